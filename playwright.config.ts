@@ -26,6 +26,11 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'pt-BR',
+    // Every fresh context would install the portal's service worker and precache the whole app (≈ 220
+    // files) for a journey that never goes offline: a tenth of the stage's CPU. The journeys about the
+    // worker (pwa, chamada-offline, push) and one of a new school's first week allow it; `E2E_SW=allow`
+    // runs every journey under it, as a browser has it (ADR 0069).
+    serviceWorkers: process.env.E2E_SW === 'allow' ? 'allow' : 'block',
     timezoneId: 'America/Sao_Paulo',
     // Recording a trace of every journey made the e2e stage ≈ 25 % slower (grades + lgpd + records:
     // 143–149 s against 105–111 s). A failure is retried once in CI, and that retry is traced; locally,

@@ -8,6 +8,7 @@ import {
   createStudent,
   dataOf,
   login,
+  screenshot,
 } from './support';
 
 /**
@@ -72,13 +73,13 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
   const turma = teacher.getByRole('region', { name: 'Para toda a turma' });
   await turma.getByRole('button', { name: 'Tranquilo' }).click();
   await turma.getByLabel('Recados').fill('Hoje pintamos com guache e brincamos no parque.');
-  await teacher.screenshot({ path: `${shots}/agenda-professora-phone.png` });
+  await screenshot(teacher, { path: `${shots}/agenda-professora-phone.png` });
 
   await teacher.getByRole('button', { name: new RegExp(`Bia Agenda ${run}`) }).click();
   const sheet = teacher.getByRole('dialog', { name: `Bia Agenda ${run}` });
   await sheet.getByRole('group', { name: 'Almoço' }).getByRole('button', { name: 'Comeu pouco' }).click();
   await sheet.getByRole('button', { name: 'Roupa' }).click();
-  await teacher.screenshot({ path: `${shots}/agenda-crianca-phone.png` });
+  await screenshot(teacher, { path: `${shots}/agenda-crianca-phone.png` });
   await sheet.getByRole('button', { name: 'Aplicar' }).click();
   await expect(sheet).toHaveCount(0);
   await expect(teacher.getByRole('button', { name: new RegExp(`Bia Agenda ${run}`) })).toContainText(
@@ -101,7 +102,7 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
   await mother.goto('/dashboard');
   const item = mother.getByRole('link', { name: /Agenda de hoje: Bia/ });
   await expect(item).toBeVisible();
-  await mother.screenshot({ path: `${shots}/agenda-feed-phone.png` });
+  await screenshot(mother, { path: `${shots}/agenda-feed-phone.png` });
   await item.click();
   await expect(mother).toHaveURL(new RegExp(`/dashboard/familia/agenda\\?aluno=${bia.aluno.id}&data=`));
   await expect(mother.getByRole('heading', { name: `Agenda de Bia Agenda ${run}` })).toBeVisible();
@@ -112,9 +113,9 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
   await expect(mother.getByText('Hoje pintamos com guache')).toBeVisible();
   // Nobody recorded a nap in the 1º ano: no 'Sono' card (it would read as 'did not sleep').
   await expect(mother.getByRole('region', { name: 'Sono' })).toHaveCount(0);
-  await mother.screenshot({ path: `${shots}/agenda-familia-phone.png` });
+  await screenshot(mother, { path: `${shots}/agenda-familia-phone.png` });
   await mother.setViewportSize(desktop);
-  await mother.screenshot({ path: `${shots}/agenda-familia-desktop.png`, fullPage: true });
+  await screenshot(mother, { path: `${shots}/agenda-familia-desktop.png`, fullPage: true });
   await family.close();
 
   // The teacher sees Marta read Bia's day (and Caio's family did not).
@@ -127,9 +128,9 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
     'Não lida',
   );
   await teacher.getByRole('list', { name: 'Crianças da turma' }).scrollIntoViewIfNeeded();
-  await teacher.screenshot({ path: `${shots}/agenda-professora-lida-phone.png` });
+  await screenshot(teacher, { path: `${shots}/agenda-professora-lida-phone.png` });
   await teacher.setViewportSize(desktop);
-  await teacher.screenshot({ path: `${shots}/agenda-professora-desktop.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/agenda-professora-desktop.png`, fullPage: true });
   await teacherContext.close();
 
   // The coordination (here the direção) sees the class's template.
@@ -142,8 +143,8 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
   );
   await expect(admin.getByLabel('Nome da refeição 2')).toHaveValue('Almoço');
   await expect(admin.getByText('O formulário do dia começa com o que estiver escolhido aqui')).toBeVisible();
-  await admin.screenshot({ path: `${shots}/agenda-modelos-desktop.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/agenda-modelos-desktop.png`, fullPage: true });
   await admin.setViewportSize(phone);
-  await admin.screenshot({ path: `${shots}/agenda-modelos-phone.png` });
+  await screenshot(admin, { path: `${shots}/agenda-modelos-phone.png` });
   await adminContext.close();
 });

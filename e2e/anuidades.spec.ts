@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, createClass, createStudent, openSettingsTab } from './support';
+import { adminPage, createClass, createStudent, openSettingsTab, screenshot } from './support';
 
 // Journey (issue 34, Lei 9.870): the director sets next year's anuidade and plans — the editor refuses
 // a plan above the annual value as it is typed —, publishes, a family reads the public page /matriculas
@@ -9,7 +9,7 @@ const PHONE = { width: 390, height: 844 };
 const SHOTS = 'test-results/anuidades';
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 test('anuidades, publication and the online rematrícula round', async ({ browser }) => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE } from './support';
+import { ADMIN_STATE, screenshot } from './support';
 
 // The API description (issue 10, finding 7): a readable page for administrators, served under the
 // same strict CSP as the rest of the site, with nothing loaded from elsewhere.
@@ -27,9 +27,9 @@ test('an administrator reads the API description; nobody else can', async ({ bro
   await operation.locator('summary').click();
   await expect(operation).toContainText('students.write');
   await expect(operation).toContainText('data_nascimento');
-  await page.screenshot({ path: 'test-results/screenshots/api-docs-desktop.png' });
+  await screenshot(page, { path: 'test-results/screenshots/api-docs-desktop.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/screenshots/api-docs-phone.png' });
+  await screenshot(page, { path: 'test-results/screenshots/api-docs-phone.png' });
   expect(blocked).toEqual([]);
   expect(foreign.filter((url) => !url.startsWith('http://127.0.0.1'))).toEqual([]);
   await context.close();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { adminPage, apiSignIn, dataOf } from './support';
+import { adminPage, apiSignIn, dataOf, screenshot } from './support';
 
 // Issue 13 on a phone: a teacher takes the roll, marks two absences, saves, reopens and sees them;
 // the guardian of one of those students sees the absence; the admin exempts it ('abonada'), the %
@@ -131,13 +131,13 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await teacher.getByLabel('Data da chamada').fill(data);
   await teacher.getByRole('button', { name: new RegExp(`Chamada ${run}`) }).click();
   await expect(teacher.getByRole('button', { name: `${names[0]}: presente` })).toBeVisible();
-  await teacher.screenshot({ path: `${shots}/frequencia-chamada-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/frequencia-chamada-phone.png`, fullPage: true });
   await teacher.getByRole('button', { name: `${names[0]}: presente` }).click();
   await teacher.getByRole('button', { name: `${names[2]}: presente` }).click();
   await teacher.getByRole('button', { name: 'Justificar falta de Carla' }).click();
   await teacher.getByLabel(`Justificativa de ${names[2]}`).fill('Atestado médico');
   await expect(teacher.getByText('2 faltas')).toBeVisible();
-  await teacher.screenshot({ path: `${shots}/frequencia-faltas-phone.png` });
+  await screenshot(teacher, { path: `${shots}/frequencia-faltas-phone.png` });
   // Scrolled down the list (a short screen here, a class of 40 on a phone), the totals stay in sight
   // below the portal's top bar, not behind it.
   await teacher.setViewportSize({ width: phone.width, height: 480 });
@@ -151,7 +151,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
       }),
     )
     .toBe(true);
-  await teacher.screenshot({ path: `${shots}/frequencia-faltas-rolada-phone.png` });
+  await screenshot(teacher, { path: `${shots}/frequencia-faltas-rolada-phone.png` });
   await teacher.setViewportSize(phone);
   await teacher.getByRole('button', { name: 'Salvar chamada' }).click();
   await expect(teacher.getByText(/Chamada de .* salva em/)).toBeVisible();
@@ -168,7 +168,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await teacher.getByLabel('Data da chamada').fill(semAula);
   const leave = teacher.getByRole('dialog', { name: 'Sair sem salvar a chamada?' });
   await expect(leave).toContainText('ainda não foram salvas');
-  await teacher.screenshot({ path: `${shots}/frequencia-sair-sem-salvar-phone.png` });
+  await screenshot(teacher, { path: `${shots}/frequencia-sair-sem-salvar-phone.png` });
   await leave.getByRole('button', { name: 'Voltar à chamada' }).click();
   await expect(leave).toHaveCount(0);
   await expect(teacher.getByLabel('Data da chamada')).toHaveValue(data);
@@ -186,7 +186,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
     teacher.getByRole('status').filter({ hasText: 'Não é possível salvar esta chamada' }),
   ).toBeVisible();
   await expect(teacher.getByRole('button', { name: /Salvar/ })).toHaveCount(0);
-  await teacher.screenshot({ path: `${shots}/frequencia-sem-aula-phone.png` });
+  await screenshot(teacher, { path: `${shots}/frequencia-sem-aula-phone.png` });
   await teacherContext.close();
 
   // The guardian of Ana sees the absence on the child's details.
@@ -205,7 +205,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(child.getByTestId(`falta-${data}`).getByRole('button', { name: 'Justificar' })).toBeVisible();
   await expect(child.getByTestId('frequencia-geral')).toHaveText('0,0 %');
   await expect(child.getByRole('button', { name: 'Abonar' })).toHaveCount(0);
-  await guardian.screenshot({ path: `${shots}/frequencia-responsavel-phone.png` });
+  await screenshot(guardian, { path: `${shots}/frequencia-responsavel-phone.png` });
   await guardianContext.close();
 
   // The admin exempts Ana's absence: it stops counting and the % changes.
@@ -245,7 +245,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form).toHaveCount(0);
   await expect(admin.page.getByText(titulo).first()).toBeVisible();
-  await admin.page.screenshot({ path: `${shots}/calendario-admin-phone.png`, fullPage: true });
+  await screenshot(admin.page, { path: `${shots}/calendario-admin-phone.png`, fullPage: true });
   // A recess over the day of the roll would leave it on a day without lessons: refused, naming it.
   await admin.page.getByRole('button', { name: 'Novo item' }).click();
   await form.getByLabel('Tipo').selectOption('recesso');
@@ -256,7 +256,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(refusal).toContainText(`deixaria de ser letivo: ${dataBr} (`);
   await expect(refusal).toContainText(`Chamada ${run}`);
   await expect(refusal).toContainText('Remover chamada');
-  await admin.page.screenshot({ path: `${shots}/calendario-recesso-recusado-phone.png` });
+  await screenshot(admin.page, { path: `${shots}/calendario-recesso-recusado-phone.png` });
   await form.getByRole('button', { name: 'Cancelar' }).click();
   await expect(form).toHaveCount(0);
   await admin.context.close();
@@ -275,7 +275,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
     'href',
     '/calendario.ics',
   );
-  await page.screenshot({ path: `${shots}/calendario-publico-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/calendario-publico-phone.png`, fullPage: true });
   await visitor.close();
 });
 
@@ -293,21 +293,21 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   await carla.getByRole('button', { name: 'Emitir carta (PDF)' }).click();
   expect((await letter).suggestedFilename()).toMatch(/\.pdf$/);
   await expect(carla).toContainText(/Emitida em \d{2}\/\d{2}\/\d{4}/);
-  await page.screenshot({ path: `${shots}/frequencia-alertas-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/frequencia-alertas-desktop.png`, fullPage: true });
 
   await page.getByRole('tab', { name: 'Resumo do mês' }).click();
   await page.getByLabel('Turma', { exact: true }).selectOption({ label: `Chamada ${run}` });
   await expect(page.getByRole('table', { name: /Frequência de Chamada/ })).toBeVisible();
-  await page.screenshot({ path: `${shots}/frequencia-mes-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/frequencia-mes-desktop.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Chamada' }).click();
-  await page.screenshot({ path: `${shots}/frequencia-turmas-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/frequencia-turmas-desktop.png`, fullPage: true });
 
   await page.goto('/dashboard/calendario');
   await expect(page.getByRole('table', { name: 'Dias do mês' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/calendario-admin-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/calendario-admin-desktop.png`, fullPage: true });
   await page.goto('/dashboard');
   await expect(page.getByText('Frequência Média')).toBeVisible();
-  await page.screenshot({ path: `${shots}/dashboard-admin-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/dashboard-admin-desktop.png`, fullPage: true });
 
   // The class's grade: two subjects by the class's teacher; reopening shows them.
   await page.goto('/dashboard/turmas');
@@ -320,7 +320,7 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   await grade.getByLabel('Aulas/semana').first().fill('5');
   await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Segunda').check();
   await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Quarta').check();
-  await page.screenshot({ path: `${shots}/turma-grade-desktop.png` });
+  await screenshot(page, { path: `${shots}/turma-grade-desktop.png` });
   await grade.getByRole('button', { name: 'Salvar grade' }).click();
   await expect(grade).toHaveCount(0);
   await card.getByRole('button', { name: 'Grade curricular' }).click();
@@ -335,7 +335,7 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   const answer = await visitor.goto('/calendario');
   expect(answer?.status()).toBe(200);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
-  await visitor.screenshot({ path: `${shots}/calendario-publico-desktop.png`, fullPage: true });
+  await screenshot(visitor, { path: `${shots}/calendario-publico-desktop.png`, fullPage: true });
   await wide.close();
 });
 
@@ -405,7 +405,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await expect(classButton).toContainText('2 pendentes');
   await expect(classButton).toContainText('Matemática (1ª aula) · Matemática (2ª aula)');
   await expect(classButton).not.toContainText('Ciências');
-  await teacher.screenshot({ path: `${shots}/frequencia-por-aula-turmas-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/frequencia-por-aula-turmas-phone.png`, fullPage: true });
   await classButton.click();
 
   // The first lesson still to take opens; the teacher picks the 2nd, marks Davi absent and saves.
@@ -419,7 +419,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   const sheet = teacher.getByRole('region', { name: `Chamada de ${className}, Matemática (2ª aula)` });
   await sheet.getByRole('button', { name: `${names[0]}: presente` }).click();
   await expect(sheet.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
-  await teacher.screenshot({ path: `${shots}/frequencia-por-aula-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/frequencia-por-aula-phone.png`, fullPage: true });
   await sheet.getByRole('button', { name: 'Salvar chamada' }).click();
   await expect(sheet.getByText(/Chamada de Matemática \(2ª aula\) de .* salva em/)).toBeVisible();
   await expect(second).toHaveAccessibleName(/feita/);
@@ -449,9 +449,9 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await expect(sheet.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
   await expect(sheet.getByRole('button', { name: `${names[1]}: presente`, pressed: false })).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Salvar de novo' })).toBeVisible();
-  await teacher.screenshot({ path: `${shots}/frequencia-por-aula-salva-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/frequencia-por-aula-salva-phone.png`, fullPage: true });
   await teacher.setViewportSize(desktop);
-  await teacher.screenshot({ path: `${shots}/frequencia-por-aula-desktop.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/frequencia-por-aula-desktop.png`, fullPage: true });
   // Closing the tab with a mark not saved: the browser asks first (dismissed: the page stays).
   await teacher.setViewportSize(phone);
   await sheet.getByRole('button', { name: `${names[1]}: presente` }).click();
@@ -489,7 +489,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await removal.getByRole('button', { name: 'Remover chamada' }).click();
   await expect(removal.getByText('Informe o motivo da remoção')).toBeVisible();
   await removal.getByLabel('Motivo da remoção').fill('Aula registrada no dia errado');
-  await admin.page.screenshot({ path: `${shots}/frequencia-remover-chamada-phone.png` });
+  await screenshot(admin.page, { path: `${shots}/frequencia-remover-chamada-phone.png` });
   await removal.getByRole('button', { name: 'Remover chamada' }).click();
   await expect(removal).toHaveCount(0);
   await expect(saved2).toContainText('Chamada de Matemática (2ª aula) ainda não feita.');

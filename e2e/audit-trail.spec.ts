@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, createStudent } from './support';
+import { adminPage, createStudent, screenshot } from './support';
 
 // The audit trail reads as sentences naming the person and the record (issue 29, item 18); the raw
 // code, id and JSON stay one click away behind 'Ver detalhes'.
 const run = Date.now().toString().slice(-7);
-const shots = process.env.E2E_SCREENSHOTS;
+const shots = 'test-results/screenshots';
 
 async function snap(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/${name}.png`, fullPage: false });
 }
 
 const sizes = [

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { testTiming } from '../test-timing.config';
-import { apiSignIn, E2E_ADMIN, openSettingsTab, startOwnServer } from './support';
+import { apiSignIn, E2E_ADMIN, openSettingsTab, screenshot, startOwnServer } from './support';
 
 /**
  * Backup and restore rewind the whole database, so this journey runs on a server and data directory of
@@ -165,9 +165,9 @@ test('a backup this installation did not sign: the dry run warns, lists the admi
   await expect(dialog).toContainText('1 entrada da trilha de auditoria');
   const apply = dialog.getByRole('button', { name: 'Restaurar agora' });
   await expect(apply).toBeDisabled();
-  await page.screenshot({ path: 'test-results/screenshots/restaurar-origem-desktop.png' });
+  await screenshot(page, { path: 'test-results/screenshots/restaurar-origem-desktop.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/screenshots/restaurar-origem-phone.png' });
+  await screenshot(page, { path: 'test-results/screenshots/restaurar-origem-phone.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await dialog
@@ -184,6 +184,6 @@ test('a backup this installation did not sign: the dry run warns, lists the admi
   const row = page.getByRole('row').filter({ hasText: 'Diretora' });
   await expect(row).toContainText('Criou o usuário');
   await expect(row).toContainText('Importada (origem não confirmada)');
-  await page.screenshot({ path: 'test-results/screenshots/auditoria-importada-desktop.png' });
+  await screenshot(page, { path: 'test-results/screenshots/auditoria-importada-desktop.png' });
   await context.close();
 });

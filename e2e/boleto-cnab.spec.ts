@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiSignIn, dataOf, startOwnServer } from './support';
+import { apiSignIn, dataOf, screenshot, startOwnServer } from './support';
 
 /**
  * Boleto registrado with the bank's files (issue 36 §1) on the demo school, with its simulated bank
@@ -77,7 +77,7 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
 
   await page.goto('/dashboard/financeiro?aba=boletos');
   await expect(page.getByRole('heading', { name: /Próxima remessa/ })).toBeVisible();
-  await page.screenshot({ path: `${shots}/boletos-cnab-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/boletos-cnab-desktop.png`, fullPage: true });
   // The demo's month has hundreds of boletos: the list shows the first ones and the rest on request.
   await page.getByRole('button', { name: /^Mostrar todos os/ }).click();
   await expect(page.getByRole('list', { name: 'Boletos da próxima remessa' })).toContainText(
@@ -124,7 +124,7 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
   });
   const result = page.getByTestId('retorno-resultado');
   await expect(result).toContainText('1 boleto pago (mensalidade quitada)');
-  await page.screenshot({ path: `${shots}/boletos-cnab-retorno-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/boletos-cnab-retorno-desktop.png`, fullPage: true });
 
   // Uploaded again: nothing new.
   await page.getByLabel('Arquivo de retorno do banco').setInputFiles({
@@ -151,6 +151,6 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
   const onPhone = await signedIn(browser, FINANCEIRO, phone);
   await onPhone.page.goto('/dashboard/financeiro?aba=boletos');
   await expect(onPhone.page.getByRole('heading', { name: 'Remessas geradas' })).toBeVisible();
-  await onPhone.page.screenshot({ path: `${shots}/boletos-cnab-phone.png`, fullPage: true });
+  await screenshot(onPhone.page, { path: `${shots}/boletos-cnab-phone.png`, fullPage: true });
   await onPhone.context.close();
 });

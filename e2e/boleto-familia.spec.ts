@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
-import { apiSignIn, demoServerForSpec } from './support';
+import { apiSignIn, demoServerForSpec, screenshot } from './support';
 
 /**
  * Boleto registrado (issue 36 §1) on the demo school (Banco do Brasil, a test agreement): the mother, on
@@ -48,7 +48,7 @@ test('the family downloads the boleto PDF and copies its linha digitável', asyn
     await expect(linha).toHaveValue(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
     const formatted = await linha.inputValue();
     await expect(dialog.getByText('Banco do Brasil')).toBeVisible();
-    await page.screenshot({ path: `${shots}/boleto-familia-${viewport.tag}.png` });
+    await screenshot(page, { path: `${shots}/boleto-familia-${viewport.tag}.png` });
 
     await dialog.getByRole('button', { name: 'Copiar linha digitável' }).click();
     await expect(page.getByText('Linha digitável copiada!')).toBeVisible();
@@ -79,7 +79,7 @@ test("the secretaria's list offers the boleto and the class's boletos; the direc
     await expect(section.getByLabel('Banco')).toHaveValue('001');
     await expect(section.getByText('Emitindo boletos')).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/boleto-configuracao-${viewport.tag}.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/boleto-configuracao-${viewport.tag}.png`, fullPage: true });
 
     await page.goto('/dashboard/financeiro?aba=mensalidades');
     await page
@@ -88,7 +88,7 @@ test("the secretaria's list offers the boleto and the class's boletos; the direc
       .click();
     const dialog = page.getByRole('dialog', { name: 'Boleto' });
     await expect(dialog.getByLabel('Linha digitável')).toHaveValue(/^\d{5}\.\d{5} /);
-    await page.screenshot({ path: `${shots}/boleto-secretaria-${viewport.tag}.png` });
+    await screenshot(page, { path: `${shots}/boleto-secretaria-${viewport.tag}.png` });
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
 
     await page.getByRole('button', { name: 'Boletos da turma' }).click();
@@ -96,7 +96,7 @@ test("the secretaria's list offers the boleto and the class's boletos; the direc
     const turma = lote.getByLabel('Turma');
     await expect(turma.locator('option')).not.toHaveCount(1);
     await turma.selectOption({ index: 1 });
-    await page.screenshot({ path: `${shots}/boleto-lote-${viewport.tag}.png` });
+    await screenshot(page, { path: `${shots}/boleto-lote-${viewport.tag}.png` });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       lote.getByRole('button', { name: 'Baixar PDF' }).click(),

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
-import { login, startOwnServer } from './support';
+import { login, screenshot, startOwnServer } from './support';
 
 /**
  * Censo Escolar, the students (issue 37, part 2), on the demo school: the secretaria opens a student's
@@ -48,7 +48,7 @@ test('the secretaria fills a student’s census data and a pendência link opens
   await form.getByLabel('Cor/raça (como declarada)').selectOption('0');
   await form.getByRole('button', { name: 'Salvar dados do Censo' }).click();
   await expect(page.getByText('Dados do Censo salvos.')).toBeVisible();
-  await page.screenshot({ path: `${shots}/censo-aluno-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/censo-aluno-desktop.png`, fullPage: false });
   const alunoId = new URL(page.url()).searchParams.get('aluno');
   expect(alunoId).not.toBeNull();
   await context.close();
@@ -58,6 +58,6 @@ test('the secretaria fills a student’s census data and a pendência link opens
   const section = mobile.page.getByRole('form', { name: 'Dados do Censo Escolar' });
   await expect(section.getByLabel('Cor/raça (como declarada)')).toHaveValue('0');
   await section.getByRole('group', { name: 'Residência' }).scrollIntoViewIfNeeded();
-  await mobile.page.screenshot({ path: `${shots}/censo-aluno-phone.png` });
+  await screenshot(mobile.page, { path: `${shots}/censo-aluno-phone.png` });
   await mobile.context.close();
 });

@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { apiSignIn, demoServerForSpec } from './support';
+import { apiSignIn, demoServerForSpec, screenshot } from './support';
 
 /**
  * Configurações → Censo (issue 37 part 1) on the demo school: the director finds the school's census
@@ -31,7 +31,7 @@ test('the director reviews and saves the school census data', async ({ browser }
   await expect(page.getByLabel('Código INEP da escola')).toHaveValue('35099871');
   await expect(page.getByLabel('Município (código IBGE)')).toHaveValue('3550308');
   await expect(page.getByRole('checkbox', { name: /Empresa, grupos empresariais/ })).toBeChecked();
-  await page.screenshot({ path: `${shots}/censo-escola-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/censo-escola-desktop.png`, fullPage: false });
 
   const residuos = page.getByTestId('grupo-Tratamento do lixo');
   await residuos.locator('summary').click();
@@ -41,7 +41,7 @@ test('the director reviews and saves the school census data', async ({ browser }
   await expect(residuos.getByRole('checkbox', { name: 'Separação do lixo/resíduos' })).not.toBeChecked();
   await residuos.getByRole('checkbox', { name: 'Reciclagem' }).check();
   await expect(residuos.getByRole('checkbox', { name: 'Não faz tratamento' })).not.toBeChecked();
-  await page.screenshot({ path: `${shots}/censo-escola-infra-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/censo-escola-infra-desktop.png`, fullPage: false });
 
   await page.getByRole('button', { name: 'Salvar dados do Censo' }).click();
   await expect(page.getByText('Dados do Censo da escola salvos com sucesso')).toBeVisible();
@@ -56,10 +56,10 @@ test('on a phone the tab reads top to bottom', async ({ browser }) => {
   const { context, page } = await director(browser, phone);
   await page.goto('/dashboard/configuracoes?aba=censo');
   await expect(page.getByLabel('Código INEP da escola')).toBeVisible();
-  await page.screenshot({ path: `${shots}/censo-escola-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/censo-escola-phone.png`, fullPage: false });
   const agua = page.getByTestId('grupo-Água');
   await agua.locator('summary').click();
   await agua.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/censo-escola-infra-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/censo-escola-infra-phone.png`, fullPage: false });
   await context.close();
 });

@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { apiSignIn, startOwnServer, uniqueCpf } from './support';
+import { apiSignIn, screenshot, startOwnServer, uniqueCpf } from './support';
 
 /**
  * Censo Escolar, profissionais (issue 37, part 3) on the demo school: the secretaria, on her phone and
@@ -34,13 +34,13 @@ test('the secretaria fills a teacher’s census data and manages the director’
   await page.goto('/dashboard/professores');
   const secao = page.getByRole('region', { name: /Gestor e outros profissionais/ });
   await expect(secao.getByText('Ana Paula Ribeiro')).toBeVisible();
-  await page.screenshot({ path: `${shots}/censo-profissionais-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/censo-profissionais-phone.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Dados do Censo de Carlos Eduardo Lima' }).first().click();
   const dialogo = page.getByRole('dialog', { name: /Dados do Censo — Carlos Eduardo Lima/ });
   await expect(dialogo).toBeVisible();
   await dialogo.getByLabel('Cor/raça').selectOption('3');
-  await page.screenshot({ path: `${shots}/censo-profissional-dialog-phone.png` });
+  await screenshot(page, { path: `${shots}/censo-profissional-dialog-phone.png` });
   await dialogo.getByRole('button', { name: 'Salvar dados do Censo' }).click();
   await expect(dialogo).toHaveCount(0);
   await page.getByRole('button', { name: 'Dados do Censo de Carlos Eduardo Lima' }).first().click();
@@ -63,8 +63,8 @@ test('the secretaria fills a teacher’s census data and manages the director’
   const wide = await secretaria(browser, desktop);
   await wide.page.goto('/dashboard/professores?censo=novo');
   await expect(wide.page.getByRole('dialog', { name: 'Novo profissional (gestor ou outro)' })).toBeVisible();
-  await wide.page.screenshot({ path: `${shots}/censo-profissional-dialog-desktop.png` });
+  await screenshot(wide.page, { path: `${shots}/censo-profissional-dialog-desktop.png` });
   await wide.page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
-  await wide.page.screenshot({ path: `${shots}/censo-profissionais-desktop.png`, fullPage: true });
+  await screenshot(wide.page, { path: `${shots}/censo-profissionais-desktop.png`, fullPage: true });
   await wide.context.close();
 });

@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { apiSignIn, demoServerForSpec, todayInSaoPaulo } from './support';
+import { apiSignIn, demoServerForSpec, screenshot, todayInSaoPaulo } from './support';
 
 /**
  * Censo Escolar (issue 37) on the demo school: the secretaria opens Relatórios → Censo Escolar, sees
@@ -40,7 +40,7 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   await expect(etapa.getByText('Data de referência')).toBeVisible({ timeout: 60_000 });
   await expect(etapa.getByRole('table', { name: 'Alunos por etapa' })).toBeVisible();
   await expect(etapa.getByText(/Nenhuma pendência/)).toBeVisible();
-  await page.screenshot({ path: `${shots}/censo-painel-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/censo-painel-desktop.png`, fullPage: true });
 
   // The file is built in the background (issue 38): a progress bar, then the download from the task.
   const [download, answer] = await Promise.all([
@@ -55,7 +55,7 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   await expect(
     etapa.getByRole('status').filter({ hasText: 'Arquivo de Matrícula Inicial pronto' }),
   ).toBeVisible();
-  await page.screenshot({ path: `${shots}/censo-arquivo-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/censo-arquivo-desktop.png`, fullPage: true });
   expect(answer.headers()['content-type']).toMatch(/charset=iso-8859-1/i);
   const bytes = await download.createReadStream().then(
     (stream) =>
@@ -78,7 +78,7 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
     timeout: 60_000,
   });
   await expect(etapa1.getByRole('progressbar', { name: 'Progresso do arquivo do Censo' })).toBeVisible();
-  await phoneView.page.screenshot({ path: `${shots}/censo-arquivo-phone.png`, fullPage: true });
+  await screenshot(phoneView.page, { path: `${shots}/censo-arquivo-phone.png`, fullPage: true });
 
   // Stage 2 on a phone, of the demo's school year (this calendar year: in January the page opens on the
   // year just closed, whose stage 2 is due then).
@@ -90,7 +90,7 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   await expect(etapa2.getByText('Data de referência', { exact: true })).toBeVisible({ timeout: 60_000 });
   // A year not yet closed: its stage 2 waits for the closing, and says so.
   await expect(etapa2.getByText(/ainda não foi encerrado/)).toBeVisible();
-  await phoneView.page.screenshot({ path: `${shots}/censo-painel-phone.png`, fullPage: true });
+  await screenshot(phoneView.page, { path: `${shots}/censo-painel-phone.png`, fullPage: true });
   await phoneView.context.close();
   await context.close();
 });

@@ -1,6 +1,15 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { addDays } from '../src/shared/calendar';
-import { apiSignIn, controlledByServiceWorker, demoServerForSpec, todayInSaoPaulo } from './support';
+import {
+  apiSignIn,
+  controlledByServiceWorker,
+  demoServerForSpec,
+  screenshot,
+  todayInSaoPaulo,
+} from './support';
+
+// The portal's service worker is part of what this journey checks (the rest block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * Issue 35 §3 and §5 (ADR 0053) on the demo school, on a phone: a teacher takes the roll with no
@@ -90,7 +99,7 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   await student(two!.nome).click();
   await page.getByRole('button', { name: /^Salvar/ }).click();
   await expect(page.getByText('Salvo no aparelho — pendente (1)')).toBeVisible();
-  await page.screenshot({ path: 'test-results/chamada-offline-pendente-phone.png', fullPage: false });
+  await screenshot(page, { path: 'test-results/chamada-offline-pendente-phone.png', fullPage: false });
 
   // A reload with no connection: the roll and its pending save are still there.
   await page.reload();
@@ -131,9 +140,9 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   const panel = page.getByRole('region', { name: 'Conflito na chamada' });
   await expect(panel).toContainText('conflito');
   await expect(panel).toContainText('Falta (Atestado médico)');
-  await page.screenshot({ path: 'test-results/chamada-offline-conflito-phone.png', fullPage: false });
+  await screenshot(page, { path: 'test-results/chamada-offline-conflito-phone.png', fullPage: false });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: 'test-results/chamada-offline-conflito-desktop.png', fullPage: false });
+  await screenshot(page, { path: 'test-results/chamada-offline-conflito-desktop.png', fullPage: false });
   await page.setViewportSize(phone);
   await panel.getByRole('button', { name: 'Manter o do servidor' }).click();
   await panel.getByRole('button', { name: 'Reenviar com a minha escolha' }).click();
@@ -153,7 +162,7 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   await page.getByRole('button', { name: /^Salvar/ }).click();
   await expect(page.getByText('Salvo no aparelho — pendente (1)')).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: 'test-results/chamada-offline-pendente-desktop.png', fullPage: false });
+  await screenshot(page, { path: 'test-results/chamada-offline-pendente-desktop.png', fullPage: false });
   await page.getByRole('button', { name: 'Sair' }).click();
   const warning = page.getByRole('dialog', { name: '1 chamada ainda não enviada' });
   await expect(warning).toBeVisible();
@@ -246,7 +255,7 @@ test('a grade typed offline waits on the device and is sent when the connection 
   await cell.fill(value);
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toBeVisible();
-  await page.screenshot({ path: 'test-results/notas-offline-pendente-phone.png' });
+  await screenshot(page, { path: 'test-results/notas-offline-pendente-phone.png' });
 
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toHaveCount(0, { timeout: 30_000 });

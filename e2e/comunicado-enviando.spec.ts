@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE, createClass, createStudent } from './support';
+import { ADMIN_STATE, createClass, createStudent, screenshot } from './support';
 
 // Issue 38 (ADR 0061): right after publishing, the families' bells and e-mails are still being written
 // by a job. The author's 'Leituras' says so ('Enviando os avisos às famílias…') and asks again until the
@@ -51,9 +51,9 @@ test('the author sees “enviando…” while the fan-out runs, then the reads a
   const status = dialog.getByRole('status').filter({ hasText: 'Enviando os avisos às famílias' });
   await expect(status).toBeVisible();
   await expect(dialog.getByTestId('contagem-recebidos')).toHaveText('1');
-  await admin.screenshot({ path: `${shots}/comunicado-enviando-desktop.png` });
+  await screenshot(admin, { path: `${shots}/comunicado-enviando-desktop.png` });
   await admin.setViewportSize(phone);
-  await admin.screenshot({ path: `${shots}/comunicado-enviando-phone.png` });
+  await screenshot(admin, { path: `${shots}/comunicado-enviando-phone.png` });
   // Asked again (every 2 s while sending): the job is done, the line goes away.
   await expect(status).toHaveCount(0, { timeout: 10_000 });
   expect(held).toBeGreaterThan(1);

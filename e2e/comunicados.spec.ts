@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE, apiSignIn, createClass, createStudent, dataOf } from './support';
+import { ADMIN_STATE, apiSignIn, createClass, createStudent, dataOf, screenshot } from './support';
 
 // Issue 16: an admin sends a notice asking for 'ciente' to one class; a guardian of that class sees the
 // bell rise without reloading, opens it and presses Ciente; the admin sees 1 confirmed and the others
@@ -67,7 +67,7 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   await form.getByLabel('Para quem').selectOption('turmas');
   await form.getByLabel(new RegExp(`Girassóis ${run}`)).check();
   await form.getByLabel(/Exige ciente/).check();
-  await admin.screenshot({ path: `${shots}/comunicados-novo-desktop.png` });
+  await screenshot(admin, { path: `${shots}/comunicados-novo-desktop.png` });
   await form.getByRole('button', { name: 'Publicar' }).click();
   await expect(form).toHaveCount(0);
   await expect(admin.getByRole('link', { name: titulo })).toBeVisible();
@@ -75,7 +75,7 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   // The guardian's bell rises without a reload; the notification opens the notice.
   await expect(guardian.getByTestId('contador-notificacoes')).toHaveText('1', { timeout: 35_000 });
   await guardian.getByRole('button', { name: /Notificações: 1 não lida/ }).click();
-  await guardian.screenshot({ path: `${shots}/notificacoes-sino-phone.png` });
+  await screenshot(guardian, { path: `${shots}/notificacoes-sino-phone.png` });
   await guardian.getByRole('button', { name: new RegExp(`Novo comunicado: ${titulo}`) }).click();
   const notice = guardian.getByRole('dialog', { name: titulo });
   await expect(notice.getByText('sexta-feira')).toBeVisible();
@@ -84,13 +84,13 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
     'https://escola.test/autorizacao',
   );
   await expect(notice.getByText(`Sobre: ${names[0]}`)).toBeVisible();
-  await guardian.screenshot({ path: `${shots}/comunicado-aberto-phone.png` });
+  await screenshot(guardian, { path: `${shots}/comunicado-aberto-phone.png` });
   await notice.getByRole('button', { name: 'Ciente' }).click();
   await expect(notice.getByText(/Ciente confirmado em/)).toBeVisible();
   await expect(guardian.getByTestId('contador-notificacoes')).toHaveCount(0);
   await guardian.keyboard.press('Escape');
   await expect(guardian.getByRole('link', { name: titulo })).toBeVisible();
-  await guardian.screenshot({ path: `${shots}/comunicados-responsavel-phone.png`, fullPage: true });
+  await screenshot(guardian, { path: `${shots}/comunicados-responsavel-phone.png`, fullPage: true });
   await guardianContext.close();
 
   // The admin: 3 received, 1 confirmed; the two others are pending.
@@ -104,7 +104,7 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   await expect(pending).toContainText(names[1]);
   await expect(pending).toContainText(names[2]);
   await expect(pending).not.toContainText(names[0]);
-  await admin.screenshot({ path: `${shots}/comunicado-leituras-desktop.png` });
+  await screenshot(admin, { path: `${shots}/comunicado-leituras-desktop.png` });
   await sent.getByRole('button', { name: 'Reenviar lembrete' }).click();
   await admin
     .getByRole('dialog', { name: 'Reenviar lembrete' })
@@ -112,7 +112,7 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
     .click();
   await expect(admin.getByText('Lembrete enviado a 2 famílias.')).toBeVisible();
   await admin.setViewportSize(phone);
-  await admin.screenshot({ path: `${shots}/comunicado-leituras-phone.png` });
+  await screenshot(admin, { path: `${shots}/comunicado-leituras-phone.png` });
   await adminContext.close();
 
   // A guardian of another class never sees it, not even by its address.
@@ -124,7 +124,7 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   await expect(other.getByTestId('contador-notificacoes')).toHaveCount(0);
   const list = await dataOf<{ items: { titulo: string }[] }>(await other.request.get('/api/comunicados'));
   expect(list.items.map((item) => item.titulo)).not.toContain(titulo);
-  await other.screenshot({ path: `${shots}/comunicados-vazio-desktop.png` });
+  await screenshot(other, { path: `${shots}/comunicados-vazio-desktop.png` });
   await otherContext.close();
 });
 
@@ -173,7 +173,7 @@ test('a notice changed after a ciente: the family sees the version they confirme
   const form = admin.getByRole('dialog', { name: 'Editar comunicado' });
   await expect(form.getByRole('note')).toContainText('versão 2');
   await form.getByLabel('Mensagem').fill('O passeio custa **R$ 350** e a família autoriza o uso de imagem.');
-  await admin.screenshot({ path: `${shots}/comunicado-editar-com-ciente-desktop.png` });
+  await screenshot(admin, { path: `${shots}/comunicado-editar-com-ciente-desktop.png` });
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form).toHaveCount(0);
 
@@ -181,14 +181,17 @@ test('a notice changed after a ciente: the family sees the version they confirme
   await family.goto('/dashboard/comunicados');
   const row = family.getByTestId(`comunicado-${created.id}`);
   await expect(row.getByText('Alterado: novo ciente')).toBeVisible();
-  await family.screenshot({ path: `${shots}/comunicados-alterado-phone.png`, fullPage: true });
+  await screenshot(family, { path: `${shots}/comunicados-alterado-phone.png`, fullPage: true });
   await row.getByRole('link', { name: titulo }).click();
   const changed = family.getByRole('dialog', { name: titulo });
   await expect(changed.getByText('R$ 350')).toBeVisible();
   await expect(changed.getByText(/Este comunicado foi alterado depois do seu ciente/)).toBeVisible();
   await changed.getByRole('button', { name: 'Ver a versão 1, que você confirmou' }).click();
   await expect(changed.getByText('R$ 20')).toBeVisible();
-  await family.screenshot({ path: `${shots}/comunicado-alterado-versao-anterior-phone.png`, fullPage: true });
+  await screenshot(family, {
+    path: `${shots}/comunicado-alterado-versao-anterior-phone.png`,
+    fullPage: true,
+  });
   await changed.getByRole('button', { name: 'Ciente da versão 2' }).click();
   await expect(changed.getByText(/Ciente confirmado em .* \(versão 2\)/)).toBeVisible();
   await familyContext.close();
@@ -202,8 +205,8 @@ test('a notice changed after a ciente: the family sees the version they confirme
   await expect(versions.getByRole('button', { name: /Versão 1/ })).toContainText('1 ciente');
   await versions.getByRole('button', { name: /Versão 1/ }).click();
   await expect(versions.getByText('R$ 20')).toBeVisible();
-  await admin.screenshot({ path: `${shots}/comunicado-versoes-desktop.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/comunicado-versoes-desktop.png`, fullPage: true });
   await admin.setViewportSize(phone);
-  await admin.screenshot({ path: `${shots}/comunicado-versoes-phone.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/comunicado-versoes-phone.png`, fullPage: true });
   await adminContext.close();
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { adminPage, apiSignIn, createStudent, dataDir, dataOf } from './support';
+import { adminPage, apiSignIn, createStudent, dataDir, dataOf, screenshot } from './support';
 
 // Journey (security review, 2026-12-01): the secretaria changes a mother's e-mail; the link mailed to the
 // new address does not move a used account's login by itself — the mother signs in with the current
@@ -65,7 +65,7 @@ test('a mother confirms her new e-mail signed in; the link alone does not move h
   await expect(page).toHaveURL(/\/confirmar-email\?token=/);
   await page.getByRole('button', { name: 'Confirmar novo e-mail' }).click();
   await expect(page.getByText(`E-mail confirmado. Use ${novo} para entrar no portal.`)).toBeVisible();
-  await page.screenshot({ path: 'test-results/confirmar-email-phone.png', fullPage: true });
+  await screenshot(page, { path: 'test-results/confirmar-email-phone.png', fullPage: true });
   await page.getByRole('link', { name: 'Ir para o portal' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 

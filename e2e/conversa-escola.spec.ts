@@ -7,6 +7,7 @@ import {
   createStudent,
   createTeacher,
   openSettingsTab,
+  screenshot,
 } from './support';
 
 // Issue 32 §2: the school starts the conversation. The teacher writes to the guardians of a student of
@@ -48,7 +49,7 @@ test('the teacher writes to a mother, who answers on her phone', async ({ browse
   await rules.getByRole('button', { name: 'Salvar regras' }).click();
   await expect(admin.getByText('Regras das mensagens salvas.')).toBeVisible();
   await rules.scrollIntoViewIfNeeded();
-  await admin.screenshot({ path: `${shots}/conversa-escola-regras-desktop.png` });
+  await screenshot(admin, { path: `${shots}/conversa-escola-regras-desktop.png` });
 
   // The teacher starts the conversation.
   const teacherContext = await browser.newContext({ viewport: desktop });
@@ -62,7 +63,7 @@ test('the teacher writes to a mother, who answers on her phone', async ({ browse
   await expect(form.getByLabel(/Mãe de Lia/)).toBeChecked();
   await form.getByLabel('Assunto').fill('Adaptação da Lia');
   await form.getByLabel('Mensagem').fill('A Lia se adaptou muito bem à turma. Como ela está em casa?');
-  await teacher.screenshot({ path: `${shots}/conversa-escola-nova-desktop.png` });
+  await screenshot(teacher, { path: `${shots}/conversa-escola-nova-desktop.png` });
   await form.getByRole('button', { name: 'Enviar' }).click();
   const sent = teacher.getByRole('dialog', { name: 'Adaptação da Lia' });
   await expect(sent.getByRole('list', { name: 'Mensagens' })).toContainText('adaptou muito bem');
@@ -81,7 +82,7 @@ test('the teacher writes to a mother, who answers on her phone', async ({ browse
   await thread.getByLabel('Sua mensagem').fill('Que bom! Em casa ela fala da turma o tempo todo.');
   await thread.getByRole('button', { name: 'Enviar' }).click();
   await expect(thread.getByRole('list', { name: 'Mensagens' })).toContainText('fala da turma');
-  await guardian.screenshot({ path: `${shots}/conversa-escola-resposta-phone.png` });
+  await screenshot(guardian, { path: `${shots}/conversa-escola-resposta-phone.png` });
   await guardianContext.close();
 
   // The teacher reads the answer.
@@ -89,7 +90,7 @@ test('the teacher writes to a mother, who answers on her phone', async ({ browse
   await expect(teacher.getByText('1 nova', { exact: true })).toBeVisible();
   await teacher.getByRole('link', { name: /Adaptação da Lia/ }).click();
   await expect(teacher.getByRole('dialog', { name: 'Adaptação da Lia' })).toContainText('fala da turma');
-  await teacher.screenshot({ path: `${shots}/conversa-escola-professor-desktop.png` });
+  await screenshot(teacher, { path: `${shots}/conversa-escola-professor-desktop.png` });
   await teacherContext.close();
 
   // The coordination (here the direção) follows it, read only.
@@ -97,6 +98,6 @@ test('the teacher writes to a mother, who answers on her phone', async ({ browse
   const followed = admin.getByRole('region', { name: /Acompanhamento/ });
   await followed.getByRole('link', { name: 'Adaptação da Lia' }).click();
   await expect(admin.getByRole('dialog', { name: 'Adaptação da Lia' })).toContainText('somente leitura');
-  await admin.screenshot({ path: `${shots}/conversa-escola-acompanhamento-desktop.png` });
+  await screenshot(admin, { path: `${shots}/conversa-escola-acompanhamento-desktop.png` });
   await adminContext.close();
 });

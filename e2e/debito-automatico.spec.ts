@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiSignIn, startOwnServer } from './support';
+import { apiSignIn, screenshot, startOwnServer } from './support';
 
 /**
  * Pix Automático for a family (issue 33 §3, ADR 0044), on the demo school with its simulated bank
@@ -43,27 +43,27 @@ test('a mother asks for automatic debit, authorises it in the bank, sees it acti
   const child = (await card.getByRole('heading').textContent())!.trim();
   await card.getByRole('button', { name: 'Quero débito automático' }).click();
   await card.getByLabel(/Valor máximo por mês/).fill('3.000,00');
-  await mother.screenshot({ path: `${shots}/debito-automatico-pedir-desktop.png`, fullPage: true });
+  await screenshot(mother, { path: `${shots}/debito-automatico-pedir-desktop.png`, fullPage: true });
   await card.getByRole('button', { name: 'Pedir débito automático' }).click();
   await expect(card.getByText('Autorize no app do seu banco')).toBeVisible();
   await expect(card.getByText('Aguardando autorização')).toBeVisible();
   await expect(card.getByRole('img', { name: /QR code para autorizar/ })).toBeVisible();
   await card.scrollIntoViewIfNeeded();
-  await mother.screenshot({ path: `${shots}/debito-automatico-aguardando-desktop.png` });
+  await screenshot(mother, { path: `${shots}/debito-automatico-aguardando-desktop.png` });
 
   const small = await signedIn(browser, MOTHER, phone);
   await small.goto('/dashboard/financeiro');
   const smallCard = small.getByRole('article', { name: child });
   await expect(smallCard.getByText('Autorize no app do seu banco')).toBeVisible();
   await smallCard.scrollIntoViewIfNeeded();
-  await small.screenshot({ path: `${shots}/debito-automatico-aguardando-phone.png` });
+  await screenshot(small, { path: `${shots}/debito-automatico-aguardando-phone.png` });
 
   // The payer's bank app: the simulated bank's page authorises the recurrence.
   await card.getByRole('link', { name: 'Autorizar no banco simulado (demonstração)' }).click();
   await expect(
     mother.getByRole('heading', { name: 'Autorizar débito automático (simulação)' }),
   ).toBeVisible();
-  await mother.screenshot({ path: `${shots}/debito-automatico-banco-desktop.png`, fullPage: true });
+  await screenshot(mother, { path: `${shots}/debito-automatico-banco-desktop.png`, fullPage: true });
   await mother.getByRole('button', { name: 'Autorizar débito automático (simulação)' }).click();
   await expect(mother.getByRole('heading', { name: 'Débito automático autorizado' })).toBeVisible();
 
@@ -72,11 +72,11 @@ test('a mother asks for automatic debit, authorises it in the bank, sees it acti
   await expect(active.getByText('Ativo', { exact: true })).toBeVisible();
   await expect(active.getByTestId('proximo-debito')).toBeVisible();
   await active.scrollIntoViewIfNeeded();
-  await mother.screenshot({ path: `${shots}/debito-automatico-ativo-desktop.png` });
+  await screenshot(mother, { path: `${shots}/debito-automatico-ativo-desktop.png` });
   await small.reload();
   await expect(small.getByRole('article', { name: child }).getByText('Ativo', { exact: true })).toBeVisible();
   await small.getByRole('article', { name: child }).scrollIntoViewIfNeeded();
-  await small.screenshot({ path: `${shots}/debito-automatico-ativo-phone.png` });
+  await screenshot(small, { path: `${shots}/debito-automatico-ativo-phone.png` });
 
   // The school: the tuition's Pix dialog shows the family's automatic debit; Configurações shows it offered.
   const admin = await signedIn(browser, ADMIN);
@@ -95,18 +95,18 @@ test('a mother asks for automatic debit, authorises it in the bank, sees it acti
   await expect(staff).toContainText('Débito automático via Pix');
   await expect(staff).toContainText('Ativo');
   await expect(staff.getByRole('button', { name: 'Cancelar débito automático' })).toBeVisible();
-  await admin.screenshot({ path: `${shots}/debito-automatico-escola-desktop.png` });
+  await screenshot(admin, { path: `${shots}/debito-automatico-escola-desktop.png` });
   const adminPhone = await signedIn(browser, ADMIN, phone);
   await adminPhone.goto('/dashboard/configuracoes');
   await adminPhone.getByRole('tab', { name: 'Financeiro' }).click();
   const config = adminPhone.getByRole('region', { name: 'Débito automático (Pix Automático)' });
   await expect(config.getByText('Oferecido às famílias')).toBeVisible();
   await config.scrollIntoViewIfNeeded();
-  await adminPhone.screenshot({ path: `${shots}/debito-automatico-config-phone.png` });
+  await screenshot(adminPhone, { path: `${shots}/debito-automatico-config-phone.png` });
   await admin.goto('/dashboard/configuracoes');
   await admin.getByRole('tab', { name: 'Financeiro' }).click();
   await admin.getByRole('region', { name: 'Débito automático (Pix Automático)' }).scrollIntoViewIfNeeded();
-  await admin.screenshot({ path: `${shots}/debito-automatico-config-desktop.png` });
+  await screenshot(admin, { path: `${shots}/debito-automatico-config-desktop.png` });
 
   // The mother cancels, after confirming.
   await active.getByRole('button', { name: 'Cancelar débito automático' }).click();
@@ -115,5 +115,5 @@ test('a mother asks for automatic debit, authorises it in the bank, sees it acti
   await expect(active.getByText('Cancelado', { exact: true })).toBeVisible();
   await expect(active).toContainText('O débito automático foi cancelado por você.');
   await expect(active.getByRole('button', { name: 'Quero débito automático' })).toBeVisible();
-  await mother.screenshot({ path: `${shots}/debito-automatico-cancelado-desktop.png` });
+  await screenshot(mother, { path: `${shots}/debito-automatico-cancelado-desktop.png` });
 });

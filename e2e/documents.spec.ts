@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Download } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, dataOf } from './support';
+import { ADMIN_STATE, apiSignIn, dataOf, screenshot } from './support';
 
 // Issue 15 in the browser: the secretaria issues a declaração de matrícula from the student's record,
 // anyone signed out checks it at /validar/… ('válido'), the admin revokes it ('revogado'); a year from
@@ -75,7 +75,7 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   const row = documents.getByRole('row', { name: new RegExp(codigo) });
   await expect(row).toContainText('Válido');
   await row.scrollIntoViewIfNeeded();
-  await admin.screenshot({ path: `${shots}/documentos-aluno-desktop.png` });
+  await screenshot(admin, { path: `${shots}/documentos-aluno-desktop.png` });
 
   // Anyone holding the paper checks it, signed out.
   const visitorContext = await browser.newContext({ viewport: phone });
@@ -85,9 +85,9 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   await expect(visitor.getByText('Declaração de matrícula')).toBeVisible();
   await expect(visitor.getByText('H. D.')).toBeVisible();
   await expect(visitor.locator('body')).not.toContainText('Helena');
-  await visitor.screenshot({ path: `${shots}/validar-valido-phone.png`, fullPage: true });
+  await screenshot(visitor, { path: `${shots}/validar-valido-phone.png`, fullPage: true });
   await visitor.setViewportSize(desktop);
-  await visitor.screenshot({ path: `${shots}/validar-valido-desktop.png`, fullPage: true });
+  await screenshot(visitor, { path: `${shots}/validar-valido-desktop.png`, fullPage: true });
 
   // The admin revokes it with a reason; the public page now says so.
   await row.getByRole('button', { name: `Revogar ${codigo}` }).click();
@@ -95,17 +95,17 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   await revoke.getByRole('button', { name: 'Revogar documento' }).click();
   await expect(revoke.getByText('Descreva o motivo (pelo menos 5 caracteres)')).toBeVisible();
   await revoke.getByLabel('Motivo da revogação').fill('Emitida para o ano errado');
-  await admin.screenshot({ path: `${shots}/documentos-revogar-desktop.png` });
+  await screenshot(admin, { path: `${shots}/documentos-revogar-desktop.png` });
   await revoke.getByRole('button', { name: 'Revogar documento' }).click();
   await expect(revoke).toHaveCount(0);
   await expect(row).toContainText('Revogado em');
   await visitor.reload();
   await expect(visitor.getByRole('status')).toContainText('Documento revogado');
-  await visitor.screenshot({ path: `${shots}/validar-revogado-desktop.png`, fullPage: true });
+  await screenshot(visitor, { path: `${shots}/validar-revogado-desktop.png`, fullPage: true });
   await visitor.goto('/validar/ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ');
   await expect(visitor.getByRole('status')).toContainText('Documento não encontrado');
   await visitor.setViewportSize(phone);
-  await visitor.screenshot({ path: `${shots}/validar-nao-encontrado-phone.png`, fullPage: true });
+  await screenshot(visitor, { path: `${shots}/validar-nao-encontrado-phone.png`, fullPage: true });
   await visitorContext.close();
 
   // A year at the previous school, typed in once, enters the histórico escolar.
@@ -125,9 +125,9 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   await form.getByRole('button', { name: 'Adicionar disciplina' }).click();
   await subject.nth(1).fill('Matemática');
   await grade.nth(1).fill('8,0');
-  await admin.screenshot({ path: `${shots}/documentos-ano-anterior-desktop.png` });
+  await screenshot(admin, { path: `${shots}/documentos-ano-anterior-desktop.png` });
   await admin.setViewportSize(phone);
-  await admin.screenshot({ path: `${shots}/documentos-ano-anterior-phone.png` });
+  await screenshot(admin, { path: `${shots}/documentos-ano-anterior-phone.png` });
   await admin.setViewportSize(desktop);
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form).toHaveCount(0);
@@ -165,11 +165,11 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   expect(text).toMatch(/Código de verificação: [0-9A-Z]{4}-/);
   await expect(own.getByRole('button', { name: /Baixar PDF: Declaração de frequência/ })).toBeVisible();
   await own.scrollIntoViewIfNeeded();
-  await guardian.screenshot({ path: `${shots}/documentos-responsavel-phone.png` });
+  await screenshot(guardian, { path: `${shots}/documentos-responsavel-phone.png` });
   await guardianContext.close();
 
   await admin.setViewportSize(phone);
   await documents.scrollIntoViewIfNeeded();
-  await admin.screenshot({ path: `${shots}/documentos-aluno-phone.png` });
+  await screenshot(admin, { path: `${shots}/documentos-aluno-phone.png` });
   await adminContext.close();
 });

@@ -1,7 +1,15 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { type APIRequestContext, type Browser, expect, request, test } from '@playwright/test';
-import { E2E_ADMIN, apiSignIn, createStudent, dataOf, startOwnServer, uniqueCpf } from './support';
+import {
+  apiSignIn,
+  createStudent,
+  dataOf,
+  E2E_ADMIN,
+  screenshot,
+  startOwnServer,
+  uniqueCpf,
+} from './support';
 
 /**
  * The payer's address in parts (issue 36, ADR 0058): the secretaria types the guardian's CEP, the
@@ -105,7 +113,7 @@ test("the secretaria types the guardian's CEP, the address fills, and it is kept
   await page.keyboard.press('Tab');
   await page.keyboard.type('Apto 52');
   await address.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/endereco-responsavel-desktop.png` });
+  await screenshot(page, { path: `${shots}/endereco-responsavel-desktop.png` });
   await form.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(form).toBeHidden();
   const line = 'Avenida Paulista, 1578 - Apto 52 - Bela Vista - São Paulo/SP - CEP 01310-100';
@@ -134,7 +142,7 @@ test("the secretaria types the guardian's CEP, the address fills, and it is kept
   await expect(group.getByLabel('CEP')).toHaveAccessibleDescription(/CEP não encontrado/);
   await expect(group.getByLabel('Rua (logradouro)')).toHaveValue('Avenida Paulista');
   await group.scrollIntoViewIfNeeded();
-  await mobile.page.screenshot({ path: `${shots}/endereco-responsavel-phone.png` });
+  await screenshot(mobile.page, { path: `${shots}/endereco-responsavel-phone.png` });
   await mobile.context.close();
 });
 
@@ -169,7 +177,7 @@ test('a mother corrects her own address on her phone: the CEP fills it, she type
   await expect(group.getByLabel('Número')).toBeFocused();
   await page.keyboard.type('s/n');
   await group.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/endereco-familia-phone.png` });
+  await screenshot(page, { path: `${shots}/endereco-familia-phone.png` });
   await contact.getByRole('button', { name: 'Salvar contato' }).click();
   await expect(
     contact.getByText('Avenida Paulista, S/N - Bela Vista - São Paulo/SP - CEP 01310-100'),
@@ -199,7 +207,7 @@ test("a new student's guardian gets the address in parts from the student form, 
   await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
   await expect(group.getByLabel('Número')).toHaveAccessibleDescription(/Informe o número ou s\/n/);
   await group.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/endereco-novo-aluno-phone.png` });
+  await screenshot(page, { path: `${shots}/endereco-novo-aluno-phone.png` });
   await group.getByLabel('Número').fill('900');
   await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
   // Without an e-mail there is no account to announce: the form closes.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminPage, createStudent } from './support';
+import { adminPage, createStudent, screenshot } from './support';
 
 /**
  * Issue 31 §1, Ensino Médio: the secretaria sets up a 1ª série's itinerários formativos in the grade
@@ -88,7 +88,7 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
   const hours = grade.getByRole('region', { name: 'Carga horária' });
   await expect(hours.getByRole('status')).toContainText('Abaixo do mínimo legal');
   await expect(hours.getByRole('status')).toContainText('a Lei 14.945/2024 pede ao menos 2.400 h');
-  await page.screenshot({ path: `${shots}/ensino-medio-grade-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/ensino-medio-grade-desktop.png`, fullPage: true });
   await grade.getByRole('button', { name: 'Salvar grade' }).click();
   await expect(grade).toHaveCount(0);
 
@@ -97,7 +97,7 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
   await page.getByRole('button', { name: 'Itinerários' }).first().click();
   const choices = page.getByRole('dialog', { name: `Itinerários formativos — ${turmaNome}` });
   await choices.getByLabel(`Itinerário de ${aluna}`).selectOption({ label: CN });
-  await page.screenshot({ path: `${shots}/ensino-medio-itinerarios-desktop.png` });
+  await screenshot(page, { path: `${shots}/ensino-medio-itinerarios-desktop.png` });
   await choices.getByRole('button', { name: 'Salvar 1 escolha' }).click();
   await expect(page.getByText('Itinerários dos alunos salvos.')).toBeVisible();
   await choices.getByRole('button', { name: 'Fechar' }).last().click();
@@ -113,7 +113,7 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
   await expect(boletim).toContainText(lab);
   await expect(boletim).not.toContainText(oficina);
   await expect(boletim).toContainText(`Itinerário formativo: ${CN}.`);
-  await page.screenshot({ path: `${shots}/ensino-medio-boletim-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/ensino-medio-boletim-desktop.png`, fullPage: true });
   await context.close();
 
   const mobile = await adminPage(browser, phone);
@@ -123,11 +123,11 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
   const itinerario = card.getByRole('heading', { name: new RegExp(`Itinerário formativo: ${CN}`) });
   await itinerario.scrollIntoViewIfNeeded();
   await expect(itinerario).toBeVisible();
-  await mobile.page.screenshot({ path: `${shots}/ensino-medio-boletim-phone.png` });
+  await screenshot(mobile.page, { path: `${shots}/ensino-medio-boletim-phone.png` });
   await mobile.page.goto(`/dashboard/turmas?grade=${turmaId}`);
   const hoursOnPhone = mobile.page.getByRole('region', { name: 'Carga horária' });
   await hoursOnPhone.scrollIntoViewIfNeeded();
   await expect(hoursOnPhone.getByRole('status')).toContainText('Abaixo do mínimo legal');
-  await mobile.page.screenshot({ path: `${shots}/ensino-medio-grade-phone.png` });
+  await screenshot(mobile.page, { path: `${shots}/ensino-medio-grade-phone.png` });
   await mobile.context.close();
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE, apiSignIn, createClass, createStudent, dataOf } from './support';
+import { ADMIN_STATE, apiSignIn, createClass, createStudent, dataOf, screenshot } from './support';
 
 // Issue 32 §1: a mother of two children opens the portal on her phone and lands on the family's feed —
 // the notice awaiting her 'ciente' under 'Para fazer', the school's news under 'Novidades' — loads more,
@@ -67,7 +67,7 @@ test("a mother of two opens the feed: the notice awaiting ciente first, 'Carrega
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('Dar ciente');
   await expect(notice).toContainText('Bia');
-  await page.screenshot({ path: `${shots}/familia-feed-phone.png` });
+  await screenshot(page, { path: `${shots}/familia-feed-phone.png` });
   const news = page.getByRole('region', { name: /Novidades/ });
   await expect(news.getByRole('link', { name: new RegExp(`Recado 21 dos Sabiás ${run}`) })).toBeVisible();
   await expect(news.getByRole('link', { name: new RegExp(`Recado 01 dos Sabiás ${run}`) })).toHaveCount(0);
@@ -84,7 +84,7 @@ test("a mother of two opens the feed: the notice awaiting ciente first, 'Carrega
   await expect(page).toHaveURL(new RegExp(`aluno=${caio.aluno.id}`));
   await expect(page.getByRole('link', { name: new RegExp(ciente) })).toHaveCount(0);
   await expect(news.getByRole('link', { name: new RegExp(`Recado 21 dos Sabiás ${run}`) })).toBeVisible();
-  await page.screenshot({ path: `${shots}/familia-feed-filho-phone.png` });
+  await screenshot(page, { path: `${shots}/familia-feed-filho-phone.png` });
 
   // Opening the notice from the feed.
   await switcher.getByRole('button', { name: 'Todos' }).click();
@@ -95,6 +95,6 @@ test("a mother of two opens the feed: the notice awaiting ciente first, 'Carrega
   const desk = await wide.newPage();
   await desk.goto('/dashboard');
   await expect(desk.getByRole('region', { name: /Para fazer/ })).toBeVisible();
-  await desk.screenshot({ path: `${shots}/familia-feed-desktop.png`, fullPage: true });
+  await screenshot(desk, { path: `${shots}/familia-feed-desktop.png`, fullPage: true });
   await Promise.all([wide.close(), context.close(), adminContext.close()]);
 });

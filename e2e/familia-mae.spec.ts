@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE, apiSignIn, createClass, createStudent, dataOf, todayInSaoPaulo } from './support';
+import {
+  ADMIN_STATE,
+  apiSignIn,
+  createClass,
+  createStudent,
+  dataOf,
+  screenshot,
+  todayInSaoPaulo,
+} from './support';
 
 // Issue 32, the integrated journey ("Done when"): a mother of two children — the younger in Educação
 // Infantil (a class with an agenda), the older in Fundamental — opens the app on her phone, sees the
@@ -167,13 +175,13 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   const falta = todo.getByRole('link', { name: new RegExp(`Falta em ${ddmm(ontem)} — Justificar`) });
   await expect(falta).toContainText('Théo');
   await expect(todo.getByRole('link', { name: new RegExp(assunto) })).toBeVisible();
-  await page.screenshot({ path: `${shots}/familia-mae-feed-phone.png` });
+  await screenshot(page, { path: `${shots}/familia-mae-feed-phone.png` });
 
   // The notice: Ciente; back on the feed it left 'Para fazer'.
   await notice.click();
   const dialog = page.getByRole('dialog', { name: aviso });
   await expect(dialog).toContainText('Reunião de pais na sexta-feira');
-  await page.screenshot({ path: `${shots}/familia-mae-comunicado-phone.png` });
+  await screenshot(page, { path: `${shots}/familia-mae-comunicado-phone.png` });
   await dialog.getByRole('button', { name: 'Ciente' }).click();
   await expect(dialog.getByText(/Ciente confirmado em/)).toBeVisible();
   await page.goto('/dashboard');
@@ -196,12 +204,12 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
     buffer: photo,
   });
   await expect(justify.getByText('atestado.jpg')).toBeVisible();
-  await page.screenshot({ path: `${shots}/familia-mae-justificativa-phone.png` });
+  await screenshot(page, { path: `${shots}/familia-mae-justificativa-phone.png` });
   await justify.getByRole('button', { name: 'Enviar justificativa' }).click();
   await expect(justify).toHaveCount(0);
   const day = page.getByTestId(`falta-${ontem}`);
   await expect(day.getByText('Enviada — aguardando a escola')).toBeVisible();
-  await page.screenshot({ path: `${shots}/familia-mae-justificativa-enviada-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/familia-mae-justificativa-enviada-phone.png`, fullPage: true });
 
   // Back on the feed: the absence is no longer something to do; today's agenda of the younger child.
   await page.goto('/dashboard');
@@ -214,7 +222,7 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   await expect(page.getByText('Comeu pouco')).toBeVisible();
   await expect(page.getByText('Das 12:30 às 13:45')).toBeVisible();
   await expect(page.getByText('Hoje pintamos com guache e cantamos a Ciranda.')).toBeVisible();
-  await page.screenshot({ path: `${shots}/familia-mae-agenda-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/familia-mae-agenda-phone.png`, fullPage: true });
 
   // The teacher's message, from the feed: she answers.
   await page.goto('/dashboard');
@@ -224,7 +232,7 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   await thread.getByLabel('Sua mensagem').fill('Que bom! Mando o avental na segunda, sim.');
   await thread.getByRole('button', { name: 'Enviar' }).click();
   await expect(thread.getByRole('list', { name: 'Mensagens' })).toContainText('Mando o avental');
-  await page.screenshot({ path: `${shots}/familia-mae-conversa-phone.png` });
+  await screenshot(page, { path: `${shots}/familia-mae-conversa-phone.png` });
 
   // The teacher has her answer; the notice, the absence and the message left the mother's 'Para fazer'.
   const conversas = await dataOf<{ items: { assunto: string }[]; nao_lidas: number }>(
@@ -239,6 +247,6 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   await expect(todo.getByRole('link')).toHaveCount(2);
   await expect(todo.getByRole('link', { name: /Autorizações de Nina/ })).toBeVisible();
   await expect(todo.getByRole('link', { name: /Autorizações de Théo/ })).toBeVisible();
-  await page.screenshot({ path: `${shots}/familia-mae-feed-em-dia-phone.png` });
+  await screenshot(page, { path: `${shots}/familia-mae-feed-em-dia-phone.png` });
   await Promise.all([context.close(), teacherContext.close(), adminContext.close()]);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, dataOf, demoServerForSpec } from './support';
+import { apiSignIn, dataOf, demoServerForSpec, screenshot } from './support';
 
 /**
  * Issue 32 §1: the family's own navigation, on the demo school (its mother has two children). On a
@@ -55,7 +55,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   const switcher = page.getByRole('group', { name: 'Escolher filho ou filha' });
   await expect(switcher.getByRole('button', { pressed: true })).toHaveText(first.nome.split(' ')[0]!);
   await expect(page.getByRole('region', { name: `${kindOf(first)} de ${first.nome}` })).toBeVisible();
-  await page.screenshot({ path: `${shots}/familia-boletim-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/familia-boletim-phone.png`, fullPage: true });
   await switcher.getByRole('button', { name: second.nome.split(' ')[0]! }).click();
   await expect(page).toHaveURL(new RegExp(`aluno=${second.id}`));
   await expect(page.getByRole('region', { name: `${kindOf(second)} de ${second.nome}` })).toBeVisible();
@@ -81,7 +81,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
     page.getByRole('region', { name: `Documentos de ${first.nome.split(' ')[0]!}` }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Declaração de matrícula', exact: true })).toBeVisible();
-  await page.screenshot({ path: `${shots}/familia-documentos-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/familia-documentos-phone.png`, fullPage: true });
 
   // Calendário: holidays and events, no count of dias letivos nor periods' closing dates.
   await bar.getByRole('button', { name: 'Mais' }).click();
@@ -90,7 +90,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   await expect(page.getByRole('button', { name: 'Próximo mês' })).toBeVisible();
   await expect(page.getByText(/Fecha em/)).toHaveCount(0);
   await expectNoStaffWords(page);
-  await page.screenshot({ path: `${shots}/familia-calendario-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/familia-calendario-phone.png`, fullPage: true });
 
   // The child's page, from the Boletim: class, turno, teacher; no empty staff fields.
   await bar.getByRole('link', { name: 'Boletim' }).click();
@@ -100,7 +100,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   await expect(page.getByRole('region', { name: 'Seus dados de contato' })).toBeVisible();
   await expect(page.getByText('—', { exact: true })).toHaveCount(0);
   await expectNoStaffWords(page);
-  await page.screenshot({ path: `${shots}/familia-filho-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/familia-filho-phone.png`, fullPage: true });
 
   // Comunicados: a family's inbox, without the staff's search panel or counters.
   await bar.getByRole('link', { name: 'Comunicados' }).click();
@@ -108,7 +108,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   await expect(page.getByRole('button', { name: 'Só os não lidos' })).toBeVisible();
   await expect(page.getByLabel('Buscar')).toHaveCount(0);
   await expectNoStaffWords(page);
-  await page.screenshot({ path: `${shots}/familia-comunicados-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/familia-comunicados-phone.png`, fullPage: true });
 
   // Typed staff addresses: the family's screen for the same thing, or 'Página não encontrada'.
   await page.goto(`/dashboard/alunos?aluno=${second.id}`);
@@ -150,7 +150,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
     await desk.goto(path);
     await expect(desk.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(desk.getByRole('status')).toHaveCount(0);
-    await desk.screenshot({ path: `${shots}/familia-${name}-desktop.png`, fullPage: true });
+    await screenshot(desk, { path: `${shots}/familia-${name}-desktop.png`, fullPage: true });
   }
   await wide.close();
 });

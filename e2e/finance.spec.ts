@@ -9,6 +9,7 @@ import {
   createStudent,
   dataOf,
   login,
+  screenshot,
 } from './support';
 import { daysBetween } from '../src/shared/money';
 
@@ -133,7 +134,7 @@ test('admin configures tuition and generates the year', async ({ page, request }
   await expect(generate.getByTestId('geracao-total')).toHaveText(
     `Serão geradas ${thisYearCount} mensalidades, total ${brl(thisYearCount * 85_000)}.`,
   );
-  await page.screenshot({ path: `${shots}/financeiro-gerar-previa-desktop.png` });
+  await screenshot(page, { path: `${shots}/financeiro-gerar-previa-desktop.png` });
 
   // Next year's class alone, made and undone in one step with a reason.
   await generate.getByLabel('Ano', { exact: true }).selectOption('');
@@ -143,7 +144,7 @@ test('admin configures tuition and generates the year', async ({ page, request }
   const done = page.getByRole('dialog', { name: 'Mensalidades geradas' });
   await expect(done).toContainText(/\d+ mensalidades geradas\./);
   await expect(done.getByTestId('geracao-total')).toContainText(/^Foram geradas \d+ mensalidades/);
-  await page.screenshot({ path: `${shots}/financeiro-gerar-feito-desktop.png` });
+  await screenshot(page, { path: `${shots}/financeiro-gerar-feito-desktop.png` });
   await done.getByRole('button', { name: 'Desfazer' }).click();
   const undo = page.getByRole('dialog', { name: 'Desfazer geração' });
   await undo.getByLabel('Motivo').fill('Gerado antes da hora: as turmas do próximo ano começam em fevereiro');
@@ -176,7 +177,7 @@ test('the generation dialog and its preview on a phone', async ({ browser }) => 
   await generate.getByLabel('Ano', { exact: true }).selectOption(String(year));
   await expect(generate.getByRole('region', { name: 'Prévia da geração' })).toContainText(nextClass);
   await generate.getByRole('region', { name: 'Prévia da geração' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/financeiro-gerar-previa-phone.png` });
+  await screenshot(page, { path: `${shots}/financeiro-gerar-previa-phone.png` });
   await context.close();
 });
 
@@ -364,8 +365,8 @@ test('a family sees what is overdue first, then the next one, the months ahead f
     await expect(fold).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByTestId('mensalidade-paga')).toHaveCount(Math.min(month - 2, 12));
     // The first screen is what a phone shows without scrolling; the whole page for the record.
-    await page.screenshot({ path: `${shots}/financeiro-familia-${name}.png` });
-    await page.screenshot({ path: `${shots}/financeiro-familia-${name}-inteira.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/financeiro-familia-${name}.png` });
+    await screenshot(page, { path: `${shots}/financeiro-familia-${name}-inteira.png`, fullPage: true });
     await fold.click();
     await expect(page.getByRole('button', { name: /^Pagar adiantado com PIX: / })).toHaveCount(ahead);
 
@@ -378,7 +379,7 @@ test('a family sees what is overdue first, then the next one, the months ahead f
     await expect(card).not.toContainText(`Próxima: Bia Família ${run} · ${lateName}`);
     await expect(card).not.toContainText('(s)');
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/financeiro-familia-inicio-${name}.png` });
+    await screenshot(page, { path: `${shots}/financeiro-familia-inicio-${name}.png` });
     await context.close();
   }
 });
@@ -396,7 +397,7 @@ test('Inadimplência per responsável: the phone, the family’s tuition and a r
     'tel:+5511988887766',
   );
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/financeiro-inadimplencia-desktop.png` });
+  await screenshot(page, { path: `${shots}/financeiro-inadimplencia-desktop.png` });
 
   // The family's tuition: the list filtered by this guardian (in the URL), overdue ones.
   await row.getByRole('link', { name: `Ver mensalidades de ${mother}` }).click();
@@ -419,7 +420,7 @@ test('Inadimplência per responsável: the phone, the family’s tuition and a r
   await small.goto('/dashboard/financeiro?aba=relatorios');
   const smallRow = small.getByTestId('inadimplencia-responsavel').filter({ hasText: mother });
   await smallRow.scrollIntoViewIfNeeded();
-  await small.screenshot({ path: `${shots}/financeiro-inadimplencia-phone.png` });
+  await screenshot(small, { path: `${shots}/financeiro-inadimplencia-phone.png` });
   await context.close();
 
   // The mother finds it in her bell.

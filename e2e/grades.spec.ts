@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, dataOf } from './support';
+import { ADMIN_STATE, apiSignIn, dataOf, screenshot } from './support';
 
 // Issue 14 in the browser: a teacher creates avaliações and types a column with the keyboard and
 // pastes another from a spreadsheet, reloads and sees them with the average; the admin closes the
@@ -158,7 +158,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await teacher.keyboard.type('11');
   await expect(cell('Prova 1', names[2])).toHaveAttribute('aria-invalid', 'true');
   await expect(teacher.getByText('Nota fora da escala: de 0 a 10')).toBeVisible();
-  await teacher.screenshot({ path: `${shots}/notas-erro-desktop.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/notas-erro-desktop.png`, fullPage: true });
   await teacher.keyboard.press('Backspace');
   await teacher.keyboard.press('Backspace');
 
@@ -167,7 +167,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(cell('Trabalho', names[2])).toHaveValue('10');
   for (const nome of names)
     await expect(teacher.getByRole('row', { name: new RegExp(nome) })).toContainText('salvo');
-  await teacher.screenshot({ path: `${shots}/notas-grade-desktop.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/notas-grade-desktop.png`, fullPage: true });
 
   await teacher.reload();
   await expect(cell('Prova 1', names[0])).toHaveValue('7,5');
@@ -183,7 +183,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(teacher.getByRole('heading', { name: names[0] })).toBeVisible();
   await teacher.getByRole('button', { name: /Próximo/ }).click();
   await expect(teacher.getByRole('heading', { name: names[1] })).toBeVisible();
-  await teacher.screenshot({ path: `${shots}/notas-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/notas-phone.png`, fullPage: true });
 
   // The admin closes the period for the class: read-only with a banner; rectifies Bruno's grade.
   const url = `/dashboard/notas?turma=${turma.id}&disciplina=Matem%C3%A1tica&periodo=${period.id}`;
@@ -201,13 +201,17 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(rectify.getByRole('region', { name: 'Histórico da nota' })).toContainText(
     'Erro de digitação na prova',
   );
-  await admin.screenshot({ path: `${shots}/notas-retificar-desktop.png` });
+  await screenshot(admin, { path: `${shots}/notas-retificar-desktop.png` });
+  // The dialog ignores Escape while it saves, and the history shows the change before the saving ends
+  // (the grid is read again too): closing waits until the dialog can close.
+  await expect(rectify.getByLabel('Fechar')).toBeEnabled();
   await admin.keyboard.press('Escape');
+  await expect(rectify).toBeHidden();
 
   await admin.getByRole('button', { name: 'Publicar para a turma' }).click();
   await admin.getByRole('button', { name: 'Publicar período' }).click();
   await expect(admin.getByText('Publicado', { exact: true })).toBeVisible();
-  await admin.screenshot({ path: `${shots}/notas-fechado-desktop.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/notas-fechado-desktop.png`, fullPage: true });
 
   // The period is closed to the teacher: Ana's Trabalho is corrected by asking the secretary.
   await teacher.setViewportSize(desktop);
@@ -221,7 +225,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(ask.getByText('Explique o motivo da retificação (ao menos 5 caracteres)')).toBeVisible();
   await ask.getByLabel('Nova nota').fill('7');
   await ask.getByLabel('Motivo').fill('Trabalho entregue no prazo, corrigido de novo');
-  await teacher.screenshot({ path: `${shots}/notas-solicitar-retificacao-desktop.png` });
+  await screenshot(teacher, { path: `${shots}/notas-solicitar-retificacao-desktop.png` });
   await ask.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(ask).toHaveCount(0);
   await expect(
@@ -234,7 +238,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   const mine = teacher.getByRole('group').filter({ hasText: 'Minhas solicitações de retificação' });
   await expect(mine).toContainText('Pendente');
   await teacher.setViewportSize(phone);
-  await teacher.screenshot({ path: `${shots}/notas-solicitacoes-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/notas-solicitacoes-phone.png`, fullPage: true });
 
   // The admin sees it in the queue and approves: the grade and its history change.
   await admin.reload();
@@ -243,9 +247,9 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
     name: `Solicitação de Professora Notas ${run}: ${names[0]}, Trabalho`,
   });
   await expect(request).toContainText('De 6,0 para 7,0');
-  await admin.screenshot({ path: `${shots}/notas-fila-retificacao-desktop.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/notas-fila-retificacao-desktop.png`, fullPage: true });
   await admin.setViewportSize(phone);
-  await admin.screenshot({ path: `${shots}/notas-fila-retificacao-phone.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/notas-fila-retificacao-phone.png`, fullPage: true });
   await admin.setViewportSize(desktop);
   await request.getByRole('button', { name: 'Aprovar', exact: true }).click();
   const confirm = admin.getByRole('dialog', { name: 'Aprovar retificação' });
@@ -275,7 +279,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   // On a phone the boletim is a card per subject.
   // (7,5 + 7,0) / 2 = 7,25 → 7,3: the boletim follows the approved retificação.
   await expect(boletim.getByRole('listitem').filter({ hasText: 'Matemática' })).toContainText('7,3');
-  await guardian.screenshot({ path: `${shots}/boletim-responsavel-phone.png`, fullPage: true });
+  await screenshot(guardian, { path: `${shots}/boletim-responsavel-phone.png`, fullPage: true });
   const download = guardian.waitForEvent('download');
   await boletim.getByRole('button', { name: 'Baixar PDF' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);

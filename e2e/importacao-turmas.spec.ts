@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { staffPage, uniqueCpf } from './support';
+import { screenshot, staffPage, uniqueCpf } from './support';
 
 /**
  * Issue 31 §5: the secretaria moves the school's classes in from its own spreadsheet — headers that are
@@ -56,7 +56,7 @@ test('the secretaria imports classes from a spreadsheet with its own headers, ma
   await mapping.getByLabel('Turno').selectOption('Horário');
   await mapping.getByLabel('Professor responsável').selectOption('Regente');
   await expect(dialog.getByRole('list', { name: 'Falta escolher' })).toBeHidden();
-  await page.screenshot({ path: `${shots}/importacao-turmas-colunas-desktop.png` });
+  await screenshot(page, { path: `${shots}/importacao-turmas-colunas-desktop.png` });
   await dialog.getByRole('button', { name: 'Simular com estas colunas' }).click();
 
   // The dry run, then the import.
@@ -71,7 +71,7 @@ test('the secretaria imports classes from a spreadsheet with its own headers, ma
   await dialog.getByRole('button', { name: 'Confirmar importação' }).click();
   await expect(dialog.getByRole('heading', { name: 'Importação concluída' })).toBeVisible();
   await expect(summary).toContainText('3 criadas');
-  await page.screenshot({ path: `${shots}/importacao-turmas-resultado-desktop.png` });
+  await screenshot(page, { path: `${shots}/importacao-turmas-resultado-desktop.png` });
   await dialog.getByRole('button', { name: 'Concluir' }).click();
   await expect(page.getByText(`6º Ano ${tag}`).first()).toBeVisible();
 
@@ -84,11 +84,11 @@ test('the secretaria imports classes from a spreadsheet with its own headers, ma
   await mapping.getByLabel('Nome da turma').selectOption('Classe');
   await mapping.getByLabel('Turno').selectOption('Horário');
   await mapping.getByLabel('Professor responsável').selectOption('Regente');
-  await page.screenshot({ path: `${shots}/importacao-turmas-colunas-phone.png` });
+  await screenshot(page, { path: `${shots}/importacao-turmas-colunas-phone.png` });
   await dialog.getByRole('button', { name: 'Simular com estas colunas' }).click();
   await expect(summary).toContainText('0 a criar');
   await expect(summary).toContainText('3 sem alteração');
-  await page.screenshot({ path: `${shots}/importacao-turmas-simulacao-phone.png` });
+  await screenshot(page, { path: `${shots}/importacao-turmas-simulacao-phone.png` });
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await context.close();
 });
@@ -133,7 +133,7 @@ test('a large students file shows the progress of its apply, row by row', async 
   await expect(status).toContainText(new RegExp(`Gravando [\\d.]+ de ${String(total)} linhas`), {
     timeout: 30_000,
   });
-  await page.screenshot({ path: `${shots}/importacao-progresso-desktop.png` });
+  await screenshot(page, { path: `${shots}/importacao-progresso-desktop.png` });
   await expect(dialog.getByRole('heading', { name: 'Importação concluída' })).toBeVisible({
     timeout: 120_000,
   });
@@ -169,7 +169,7 @@ test('the secretaria imports teachers on a phone: the template headers go straig
   await expect(dialog.getByRole('list', { name: 'Linhas da planilha' })).toContainText(
     'Disciplinas: a disciplina Alquimia não está cadastrada em Configurações → Acadêmico → Disciplinas',
   );
-  await page.screenshot({ path: `${shots}/importacao-professores-simulacao-phone.png` });
+  await screenshot(page, { path: `${shots}/importacao-professores-simulacao-phone.png` });
   await dialog.getByRole('button', { name: 'Importar 1 professor' }).click();
   await dialog.getByRole('button', { name: 'Confirmar importação' }).click();
   await expect(summary).toContainText('1 criado');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { staffPage, createClass } from './support';
+import { createClass, screenshot, staffPage } from './support';
 
 /**
  * Issue 31 §5: the secretaria (an account with the Secretaria profile) moves a school's spreadsheet in. The
@@ -45,7 +45,7 @@ test('the secretaria imports the demo spreadsheet: dry run, confirmation, result
     'Turma "Turma C" não encontrada',
   );
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${shots}/importacao-simulacao-desktop.png` });
+  await screenshot(page, { path: `${shots}/importacao-simulacao-desktop.png` });
 
   // 'Só as recusadas' narrows the table to what must be fixed.
   await dialog.getByLabel(/Só as recusadas/).check();
@@ -61,7 +61,7 @@ test('the secretaria imports the demo spreadsheet: dry run, confirmation, result
   });
   await expect(summary).toContainText('7 criados');
   await expect(dialog).toContainText('3 responsáveis receberam acesso ao portal');
-  await page.screenshot({ path: `${shots}/importacao-resultado-desktop.png` });
+  await screenshot(page, { path: `${shots}/importacao-resultado-desktop.png` });
   await dialog.getByRole('button', { name: 'Concluir' }).click();
   await expect(dialog).toBeHidden();
 
@@ -82,7 +82,7 @@ test('the secretaria imports the demo spreadsheet: dry run, confirmation, result
   await expect(summary).toContainText('0 a criar');
   await expect(summary).toContainText('7 sem alteração');
   await expect(dialog.getByRole('button', { name: 'Importar', exact: true })).toBeDisabled();
-  await page.screenshot({ path: `${shots}/importacao-simulacao-phone.png` });
+  await screenshot(page, { path: `${shots}/importacao-simulacao-phone.png` });
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await context.close();
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { childWithTuition, financeClass, guardianFirstSignIn, SHOTS, today, year } from './finance-support';
-import { ADMIN_STATE, adminPage } from './support';
+import { ADMIN_STATE, adminPage, screenshot } from './support';
 
 /**
  * 'Já paguei' (issue 32 §1, ADR 0035): a mother on her phone sends the comprovante of an overdue
@@ -43,13 +43,13 @@ test('a guardian on a phone sends a comprovante, the financeiro confirms, the gu
     buffer: PDF,
   });
   await expect(sheet.getByTestId('comprovante-escolhido')).toContainText('comprovante-pix.pdf');
-  await mother.screenshot({ path: `${shots}/ja-paguei-sheet-phone.png` });
+  await screenshot(mother, { path: `${shots}/ja-paguei-sheet-phone.png` });
   await sheet.getByRole('button', { name: 'Enviar comprovante' }).click();
   await expect(mother.getByText('Comprovante enviado!').first()).toBeVisible();
   const waiting = mother.getByRole('region', { name: 'Em confirmação' });
   await expect(waiting).toContainText('A escola vai confirmar o pagamento.');
   await expect(mother.getByRole('region', { name: 'Vencida' })).toHaveCount(0);
-  await mother.screenshot({ path: `${shots}/ja-paguei-em-confirmacao-phone.png`, fullPage: true });
+  await screenshot(mother, { path: `${shots}/ja-paguei-em-confirmacao-phone.png`, fullPage: true });
 
   // The financeiro: the queue above the tuition list, the comprovante to open, confirm.
   const { context: staff, page: desk } = await adminPage(browser);
@@ -60,7 +60,7 @@ test('a guardian on a phone sends a comprovante, the financeiro confirms, the gu
     'href',
     /\/api\/financeiro\/mensalidades\/.+\/comprovante$/,
   );
-  await desk.screenshot({ path: `${shots}/ja-paguei-fila-desktop.png` });
+  await screenshot(desk, { path: `${shots}/ja-paguei-fila-desktop.png` });
   await line.getByRole('button', { name: 'Confirmar pagamento' }).click();
   const confirm = desk.getByRole('dialog', { name: 'Confirmar pagamento' });
   await confirm.getByRole('button', { name: 'Confirmar pagamento' }).click();
@@ -74,6 +74,6 @@ test('a guardian on a phone sends a comprovante, the financeiro confirms, the gu
   await mother.reload();
   await expect(mother.getByRole('region', { name: 'Em confirmação' })).toHaveCount(0);
   await expect(mother.getByTestId('mensalidade-paga').filter({ hasText: month }).first()).toBeVisible();
-  await mother.screenshot({ path: `${shots}/ja-paguei-pago-phone.png`, fullPage: true });
+  await screenshot(mother, { path: `${shots}/ja-paguei-pago-phone.png`, fullPage: true });
   await family.close();
 });

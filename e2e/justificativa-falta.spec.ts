@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { paths } from '../src/shared/routes';
 import { completeCpf } from '../src/shared/validators';
-import { adminPage, apiSignIn, dataOf, todayInSaoPaulo } from './support';
+import { adminPage, apiSignIn, dataOf, screenshot, todayInSaoPaulo } from './support';
 
 // Issue 32 §1 on a phone: a guardian opens Frequência, justifies the child's absence with a photo of the
 // atestado, the school (Direção, on a desktop) accepts it in Frequência → Justificativas, and the
@@ -103,18 +103,18 @@ test('a guardian justifies an absence with a photo on a phone; the school accept
     buffer: photo,
   });
   await expect(dialog.getByText('atestado.jpg')).toBeVisible();
-  await family.screenshot({ path: `${shots}/justificativa-modal-phone.png` });
+  await screenshot(family, { path: `${shots}/justificativa-modal-phone.png` });
   await dialog.getByRole('button', { name: 'Enviar justificativa' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(day.getByText('Enviada — aguardando a escola')).toBeVisible();
   await expect(day.getByRole('link', { name: 'Atestado enviado' })).toBeVisible();
-  await family.screenshot({ path: `${shots}/justificativa-enviada-phone.png`, fullPage: true });
+  await screenshot(family, { path: `${shots}/justificativa-enviada-phone.png`, fullPage: true });
 
   // The school: Frequência → Justificativas, the atestado in sight, Aceitar.
   await admin.page.goto(`${paths.attendance}?aba=justificativas`);
   const item = admin.page.getByRole('listitem').filter({ hasText: nome });
   await expect(item.getByRole('img', { name: `Atestado de ${nome}` })).toBeVisible();
-  await admin.page.screenshot({ path: `${shots}/justificativas-fila-desktop.png`, fullPage: true });
+  await screenshot(admin.page, { path: `${shots}/justificativas-fila-desktop.png`, fullPage: true });
   await item.getByRole('button', { name: 'Aceitar' }).click();
   const accept = admin.page.getByRole('dialog', { name: 'Aceitar justificativa' });
   await accept.getByLabel(/Mensagem à família/).fill('Atestado recebido. Melhoras!');
@@ -127,9 +127,9 @@ test('a guardian justifies an absence with a photo on a phone; the school accept
   await expect(day.getByText('Aceita — falta abonada')).toBeVisible();
   await expect(day.getByText(/Atestado recebido\. Melhoras!/)).toBeVisible();
   await expect(family.getByTestId('frequencia-geral')).toHaveText('100,0 %');
-  await family.screenshot({ path: `${shots}/justificativa-aceita-phone.png`, fullPage: true });
+  await screenshot(family, { path: `${shots}/justificativa-aceita-phone.png`, fullPage: true });
   await family.setViewportSize(desktop);
-  await family.screenshot({ path: `${shots}/justificativa-aceita-desktop.png`, fullPage: true });
+  await screenshot(family, { path: `${shots}/justificativa-aceita-desktop.png`, fullPage: true });
   await familyContext.close();
   await admin.context.close();
 });

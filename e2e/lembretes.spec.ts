@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { childWithTuition, financeClass, PHONE } from './finance-support';
-import { ADMIN_STATE, adminPage, dataOf } from './support';
+import { ADMIN_STATE, adminPage, dataOf, screenshot } from './support';
 
 /**
  * Automatic tuition reminders (issue 33 §4, ADR 0043): the secretaria turns them on in Configurações
@@ -62,9 +62,9 @@ test('the secretaria schedules the reminders, reads their texts, and marks a tui
   }>(await request.get('/api/financeiro/lembretes'));
   expect(saved).toMatchObject({ ativo: true, antes: { dias: 5 }, atraso: { dias: 10 } });
   await form.getByRole('button', { name: 'Salvar lembretes' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/lembretes-config-desktop.png` });
+  await screenshot(page, { path: `${shots}/lembretes-config-desktop.png` });
   await before.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/lembretes-previa-desktop.png` });
+  await screenshot(page, { path: `${shots}/lembretes-previa-desktop.png` });
 
   // The same on a phone.
   const { context: phoneContext, page: phonePage } = await adminPage(browser, phone);
@@ -73,7 +73,7 @@ test('the secretaria schedules the reminders, reads their texts, and marks a tui
   const phoneSection = phonePage.getByRole('region', { name: 'Lembretes automáticos de mensalidade' });
   await expect(phoneSection.getByLabel('Enviar lembretes automáticos às famílias')).toBeChecked();
   await phoneSection.scrollIntoViewIfNeeded();
-  await phonePage.screenshot({ path: `${shots}/lembretes-config-phone.png` });
+  await screenshot(phonePage, { path: `${shots}/lembretes-config-phone.png` });
   await phoneContext.close();
   await page.keyboard.press('Escape');
 
@@ -93,14 +93,14 @@ test('the secretaria schedules the reminders, reads their texts, and marks a tui
   await expect(page.getByText('Mensalidade marcada em negociação').first()).toBeVisible();
   await expect(row.getByText('Em negociação')).toBeVisible();
   await expect(row).toContainText('Negociação: Pagará em duas vezes, dias 10 e 25');
-  await page.screenshot({ path: `${shots}/lembretes-negociacao-desktop.png` });
+  await screenshot(page, { path: `${shots}/lembretes-negociacao-desktop.png` });
 
   const { context: phoneList, page: phoneListPage } = await adminPage(browser, phone);
   await phoneListPage.goto(
     `/dashboard/financeiro?aba=mensalidades&q=${encodeURIComponent(`Otto Lembrete ${run}`)}`,
   );
   await expect(phoneListPage.getByText('Em negociação').first()).toBeVisible();
-  await phoneListPage.screenshot({ path: `${shots}/lembretes-negociacao-phone.png`, fullPage: true });
+  await screenshot(phoneListPage, { path: `${shots}/lembretes-negociacao-phone.png`, fullPage: true });
   await phoneList.close();
 
   await row.getByRole('button', { name: /^Encerrar negociação: / }).click();

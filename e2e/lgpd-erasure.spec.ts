@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage } from './support';
+import { adminPage, screenshot } from './support';
 
 // Erasure, retention settings and the processing register (issue 17, parts 6 and 7). Names carry a
 // per-run suffix: the journeys share one server and database.
 const run = Date.now().toString().slice(-7);
-const shots = process.env.E2E_SCREENSHOTS;
+const shots = 'test-results/screenshots';
 
 function validCpf(seed: string): string {
   const digits = seed.slice(-9).padStart(9, '3').split('').map(Number);
@@ -16,9 +16,9 @@ function validCpf(seed: string): string {
   return digits.join('');
 }
 
-/** Saves a screenshot when E2E_SCREENSHOTS names a folder (to look at the screens); otherwise nothing. */
+/** Saves a screenshot when E2E_SCREENSHOTS is set (support.ts); otherwise nothing. */
 async function snap(page: Page, name: string, fullPage = false) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
+  await screenshot(page, { path: `${shots}/${name}.png`, fullPage });
 }
 
 const desktop = { width: 1280, height: 800 };

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
-import { apiSignIn, dataOf, startOwnServer, uniqueCpf } from './support';
+import { apiSignIn, dataOf, screenshot, startOwnServer, uniqueCpf } from './support';
 
 /**
  * Matrícula online (issue 34) on the demo school. First §1: a mother on her phone finds 'Agende uma visita / Quero matricular'
@@ -77,7 +77,7 @@ test('a mother registers interest on the site from her phone and the secretaria 
   const section = site.locator('#matricula');
   await expect(section.getByRole('heading', { name: 'Agende uma visita / Quero matricular' })).toBeVisible();
   await section.scrollIntoViewIfNeeded();
-  await site.screenshot({ path: `${shots}/captacao-site-form-phone.png`, fullPage: false });
+  await screenshot(site, { path: `${shots}/captacao-site-form-phone.png`, fullPage: false });
 
   await section.getByLabel('Seu nome', { exact: true }).fill('Roberta Lima Sampaio');
   await section.getByLabel('E-mail', { exact: true }).fill('roberta.sampaio@exemplo.com.br');
@@ -91,13 +91,13 @@ test('a mother registers interest on the site from her phone and the secretaria 
   await section.getByRole('button', { name: 'Quero agendar uma visita' }).click();
   await expect(section.getByText(/Para enviar, autorize o uso dos dados da criança/)).toBeVisible();
   await expect(section.getByRole('checkbox')).toBeFocused();
-  await site.screenshot({ path: `${shots}/captacao-site-consent-phone.png`, fullPage: false });
+  await screenshot(site, { path: `${shots}/captacao-site-consent-phone.png`, fullPage: false });
   await section.getByRole('checkbox').check();
   // A person takes more than a few seconds to fill the form; the server treats faster sends as a robot's.
   await site.waitForTimeout(3_000);
   await section.getByRole('button', { name: 'Quero agendar uma visita' }).click();
   await expect(section.getByRole('status')).toContainText('Recebemos o seu interesse');
-  await site.screenshot({ path: `${shots}/captacao-site-sent-phone.png`, fullPage: false });
+  await screenshot(site, { path: `${shots}/captacao-site-sent-phone.png`, fullPage: false });
   await mother.close();
 
   const staff = await browser.newContext({
@@ -113,7 +113,7 @@ test('a mother registers interest on the site from her phone and the secretaria 
   await expect(interessados.getByRole('button', { name: /Joaquim Lima Sampaio/ })).toBeVisible();
   // Seven columns do not fit: the board scrolls sideways inside the page, which itself does not.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(desktop.width);
-  await page.screenshot({ path: `${shots}/captacao-funil-board-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/captacao-funil-board-desktop.png`, fullPage: true });
 
   await interessados.getByRole('button', { name: /Joaquim Lima Sampaio/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Joaquim Lima Sampaio' });
@@ -129,7 +129,7 @@ test('a mother registers interest on the site from her phone and the secretaria 
   await dialog.getByLabel('Texto do registro').fill('Mãe confirmou a visita por telefone.');
   await dialog.getByRole('button', { name: 'Adicionar à linha do tempo' }).click();
   await expect(dialog.getByText('Ligação: Mãe confirmou a visita por telefone.')).toBeVisible();
-  await page.screenshot({ path: `${shots}/captacao-familia-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/captacao-familia-desktop.png`, fullPage: false });
   await page.keyboard.press('Escape');
 
   // On a desktop a card is dragged to another column.
@@ -144,21 +144,21 @@ test('a mother registers interest on the site from her phone and the secretaria 
 
   await page.getByRole('tab', { name: 'Lista' }).click();
   await expect(page.getByRole('table')).toContainText('Joaquim Lima Sampaio');
-  await page.screenshot({ path: `${shots}/captacao-funil-lista-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/captacao-funil-lista-desktop.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Indicadores' }).click();
   await expect(page.getByRole('heading', { name: /Conversão por etapa/ })).toBeVisible();
-  await page.screenshot({ path: `${shots}/captacao-indicadores-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/captacao-indicadores-desktop.png`, fullPage: true });
 
   // On a phone: the board scrolls sideways and each card moves by its 'Mover para…' menu.
   await page.setViewportSize(phone);
   await page.getByRole('tab', { name: 'Quadro' }).click();
   const visitas = page.getByRole('region', { name: /^Visita agendada/ });
   await expect(visitas.getByRole('button', { name: /Joaquim Lima Sampaio/ })).toBeVisible();
-  await page.screenshot({ path: `${shots}/captacao-funil-board-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/captacao-funil-board-phone.png`, fullPage: false });
   await visitas.getByLabel('Mover Joaquim Lima Sampaio para outra etapa').selectOption('perdido');
   const perda = page.getByRole('dialog', { name: 'Marcar como perdida' });
   await perda.getByLabel('Motivo da perda').fill('Escolheu outra escola');
-  await page.screenshot({ path: `${shots}/captacao-perda-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/captacao-perda-phone.png`, fullPage: false });
   await perda.getByRole('button', { name: 'Marcar como perdida' }).click();
   const perdidos = page.getByRole('region', { name: /^Perdido/ });
   await expect(perdidos.getByRole('button', { name: /Joaquim Lima Sampaio/ })).toBeVisible();
@@ -169,7 +169,7 @@ test('a mother registers interest on the site from her phone and the secretaria 
       .getByRole('dialog', { name: 'Joaquim Lima Sampaio' })
       .getByText('Motivo: Escolheu outra escola', { exact: true }),
   ).toBeVisible();
-  await page.screenshot({ path: `${shots}/captacao-familia-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/captacao-familia-phone.png`, fullPage: false });
   await staff.close();
 });
 
@@ -243,7 +243,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await expect(familia.getByText('Visita agendada para 10/12/')).toBeVisible();
   await familia.getByRole('button', { name: 'Enviar link da pré-matrícula' }).click();
   await expect(familia.getByText('Aguardando a família')).toBeVisible();
-  await page.screenshot({ path: `${shots}/matricula-familia-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/matricula-familia-desktop.png`, fullPage: false });
 
   // 3. The mother fills the pré-matrícula from the e-mail, on her phone.
   await site.goto(await linkIn(email, /http:\/\/[^\s"]+\/matricula\/[A-Za-z0-9_-]{43}/));
@@ -267,7 +267,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await site.getByRole('button', { name: 'Próximo' }).click();
   await expect(site.getByRole('heading', { name: 'Plano de pagamento' })).toBeVisible();
   await site.getByRole('radio').first().check();
-  await site.screenshot({ path: `${shots}/matricula-plano-phone.png`, fullPage: true });
+  await screenshot(site, { path: `${shots}/matricula-plano-phone.png`, fullPage: true });
   await site.getByRole('button', { name: 'Próximo' }).click();
   await site.getByRole('button', { name: 'Enviar pré-matrícula' }).click();
   await expect(site.getByRole('heading', { name: 'Recebemos sua pré-matrícula!' })).toBeVisible();
@@ -287,10 +287,10 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   const digits = /\b(\d{6})\b/.exec(mail.slice(mail.search(/assinar o contrato/)))![1]!;
   expect(code.test(mail)).toBe(true);
   await site.getByLabel('Código recebido por e-mail').fill(digits);
-  await site.screenshot({ path: `${shots}/matricula-assinar-phone.png`, fullPage: true });
+  await screenshot(site, { path: `${shots}/matricula-assinar-phone.png`, fullPage: true });
   await site.getByRole('button', { name: 'Assinar contrato' }).click();
   await expect(site.getByText(/assinatura foi registrada|Contrato assinado/i).first()).toBeVisible();
-  await site.screenshot({ path: `${shots}/matricula-assinado-phone.png`, fullPage: true });
+  await screenshot(site, { path: `${shots}/matricula-assinado-phone.png`, fullPage: true });
 
   // 6. The school's representative signs the same way (the last signature enrols the student).
   const representante = await staff.newPage();
@@ -311,7 +311,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await page.goto('/dashboard/alunos?q=Davi%20Moura');
   await expect(page.getByRole('table')).toContainText('Davi Moura Alves');
   await expect(page.getByRole('table')).toContainText(turma.nome);
-  await page.screenshot({ path: `${shots}/matricula-aluno-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${shots}/matricula-aluno-desktop.png`, fullPage: false });
   await page.goto(`/dashboard/matriculas?ano=${String(next)}&aba=lista`);
   await expect(page.getByRole('table').getByRole('row', { name: /Davi Moura Alves/ })).toContainText(
     'Matriculado',
@@ -350,6 +350,6 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await expect(site.getByRole('heading', { name: 'Pix enviado' })).toBeVisible();
   await site.goto('/dashboard/financeiro');
   await expect(site.getByRole('button', { name: /^Recibo/ }).first()).toBeVisible();
-  await site.screenshot({ path: `${shots}/matricula-taxa-paga-phone.png`, fullPage: true });
+  await screenshot(site, { path: `${shots}/matricula-taxa-paga-phone.png`, fullPage: true });
   await mother.close();
 });

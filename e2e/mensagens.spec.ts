@@ -7,6 +7,7 @@ import {
   createStudent,
   createTeacher,
   openSettingsTab,
+  screenshot,
 } from './support';
 
 // Issue 16: a guardian messages their child's teacher, the teacher sees it in the bell and replies, the
@@ -52,7 +53,7 @@ test('a guardian messages the teacher and the teacher replies', async ({ browser
   await form.getByLabel('Professor', { exact: true }).selectOption({ label: saved.professor.nome });
   await form.getByLabel('Assunto').fill('Leitura em casa');
   await form.getByLabel('Mensagem').fill('Quais livros a turma vai ler neste mês?');
-  await guardian.screenshot({ path: `${shots}/mensagens-nova-phone.png` });
+  await screenshot(guardian, { path: `${shots}/mensagens-nova-phone.png` });
   await form.getByRole('button', { name: 'Enviar' }).click();
   const thread = guardian.getByRole('dialog', { name: 'Leitura em casa' });
   await expect(thread.getByRole('list', { name: 'Mensagens' })).toContainText('Quais livros');
@@ -68,13 +69,13 @@ test('a guardian messages the teacher and the teacher replies', async ({ browser
   await expect(teacher.getByTestId('contador-notificacoes')).toHaveText('1');
   await teacher.goto('/dashboard/mensagens');
   await expect(teacher.getByText('1 nova', { exact: true })).toBeVisible();
-  await teacher.screenshot({ path: `${shots}/mensagens-professor-desktop.png` });
+  await screenshot(teacher, { path: `${shots}/mensagens-professor-desktop.png` });
   await teacher.getByRole('link', { name: 'Leitura em casa' }).click();
   const reply = teacher.getByRole('dialog', { name: 'Leitura em casa' });
   await reply.getByLabel('Sua mensagem').fill('Vamos ler “O Pequeno Príncipe”.');
   await reply.getByRole('button', { name: 'Enviar' }).click();
   await expect(reply.getByRole('list', { name: 'Mensagens' })).toContainText('Pequeno Príncipe');
-  await teacher.screenshot({ path: `${shots}/mensagens-conversa-desktop.png` });
+  await screenshot(teacher, { path: `${shots}/mensagens-conversa-desktop.png` });
   await teacherContext.close();
 
   // The guardian's bell rises; the reply is there.
@@ -82,7 +83,7 @@ test('a guardian messages the teacher and the teacher replies', async ({ browser
   await guardian.reload();
   await guardian.getByRole('link', { name: 'Leitura em casa' }).click();
   await expect(guardian.getByRole('dialog', { name: 'Leitura em casa' })).toContainText('Pequeno Príncipe');
-  await guardian.screenshot({ path: `${shots}/mensagens-conversa-phone.png` });
+  await screenshot(guardian, { path: `${shots}/mensagens-conversa-phone.png` });
   await guardianContext.close();
 
   // The admin never sees a teacher's conversation; the queue shows what was sent.
@@ -90,6 +91,6 @@ test('a guardian messages the teacher and the teacher replies', async ({ browser
   await expect(admin.getByText('Nenhuma conversa')).toBeVisible();
   await openSettingsTab(admin, 'Notificações');
   await expect(admin.getByRole('region', { name: 'Fila de envios' })).toBeVisible();
-  await admin.screenshot({ path: `${shots}/configuracoes-fila-desktop.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/configuracoes-fila-desktop.png`, fullPage: true });
   await adminContext.close();
 });

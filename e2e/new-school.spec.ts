@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createClass, E2E_ADMIN, startOwnServer, uniqueCpf } from './support';
+import { createClass, E2E_ADMIN, screenshot, startOwnServer, uniqueCpf } from './support';
+
+// The portal's service worker is part of what this journey checks (the rest block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * Issue 29, as a new school meets the product: a fresh installation (a server and data directory of
@@ -38,7 +41,7 @@ const contextOf = (browser: Browser, viewport = desktop, storageState?: string) 
   });
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
 }
 
 /** The same screen on a phone, as the administrator (the desktop context's session). */

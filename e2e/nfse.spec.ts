@@ -8,7 +8,7 @@ import {
   today,
   year,
 } from './finance-support';
-import { acceptPrivacyOnScreen, apiSignIn, E2E_ADMIN, login, startOwnServer } from './support';
+import { acceptPrivacyOnScreen, apiSignIn, E2E_ADMIN, login, screenshot, startOwnServer } from './support';
 
 /**
  * NFS-e (issue 36 §2): on a server of its own with the simulated national API (NFSE_PROVIDER=simulado,
@@ -71,7 +71,7 @@ test('the school emits the month’s NFS-e against the simulator; the family dow
       return config.data.aliquota_iss_percentual;
     })
     .toBe(2.5);
-  await desk.screenshot({ path: `${SHOTS}/nfse-configuracao-desktop.png`, fullPage: true });
+  await screenshot(desk, { path: `${SHOTS}/nfse-configuracao-desktop.png`, fullPage: true });
 
   // Financeiro → Notas fiscais: emit the month, watch it become 'Emitida'.
   await desk.goto(`/dashboard/financeiro?aba=notas-fiscais&competencia=${competencia}`);
@@ -79,7 +79,7 @@ test('the school emits the month’s NFS-e against the simulator; the family dow
   await desk.getByRole('dialog').getByRole('button', { name: 'Emitir notas' }).click();
   const row = desk.getByTestId('nfse-linha').filter({ hasText: nome });
   await expect(row.getByTestId('nfse-status')).toHaveText('Emitida', { timeout: 90_000 });
-  await desk.screenshot({ path: `${SHOTS}/nfse-notas-desktop.png`, fullPage: true });
+  await screenshot(desk, { path: `${SHOTS}/nfse-notas-desktop.png`, fullPage: true });
 
   const danfse = desk.waitForEvent('download');
   await row
@@ -107,7 +107,7 @@ test('the school emits the month’s NFS-e against the simulator; the family dow
     name: `Nota fiscal (DANFSe): ${nome}, ${month} de ${String(year)}`,
   });
   await expect(button.first()).toBeVisible();
-  await mother.screenshot({ path: `${SHOTS}/nfse-familia-phone.png`, fullPage: true });
+  await screenshot(mother, { path: `${SHOTS}/nfse-familia-phone.png`, fullPage: true });
   const familyDanfse = mother.waitForEvent('download');
   await button.first().click();
   const file = await familyDanfse;

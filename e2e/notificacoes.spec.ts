@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, openSettingsTab, dataOf } from './support';
+import { ADMIN_STATE, apiSignIn, dataOf, openSettingsTab, screenshot } from './support';
 
 // Issue 16: the school's own events in the bell. A guardian is on the portal on a phone; the same account
 // signs in from another device (another browser): the phone's bell rises without a reload with 'Novo
@@ -34,9 +34,9 @@ test('a sign-in from a new device shows in the bell of the open portal, live', a
     await admin.request.get('/api/configuracoes/sistema'),
   );
   expect(saved.notificar_faltas).toBe(true);
-  await admin.screenshot({ path: `${shots}/configuracoes-notificacoes-desktop.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/configuracoes-notificacoes-desktop.png`, fullPage: true });
   await admin.setViewportSize(phone);
-  await admin.screenshot({ path: `${shots}/configuracoes-notificacoes-phone.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/configuracoes-notificacoes-phone.png`, fullPage: true });
   await admin.setViewportSize(desktop);
   await faltas.click();
   await admin.getByRole('button', { name: 'Salvar Configurações' }).click();
@@ -90,7 +90,7 @@ test('a sign-in from a new device shows in the bell of the open portal, live', a
   await guardian.getByRole('button', { name: /Notificações: 1 não lida/ }).click();
   const notice = guardian.getByRole('button', { name: /Novo acesso à sua conta/ });
   await expect(notice).toContainText('Firefox no Windows');
-  await guardian.screenshot({ path: `${shots}/notificacoes-novo-acesso-phone.png` });
+  await screenshot(guardian, { path: `${shots}/notificacoes-novo-acesso-phone.png` });
   await notice.click();
   await expect(guardian).toHaveURL(/\/trocar-senha$/);
   await expect(guardian.getByTestId('contador-notificacoes')).toHaveCount(0);

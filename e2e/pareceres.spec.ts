@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN_STATE, apiSignIn, createStudent, dataOf, staffPage, todayInSaoPaulo } from './support';
+import {
+  ADMIN_STATE,
+  apiSignIn,
+  createStudent,
+  dataOf,
+  screenshot,
+  staffPage,
+  todayInSaoPaulo,
+} from './support';
 
 // Issue 31 §1 in the browser: a Pré II class; the teacher's parecer (written through the API here, sent
 // for review, with a photo of the child's work once the family gave the image consent) reaches the
@@ -106,12 +114,12 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   await expect(menu.getByRole('link', { name: 'Frequência' })).toBeVisible();
   for (const hidden of ['Financeiro', 'Usuários', 'Configurações'])
     await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/coordenacao-menu-phone.png` });
+  await screenshot(page, { path: `${shots}/coordenacao-menu-phone.png` });
   await page.goto('/dashboard/pareceres');
   await page.getByRole('tab', { name: 'Para revisar e publicar' }).click();
   const queue = page.getByRole('list', { name: 'Pareceres aguardando a coordenação' });
   await expect(queue.getByRole('button', { name: new RegExp(nome) })).toContainText('Para revisão');
-  await page.screenshot({ path: `${shots}/pareceres-fila-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pareceres-fila-phone.png`, fullPage: true });
   await queue.getByRole('button', { name: new RegExp(nome) }).click();
   const editor = page.getByRole('region', { name: nome });
   await expect(editor.getByLabel('O eu, o outro e o nós')).toHaveValue(
@@ -121,13 +129,13 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   await expect(reviewPhoto).toBeVisible();
   await reviewPhoto.scrollIntoViewIfNeeded();
   await expect.poll(() => reviewPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
-  await page.screenshot({ path: `${shots}/parecer-foto-revisao-phone.png` });
+  await screenshot(page, { path: `${shots}/parecer-foto-revisao-phone.png` });
   await editor.getByRole('button', { name: 'Marcar como revisado' }).click();
   await expect(editor.getByText('Revisado', { exact: true })).toBeVisible();
   await editor.getByRole('button', { name: 'Publicar para a família' }).click();
   await expect(editor.getByText('Publicado', { exact: true })).toBeVisible();
   await expect(editor.getByRole('note')).toContainText('Publicado para a família');
-  await page.screenshot({ path: `${shots}/pareceres-publicado-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pareceres-publicado-phone.png`, fullPage: true });
 
   // The class view on a desktop: each child with the status of their parecer.
   await page.setViewportSize(desktop);
@@ -137,7 +145,7 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
       .getByRole('button', { name: new RegExp(`Benício Pré ${run}`) }),
   ).toContainText('Sem parecer');
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shots}/pareceres-turma-desktop.png` });
+  await screenshot(page, { path: `${shots}/pareceres-turma-desktop.png` });
 
   // The family reads it on the child's card and downloads the PDF.
   const guardianContext = await browser.newContext({ viewport: phone });
@@ -154,7 +162,7 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   // Served to the family through the authenticated route (loaded, not a broken image).
   await expect.poll(() => familyPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await expect(child.getByRole('region', { name: /Boletim/ })).toHaveCount(0);
-  await guardian.screenshot({ path: `${shots}/pareceres-familia-phone.png`, fullPage: true });
+  await screenshot(guardian, { path: `${shots}/pareceres-familia-phone.png`, fullPage: true });
   const download = guardian.waitForEvent('download');
   await pareceres.getByRole('button', { name: 'Relatório de desenvolvimento (PDF)' }).click();
   expect((await download).suggestedFilename()).toMatch(/^relatorio-desenvolvimento-.*\.pdf$/);

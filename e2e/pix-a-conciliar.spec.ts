@@ -3,7 +3,7 @@
  * secretaria, who records one as a receita and marks the other refunded, each after a confirmation.
  */
 import { expect, test } from '@playwright/test';
-import { adminPage, dataOf } from './support';
+import { adminPage, dataOf, screenshot } from './support';
 
 const shots = 'test-results/screenshots';
 
@@ -45,11 +45,11 @@ test('the secretaria works through Pix a conciliar', async ({ browser }) => {
   await expect(items.filter({ hasText: 'Rosa Almeida' })).toContainText('Pix sem cobrança (sem txid)');
   await expect(items.filter({ hasText: 'Paulo Mendes' })).toContainText('Cobrança (txid) não reconhecida');
   await expect(page.getByTestId('ultima-conciliacao')).toHaveText('Nenhuma conciliação feita ainda.');
-  await page.screenshot({ path: `${shots}/pix-a-conciliar-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pix-a-conciliar-desktop.png`, fullPage: true });
   const phone = await adminPage(browser, { width: 390, height: 844 });
   await phone.page.goto('/dashboard/financeiro?aba=pix');
   await expect(phone.page.getByTestId('pix-a-conciliar')).toHaveCount(2);
-  await phone.page.screenshot({ path: `${shots}/pix-a-conciliar-phone.png`, fullPage: true });
+  await screenshot(phone.page, { path: `${shots}/pix-a-conciliar-phone.png`, fullPage: true });
   await phone.context.close();
 
   await items
@@ -58,7 +58,7 @@ test('the secretaria works through Pix a conciliar', async ({ browser }) => {
     .click();
   const dialog = page.getByRole('dialog', { name: 'Lançar como receita' });
   await dialog.getByLabel('Categoria').selectOption('Eventos');
-  await page.screenshot({ path: `${shots}/pix-a-conciliar-receita-desktop.png` });
+  await screenshot(page, { path: `${shots}/pix-a-conciliar-receita-desktop.png` });
   await dialog.getByRole('button', { name: 'Lançar receita' }).click();
   await expect(page.getByText('Pix lançado como receita.')).toBeVisible();
   await expect(items).toHaveCount(1);
@@ -69,7 +69,7 @@ test('the secretaria works through Pix a conciliar', async ({ browser }) => {
     .getByRole('button', { name: 'Marcar como devolvido' })
     .click();
   await expect(page.getByText('Nenhum Pix a conciliar')).toBeVisible();
-  await page.screenshot({ path: `${shots}/pix-a-conciliar-vazio-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pix-a-conciliar-vazio-desktop.png`, fullPage: true });
 
   // The receita is in the cash book.
   await page.goto('/dashboard/financeiro?aba=receitas');

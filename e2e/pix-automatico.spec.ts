@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startSimulatedBank, type SimulatedBank } from '../src/server/features/banco-simulado/index';
-import { ADMIN_STATE } from './support';
+import { ADMIN_STATE, screenshot } from './support';
 
 test.use({ storageState: ADMIN_STATE });
 
@@ -65,11 +65,11 @@ test('connect the bank for Pix automático, test the connection and register the
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('heading', { name: 'Pix automático', exact: true }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/pix-automatico-desktop.png` });
+  await screenshot(page, { path: `${shots}/pix-automatico-desktop.png` });
   await page.getByRole('heading', { name: 'Webhook (aviso de pagamento)' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/pix-automatico-webhook-desktop.png` });
+  await screenshot(page, { path: `${shots}/pix-automatico-webhook-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/pix-automatico-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pix-automatico-phone.png`, fullPage: true });
 
   // After a reload the secrets are not in the page, only that they are kept.
   await page.reload();
@@ -89,5 +89,5 @@ test('connect the bank for Pix automático, test the connection and register the
   ).toBeVisible();
   expect(bank.webhookUrl(bank.chave)).toBeUndefined();
   await expect(page.getByText('Ainda não cadastrado')).toBeVisible();
-  await page.screenshot({ path: `${shots}/pix-automatico-desligado-desktop.png` });
+  await screenshot(page, { path: `${shots}/pix-automatico-desligado-desktop.png` });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { childWithTuition, financeClass, guardianFirstSignIn, PHONE, SHOTS, today } from './finance-support';
 import { provedorDoBancoSimulado, type BankCredentials } from '../src/server/features/pix-simulado/provedor';
-import { ADMIN_STATE, adminPage } from './support';
+import { ADMIN_STATE, adminPage, screenshot } from './support';
 
 /**
  * A Pix charge per mensalidade (issue 33 §1, ADR 0041): with Pix automático pointed at the simulated bank,
@@ -61,7 +61,7 @@ test('the family pays with the charge of the month; the secretaria sees its stat
     expect(code).toContain('br.gov.bcb.pix25');
     expect(code).not.toContain('financeiro@escola.com.br');
     await expect(dialog.getByTestId('pix-cobranca')).toHaveCount(0);
-    await mother.screenshot({ path: `${shots}/pix-cobranca-familia-phone.png` });
+    await screenshot(mother, { path: `${shots}/pix-cobranca-familia-phone.png` });
     await family.close();
 
     // The secretaria: the charge is active at the bank.
@@ -75,7 +75,7 @@ test('the family pays with the charge of the month; the secretaria sees its stat
     await expect(staffDialog.getByTestId('pix-cobranca')).toContainText('Pix: cobrança ativa');
     await expect(staffDialog.getByTestId('pix-cobranca')).toContainText(txid);
     await expect(staffDialog.getByRole('img', { name: 'QR code PIX da mensalidade' })).toBeVisible();
-    await page.screenshot({ path: `${shots}/pix-cobranca-ativa-desktop.png` });
+    await screenshot(page, { path: `${shots}/pix-cobranca-ativa-desktop.png` });
 
     // A bank that refuses: the state says so with the bank's reason, at once.
     bank.failNext('erro500', 1);
@@ -107,7 +107,7 @@ test('the family pays with the charge of the month; the secretaria sees its stat
     await expect(
       phoneStaff.page.getByRole('dialog', { name: 'Pagar com PIX' }).getByLabel('PIX copia e cola'),
     ).toHaveValue(/financeiro@escola\.com\.br/);
-    await phoneStaff.page.screenshot({ path: `${shots}/pix-cobranca-erro-phone.png` });
+    await screenshot(phoneStaff.page, { path: `${shots}/pix-cobranca-erro-phone.png` });
     await phoneStaff.context.close();
   } finally {
     // Off again (the secrets are kept when absent): the other journeys run on this server.

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { apiSignIn, dataOf, startOwnServer } from './support';
+import { apiSignIn, dataOf, screenshot, startOwnServer } from './support';
 
 /**
  * The demo's whole Pix path (issue 33 §5): on a server of its own with the demo school and
@@ -70,7 +70,7 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await expect(dialog.getByTestId('pix-dinamico')).toBeVisible();
   const code = await dialog.getByLabel('PIX copia e cola').inputValue();
   expect(code).toContain('br.gov.bcb.pix25');
-  await page.screenshot({ path: `${shots}/pix-pagamento-codigo-phone.png` });
+  await screenshot(page, { path: `${shots}/pix-pagamento-codigo-phone.png` });
   const valor = (await dialog.locator('p.text-lg').textContent())?.trim() ?? '';
 
   // 'Pagar (simulação)': the payee, the amount of the day, confirm.
@@ -78,16 +78,16 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await expect(page.getByRole('note')).toContainText('Simulação');
   await expect(page.getByRole('heading', { name: 'Confira o pagamento' })).toBeVisible();
   await expect(page.getByTestId('valor-do-dia')).toHaveText(valor);
-  await page.screenshot({ path: `${shots}/pix-pagamento-banco-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pix-pagamento-banco-phone.png`, fullPage: true });
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: `${shots}/pix-pagamento-banco-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pix-pagamento-banco-desktop.png`, fullPage: true });
   await page.setViewportSize(phone);
   // Keyboard: the confirm button takes the focus and Enter pays.
   const confirm = page.getByRole('button', { name: `Confirmar pagamento de ${valor}` });
   await confirm.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Pix enviado' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/pix-pagamento-enviado-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pix-pagamento-enviado-phone.png`, fullPage: true });
 
   // Back in the portal: paid, with its receipt, and the family told.
   await page.getByRole('link', { name: 'Voltar ao portal da escola' }).click();
@@ -95,8 +95,8 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await expect(page.getByRole('button', { name: /^Recibo/ }).first()).toBeVisible();
   const notices = await dataOf<{ items: { titulo: string }[] }>(await page.request.get('/api/notificacoes'));
   expect(notices.items.map((n) => n.titulo)).toContain('Pagamento confirmado');
-  await page.screenshot({ path: `${shots}/pix-pagamento-pago-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pix-pagamento-pago-phone.png`, fullPage: true });
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: `${shots}/pix-pagamento-pago-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pix-pagamento-pago-desktop.png`, fullPage: true });
   await context.close();
 });

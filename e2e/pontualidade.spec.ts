@@ -1,5 +1,13 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { apiSignIn, createClass, createStudent, dataOf, E2E_ADMIN, startOwnServer } from './support';
+import {
+  apiSignIn,
+  createClass,
+  createStudent,
+  dataOf,
+  E2E_ADMIN,
+  screenshot,
+  startOwnServer,
+} from './support';
 import { exampleFinanceSettings } from '../src/server/test/finance-settings-example';
 
 /**
@@ -70,7 +78,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   await expect(settings.getByText('O desconto de pontualidade não pode passar de 50%')).toBeVisible();
   await settings.getByLabel('Desconto (%)').fill('5');
   await expect(settings.getByText('Exemplo: R$ 850,00 → R$ 807,50.')).toBeVisible();
-  await settings.getByRole('group', { name: 'Desconto de pontualidade' }).screenshot({
+  await screenshot(settings.getByRole('group', { name: 'Desconto de pontualidade' }), {
     path: `${shots}/pontualidade-configuracao-desktop.png`,
   });
   await settings.getByRole('button', { name: 'Salvar configurações' }).click();
@@ -85,11 +93,11 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
     'R$ 807,50 até 05/03 (desconto de pontualidade); depois, R$ 850,00',
   );
   await expect(next.getByRole('paragraph').filter({ hasText: /^R\$ 807,50$/ })).toBeVisible();
-  await mother.screenshot({ path: `${shots}/pontualidade-familia-phone.png`, fullPage: true });
+  await screenshot(mother, { path: `${shots}/pontualidade-familia-phone.png`, fullPage: true });
   await next.getByRole('button', { name: /^Pagar com PIX: Rita Pontual/ }).click();
   const pix = mother.getByRole('dialog');
   await expect(pix.getByTestId('desconto-pontualidade')).toContainText('até 05/03');
-  await mother.screenshot({ path: `${shots}/pontualidade-pix-phone.png` });
+  await screenshot(mother, { path: `${shots}/pontualidade-pix-phone.png` });
   await mother.context().close();
 
   // The same on a desktop.
@@ -97,7 +105,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   await apiSignIn(motherDesk.request, MOTHER.email, [MOTHER.password], MOTHER.password);
   await motherDesk.goto('/dashboard/financeiro');
   await expect(motherDesk.getByTestId('desconto-pontualidade').first()).toContainText('até 05/03');
-  await motherDesk.screenshot({ path: `${shots}/pontualidade-familia-desktop.png`, fullPage: true });
+  await screenshot(motherDesk, { path: `${shots}/pontualidade-familia-desktop.png`, fullPage: true });
   await motherDesk.context().close();
 
   // The secretaria registers a payment: the modal proposes the discounted amount.
@@ -107,7 +115,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   await expect(payment.getByTestId('cotacao-desconto')).toHaveText('− R$ 42,50');
   await expect(payment.getByTestId('cotacao-total')).toHaveText('R$ 807,50');
   await expect(payment.getByLabel('Valor pago (R$)')).toHaveValue('807,50');
-  await desk.screenshot({ path: `${shots}/pontualidade-pagamento-desktop.png` });
+  await screenshot(desk, { path: `${shots}/pontualidade-pagamento-desktop.png` });
   const phoneDesk = await pageAt(browser, phone);
   await apiSignIn(phoneDesk.request, E2E_ADMIN.email, [E2E_ADMIN.password], E2E_ADMIN.password);
   await phoneDesk.goto('/dashboard/financeiro');
@@ -115,9 +123,9 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   await expect(
     phoneDesk.getByRole('dialog', { name: 'Configurações financeiras' }).getByLabel('Desconto (%)'),
   ).toHaveValue('5');
-  await phoneDesk
-    .getByRole('group', { name: 'Desconto de pontualidade' })
-    .screenshot({ path: `${shots}/pontualidade-configuracao-phone.png` });
+  await screenshot(phoneDesk.getByRole('group', { name: 'Desconto de pontualidade' }), {
+    path: `${shots}/pontualidade-configuracao-phone.png`,
+  });
   await phoneDesk.context().close();
   await payment.getByRole('button', { name: 'Registrar' }).click();
   await expect(desk.getByText(/Pagamento registrado/).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, dataOf, login } from './support';
+import { ADMIN_STATE, dataOf, login, screenshot } from './support';
 
 // Issue 31 §4 in the browser: the secretaria creates a 6º ano student's own account from the student's
 // record, with the guardian's consent (LGPD art. 14); the student follows the site's 'Portal do Aluno'
@@ -69,7 +69,7 @@ test('portal do aluno: staff create the account with consent; the student signs 
   expect(senha).toHaveLength(12);
   await expect(access).toContainText(`Consentimento de Mãe de ${nome}`);
   await access.scrollIntoViewIfNeeded();
-  await admin.screenshot({ path: `${shots}/portal-aluno-criar-acesso-desktop.png` });
+  await screenshot(admin, { path: `${shots}/portal-aluno-criar-acesso-desktop.png` });
   await adminContext.close();
 
   // The student, on the public site: 'Portal do Aluno' leads to the login, then to their own home.
@@ -93,7 +93,7 @@ test('portal do aluno: staff create the account with consent; the student signs 
   await onPhone.goto('/dashboard/portal-aluno');
   await onPhone.getByRole('tab', { name: 'Documentos' }).click();
   await expect(onPhone.getByRole('region', { name: 'Emitir declaração' })).toBeVisible();
-  await onPhone.screenshot({ path: `${shots}/portal-aluno-documentos-phone.png`, fullPage: true });
+  await screenshot(onPhone, { path: `${shots}/portal-aluno-documentos-phone.png`, fullPage: true });
   await mobile.close();
 });
 
@@ -109,7 +109,7 @@ async function ownHome(page: Page, label: string) {
   await expect(page.getByRole('heading', { name: 'Olá, Bruno!' })).toBeVisible();
   await expect(page.getByText(`6º Portal ${run} · 6º ano`)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Boletim' })).toHaveAttribute('aria-selected', 'true');
-  await page.screenshot({ path: `${shots}/portal-aluno-boletim-${label}.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/portal-aluno-boletim-${label}.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Boletim' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Frequência' })).toBeFocused();

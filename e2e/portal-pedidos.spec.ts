@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, dataOf } from './support';
+import { ADMIN_STATE, apiSignIn, dataOf, screenshot } from './support';
 
 // Issue 31 §4 (ADR 0038): a guardian asks the school to disable their child's own portal account; the
 // staff who manage students see the count on Alunos, open 'Pedidos do Portal do Aluno' on a phone and
@@ -74,10 +74,10 @@ test("pedidos do portal do aluno: the family's request to disable, answered by t
   // The staff: the count on Alunos, then the requests' screen.
   await desk.goto('/dashboard/alunos');
   await expect(desk.getByRole('link', { name: /Pedidos do Portal do Aluno: \d+ pendentes?/ })).toBeVisible();
-  await desk.screenshot({ path: `${shots}/portal-pedidos-alunos-desktop.png` });
+  await screenshot(desk, { path: `${shots}/portal-pedidos-alunos-desktop.png` });
   await desk.goto('/dashboard/alunos?pedidos=portal');
   await expect(desk.getByRole('heading', { name: nome })).toBeVisible();
-  await desk.screenshot({ path: `${shots}/portal-pedidos-desktop.png` });
+  await screenshot(desk, { path: `${shots}/portal-pedidos-desktop.png` });
   await deskContext.close();
 
   const mobileContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: phone });
@@ -88,7 +88,7 @@ test("pedidos do portal do aluno: the family's request to disable, answered by t
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: nome }) });
   await expect(card).toContainText('Preferimos esperar o fim do bimestre.');
   await expect(card).toContainText(`Pedido por Mãe de ${nome}`);
-  await page.screenshot({ path: `${shots}/portal-pedidos-phone.png` });
+  await screenshot(page, { path: `${shots}/portal-pedidos-phone.png` });
   await card.getByRole('button', { name: 'Desativar acesso' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Desativar acesso' }).click();
   await expect(page.getByText('Acesso desativado; o histórico fica guardado.')).toBeVisible();

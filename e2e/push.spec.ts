@@ -4,7 +4,10 @@ import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { startPushSimulator, type PushSimulator } from '../src/server/features/push-simulado/index';
-import { apiSignIn, dataOf, E2E_ADMIN, startOwnServer } from './support';
+import { apiSignIn, dataOf, E2E_ADMIN, screenshot, startOwnServer } from './support';
+
+// The portal's service worker is part of what this journey checks (the rest block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * Web Push (issue 35 §4) on a phone. The journey's own server sends to the simulated push service
@@ -124,7 +127,7 @@ test('a family’s phone receives an encrypted push for its comunicado, nothing 
   await expect(
     dialog.getByRole('checkbox', { name: 'Comunicados por notificação no aparelho (Push)' }),
   ).toBeChecked();
-  await page.screenshot({ path: `${shots}/push-preferencias-phone.png` });
+  await screenshot(page, { path: `${shots}/push-preferencias-phone.png` });
 
   // 'Ativar': headless Chromium has no push service of its own here (no internet; Chrome's is FCM) and
   // refuses `pushManager.subscribe` ('Registration failed - permission denied', measured 2026-11-29):
@@ -136,7 +139,7 @@ test('a family’s phone receives an encrypted push for its comunicado, nothing 
   await expect(device.getByText('Desativadas', { exact: true })).toBeVisible();
   const outcome = 'falhou';
   test.info().annotations.push({ type: 'pushManager.subscribe', description: outcome });
-  await page.screenshot({ path: `${shots}/push-ativar-${outcome}-phone.png` });
+  await screenshot(page, { path: `${shots}/push-ativar-${outcome}-phone.png` });
 
   // The simulator's device, registered through the app's API from the signed-in page.
   const keyResponse = await page.request.get('/api/notificacoes/push/chave');
@@ -192,9 +195,9 @@ test('a family’s phone receives an encrypted push for its comunicado, nothing 
   await page.getByRole('button', { name: /^Notificações(: |$)/ }).click();
   await page.getByRole('button', { name: 'Preferências de notificação' }).click();
   await expect(dialog.getByRole('columnheader', { name: 'Push' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/push-preferencias-depois-phone.png` });
+  await screenshot(page, { path: `${shots}/push-preferencias-depois-phone.png` });
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: `${shots}/push-preferencias-desktop.png` });
+  await screenshot(page, { path: `${shots}/push-preferencias-desktop.png` });
   await mother.context.close();
   await other.context.close();
   await adminContext.close();

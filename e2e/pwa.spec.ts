@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { apiSignIn, controlledByServiceWorker, dataOf, demoServerForSpec } from './support';
+import { apiSignIn, controlledByServiceWorker, dataOf, demoServerForSpec, screenshot } from './support';
+
+// The portal's service worker is part of what this journey checks (the rest block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * Issue 35 §1, §2 and §5 (ADR 0052) on the demo school, on a phone: the portal installs (Chrome's own
@@ -160,11 +163,11 @@ test('a mother reads the boletim and the notices again offline; her sign-out lea
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('pagamentos, envio de arquivos e telas de administração');
   await expect(banner.getByText(/^Atualizado em \d{2}\/\d{2} às \d{2}:\d{2}$/)).toBeVisible();
-  await page.screenshot({ path: `${shots}/pwa-offline-boletim-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/pwa-offline-boletim-phone.png`, fullPage: true });
   await bar.getByRole('link', { name: 'Comunicados' }).click();
   await expect(page.getByText(notice).first()).toBeVisible();
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: `${shots}/pwa-offline-comunicados-desktop.png` });
+  await screenshot(page, { path: `${shots}/pwa-offline-comunicados-desktop.png` });
   await page.setViewportSize(phone);
   // A screen kept nowhere (payments) says it needs the connection, instead of an error.
   await bar.getByRole('button', { name: 'Mais' }).click();
@@ -172,7 +175,7 @@ test('a mother reads the boletim and the notices again offline; her sign-out lea
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Financeiro' }).click();
   await expect(page).toHaveURL(/\/dashboard\/financeiro/);
   await expect(banner.getByText(/Esta tela precisa de internet/)).toBeVisible();
-  await page.screenshot({ path: `${shots}/pwa-offline-financeiro-phone.png` });
+  await screenshot(page, { path: `${shots}/pwa-offline-financeiro-phone.png` });
 
   // No API answer in any cache: only the precached shell (scripts, styles, the page).
   const cached = await cacheContents(page);
@@ -199,7 +202,7 @@ test('a mother reads the boletim and the notices again offline; her sign-out lea
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Sem conexão — entre novamente quando estiver on-line.')).toBeVisible();
   await expect(page.getByText(first.nome)).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/pwa-offline-login-phone.png` });
+  await screenshot(page, { path: `${shots}/pwa-offline-login-phone.png` });
   await context.setOffline(false);
   await context.close();
 });
@@ -219,7 +222,7 @@ test('a teacher reads their classes again offline', async ({ browser }) => {
   await page.reload();
   await expect(page.getByText(classes[0]!.nome).first()).toBeVisible();
   await expect(page.getByRole('status', { name: 'Sem conexão' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/pwa-offline-turmas-phone.png` });
+  await screenshot(page, { path: `${shots}/pwa-offline-turmas-phone.png` });
   await context.setOffline(false);
   await context.close();
 });
@@ -236,9 +239,9 @@ test('a new version waits for the person: the prompt, and only the click reloads
   });
   const prompt = page.getByRole('status').filter({ hasText: 'Nova versão disponível' });
   await expect(prompt).toBeVisible();
-  await page.screenshot({ path: `${shots}/pwa-update-prompt-phone.png` });
+  await screenshot(page, { path: `${shots}/pwa-update-prompt-phone.png` });
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: `${shots}/pwa-update-prompt-desktop.png` });
+  await screenshot(page, { path: `${shots}/pwa-update-prompt-desktop.png` });
   // Nothing reloads on its own; the click activates the new worker and reloads once.
   const reloaded = page.waitForEvent('load');
   await prompt.getByRole('button', { name: 'Atualizar' }).click();

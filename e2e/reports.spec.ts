@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn } from './support';
+import { ADMIN_STATE, apiSignIn, screenshot } from './support';
 
 // Relatórios (issue 15, part 1): the hub of grouped cards; the admin opens 'Lista da turma', picks a
 // class (the filter goes to the URL), sees the table with the class's teacher, downloads the XLSX
@@ -94,7 +94,7 @@ test('the admin filters a class list, downloads it as Excel and prints it', asyn
     'Fluxo de caixa',
   ])
     await expect(page.getByRole('article', { name: title })).toBeVisible();
-  await page.screenshot({ path: `${shots}/relatorios-hub-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/relatorios-hub-desktop.png`, fullPage: true });
 
   await page
     .getByRole('article', { name: 'Lista da turma' })
@@ -110,7 +110,7 @@ test('the admin filters a class list, downloads it as Excel and prints it', asyn
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByRole('row').nth(1)).toContainText(`Ana Lista ${run}`);
   await expect(page.getByText(`Marta Relatórios ${run}`)).toBeVisible();
-  await page.screenshot({ path: `${shots}/relatorios-lista-turma-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/relatorios-lista-turma-desktop.png`, fullPage: true });
 
   // A reload keeps the class (the filter is in the URL).
   await page.reload();
@@ -140,26 +140,26 @@ test('the admin filters a class list, downloads it as Excel and prints it', asyn
   await expect(print.getByText(`Marta Relatórios ${run}`)).toBeVisible();
   await expect.poll(() => print.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   await print.emulateMedia({ media: 'print' });
-  await print.screenshot({ path: `${shots}/relatorios-lista-turma-impressao.png`, fullPage: true });
+  await screenshot(print, { path: `${shots}/relatorios-lista-turma-impressao.png`, fullPage: true });
   await print.close();
 
   // The census counts come with a chart.
   await page.goto('/dashboard/relatorios?relatorio=alunos-por-serie');
   await expect(page.getByRole('table', { name: 'Alunos por série, turno e idade' })).toContainText('4º ano');
   await expect(page.getByText('Alunos por série e turno')).toBeVisible();
-  await page.screenshot({ path: `${shots}/relatorios-por-serie-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/relatorios-por-serie-desktop.png`, fullPage: true });
   await context.close();
 
   const small = await adminPage(browser, phone);
   await small.page.goto('/dashboard/relatorios');
   await expect(small.page.getByRole('article', { name: 'Lista da turma' })).toBeVisible();
-  await small.page.screenshot({ path: `${shots}/relatorios-hub-phone.png`, fullPage: true });
+  await screenshot(small.page, { path: `${shots}/relatorios-hub-phone.png`, fullPage: true });
   await small.page.goto(`/dashboard/relatorios?relatorio=lista-turma&turma_id=${turma.turma}`);
   await expect(small.page.getByRole('list', { name: 'Lista da turma' })).toContainText(`Ana Lista ${run}`);
-  await small.page.screenshot({ path: `${shots}/relatorios-lista-turma-phone.png`, fullPage: true });
+  await screenshot(small.page, { path: `${shots}/relatorios-lista-turma-phone.png`, fullPage: true });
   await small.page.goto('/dashboard/relatorios?relatorio=alunos-por-serie');
   await expect(small.page.getByText('Alunos por série e turno')).toBeVisible();
-  await small.page.screenshot({ path: `${shots}/relatorios-por-serie-phone.png`, fullPage: true });
+  await screenshot(small.page, { path: `${shots}/relatorios-por-serie-phone.png`, fullPage: true });
   await small.context.close();
 });
 
@@ -178,7 +178,7 @@ test('the school’s boletins are built in the background with a progress bar', 
       .toString(),
   ).toBe('%PDF-');
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  await page.screenshot({ path: `${shots}/relatorios-boletins-escola-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/relatorios-boletins-escola-desktop.png`, fullPage: true });
   await context.close();
 });
 
@@ -203,7 +203,7 @@ test('a teacher sees only the reports of their classes; the finance links stay w
   for (const group of ['Financeiro', 'Pessoas', 'Auditoria'])
     await expect(page.getByRole('heading', { level: 2, name: group })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'Alunos por série, turno e idade' })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/relatorios-professor-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/relatorios-professor-phone.png`, fullPage: true });
   // No class of their own: the class filter has nothing to offer.
   await page.goto('/dashboard/relatorios?relatorio=lista-turma');
   await expect(page.getByRole('combobox', { name: 'Turma' }).locator('option')).toHaveCount(1);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminPage, createClass, openSettingsTab } from './support';
+import { adminPage, createClass, openSettingsTab, screenshot } from './support';
 
 /**
  * Issue 31 §2, the school's own subjects: the administrator adds 'Robótica' in Configurações → Acadêmico
@@ -32,7 +32,7 @@ test('an administrator adds a subject and uses it in a class grade curricular', 
   await expect(dialog).toHaveCount(0);
   const diversified = section.getByRole('list', { name: 'Disciplinas de Parte diversificada' });
   await expect(diversified).toContainText(subject);
-  await page.screenshot({ path: `${shots}/disciplinas-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/disciplinas-desktop.png`, fullPage: true });
 
   // The same name again, in another case, is refused with the server's message.
   await section.getByRole('button', { name: 'Nova disciplina' }).click();
@@ -48,7 +48,7 @@ test('an administrator adds a subject and uses it in a class grade curricular', 
   await grade.getByRole('button', { name: 'Adicionar disciplina' }).click();
   await grade.getByLabel('Disciplina').first().selectOption(subject);
   await grade.getByLabel('Aulas/semana').first().fill('2');
-  await page.screenshot({ path: `${shots}/disciplinas-grade-desktop.png` });
+  await screenshot(page, { path: `${shots}/disciplinas-grade-desktop.png` });
   await grade.getByRole('button', { name: 'Salvar grade' }).click();
   await expect(grade).toHaveCount(0);
   await page.goto(`/dashboard/turmas?grade=${turmaId}`);
@@ -77,8 +77,8 @@ test('an administrator adds a subject and uses it in a class grade curricular', 
   await openSettingsTab(mobile.page, 'Acadêmico');
   await expect(mobile.page.getByRole('region', { name: 'Disciplinas' })).toContainText(subject);
   await mobile.page.getByRole('region', { name: 'Disciplinas' }).scrollIntoViewIfNeeded();
-  await mobile.page.screenshot({ path: `${shots}/disciplinas-phone.png`, fullPage: true });
+  await screenshot(mobile.page, { path: `${shots}/disciplinas-phone.png`, fullPage: true });
   await mobile.page.getByRole('button', { name: `Editar ${subject}` }).click();
-  await mobile.page.screenshot({ path: `${shots}/disciplinas-editar-phone.png` });
+  await screenshot(mobile.page, { path: `${shots}/disciplinas-editar-phone.png` });
   await mobile.context.close();
 });

@@ -151,7 +151,8 @@ test('an admin uploads a gallery photo and sees it in the carousel and the light
   const lightbox = page.getByRole('dialog', { name: /Foto 10 de 10: Festa junina/ });
   await expect(lightbox).toBeVisible();
   await expect(lightbox.getByText('Quadrilha das turmas do 3º ano')).toBeVisible();
-  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  // The page behind stops scrolling while the lightbox is open (set and undone by its effect, after paint).
+  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
   await expect(lightbox.getByRole('img', { name: 'Festa junina' })).toHaveAttribute('src', /^\/media\//);
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('dialog', { name: /Foto 1 de 10/ })).toBeVisible();
@@ -160,7 +161,7 @@ test('an admin uploads a gallery photo and sees it in the carousel and the light
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(gallery.getByRole('button', { name: 'Abrir foto 10: Festa junina' })).toBeFocused();
-  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('');
   await expect(gallery.getByText('10 / 10').first()).toBeVisible();
 });
 

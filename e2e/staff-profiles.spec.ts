@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminPage, E2E_ADMIN, login, openSettingsTab } from './support';
+import { adminPage, E2E_ADMIN, login, openSettingsTab, screenshot } from './support';
 
 /**
  * Issue 31 §3: the director gives a new staff account the Secretaria profile; the secretaria signs in
@@ -10,7 +10,7 @@ test('the director creates a secretaria; she signs in and sees only her menu', a
   await openSettingsTab(admin, 'Perfis de acesso');
   await expect(admin.getByRole('heading', { name: 'Secretaria', exact: true })).toBeVisible();
   await expect(admin.getByText('Restaurar um backup e limpar todos os dados').first()).toBeVisible();
-  await admin.screenshot({ path: 'test-results/perfis-desktop.png', fullPage: true });
+  await screenshot(admin, { path: 'test-results/perfis-desktop.png', fullPage: true });
 
   await admin.goto('/dashboard/usuarios');
   await admin.getByRole('button', { name: 'Novo Usuário' }).click();
@@ -21,7 +21,7 @@ test('the director creates a secretaria; she signs in and sees only her menu', a
   await dialog.getByLabel('Tipo').selectOption('admin');
   await dialog.getByRole('checkbox', { name: 'Secretaria' }).check();
   await dialog.getByLabel('Sua senha').fill(E2E_ADMIN.password);
-  await admin.screenshot({ path: 'test-results/perfis-user-form.png' });
+  await screenshot(admin, { path: 'test-results/perfis-user-form.png' });
   await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
   const generated = (await admin.getByTestId('senha-gerada').textContent())!.trim();
   await admin.getByRole('button', { name: 'Concluir' }).click();
@@ -44,7 +44,7 @@ test('the director creates a secretaria; she signs in and sees only her menu', a
   await expect(menu.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Configurações' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Notas' })).toHaveCount(0);
-  await secretaria.screenshot({ path: 'test-results/perfis-secretaria-phone.png' });
+  await screenshot(secretaria, { path: 'test-results/perfis-secretaria-phone.png' });
   await secretaria.goto('/dashboard');
   await expect(secretaria.getByText('Receita Mensal')).toHaveCount(0);
   await secretariaContext.close();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminPage, createStudent, dataOf, openSettingsTab, todayInSaoPaulo } from './support';
+import { adminPage, createStudent, dataOf, openSettingsTab, screenshot, todayInSaoPaulo } from './support';
 
 // Issue 31 §1: the rules per stage. A 7º ano student at 80 % is above the law's 75 %; the secretary
 // raises Fundamental II's minimum to 85 % in Configurações → Acadêmico (a looser 70 % is refused in
@@ -110,13 +110,13 @@ test('a stricter minimum for Fundamental II in Configurações → Acadêmico re
       'A frequência mínima do Fundamental II não pode ser menor que 75 % (LDB art. 24, VI).',
     );
     await expect(minimum).toHaveAttribute('aria-invalid', 'true');
-    await page.screenshot({ path: `${shots}/regras-etapa-recusada-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/regras-etapa-recusada-desktop.png`, fullPage: true });
     await minimum.fill('85');
     await section.getByRole('button', { name: 'Salvar regras por etapa' }).click();
     await expect(page.getByText('Configurações acadêmicas salvas com sucesso')).toBeVisible();
     await expect(card.getByLabel('Frequência mínima (%)')).toHaveValue('85');
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/regras-etapa-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/regras-etapa-desktop.png`, fullPage: true });
 
     // The class's attendance follows: Davi, at 80 %, is now below his stage's 85 %.
     await page.goto('/dashboard/frequencia?aba=alertas');
@@ -127,7 +127,7 @@ test('a stricter minimum for Fundamental II in Configurações → Acadêmico re
     await expect(
       page.getByRole('heading', { name: 'Alunos com frequência abaixo do mínimo da etapa' }),
     ).toBeVisible();
-    await page.screenshot({ path: `${shots}/regras-etapa-alertas-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/regras-etapa-alertas-desktop.png`, fullPage: true });
 
     // On a phone: the cards stack, each field still labelled within its stage.
     const mobile = await adminPage(browser, phone);
@@ -137,7 +137,7 @@ test('a stricter minimum for Fundamental II in Configurações → Acadêmico re
       .getByRole('group', { name: FUNDAMENTAL_II });
     await expect(phoneCard.getByLabel('Frequência mínima (%)')).toHaveValue('85');
     await phoneCard.scrollIntoViewIfNeeded();
-    await mobile.page.screenshot({ path: `${shots}/regras-etapa-phone.png` });
+    await screenshot(mobile.page, { path: `${shots}/regras-etapa-phone.png` });
     await mobile.context.close();
   } finally {
     await setFundamentalIIMinimum(api, 75);

@@ -4,7 +4,16 @@ import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+  type LocatorScreenshotOptions,
+} from '@playwright/test';
 import type { Turno } from '../src/shared/classes.schemas';
 import { completeCpf } from '../src/shared/validators';
 import { testTiming } from '../test-timing.config';
@@ -358,6 +367,21 @@ export async function createStudent(
   return (
     (await response.json()) as { data: { aluno: { id: string; matricula: string }; senhaGerada?: string } }
   ).data;
+}
+
+/**
+ * A screenshot of a screen to look at, written only when asked: `E2E_SCREENSHOTS=1 npx playwright test`
+ * (the journeys' pictures land in `test-results/screenshots`). In `npm test` nobody opens them, and
+ * Chromium drawing 280 of them, half full-page, was a sixth of the journeys' time (ADR 0069). Never a
+ * wait: a step that needs the screen settled says so with an `expect`.
+ */
+export async function screenshot(target: Page, options: PageScreenshotOptions): Promise<void>;
+export async function screenshot(target: Locator, options: LocatorScreenshotOptions): Promise<void>;
+export async function screenshot(
+  target: Page | Locator,
+  options: PageScreenshotOptions & LocatorScreenshotOptions,
+): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS) await target.screenshot(options);
 }
 
 /** Today in the school's time zone (YYYY-MM-DD), as the server and the date inputs count it. */

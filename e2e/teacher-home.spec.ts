@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { apiSignIn, E2E_ADMIN, startOwnServer, dataOf } from './support';
+import { apiSignIn, dataOf, E2E_ADMIN, screenshot, startOwnServer } from './support';
 
 // Issue 29, item 14: the teacher's home leads with today's rolls ('Chamadas de hoje: 2 pendentes',
 // each a link to its roll), and on a day without lessons says so — as the roll list does, and the
@@ -178,7 +178,7 @@ test('the teacher’s home leads with today’s pending rolls; a day without les
       new RegExp(`${daily}.*Chamada do dia`),
       new RegExp(`${perLesson}.*Matemática`),
     ]);
-    await teacher.screenshot({ path: `${shots}/painel-professor-chamadas-desktop.png`, fullPage: true });
+    await screenshot(teacher, { path: `${shots}/painel-professor-chamadas-desktop.png`, fullPage: true });
     await rolls.getByRole('link', { name: new RegExp(daily) }).click();
     await expect(teacher).toHaveURL(/\/dashboard\/frequencia\?turma=/);
     await expect(teacher.getByRole('heading', { name: daily })).toBeVisible();
@@ -197,7 +197,7 @@ test('the teacher’s home leads with today’s pending rolls; a day without les
     await teacher.setViewportSize(phone);
     await teacher.goto('/dashboard');
     await expect(left).toBeVisible();
-    await teacher.screenshot({ path: `${shots}/painel-professor-chamadas-phone.png` });
+    await screenshot(teacher, { path: `${shots}/painel-professor-chamadas-phone.png` });
     await teacher.context().close();
     await server.stop();
 
@@ -216,7 +216,7 @@ test('the teacher’s home leads with today’s pending rolls; a day without les
     const none = weekend.getByRole('region', { name: 'Hoje não há aula (sábado)' });
     await expect(none).toContainText('21/03/2026 não é dia letivo: nenhuma chamada a fazer.');
     await expect(weekend.getByText(/pendente/)).toHaveCount(0);
-    await weekend.screenshot({ path: `${shots}/painel-professor-sabado-phone.png` });
+    await screenshot(weekend, { path: `${shots}/painel-professor-sabado-phone.png` });
     await weekend.goto('/dashboard/frequencia');
     await expect(weekend.getByTestId('dia-sem-aula')).toHaveText(
       '21/03/2026 não é dia letivo (Fim de semana). Não há chamada a fazer nesta data.',
@@ -225,7 +225,7 @@ test('the teacher’s home leads with today’s pending rolls; a day without les
     await expect(weekendList.getByRole('button')).toHaveCount(2);
     await expect(weekendList).not.toContainText('pendente');
     await expect(weekendList.getByText('Sem aula')).toHaveCount(2);
-    await weekend.screenshot({ path: `${shots}/frequencia-sabado-phone.png`, fullPage: true });
+    await screenshot(weekend, { path: `${shots}/frequencia-sabado-phone.png`, fullPage: true });
     // The class agrees: it cannot be saved, and says why.
     await weekendList.getByRole('button', { name: new RegExp(daily) }).click();
     await expect(weekend.getByText('21/03/2026 não é dia letivo (Fim de semana).')).toBeVisible();
@@ -233,7 +233,7 @@ test('the teacher’s home leads with today’s pending rolls; a day without les
     await weekend.setViewportSize(desktop);
     await weekend.goto('/dashboard');
     await expect(none).toBeVisible();
-    await weekend.screenshot({ path: `${shots}/painel-professor-sabado-desktop.png`, fullPage: true });
+    await screenshot(weekend, { path: `${shots}/painel-professor-sabado-desktop.png`, fullPage: true });
     await weekend.context().close();
     await server.stop();
 
@@ -254,7 +254,7 @@ test('the teacher’s home leads with today’s pending rolls; a day without les
       new RegExp(`${daily}.*Chamada do dia`),
       new RegExp(`${perLesson}.*Arte`),
     ]);
-    await saturdayClass.screenshot({ path: `${shots}/painel-professor-sabado-letivo-phone.png` });
+    await screenshot(saturdayClass, { path: `${shots}/painel-professor-sabado-letivo-phone.png` });
     await saturdayClass.context().close();
     await server.stop();
 
@@ -274,7 +274,7 @@ test('the teacher’s home leads with today’s pending rolls; a day without les
       holiday.getByRole('region', { name: 'Hoje não há aula (Tiradentes, feriado nacional)' }),
     ).toBeVisible();
     await expect(holiday.getByText(/pendente/)).toHaveCount(0);
-    await holiday.screenshot({ path: `${shots}/painel-professor-feriado-desktop.png`, fullPage: true });
+    await screenshot(holiday, { path: `${shots}/painel-professor-feriado-desktop.png`, fullPage: true });
     await holiday.context().close();
   } finally {
     await server.stop();

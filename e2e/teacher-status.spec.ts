@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminPage, apiSignIn, createClass } from './support';
+import { adminPage, apiSignIn, createClass, screenshot } from './support';
 
 // Issue 29, item 8: a teacher record marked afastado (or inativo) reaches no class while the portal
 // account stays on. The secretaria reads that on Professores as they choose the status (form and list),
@@ -48,20 +48,20 @@ test('a teacher marked afastado: Professores says they reach no class, and their
   await expect(form.getByText(notice)).toHaveCount(0);
   await form.getByLabel('Status').selectOption('afastado');
   await expect(form.getByRole('status').filter({ hasText: notice })).toBeVisible();
-  await admin.screenshot({ path: `${shots}/professor-afastado-form-desktop.png` });
+  await screenshot(admin, { path: `${shots}/professor-afastado-form-desktop.png` });
   await form.getByRole('button', { name: 'Atualizar Professor' }).click();
   await expect(form).toBeHidden();
   const rowNotice = 'Sem acesso a turmas, notas e chamadas enquanto afastado';
   await expect(admin.getByText(rowNotice)).toBeVisible();
-  await admin.screenshot({ path: `${shots}/professor-afastado-lista-desktop.png` });
+  await screenshot(admin, { path: `${shots}/professor-afastado-lista-desktop.png` });
 
   // On a phone: the card says it too, and so does the form.
   await admin.setViewportSize(phone);
   await expect(admin.getByText(rowNotice)).toBeVisible();
-  await admin.screenshot({ path: `${shots}/professor-afastado-lista-phone.png`, fullPage: true });
+  await screenshot(admin, { path: `${shots}/professor-afastado-lista-phone.png`, fullPage: true });
   await admin.getByRole('button', { name: `Editar ${teacherName}` }).click();
   await expect(form.getByRole('status').filter({ hasText: notice })).toBeVisible();
-  await admin.screenshot({ path: `${shots}/professor-afastado-form-phone.png` });
+  await screenshot(admin, { path: `${shots}/professor-afastado-form-phone.png` });
   await form.getByRole('button', { name: 'Cancelar' }).click();
 
   // The teacher, still signed in, now sees no class and reads why.
@@ -73,10 +73,10 @@ test('a teacher marked afastado: Professores says they reach no class, and their
   await expect(
     teacher.getByText('Nenhuma turma enquanto o seu cadastro estiver como afastado.'),
   ).toBeVisible();
-  await teacher.screenshot({ path: `${shots}/professor-afastado-inicio-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${shots}/professor-afastado-inicio-phone.png`, fullPage: true });
   await teacher.setViewportSize(desktop);
   await expect(teacher.getByRole('status').filter({ hasText: home })).toBeVisible();
-  await teacher.screenshot({ path: `${shots}/professor-afastado-inicio-desktop.png` });
+  await screenshot(teacher, { path: `${shots}/professor-afastado-inicio-desktop.png` });
   await teacher.goto('/dashboard/turmas');
   await expect(teacher.getByText(className)).toHaveCount(0);
 

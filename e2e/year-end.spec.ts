@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, dataOf } from './support';
+import { ADMIN_STATE, dataOf, screenshot } from './support';
 
 // Issue 14, closing the year: on a year of its own (2019, which no other journey touches) the admin
 // closes the year on 'Ano letivo', prepares the next one, adjusts a class's capacity, applies the
@@ -128,7 +128,7 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   await page.getByLabel('Ano', { exact: true }).selectOption(String(YEAR));
   const periods = page.getByRole('table', { name: `Períodos de ${String(YEAR)}` });
   await expect(periods.getByRole('row', { name: /1º bimestre/ })).toContainText('Aberto em 1 de 1 turma');
-  await page.screenshot({ path: `${shots}/ano-letivo-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/ano-letivo-desktop.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Encerrar ano' }).click();
   const confirmClose = page.getByRole('dialog', { name: `Encerrar o ano letivo ${String(YEAR)}` });
@@ -159,9 +159,9 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   await capacity.blur();
   await expect(nextRow).toContainText('1 de 30');
   await expect(page.getByText('Simulando...')).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/rematricula-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/rematricula-desktop.png`, fullPage: true });
   await page.setViewportSize(phone);
-  await page.screenshot({ path: `${shots}/rematricula-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/rematricula-phone.png`, fullPage: true });
   await page.setViewportSize(desktop);
 
   await page.getByRole('button', { name: 'Aplicar rematrícula' }).click();
@@ -178,7 +178,7 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   await expect(summary).toContainText('1 na próxima série, 1 na mesma série');
   await expect(summary).toContainText(nextName);
   await page.setViewportSize(phone);
-  await page.screenshot({ path: `${shots}/ano-letivo-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/ano-letivo-phone.png`, fullPage: true });
   await page.setViewportSize(desktop);
 
   // Through the API: Ana is in the new class of the next year, with the adjusted capacity.
@@ -216,11 +216,11 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   await expect(pastHeading).toBeVisible();
   await expect(boletim.getByLabel('Ano do boletim')).toHaveValue(String(YEAR));
   await boletim.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/boletim-ano-anterior-desktop.png` });
+  await screenshot(page, { path: `${shots}/boletim-ano-anterior-desktop.png` });
   await page.setViewportSize(phone);
   await expect(boletim.getByLabel('Ano do boletim')).toBeVisible();
   await boletim.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/boletim-ano-anterior-phone.png` });
+  await screenshot(page, { path: `${shots}/boletim-ano-anterior-phone.png` });
   await page.setViewportSize(desktop);
   await page.goBack();
   await expect(boletim.getByRole('heading', { name: /^Boletim / })).not.toHaveText(
@@ -253,7 +253,7 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   const math = boletim.getByRole('row', { name: /Matemática/ });
   await expect(math).toContainText('Aprovado (Conselho de Classe)');
   await expect(math).toContainText('Pelas regras: Reprovado por nota');
-  await page.screenshot({ path: `${shots}/boletim-conselho-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/boletim-conselho-desktop.png`, fullPage: true });
   await page.keyboard.press('Escape');
 
   // The class's boletins in one PDF, from the class list.
@@ -287,8 +287,8 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   await expect(old).toHaveValue('8,0');
   await expect(old).toHaveAttribute('readonly');
   await expect(page.getByRole('button', { name: 'Nova avaliação' })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/notas-ano-anterior-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/notas-ano-anterior-desktop.png`, fullPage: true });
   await page.setViewportSize(phone);
-  await page.screenshot({ path: `${shots}/notas-ano-anterior-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/notas-ano-anterior-phone.png`, fullPage: true });
   await context.close();
 });
