@@ -4,12 +4,12 @@
  * demo for the three: seeding it is most of what each of them cost.
  */
 import { describe, expect, it } from 'vitest';
-import { dataReferencia } from '../../../shared/censo.codigos.js';
 import { censoTurmas } from '../../db/schema/censo.js';
 import { classes } from '../../db/schema/classes.js';
 import { setupDemoSchool } from '../../test/demo-fixtures.js';
 import { alunosFonte } from './alunos.fonte.js';
-import type { CensoContexto, Obrigatoriedade, Valor } from './layout.js';
+import { contextoCenso } from './censo.service.js';
+import type { Obrigatoriedade, Valor } from './layout.js';
 import { layout2024 } from './layouts/2024/index.js';
 import { layoutDoAno } from './layouts/index.js';
 import { matriculasNaData } from './matriculas.js';
@@ -18,13 +18,8 @@ import { turmasFonte } from './turmas.fonte.js';
 
 const t = setupDemoSchool();
 
-const contexto = (): CensoContexto => ({
-  db: t.database.db,
-  ano: 2026,
-  dataReferencia: dataReferencia(2026),
-  layout: layout2024,
-  hoje: '2026-06-17',
-});
+// Built as the product builds it: `hoje` is the clock's day, which setupDemoSchool pins on 17 June.
+const contexto = (layout = layout2024) => contextoCenso(t.database.db, 2026, layout);
 
 /** The layout's own rule of a required field (the writer's check, part 5, reads the same table). */
 function exigido(obrigatorio: Obrigatoriedade | undefined, valores: Readonly<Record<string, Valor>>) {
@@ -87,7 +82,7 @@ describe('the demo students in record 30', () => {
 
 describe('the demo’s professionals in records 40 and 50', () => {
   it('leave no pendência: a director as gestor, every teacher complete', async () => {
-    const ctx = { ...contexto(), layout: layoutDoAno(2026)! };
+    const ctx = contexto(layoutDoAno(2026)!);
     const pendencias = await pessoasFonte.pendencias(ctx);
     expect(pendencias).toEqual([]);
     const linhas = await pessoasFonte.linhas(ctx);
