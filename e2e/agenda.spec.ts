@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   acceptPrivacyOnScreen,
@@ -23,7 +22,6 @@ const run = Date.now().toString().slice(-6);
 const shots = 'test-results/screenshots';
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
-mkdirSync(shots, { recursive: true });
 
 test('a teacher fills the class agenda with one exception; the mother reads it; the teacher sees who read', async ({
   browser,

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN_STATE, screenshot } from './support';
 
 // The API description (issue 10, finding 7): a readable page for administrators, served under the
 // same strict CSP as the rest of the site, with nothing loaded from elsewhere.
 test('an administrator reads the API description; nobody else can', async ({ browser }) => {
-  mkdirSync('test-results/screenshots', { recursive: true });
   const context = await browser.newContext({
     storageState: ADMIN_STATE,
     viewport: { width: 1280, height: 800 },

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { testTiming } from '../test-timing.config';
 import { apiSignIn, E2E_ADMIN, openSettingsTab, screenshot, startOwnServer } from './support';
@@ -126,7 +126,6 @@ function tamper(file: Record<string, unknown>): Buffer {
 test('a backup this installation did not sign: the dry run warns, lists the administrators and asks for confirmation', async ({
   browser,
 }) => {
-  mkdirSync('test-results/screenshots', { recursive: true });
   const context = await browser.newContext({
     baseURL: server.baseURL,
     locale: 'pt-BR',

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
 import { login, screenshot, startOwnServer } from './support';
 
@@ -17,7 +16,6 @@ let server: Awaited<ReturnType<typeof startOwnServer>>;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   server = await startOwnServer({ env: { DEMO: '1' } });
-  mkdirSync(shots, { recursive: true });
 });
 
 test.afterAll(async () => {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN_STATE, createClass, createStudent, screenshot } from './support';
 
@@ -11,7 +10,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 test('the author sees “enviando…” while the fan-out runs, then the reads as usual', async ({ browser }) => {
   test.setTimeout(120_000);

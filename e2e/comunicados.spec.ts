@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_STATE, apiSignIn, createClass, createStudent, dataOf, screenshot } from './support';
 
@@ -10,7 +9,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 /** A student whose guardian gets a portal account, put in the class afterwards; answers the first password. */
 async function enrol(api: APIRequestContext, turmaId: string, nome: string, email: string) {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   ADMIN_STATE,
@@ -18,7 +17,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 test('the teacher writes to a mother, who answers on her phone', async ({ browser }) => {
   // Three people sign in (argon2 on shared cores): more than the default minute.

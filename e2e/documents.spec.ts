@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Download } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
 import { completeCpf } from '../src/shared/validators';
@@ -13,7 +13,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 async function textOf(download: Download): Promise<string> {
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminPage, createStudent, screenshot } from './support';
 
@@ -18,9 +17,7 @@ const CN = 'Ciências da Natureza e Matemática';
 const LH = 'Linguagens e Ciências Humanas';
 const aluna = `Marina Souto ${run}`;
 
-test.beforeAll(() => {
-  mkdirSync(shots, { recursive: true });
-});
+test.beforeAll(() => {});
 
 async function openYear(api: APIRequestContext) {
   const year = new Date().getFullYear();

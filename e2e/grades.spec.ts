@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { ADMIN_STATE, apiSignIn, dataOf, screenshot } from './support';
@@ -13,7 +12,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 function todayIso() {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());

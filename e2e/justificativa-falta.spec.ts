@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { paths } from '../src/shared/routes';
@@ -13,7 +12,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 function minusDays(iso: string, days: number) {
   const date = new Date(`${iso}T12:00:00Z`);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createClass, E2E_ADMIN, screenshot, startOwnServer, uniqueCpf } from './support';
 
@@ -23,7 +22,6 @@ let server: Awaited<ReturnType<typeof startOwnServer>>;
 test.beforeAll(async () => {
   // A fresh installation migrates an empty database first: on a loaded machine that takes a while.
   test.setTimeout(120_000);
-  mkdirSync(shots, { recursive: true });
   server = await startOwnServer();
 });
 

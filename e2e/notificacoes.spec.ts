@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { ADMIN_STATE, apiSignIn, dataOf, openSettingsTab, screenshot } from './support';
@@ -12,7 +11,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 const otherDevice = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 test('a sign-in from a new device shows in the bell of the open portal, live', async ({ browser }) => {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -23,7 +22,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 /** This year's period that contains today (the year opened here if no journey did). */
 async function currentPeriod(api: APIRequestContext): Promise<{ id: string; nome: string }> {

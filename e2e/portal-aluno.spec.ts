@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { ADMIN_STATE, dataOf, login, screenshot } from './support';
@@ -12,7 +11,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 test('portal do aluno: staff create the account with consent; the student signs in from the site to their boletim', async ({
   browser,

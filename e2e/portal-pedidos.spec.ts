@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { ADMIN_STATE, apiSignIn, dataOf, screenshot } from './support';
@@ -11,7 +10,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 test("pedidos do portal do aluno: the family's request to disable, answered by the staff on a phone", async ({
   browser,

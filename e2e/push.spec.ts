@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
@@ -23,7 +23,6 @@ test.use({ serviceWorkers: 'allow' });
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 const run = Date.now().toString().slice(-6);
 
 let simulator: PushSimulator;

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { ADMIN_STATE, apiSignIn, screenshot } from './support';
@@ -9,7 +9,6 @@ import { ADMIN_STATE, apiSignIn, screenshot } from './support';
 // still there; a teacher sees only the reports of their classes.
 const run = Date.now().toString().slice(-7);
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };

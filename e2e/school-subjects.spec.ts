@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { adminPage, createClass, openSettingsTab, screenshot } from './support';
 
@@ -13,9 +12,7 @@ const shots = 'test-results/screenshots';
 const run = String(Date.now()).slice(-6);
 const subject = `Robótica ${run}`;
 
-test.beforeAll(() => {
-  mkdirSync(shots, { recursive: true });
-});
+test.beforeAll(() => {});
 
 test('an administrator adds a subject and uses it in a class grade curricular', async ({ browser }) => {
   test.slow();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminPage, createStudent, dataOf, openSettingsTab, screenshot, todayInSaoPaulo } from './support';
 
@@ -11,7 +10,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 const FUNDAMENTAL_II = 'Ensino Fundamental II (6º ao 9º ano)';
 
 function minusDays(iso: string, days: number) {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { adminPage, apiSignIn, createClass, screenshot } from './support';
 
@@ -10,7 +9,6 @@ const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 test('a teacher marked afastado: Professores says they reach no class, and their home says why', async ({
   browser,

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { ADMIN_STATE, dataOf, screenshot } from './support';
@@ -13,7 +13,6 @@ const YEAR = 2019;
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
-mkdirSync(shots, { recursive: true });
 
 interface Year {
   id: string;
