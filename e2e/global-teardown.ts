@@ -1,13 +1,15 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { demoTemplateDir } from './support';
+import { dataDir } from './support';
 
-/** The run's seeded demo school (and a seeding a dead worker left) is removed once every journey ended. */
+/**
+ * What the run made once beside the shared server's directory — the seeded demo school, the migrated
+ * empty database, and a making of either a dead worker left (`runTemplateDir`) — is removed once every
+ * journey ended.
+ */
 export default function globalTeardown() {
-  const template = demoTemplateDir();
-  const parent = path.dirname(template);
-  const name = path.basename(template);
+  const parent = path.dirname(dataDir());
+  const prefix = `${path.basename(dataDir())}-`;
   for (const entry of readdirSync(parent))
-    if (entry === name || entry.startsWith(`${name}-`))
-      rmSync(path.join(parent, entry), { recursive: true, force: true });
+    if (entry.startsWith(prefix)) rmSync(path.join(parent, entry), { recursive: true, force: true });
 }

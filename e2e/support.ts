@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   expect,
   test,
@@ -57,13 +58,15 @@ export function dataDir(): string {
  * `now` (an ISO moment) starts the server's clock there (e2e/shifted-clock.mjs), for a journey about
  * what a given day shows; with `dataDir` (the caller's, kept on stop) a restart keeps the school;
  * `env` adds to the server's environment (`DEMO: '1'`: the demo school, with its documented accounts —
- * an empty directory gets a copy of the run's seeded one, `demoSchoolInto`).
+ * an empty directory gets a copy of the run's seeded one, `demoSchoolInto`). Any other new directory
+ * gets a copy of the run's migrated empty database (`emptyDatabaseInto`).
  */
 export async function startOwnServer(
   options: { now?: string; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const dataDirectory = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-own-'));
   if (options.env?.DEMO === '1') await demoSchoolInto(dataDirectory);
+  else await emptyDatabaseInto(dataDirectory);
   const server = await startServerOn(dataDirectory, options);
   return {
     baseURL: server.baseURL,
@@ -74,9 +77,48 @@ export async function startOwnServer(
   };
 }
 
-/** The directory this run's demo school is seeded in once (removed by e2e/global-teardown.ts). */
-export function demoTemplateDir(): string {
-  return `${dataDir()}-demo`;
+/**
+ * The directories this run makes once and copies from, beside the shared server's (`-demo`, `-empty`):
+ * e2e/global-teardown.ts removes every one.
+ */
+export function runTemplateDir(kind: 'demo' | 'empty'): string {
+  return `${dataDir()}-${kind}`;
+}
+
+/**
+ * Made once a run, beside the final path, and renamed when whole: a worker that dies while making it
+ * leaves no half a template.
+ */
+async function templateOnce(
+  kind: 'demo' | 'empty',
+  make: (directory: string) => Promise<void> | void,
+): Promise<string> {
+  const template = runTemplateDir(kind);
+  if (!existsSync(template)) {
+    const making = mkdtempSync(`${template}-`);
+    await make(making);
+    renameSync(making, template);
+  }
+  return template;
+}
+
+/**
+ * A new data directory's database is created by initdb and every migration in a child process of the
+ * server (`initialiseDataDir`): 7–8 s of CPU, against 3 s for the rest of a first start, and eight own
+ * servers a run start on a new directory. The first of them makes it with the product's own function
+ * (from the build the journeys run) and each copies it; the server then does the rest of a first start
+ * — the first administrator, the keys — as on any new install. The shared server still starts on an
+ * empty directory, so every run goes through initdb itself.
+ */
+async function emptyDatabaseInto(directory: string): Promise<void> {
+  const pgdata = path.join(directory, 'pgdata');
+  if (existsSync(pgdata)) return;
+  const template = await templateOnce('empty', async (making) => {
+    const built = pathToFileURL(path.resolve('dist/node/server/db/pglite.js')).href;
+    const pglite = (await import(built)) as { initialiseDataDir: (pgdata: string) => void };
+    pglite.initialiseDataDir(path.join(making, 'pgdata'));
+  });
+  cpSync(path.join(template, 'pgdata'), pgdata, { recursive: true });
 }
 
 /**
@@ -87,14 +129,11 @@ export function demoTemplateDir(): string {
  */
 async function demoSchoolInto(directory: string): Promise<void> {
   if (existsSync(path.join(directory, 'pgdata'))) return;
-  const template = demoTemplateDir();
-  if (!existsSync(template)) {
-    // Seeded beside and renamed when whole: a worker that dies while seeding leaves no half a school.
-    const seeding = mkdtempSync(`${template}-`);
+  const template = await templateOnce('demo', async (seeding) => {
+    await emptyDatabaseInto(seeding);
     const server = await startServerOn(seeding, { env: { DEMO: '1' } });
     await server.stop();
-    renameSync(seeding, template);
-  }
+  });
   cpSync(template, directory, { recursive: true });
 }
 
