@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { MONTH_NAMES as MONTHS } from '../src/shared/mensalidades.schemas';
 import { EXAMPLE_FINANCE_SETTINGS } from '../src/server/test/finance-settings-example';
-import { apiSignIn, createClass, createStudent, E2E_ADMIN, screenshot, startOwnServer } from './support';
+import { apiSignIn, createClass, createStudent, E2E_ADMIN, screenshot, serverOnDayForSpec } from './support';
 
 /**
  * A family's tuition over the months, and the school's inadimplência per responsável: a mother of two
@@ -26,30 +26,9 @@ let familyPassword = '';
 const familyFinal = 'Caju-Maduro-Doce-58';
 const mother = `Mãe da Bia ${run}`;
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startOwnServer({ now });
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
-
-/** A fresh browser on the journey's server, its clock on the journey's day. */
-async function pageOnTheDay(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await page.clock.setFixedTime(new Date(now));
-  return page;
-}
+const onTheDay = serverOnDayForSpec(now);
+const pageOnTheDay = (browser: Browser, viewport: { width: number; height: number }) =>
+  onTheDay.page(browser, viewport);
 
 /** The school's first administrator on the journey's server. */
 async function adminOnTheDay(browser: Browser, viewport: { width: number; height: number }) {

@@ -6,7 +6,7 @@ import {
   dataOf,
   E2E_ADMIN,
   screenshot,
-  startOwnServer,
+  serverOnDayForSpec,
 } from './support';
 import { exampleFinanceSettings } from '../src/server/test/finance-settings-example';
 
@@ -22,28 +22,9 @@ const shots = 'test-results/screenshots';
 const now = '2026-03-02T12:00:00-03:00';
 const MOTHER = { email: 'mae.pontual@escola.test', password: 'Caju-Maduro-Doce-8' };
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startOwnServer({ now });
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
-
-async function pageAt(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const page = await context.newPage();
-  await page.clock.setFixedTime(new Date(now));
-  return page;
-}
+const onTheDay = serverOnDayForSpec(now);
+const pageAt = (browser: Browser, viewport: { width: number; height: number }) =>
+  onTheDay.page(browser, viewport);
 
 test('the secretaria turns the pontualidade discount on; the mother sees the discounted amount and its date', async ({
   browser,

@@ -194,26 +194,63 @@ async function startServerOn(
 }
 
 /**
- * The demo school on a server of the spec's own (`startOwnServer` with `DEMO=1`), started before the
- * spec's tests and stopped after them. The run's first one seeds the demo school (`demoSchoolInto`),
- * which takes a while on a loaded machine, hence the hook's long timeout.
+ * A server of the spec's own (`startOwnServer` with `options`), started before the spec's tests and
+ * stopped after them; answers the running server.
  */
-export function demoServerForSpec(): { readonly baseURL: string } {
+function serverForSpec(
+  options: Parameters<typeof startOwnServer>[0],
+  startTimeoutMs: number,
+): () => { baseURL: string } {
   let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    server = await startOwnServer({ env: { DEMO: '1' } });
+    test.setTimeout(startTimeoutMs);
+    server = await startOwnServer(options);
   });
 
   test.afterAll(async () => {
     await server?.stop();
   });
 
+  return () => {
+    if (!server) throw new Error('o servidor próprio da jornada não iniciou');
+    return server;
+  };
+}
+
+/**
+ * The demo school on a server of the spec's own. The run's first one seeds the demo school
+ * (`demoSchoolInto`), which takes a while on a loaded machine, hence the hook's long timeout.
+ */
+export function demoServerForSpec(): { readonly baseURL: string } {
+  const running = serverForSpec({ env: { DEMO: '1' } }, 300_000);
   return {
     get baseURL() {
-      if (!server) throw new Error('o servidor da demonstração não iniciou');
-      return server.baseURL;
+      return running().baseURL;
+    },
+  };
+}
+
+/**
+ * A server of the spec's own whose clock starts at `now` (an ISO moment), for journeys about what a given
+ * day shows. `page` opens a fresh browser on it, signed in as nobody, its clock fixed at the same moment.
+ */
+export function serverOnDayForSpec(now: string): {
+  page(browser: Browser, viewport: { width: number; height: number }): Promise<Page>;
+} {
+  const running = serverForSpec({ now }, 120_000);
+  return {
+    async page(browser, viewport) {
+      const context = await browser.newContext({
+        baseURL: running().baseURL,
+        viewport,
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+        storageState: { cookies: [], origins: [] },
+      });
+      const page = await context.newPage();
+      await page.clock.setFixedTime(new Date(now));
+      return page;
     },
   };
 }
