@@ -81,7 +81,7 @@ export async function startOwnServer(
  * The directories this run makes once and copies from, beside the shared server's (`-demo`, `-empty`):
  * e2e/global-teardown.ts removes every one.
  */
-export function runTemplateDir(kind: 'demo' | 'empty'): string {
+function runTemplateDir(kind: 'demo' | 'empty'): string {
   return `${dataDir()}-${kind}`;
 }
 
@@ -104,8 +104,8 @@ async function templateOnce(
 
 /**
  * A new data directory's database is created by initdb and every migration in a child process of the
- * server (`initialiseDataDir`): 7–8 s of CPU, against 3 s for the rest of a first start, and eight own
- * servers a run start on a new directory. The first of them makes it with the product's own function
+ * server (`initialiseDataDir`): 7–8 s of CPU, against 3 s for the rest of a first start, and nine own
+ * servers a run start on a new directory (the demo school's seeding among them). The first of them makes it with the product's own function
  * (from the build the journeys run) and each copies it; the server then does the rest of a first start
  * — the first administrator, the keys — as on any new install. The shared server still starts on an
  * empty directory, so every run goes through initdb itself.
