@@ -27,12 +27,10 @@ const familyFinal = 'Caju-Maduro-Doce-58';
 const mother = `Mãe da Bia ${run}`;
 
 const onTheDay = serverOnDayForSpec(now);
-const pageOnTheDay = (browser: Browser, viewport: { width: number; height: number }) =>
-  onTheDay.page(browser, viewport);
 
 /** The school's first administrator on the journey's server. */
 async function adminOnTheDay(browser: Browser, viewport: { width: number; height: number }) {
-  const page = await pageOnTheDay(browser, viewport);
+  const page = await onTheDay.page(browser, viewport);
   await apiSignIn(
     page.request,
     E2E_ADMIN.email,
@@ -44,7 +42,7 @@ async function adminOnTheDay(browser: Browser, viewport: { width: number; height
 
 /** The guardian's own browser (a fresh context at `viewport`), signed in through the API. */
 async function familyPage(browser: Browser, viewport: { width: number; height: number }) {
-  const page = await pageOnTheDay(browser, viewport);
+  const page = await onTheDay.page(browser, viewport);
   await apiSignIn(page.request, familyEmail, [familyPassword, familyFinal], familyFinal);
   return { context: page.context(), page };
 }

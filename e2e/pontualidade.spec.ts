@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   apiSignIn,
   createClass,
@@ -23,14 +23,12 @@ const now = '2026-03-02T12:00:00-03:00';
 const MOTHER = { email: 'mae.pontual@escola.test', password: 'Caju-Maduro-Doce-8' };
 
 const onTheDay = serverOnDayForSpec(now);
-const pageAt = (browser: Browser, viewport: { width: number; height: number }) =>
-  onTheDay.page(browser, viewport);
 
 test('the secretaria turns the pontualidade discount on; the mother sees the discounted amount and its date', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const desk = await pageAt(browser, desktop);
+  const desk = await onTheDay.page(browser, desktop);
   await apiSignIn(desk.request, E2E_ADMIN.email, [E2E_ADMIN.firstPassword], E2E_ADMIN.password);
   const turmaId = await createClass(desk.request, '3º Ano Pontual', { serie: '3º ano', ano_letivo: '2026' });
   const child = await createStudent(desk.request, {
@@ -66,7 +64,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   await expect(desk.getByText('Configurações financeiras salvas com sucesso')).toBeVisible();
 
   // The mother, on her phone: March at the discounted amount until 05/03, the full amount after.
-  const mother = await pageAt(browser, phone);
+  const mother = await onTheDay.page(browser, phone);
   await apiSignIn(mother.request, MOTHER.email, [child.senhaGerada ?? ''], MOTHER.password);
   await mother.goto('/dashboard/financeiro');
   const next = mother.getByRole('region', { name: 'Próxima mensalidade' });
@@ -82,7 +80,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   await mother.context().close();
 
   // The same on a desktop.
-  const motherDesk = await pageAt(browser, desktop);
+  const motherDesk = await onTheDay.page(browser, desktop);
   await apiSignIn(motherDesk.request, MOTHER.email, [MOTHER.password], MOTHER.password);
   await motherDesk.goto('/dashboard/financeiro');
   await expect(motherDesk.getByTestId('desconto-pontualidade').first()).toContainText('até 05/03');
@@ -97,7 +95,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   await expect(payment.getByTestId('cotacao-total')).toHaveText('R$ 807,50');
   await expect(payment.getByLabel('Valor pago (R$)')).toHaveValue('807,50');
   await screenshot(desk, { path: `${shots}/pontualidade-pagamento-desktop.png` });
-  const phoneDesk = await pageAt(browser, phone);
+  const phoneDesk = await onTheDay.page(browser, phone);
   await apiSignIn(phoneDesk.request, E2E_ADMIN.email, [E2E_ADMIN.password], E2E_ADMIN.password);
   await phoneDesk.goto('/dashboard/financeiro');
   await phoneDesk.getByRole('button', { name: 'Configurar' }).click();
