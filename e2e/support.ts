@@ -239,20 +239,29 @@ export function serverOnDayForSpec(now: string): {
   page(browser: Browser, viewport: { width: number; height: number }): Promise<Page>;
 } {
   const running = serverForSpec({ now }, 120_000);
-  return {
-    async page(browser, viewport) {
-      const context = await browser.newContext({
-        baseURL: running().baseURL,
-        viewport,
-        locale: 'pt-BR',
-        timezoneId: 'America/Sao_Paulo',
-        storageState: { cookies: [], origins: [] },
-      });
-      const page = await context.newPage();
-      await page.clock.setFixedTime(new Date(now));
-      return page;
-    },
-  };
+  return { page: (browser, viewport) => pageOnDay(browser, running().baseURL, now, viewport) };
+}
+
+/**
+ * A fresh browser on a journey's own server (`baseURL`), signed in as nobody, its clock fixed at `now` —
+ * the moment that server's clock started at.
+ */
+export async function pageOnDay(
+  browser: Browser,
+  baseURL: string,
+  now: string,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(new Date(now));
+  return page;
 }
 
 /** The `data` of an API answer that must have succeeded (the answer's text is the failure message). */

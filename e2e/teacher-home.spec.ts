@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { apiSignIn, dataOf, E2E_ADMIN, screenshot, startOwnServer } from './support';
+import { apiSignIn, dataOf, E2E_ADMIN, pageOnDay, screenshot, startOwnServer } from './support';
 
 // Issue 29, item 14: the teacher's home leads with today's rolls ('Chamadas de hoje: 2 pendentes',
 // each a link to its roll), and on a day without lessons says so — as the roll list does, and the
@@ -59,14 +59,7 @@ async function signedInPage(
   passwords: string[],
   final: string,
 ): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const page = await context.newPage();
-  await page.clock.setFixedTime(new Date(at));
+  const page = await pageOnDay(browser, baseURL, at, viewport);
   await apiSignIn(page.request, email, passwords, final);
   return page;
 }
