@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { MONTH_NAMES as MONTHS } from '../src/shared/mensalidades.schemas';
 import { EXAMPLE_FINANCE_SETTINGS } from '../src/server/test/finance-settings-example';
-import { apiSignIn, createClass, createStudent, E2E_ADMIN, screenshot, serverOnDayForSpec } from './support';
+import { apiSignIn, createClass, createStudent, screenshot, serverOnDayForSpec } from './support';
 
 /**
  * A family's tuition over the months, and the school's inadimplência per responsável: a mother of two
@@ -28,18 +28,6 @@ const mother = `Mãe da Bia ${run}`;
 
 const onTheDay = serverOnDayForSpec(now);
 
-/** The school's first administrator on the journey's server. */
-async function adminOnTheDay(browser: Browser, viewport: { width: number; height: number }) {
-  const page = await onTheDay.page(browser, viewport);
-  await apiSignIn(
-    page.request,
-    E2E_ADMIN.email,
-    [E2E_ADMIN.firstPassword, E2E_ADMIN.password],
-    E2E_ADMIN.password,
-  );
-  return page;
-}
-
 /** The guardian's own browser (a fresh context at `viewport`), signed in through the API. */
 async function familyPage(browser: Browser, viewport: { width: number; height: number }) {
   const page = await onTheDay.page(browser, viewport);
@@ -50,7 +38,7 @@ async function familyPage(browser: Browser, viewport: { width: number; height: n
 test('a family sees what is overdue first, then the next one, the months ahead folded and the paid as history', async ({
   browser,
 }) => {
-  const admin = await adminOnTheDay(browser, desktop);
+  const admin = await onTheDay.admin(browser, desktop);
   const request = admin.request;
   const finId = await createClass(request, `Fin Família ${run}`, {
     serie: '3º ano',
@@ -168,7 +156,7 @@ test('a family sees what is overdue first, then the next one, the months ahead f
 
 test('Inadimplência per responsável: the phone, the family’s tuition and a reminder', async ({ browser }) => {
   expect(familyPassword, 'the family journey above made the mother’s account').not.toBe('');
-  const page = await adminOnTheDay(browser, desktop);
+  const page = await onTheDay.admin(browser, desktop);
   await page.goto('/dashboard/financeiro?aba=relatorios');
   const row = page.getByTestId('inadimplencia-responsavel').filter({ hasText: mother });
   await expect(row).toContainText('2 mensalidades vencidas');
@@ -196,7 +184,7 @@ test('Inadimplência per responsável: the phone, the family’s tuition and a r
   await expect(row.getByRole('button', { name: `Enviar lembrete a ${mother}` })).toBeDisabled();
   await expect(row).toContainText('Lembrete enviado em');
 
-  const small = await adminOnTheDay(browser, phone);
+  const small = await onTheDay.admin(browser, phone);
   await small.goto('/dashboard/financeiro?aba=relatorios');
   const smallRow = small.getByTestId('inadimplencia-responsavel').filter({ hasText: mother });
   await smallRow.scrollIntoViewIfNeeded();

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { acceptPrivacyOnScreen, createClass, createStudent, login, todayInSaoPaulo } from './support';
 import { exampleFinanceSettings } from '../src/server/test/finance-settings-example';
 
@@ -15,15 +15,16 @@ export const year = Number(today.slice(0, 4));
 export const GUARDIAN_PASSWORD = 'Goiaba-Madura-71';
 
 /**
- * A class of this year and the finance settings with its tuition (R$ 850,00 due on `diaVencimento`),
- * saved through the API as the administrator; answers the class id.
+ * A class of this year (the year of `day`, today by default) and the finance settings with its tuition
+ * (R$ 850,00 due on `diaVencimento`), saved through the API as the administrator; answers the class id.
  */
 export async function financeClass(
   request: APIRequestContext,
   nome: string,
   diaVencimento: number,
+  day = today,
 ): Promise<string> {
-  const turmaId = await createClass(request, nome, { serie: '4º ano', ano_letivo: String(year) });
+  const turmaId = await createClass(request, nome, { serie: '4º ano', ano_letivo: day.slice(0, 4) });
   const settings = await request.put('/api/financeiro/configuracoes', {
     data: exampleFinanceSettings(turmaId, diaVencimento),
   });
@@ -38,8 +39,9 @@ export async function tuitionOf(request: APIRequestContext, alunoId: string): Pr
 }
 
 /**
- * A child enrolled in the class since the 1st of this month, its guardian (a portal account when
- * `guardian.email` is given), and its tuition generated (this month's, or `mes` of this year).
+ * A child enrolled in the class since the 1st of this month (the month of `options.day`, today by
+ * default), its guardian (a portal account when `guardian.email` is given), and its tuition generated
+ * (this month's, or `mes` of this year).
  */
 export async function childWithTuition(
   request: APIRequestContext,
@@ -48,16 +50,21 @@ export async function childWithTuition(
     nome: string;
     guardian: { nome: string; email?: string; parentesco?: 'mae' | 'pai'; telefone?: string };
     mes?: number;
+    day?: string;
   },
 ) {
+  const day = options.day ?? today;
   const child = await createStudent(request, {
     nome: options.nome,
     turmaId,
-    dataMatricula: `${today.slice(0, 8)}01`,
+    dataMatricula: `${day.slice(0, 8)}01`,
     guardian: options.guardian,
   });
   const made = await request.post('/api/financeiro/mensalidades/gerar', {
-    data: { aluno_id: child.aluno.id, ...(options.mes ? { ano: year, mes: options.mes } : {}) },
+    data: {
+      aluno_id: child.aluno.id,
+      ...(options.mes ? { ano: Number(day.slice(0, 4)), mes: options.mes } : {}),
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
   return { ...child, mensalidadeId: await tuitionOf(request, child.aluno.id) };
@@ -66,10 +73,20 @@ export async function childWithTuition(
 /**
  * The guardian on a phone, signed in for the first time: the generated password changed to
  * `GUARDIAN_PASSWORD` and the privacy notice accepted. Answers the context (close it) and the page.
+ * `on` is the phone's page when it is not a fresh one on the shared server (a journey's own server).
  */
-export async function guardianFirstSignIn(browser: Browser, email: string, senhaGerada: string | undefined) {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: PHONE });
-  const page = await context.newPage();
+export async function guardianFirstSignIn(
+  browser: Browser,
+  email: string,
+  senhaGerada: string | undefined,
+  on?: Page,
+) {
+  const page =
+    on ??
+    (await (
+      await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: PHONE })
+    ).newPage());
+  const context = page.context();
   await login(page, email, senhaGerada ?? '');
   await expect(page).toHaveURL(/\/trocar-senha$/);
   await page.getByLabel('Senha atual').fill(senhaGerada ?? '');

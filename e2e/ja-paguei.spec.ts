@@ -1,28 +1,36 @@
 import { expect, test } from '@playwright/test';
-import { childWithTuition, financeClass, guardianFirstSignIn, SHOTS, today, year } from './finance-support';
-import { ADMIN_STATE, adminPage, screenshot } from './support';
+import { childWithTuition, financeClass, guardianFirstSignIn, PHONE, SHOTS } from './finance-support';
+import { screenshot, serverOnDayForSpec } from './support';
 
 /**
  * 'Já paguei' (issue 32 §1, ADR 0035): a mother on her phone sends the comprovante of an overdue
  * tuition, the charge shows 'Em confirmação'; the financeiro confirms it from the queue; she sees it paid.
+ * On a server of its own on 20 May 2026 (its clock and every browser's): May's tuition, due on the 1st,
+ * is overdue there on any day the suite runs — on the shared server it was not on the 1st of a month.
  */
-test.use({ storageState: ADMIN_STATE, viewport: { width: 1280, height: 800 } });
-
+const now = '2026-05-20T10:00:00-03:00';
+const today = now.slice(0, 10);
+const year = Number(today.slice(0, 4));
 const run = Date.now().toString().slice(-6);
 const shots = SHOTS;
+const desktop = { width: 1280, height: 800 };
 // A tiny PDF: the server checks the file by its first bytes.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
+const onTheDay = serverOnDayForSpec(now);
+
 test('a guardian on a phone sends a comprovante, the financeiro confirms, the guardian sees it paid', async ({
   browser,
-  request,
 }) => {
-  test.skip(Number(today.slice(8, 10)) === 1, 'Needs a tuition already due this month');
-  const turmaId = await financeClass(request, `Pago ${run}`, 1);
+  // The financeiro's desk.
+  const desk = await onTheDay.admin(browser, desktop);
+  const request = desk.request;
+  const turmaId = await financeClass(request, `Pago ${run}`, 1, today);
   const email = `mae.pago.${run}@escola.test`;
   const child = await childWithTuition(request, turmaId, {
     nome: `Nina Pago ${run}`,
     guardian: { nome: `Mãe da Nina ${run}`, email, telefone: '(11) 97777-1234' },
+    day: today,
   });
   const month = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
     new Date(`${today.slice(0, 7)}-15T12:00:00Z`),
@@ -30,7 +38,12 @@ test('a guardian on a phone sends a comprovante, the financeiro confirms, the gu
   const which = `Nina Pago ${run}, ${month} de ${year}`;
 
   // The mother, on her phone.
-  const { context: family, page: mother } = await guardianFirstSignIn(browser, email, child.senhaGerada);
+  const { context: family, page: mother } = await guardianFirstSignIn(
+    browser,
+    email,
+    child.senhaGerada,
+    await onTheDay.page(browser, PHONE),
+  );
   await mother.goto('/dashboard/financeiro');
   const overdue = mother.getByRole('region', { name: 'Vencida' });
   await expect(overdue).toContainText(`Nina Pago ${run}`);
@@ -52,7 +65,6 @@ test('a guardian on a phone sends a comprovante, the financeiro confirms, the gu
   await screenshot(mother, { path: `${shots}/ja-paguei-em-confirmacao-phone.png`, fullPage: true });
 
   // The financeiro: the queue above the tuition list, the comprovante to open, confirm.
-  const { context: staff, page: desk } = await adminPage(browser);
   await desk.goto('/dashboard/financeiro?aba=mensalidades');
   const queue = desk.getByRole('region', { name: 'Comprovantes para confirmar' });
   const line = queue.getByTestId('comprovante-pendente').filter({ hasText: `Nina Pago ${run}` });
@@ -68,7 +80,7 @@ test('a guardian on a phone sends a comprovante, the financeiro confirms, the gu
   await expect(queue.getByTestId('comprovante-pendente').filter({ hasText: `Nina Pago ${run}` })).toHaveCount(
     0,
   );
-  await staff.close();
+  await desk.context().close();
 
   // The mother sees it paid: in the history, with its receipt; nothing em confirmação any more.
   await mother.reload();

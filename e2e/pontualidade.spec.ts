@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  apiSignIn,
-  createClass,
-  createStudent,
-  dataOf,
-  E2E_ADMIN,
-  screenshot,
-  serverOnDayForSpec,
-} from './support';
+import { apiSignIn, createClass, createStudent, dataOf, screenshot, serverOnDayForSpec } from './support';
 import { exampleFinanceSettings } from '../src/server/test/finance-settings-example';
 
 /**
@@ -28,8 +20,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   browser,
 }) => {
   test.setTimeout(240_000);
-  const desk = await onTheDay.page(browser, desktop);
-  await apiSignIn(desk.request, E2E_ADMIN.email, [E2E_ADMIN.firstPassword], E2E_ADMIN.password);
+  const desk = await onTheDay.admin(browser, desktop);
   const turmaId = await createClass(desk.request, '3º Ano Pontual', { serie: '3º ano', ano_letivo: '2026' });
   const child = await createStudent(desk.request, {
     nome: 'Rita Pontual',
@@ -95,8 +86,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   await expect(payment.getByTestId('cotacao-total')).toHaveText('R$ 807,50');
   await expect(payment.getByLabel('Valor pago (R$)')).toHaveValue('807,50');
   await screenshot(desk, { path: `${shots}/pontualidade-pagamento-desktop.png` });
-  const phoneDesk = await onTheDay.page(browser, phone);
-  await apiSignIn(phoneDesk.request, E2E_ADMIN.email, [E2E_ADMIN.password], E2E_ADMIN.password);
+  const phoneDesk = await onTheDay.admin(browser, phone);
   await phoneDesk.goto('/dashboard/financeiro');
   await phoneDesk.getByRole('button', { name: 'Configurar' }).click();
   await expect(

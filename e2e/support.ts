@@ -233,13 +233,29 @@ export function demoServerForSpec(): { readonly baseURL: string } {
 
 /**
  * A server of the spec's own whose clock starts at `now` (an ISO moment), for journeys about what a given
- * day shows. `page` opens a fresh browser on it, signed in as nobody, its clock fixed at the same moment.
+ * day shows. `page` opens a fresh browser on it, signed in as nobody, its clock fixed at the same moment;
+ * `admin` the same, signed in as the school's first administrator (through the API).
  */
 export function serverOnDayForSpec(now: string): {
   page(browser: Browser, viewport: { width: number; height: number }): Promise<Page>;
+  admin(browser: Browser, viewport: { width: number; height: number }): Promise<Page>;
 } {
   const running = serverForSpec({ now }, 120_000);
-  return { page: (browser, viewport) => pageOnDay(browser, running().baseURL, now, viewport) };
+  const page = (browser: Browser, viewport: { width: number; height: number }) =>
+    pageOnDay(browser, running().baseURL, now, viewport);
+  return {
+    page,
+    async admin(browser, viewport) {
+      const admin = await page(browser, viewport);
+      await apiSignIn(
+        admin.request,
+        E2E_ADMIN.email,
+        [E2E_ADMIN.firstPassword, E2E_ADMIN.password],
+        E2E_ADMIN.password,
+      );
+      return admin;
+    },
+  };
 }
 
 /**
