@@ -3,28 +3,32 @@
  * school sets it, the fee paid — ADR 0049), the pré-matrícula becomes a student in a class, guardians
  * with portal accounts, and the year's charges by the plan. One transaction; idempotent.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { MATRICULA_PAGAMENTO_JOB } from '../../../shared/pre-matricula.schemas.js';
-import {
-  preMatriculaDadosSchema,
-  type PreMatriculaDados,
-  type PreMatriculaResponsavel,
-} from '../../../shared/matriculas.schemas.js';
-import { enderecoColumnsOf, formatEnderecoLinha } from '../../../shared/endereco.schemas.js';
-import { guardianInputSchema, type GuardianData } from '../../../shared/students.schemas.js';
+import { preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit, systemActor } from '../audit/index.js';
 import { forgetSharedReads, generateMensalidades, generatePlanoMensalidades } from '../finance/index.js';
-import { createStudentIn, linkGuardian, resolveGuardian, updateStudentIn } from '../students/index.js';
+import { createStudentIn, updateStudentIn } from '../students/index.js';
 import { sendWelcomeMail } from '../users/index.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
-import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
-import { users, type UserRow } from '../../db/schema/users.js';
+import { type StudentRow } from '../../db/schema/students.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { planoPorId } from './anuidades.service.js';
+import {
+  alunoExistente,
+  atualizarContato,
+  conferirResponsaveis,
+  enderecoDoResponsavel,
+  enderecoEmLinha,
+  guardianData,
+  responsavelNaoVinculado,
+  vincularResponsaveis,
+  type Welcome,
+} from './matricula-familia.js';
 import { lockInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
 import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
 
@@ -38,112 +42,6 @@ export interface MatriculaOutcome {
 }
 
 export const AGUARDANDO_PAGAMENTO = 'Aguardando o pagamento da taxa de matrícula (ou da primeira parcela).';
-
-/** The address as one line, as the student's and guardian's records keep it. */
-export function enderecoEmLinha(endereco: PreMatriculaDados['endereco']): string | null {
-  return formatEnderecoLinha(endereco);
-}
-
-type EnderecoDoResponsavel = Pick<
-  GuardianData,
-  'endereco' | 'cep' | 'logradouro' | 'numero' | 'complemento' | 'bairro' | 'cidade' | 'uf'
->;
-
-/**
- * The form's address for the guardians' records (ADR 0058): the parts, checked as the guardian form
- * checks them, with the line derived from them; when the parts are not a valid complete address (a
- * draft typed before the checks, a CEP cut short), only the one-line address, never a guessed part.
- */
-export function enderecoDoResponsavel(endereco: PreMatriculaDados['endereco']): EnderecoDoResponsavel {
-  const linha = enderecoEmLinha(endereco);
-  const parsed = guardianInputSchema.safeParse({
-    nome: 'Responsável',
-    telefone: '11900000000',
-    parentesco: 'outro',
-    ...endereco,
-  });
-  if (!parsed.success) return { endereco: linha };
-  const columns = enderecoColumnsOf(parsed.data);
-  return columns.cep === null ? { endereco: linha } : columns;
-}
-
-function guardianData(
-  responsavel: PreMatriculaResponsavel,
-  endereco: EnderecoDoResponsavel,
-  principal: boolean,
-): GuardianData {
-  return {
-    nome: responsavel.nome.trim(),
-    email: responsavel.email ?? null,
-    telefone: responsavel.telefone ?? '',
-    cpf: responsavel.cpf ?? null,
-    ...endereco,
-    parentesco: responsavel.parentesco ?? 'outro',
-    eh_principal: principal,
-    observacoes: null,
-  };
-}
-
-/**
- * The student this family already is: the rematrícula's `aluno_id` (the school's own link), else a
- * student with the CPF given — only when one of the form's guardians is already that student's (the same
- * CPF). A CPF typed on a public form proves nothing: matched on it alone, a stranger who knows a child's
- * CPF would become that child's principal guardian (record, boletim, payments). Another family's student
- * stops the automatic enrolment for the secretaria to check (the family is told nothing of the record).
- */
-async function alunoExistente(
-  tx: DbOrTx,
-  interessado: InteressadoRow,
-  dados: PreMatriculaDados,
-): Promise<StudentRow | null> {
-  if (interessado.alunoId) {
-    const [row] = await tx.select().from(students).where(eq(students.id, interessado.alunoId));
-    if (row) return row;
-  }
-  if (!dados.aluno.cpf) return null;
-  const [row] = await tx.select().from(students).where(eq(students.cpf, dados.aluno.cpf));
-  if (!row) return null;
-  const cpfs = dados.responsaveis.flatMap((item) => (item.cpf ? [item.cpf] : []));
-  const [family] =
-    cpfs.length === 0
-      ? []
-      : await tx
-          .select({ id: guardians.id })
-          .from(studentGuardians)
-          .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
-          .where(and(eq(studentGuardians.alunoId, row.id), inArray(guardians.cpf, cpfs)))
-          .limit(1);
-  if (family) return row;
-  throw new AppError('CONFLICT', ALUNO_DE_OUTRA_FAMILIA);
-}
-
-/**
- * A guardian of the form whose CPF is on file under another e-mail: the contract went to the form's
- * e-mail, so whoever signed is not shown to be the person on file, whose record (and the bills) the
- * enrolment would give the new student. The enrolment waits for the secretaria.
- */
-async function conferirResponsaveisNoCadastro(tx: DbOrTx, dados: PreMatriculaDados): Promise<void> {
-  for (const responsavel of dados.responsaveis) {
-    if (!responsavel.cpf || !responsavel.email) continue;
-    const [row] = await tx
-      .select({ email: guardians.email, conta: users.email })
-      .from(guardians)
-      .leftJoin(users, eq(users.id, guardians.usuarioId))
-      .where(eq(guardians.cpf, responsavel.cpf))
-      .limit(1);
-    const noCadastro = [row?.email, row?.conta].flatMap((email) => (email ? [email.toLowerCase()] : []));
-    if (noCadastro.length > 0 && !noCadastro.includes(responsavel.email.trim().toLowerCase()))
-      throw new AppError('CONFLICT', responsavelComOutroEmail(responsavel.nome.trim()));
-  }
-}
-
-/** Why an enrolment whose guardian's CPF is on file under another e-mail waits for the secretaria. */
-export const responsavelComOutroEmail = (nome: string) =>
-  `o CPF de ${nome} já está no cadastro da escola com outro e-mail, e o contrato foi assinado pelo e-mail do formulário. Confira com a família antes de matricular.`;
-
-/** Why an enrolment whose student's CPF is another family's student waits for the secretaria. */
-export const ALUNO_DE_OUTRA_FAMILIA =
-  'o CPF do aluno já é de um aluno da escola, e nenhum dos responsáveis informados está no cadastro dele. Confira com a família; se for o mesmo aluno, vincule os responsáveis na ficha dele e matricule por lá.';
 
 /**
  * Places taken in a class: its active students plus the families enrolled online for it whose student
@@ -186,68 +84,6 @@ async function escolherTurma(
     if ((await ocupacao(tx, turma.id)) < turma.capacidadeMaxima) return turma;
   }
   return null;
-}
-
-interface Welcome {
-  usuario: UserRow;
-  senha: string;
-}
-
-/** Links (creating or reusing by CPF or e-mail) every guardian of the form to the student. */
-async function vincularResponsaveis(
-  ctx: AppContext,
-  tx: Tx,
-  alunoId: string,
-  dados: PreMatriculaDados,
-  endereco: EnderecoDoResponsavel,
-  actor: Actor,
-  welcomes: Welcome[],
-  skipFinanceiro: boolean,
-): Promise<void> {
-  for (const responsavel of dados.responsaveis) {
-    if (!responsavel.nome.trim()) continue;
-    if (skipFinanceiro && responsavel.financeiro) continue;
-    const data = guardianData(responsavel, endereco, responsavel.financeiro);
-    const resolved = await resolveGuardian(ctx, tx, data, actor);
-    if (resolved.senhaGerada !== undefined && resolved.usuario)
-      welcomes.push({ usuario: resolved.usuario, senha: resolved.senhaGerada });
-    if (resolved.reused) await atualizarContato(tx, resolved.row.id, data, actor);
-    await linkGuardian(tx, alunoId, resolved.row.id, data);
-  }
-}
-
-/**
- * A guardian already on file keeps name, CPF and e-mail (the login); the phone and address are the
- * form's: the address in parts when the form has them, else the form's line alone (the parts on file,
- * which described the old address, cleared); a form without address keeps the one on file.
- */
-async function atualizarContato(tx: DbOrTx, id: string, data: GuardianData, actor: Actor): Promise<void> {
-  const [current] = await tx.select().from(guardians).where(eq(guardians.id, id));
-  if (!current) return;
-  const telefone = data.telefone || current.telefone;
-  // A new line without valid parts replaces the old parts too: line and parts never tell two addresses.
-  const address = data.cep
-    ? enderecoColumnsOf(data)
-    : data.endereco && data.endereco !== current.endereco
-      ? enderecoColumnsOf({ endereco: data.endereco })
-      : { endereco: current.endereco };
-  const campos = [
-    ...(telefone === current.telefone ? [] : ['telefone']),
-    ...Object.entries(address)
-      .filter(([key, value]) => current[key as keyof typeof address] !== value)
-      .map(([key]) => key),
-  ];
-  if (campos.length === 0) return;
-  await tx
-    .update(guardians)
-    .set({ telefone, ...address, version: current.version + 1, updatedAt: new Date() })
-    .where(eq(guardians.id, id));
-  await recordAudit(tx, actor, {
-    action: 'atualizar',
-    entity: 'responsavel',
-    entityId: id,
-    details: { campos, origem: 'matricula_online' },
-  });
 }
 
 function naoMatriculou(motivo: string, aluno: string | null = null): MatriculaOutcome {
@@ -325,9 +161,8 @@ async function matricular(
   if (!financeiro || !dados.aluno.data_nascimento)
     return naoMatriculou('A pré-matrícula está incompleta (aluno ou responsável financeiro).');
 
-  // A rematrícula's link went to the family on file (`aluno_id`, the school's own): its guardians are theirs.
-  if (!interessado.alunoId) await conferirResponsaveisNoCadastro(tx, dados);
-  const existente = await alunoExistente(tx, interessado, dados);
+  const conferencia = await conferirResponsaveis(tx, interessado, dados);
+  const existente = await alunoExistente(tx, interessado, dados, conferencia.comprovados);
   const turma = await escolherTurma(tx, interessado, existente);
   if (!turma) {
     const motivo = `Sem vaga nas turmas de ${interessado.serie} de ${String(interessado.anoLetivo)}: a família está na lista de espera.`;
@@ -340,6 +175,7 @@ async function matricular(
 
   const endereco = enderecoEmLinha(dados.endereco);
   const enderecoResponsavel = enderecoDoResponsavel(dados.endereco);
+  const responsaveis = { vinculo: conferencia.vinculo, endereco: enderecoResponsavel };
   let alunoId: string;
   if (existente) {
     alunoId = existente.id;
@@ -367,7 +203,7 @@ async function matricular(
       undefined,
       actor,
     );
-    await vincularResponsaveis(ctx, tx, alunoId, dados, enderecoResponsavel, actor, welcomes, false);
+    await vincularResponsaveis(ctx, tx, alunoId, dados, responsaveis, actor, welcomes, false);
   } else {
     const created = await createStudentIn(
       ctx,
@@ -396,7 +232,7 @@ async function matricular(
         guardianData(financeiro, enderecoResponsavel, true),
         actor,
       );
-    await vincularResponsaveis(ctx, tx, alunoId, dados, enderecoResponsavel, actor, welcomes, true);
+    await vincularResponsaveis(ctx, tx, alunoId, dados, responsaveis, actor, welcomes, true);
   }
 
   const plano = dados.plano_id ? await lerPlano(tx, dados.plano_id) : null;
@@ -437,6 +273,15 @@ async function matricular(
     `Matrícula efetivada: ${dados.aluno.nome.trim()} na turma ${turma.nome} (${turma.anoLetivo}); ${String(cobrancas)} cobrança${cobrancas === 1 ? '' : 's'} gerada${cobrancas === 1 ? '' : 's'}${plano ? ` pelo plano ${plano.nome}` : ''}.`,
     actor.id ? actor : null,
   );
+  for (const [responsavel, como] of conferencia.vinculo)
+    if (como === 'fora')
+      await registrarEvento(
+        tx,
+        interessadoId,
+        'matricula',
+        responsavelNaoVinculado(responsavel.nome.trim()),
+        null,
+      );
   await recordAudit(tx, actor, {
     action: 'matricular_online',
     entity: 'interessado',

@@ -18,12 +18,12 @@ import { familyIn } from '../../test/school-fixtures.js';
 import { setupTestApp, signedIn } from '../../test/test-app.js';
 import type { PlanoPagamento } from './anuidades.service.js';
 import { systemActor } from '../audit/index.js';
+import { matricularSePronto, registrarPagamentoTaxa } from './matricula-automatica.js';
 import {
   ALUNO_DE_OUTRA_FAMILIA,
-  matricularSePronto,
-  registrarPagamentoTaxa,
   responsavelComOutroEmail,
-} from './matricula-automatica.js';
+  responsavelNaoVinculado,
+} from './matricula-familia.js';
 import { pendenciasDoEnvio } from './pre-matricula.service.js';
 
 const t = setupTestApp();
@@ -493,7 +493,10 @@ describe('documents through the link', () => {
 });
 
 /** A family that sent the form for a student with this CPF, with its documents, and signed the contract. */
-async function assinadaComCpf(cookie: string, dados: ReturnType<typeof dadosCompletos>, alunoCpf: string) {
+/** A form's data: `dadosCompletos`, its guardians free to be any the form takes. */
+type Dados = Omit<ReturnType<typeof dadosCompletos>, 'responsaveis'> & { responsaveis: object[] };
+
+async function assinadaComCpf(cookie: string, dados: Dados, alunoCpf: string) {
   const interessado = await insertInteressado();
   const { token } = await convite(cookie, interessado.id);
   await t.app.inject({
@@ -588,9 +591,10 @@ describe('matricularSePronto: the automatic enrolment', () => {
     await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
     const cpf = newCpf();
     const alunoCpf = newCpf();
+    // On file with the form's e-mail: the one the contract's signing code went to.
     const [guardian] = await t.database.db
       .insert(guardians)
-      .values({ nome: 'Mariana S.', telefone: '11900000000', cpf })
+      .values({ nome: 'Mariana S.', telefone: '11900000000', cpf, email: 'mariana@familia.test' })
       .returning();
     const [sibling] = await t.database.db
       .insert(students)
@@ -695,6 +699,164 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(same).toEqual(onFile);
   });
 
+  it('a financial guardian on file without an e-mail: nobody is enrolled onto that record', async () => {
+    const cookie = await staff();
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const cpf = newCpf();
+    const [onFile] = await t.database.db
+      .insert(guardians)
+      .values({ nome: 'Mariana S.', telefone: '11900000000', cpf })
+      .returning();
+    const dados = dadosCompletos(cpf);
+    const interessado = await assinadaComCpf(cookie, dados, newCpf());
+
+    const outcome = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(outcome).toMatchObject({
+      matriculado: false,
+      motivo: responsavelComOutroEmail(dados.responsaveis[0]!.nome),
+    });
+    expect(await t.database.db.select().from(students)).toHaveLength(0);
+    const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, onFile!.id));
+    expect(same).toEqual(onFile);
+  });
+
+  it("a stranger who names a family's mother as the other guardian does not take her child", async () => {
+    const cookie = await staff();
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const family = await familyIn(t, null);
+    const alunoCpf = newCpf();
+    await t.database.db.update(students).set({ cpf: alunoCpf }).where(eq(students.id, family.child.id));
+    const [mae] = await t.database.db.select().from(guardians).where(eq(guardians.id, family.guardian.id));
+    const before = await t.database.db
+      .select()
+      .from(studentGuardians)
+      .where(eq(studentGuardians.alunoId, family.child.id));
+    // The stranger signs as the financial guardian and types the mother's CPF, with no e-mail, beside it.
+    const dados = dadosCompletos();
+    const comMae = {
+      ...dados,
+      responsaveis: [
+        dados.responsaveis[0]!,
+        {
+          nome: mae!.nome,
+          cpf: mae!.cpf!,
+          telefone: '(11) 90000-1111',
+          parentesco: 'mae',
+          financeiro: false,
+        },
+      ],
+    };
+    const interessado = await assinadaComCpf(cookie, comMae, alunoCpf);
+
+    const outcome = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(outcome).toMatchObject({ matriculado: false, motivo: ALUNO_DE_OUTRA_FAMILIA });
+    expect(
+      await t.database.db
+        .select()
+        .from(studentGuardians)
+        .where(eq(studentGuardians.alunoId, family.child.id)),
+    ).toEqual(before);
+    const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, mae!.id));
+    expect(same).toEqual(mae);
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'mariana@familia.test'))).toEqual(
+      [],
+    );
+  });
+
+  it('a guardian on file who did not sign and has no tie to the signer is not linked, nor their contact changed', async () => {
+    const cookie = await staff();
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const other = await familyIn(t, null);
+    const [onFile] = await t.database.db.select().from(guardians).where(eq(guardians.id, other.guardian.id));
+    const dados = dadosCompletos();
+    const comOutro = {
+      ...dados,
+      responsaveis: [
+        dados.responsaveis[0]!,
+        {
+          nome: 'Pedro Souza',
+          cpf: onFile!.cpf!,
+          telefone: '(11) 90000-2222',
+          parentesco: 'pai',
+          financeiro: false,
+        },
+      ],
+    };
+    const interessado = await assinadaComCpf(cookie, comOutro, newCpf());
+
+    const outcome = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(outcome.matriculado).toBe(true);
+    const links = await t.database.db
+      .select({ responsavelId: studentGuardians.responsavelId })
+      .from(studentGuardians)
+      .where(eq(studentGuardians.alunoId, outcome.alunoId!));
+    expect(links).toHaveLength(1);
+    expect(links[0]!.responsavelId).not.toBe(onFile!.id);
+    const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, onFile!.id));
+    expect(same).toEqual(onFile);
+    const eventos = await t.database.db
+      .select({ texto: interessadoEventos.texto })
+      .from(interessadoEventos)
+      .where(eq(interessadoEventos.interessadoId, interessado.id));
+    expect(eventos.map((item) => item.texto)).toContain(responsavelNaoVinculado('Pedro Souza'));
+  });
+
+  it("a sibling's father on file who did not sign is linked to the new child, his contact kept", async () => {
+    const cookie = await staff();
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const maeCpf = newCpf();
+    const paiCpf = newCpf();
+    const [mae] = await t.database.db
+      .insert(guardians)
+      .values({ nome: 'Mariana S.', telefone: '11900000000', cpf: maeCpf, email: 'mariana@familia.test' })
+      .returning();
+    const [pai] = await t.database.db
+      .insert(guardians)
+      .values({ nome: 'Pedro S.', telefone: '11911111111', cpf: paiCpf })
+      .returning();
+    const [irma] = await t.database.db
+      .insert(students)
+      .values({ nome: 'Irmã', dataNascimento: '2017-01-01', matricula: 'S-1' })
+      .returning();
+    await t.database.db.insert(studentGuardians).values([
+      { alunoId: irma!.id, responsavelId: mae!.id, parentesco: 'mae', ehPrincipal: true },
+      { alunoId: irma!.id, responsavelId: pai!.id, parentesco: 'pai', ehPrincipal: false },
+    ]);
+    const dados = dadosCompletos(maeCpf);
+    const comPai = {
+      ...dados,
+      responsaveis: [
+        dados.responsaveis[0]!,
+        {
+          nome: 'Pedro Souza',
+          cpf: paiCpf,
+          telefone: '(11) 90000-3333',
+          parentesco: 'pai',
+          financeiro: false,
+        },
+      ],
+    };
+    const interessado = await assinadaComCpf(cookie, comPai, newCpf());
+
+    const outcome = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(outcome.matriculado).toBe(true);
+    const links = await t.database.db
+      .select({ responsavelId: studentGuardians.responsavelId, ehPrincipal: studentGuardians.ehPrincipal })
+      .from(studentGuardians)
+      .where(eq(studentGuardians.alunoId, outcome.alunoId!));
+    expect(links).toEqual(
+      expect.arrayContaining([
+        { responsavelId: mae!.id, ehPrincipal: true },
+        { responsavelId: pai!.id, ehPrincipal: false },
+      ]),
+    );
+    const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, pai!.id));
+    expect(same!.telefone).toBe('11911111111');
+    // The mother, who signed, takes the form's phone.
+    const [maeDepois] = await t.database.db.select().from(guardians).where(eq(guardians.id, mae!.id));
+    expect(maeDepois!.telefone).toBe('11987654321');
+  });
+
   it("a current student already charged this month: the fee goes with next year's first instalment", async () => {
     const cookie = await staff();
     const atual = await insertClass(t, null, 25, {
@@ -718,7 +880,12 @@ describe('matricularSePronto: the automatic enrolment', () => {
     const dados = dadosCompletos();
     const [mae] = await t.database.db
       .insert(guardians)
-      .values({ nome: 'Mariana Souza', telefone: '11900000000', cpf: dados.responsaveis[0]!.cpf })
+      .values({
+        nome: 'Mariana Souza',
+        telefone: '11900000000',
+        cpf: dados.responsaveis[0]!.cpf,
+        email: 'mariana@familia.test',
+      })
       .returning();
     await t.database.db
       .insert(studentGuardians)

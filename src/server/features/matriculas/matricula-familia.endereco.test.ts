@@ -1,6 +1,6 @@
 /** The pré-matrícula's address as the automatic enrolment gives it to the guardians (ADR 0058). */
 import { describe, expect, it } from 'vitest';
-import { enderecoDoResponsavel } from './matricula-automatica.js';
+import { enderecoDoResponsavel } from './matricula-familia.js';
 
 const form = {
   cep: '01001-000',
