@@ -44,7 +44,7 @@ function columnStamper(today: string) {
 /**
  * The demo's grades: for every class and subject, a prova (peso 2) and a trabalho (peso 1) in each
  * period already closed by date, a recuperação for the students below 6,0, one decision of the
- * conselho de classe, and the first bimestre closed and published for the whole school.
+ * conselho de classe, and every period closed by date closed and published for the whole school.
  */
 export async function seedGrades(tx: Tx, today: string): Promise<void> {
   const next = random(20_261_114);
@@ -176,16 +176,18 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
       em: row.updatedAt,
     })),
   );
-  // The secretaria closed and published the 1st bimestre on its closing date, in the morning.
-  const firstClosing = periods[0]!.dataFechamento;
-  await tx.insert(periodStates).values({
-    periodoId: periods[0]!.id,
-    turmaId: null,
-    fechado: true,
-    publicado: true,
-    alteradoPorNome: 'Secretaria',
-    updatedAt: new Date(`${firstClosing}T10:30:00-03:00`),
-  });
+  // The secretaria closed and published each period on its closing date, in the morning: in December
+  // the families read three bimestres, as the notices that announced them say.
+  await tx.insert(periodStates).values(
+    periods.map((period) => ({
+      periodoId: period.id,
+      turmaId: null,
+      fechado: true,
+      publicado: true,
+      alteradoPorNome: 'Secretaria',
+      updatedAt: new Date(`${period.dataFechamento}T10:30:00-03:00`),
+    })),
+  );
   if (firstBelow)
     await tx.insert(councilDecisions).values({
       alunoId: firstBelow.alunoId,
