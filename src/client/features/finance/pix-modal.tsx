@@ -98,8 +98,10 @@ export function PixModal({
               do banco. O pagamento é confirmado sozinho.
             </p>
           ) : (
-            <p className="text-xs text-gray-500">
-              O valor vale para pagamento hoje.{encargos && ` Depois do vencimento há ${encargos}.`}
+            <p className="text-xs text-gray-500" data-testid="pix-estatico">
+              O valor vale para pagamento hoje.{encargos && ` Depois do vencimento há ${encargos}.`} Este
+              código vai para a chave PIX da escola e não se confirma sozinho: a escola confirma o pagamento
+              quando ele chega (a família pode enviar o comprovante em Já paguei).
             </p>
           )}
         </div>

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { mensalidadeAnswer } from '../../test/answers';
+import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { PixModal } from './pix-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
+const julho = mensalidadeAnswer({ id: MENSALIDADE });
+
+function pixOf(dinamico: boolean) {
+  stubApi({
+    '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+    [`/api/financeiro/mensalidades/${MENSALIDADE}/pix`]: {
+      copia_e_cola: '000201',
+      qrcode: 'data:image/png;base64,AA==',
+      valor: 90_808,
+      txid: dinamico ? 'cob-julho' : 'MENS-JULHO',
+      dinamico,
+    },
+  });
+  renderAt(<PixModal mensalidade={julho} onClose={() => undefined} />);
+}
+
+describe('PixModal', () => {
+  it("the school's static key: says the school confirms the payment, and where to send the comprovante", async () => {
+    pixOf(false);
+    const note = await screen.findByTestId('pix-estatico');
+    expect(note.textContent).toContain('não se confirma sozinho');
+    expect(note.textContent).toContain('Já paguei');
+    expect(screen.queryByTestId('pix-dinamico')).toBeNull();
+  });
+
+  it("the bank's charge: confirmed by itself", async () => {
+    pixOf(true);
+    expect((await screen.findByTestId('pix-dinamico')).textContent).toContain(
+      'O pagamento é confirmado sozinho.',
+    );
+    expect(screen.queryByTestId('pix-estatico')).toBeNull();
+  });
+});
