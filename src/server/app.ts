@@ -87,6 +87,7 @@ import {
   purgeRateLimitHits,
   registerDatabaseMaintenance,
   startCacheBus,
+  watchStatistics,
 } from './features/operations/index.js';
 import { requestIdOf } from './lib/request-id.js';
 import type { CacheBus } from './db/cache-bus.js';
@@ -473,7 +474,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // NFS-e (issue 36 §2): one job per note (sign, send, retry).
   registerNfseJobs(app.ctx);
   // PGlite has no autovacuum: the statistics and the visibility map are the product's to keep.
-  if (database.kind === 'pglite') registerDatabaseMaintenance(app.ctx);
+  if (database.kind === 'pglite') {
+    registerDatabaseMaintenance(app.ctx);
+    // And between two nights, the tables a day grew (ADR 0072); not in tests, which analyse by hand.
+    if (config.env !== 'test') {
+      const stop = watchStatistics(app.ctx);
+      app.addHook('preClose', async () => stop());
+    }
+  }
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { SchemaTooNewError } from './db/schema-version.js';
 import { loadConfig } from './env.js';
 import { warmUpPublish } from './features/comunicados/index.js';
+import { analyzeStaleTables } from './features/operations/index.js';
 import { ensureFirstAdmin } from './features/users/index.js';
 import { seedDemo } from './demo/seed-demo.js';
 
@@ -42,6 +43,8 @@ async function main() {
 
   if (config.demo) {
     const accounts = await seedDemo(app.ctx);
+    // A year of records written at once: the planner's statistics before the first visitor (ADR 0072).
+    if (accounts) await analyzeStaleTables(app.ctx.db);
     if (accounts) printOnce(['Dados de demonstração criados. Contas:', ...accounts]);
   } else {
     const admin = await ensureFirstAdmin(app.ctx);

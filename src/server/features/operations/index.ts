@@ -5,4 +5,10 @@
 export { startCacheBus } from './caches.js';
 export { metrics } from './metrics.js';
 export { addressLimitError, databaseRateLimitStore, purgeRateLimitHits } from './rate-limit-store.js';
-export { MAINTENANCE_JOB, maintainDatabase, registerDatabaseMaintenance } from './maintenance.job.js';
+export {
+  analyzeStaleTables,
+  MAINTENANCE_JOB,
+  maintainDatabase,
+  registerDatabaseMaintenance,
+  watchStatistics,
+} from './maintenance.job.js';

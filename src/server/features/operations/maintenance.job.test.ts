@@ -6,7 +6,13 @@ import { rowsOf } from '../../db/rows.js';
 import { jobs } from '../../db/schema/jobs.js';
 import { clock } from '../../lib/clock.js';
 import { createUserRow, setupTestApp } from '../../test/test-app.js';
-import { MAINTENANCE_JOB, maintainDatabase, maintenanceSlot } from './maintenance.job.js';
+import {
+  analyzeStaleTables,
+  MAINTENANCE_JOB,
+  maintainDatabase,
+  maintenanceSlot,
+  staleTables,
+} from './maintenance.job.js';
 
 const t = setupTestApp();
 afterEach(() => clock.unpin());
@@ -61,6 +67,36 @@ describe('database maintenance (PGlite has no autovacuum)', () => {
       const users = await statisticsOf(database, 'users');
       expect(users.columns).toBeGreaterThan(0);
       expect(users.visible).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('between two nights, analyses the tables written and never analysed, or grown by a fifth since', async () => {
+    const database = await ownPglite();
+    const { db } = database;
+    const stale = async () => (await staleTables(db)).map((table) => `${table.schema}.${table.name}`);
+    const grow = (from: number) =>
+      db.execute(sql`INSERT INTO public.chamadas_do_dia (id, texto)
+        SELECT g, 'presente' FROM generate_series(${from}::int, ${from + 9_999}::int) g`);
+    try {
+      await maintainDatabase(db);
+      await db.execute(sql`CREATE TABLE public.chamadas_do_dia (id int, texto text)`);
+      // Empty: nothing to gather yet.
+      expect(await stale()).not.toContain('public.chamadas_do_dia');
+      await grow(1);
+      expect(await stale()).toEqual(['public.chamadas_do_dia']);
+      expect(await statisticsOf(database, 'chamadas_do_dia')).toMatchObject({ columns: 0 });
+
+      expect(await analyzeStaleTables(db)).toBe(1);
+      expect(await statisticsOf(database, 'chamadas_do_dia')).toMatchObject({ columns: 2 });
+      expect(await stale()).toEqual([]);
+      // A tenth more is within the statistics' margin; doubled is not.
+      await db.execute(sql`INSERT INTO public.chamadas_do_dia (id, texto)
+        SELECT g, 'falta' FROM generate_series(1, 1000) g`);
+      expect(await stale()).toEqual([]);
+      await grow(20_000);
+      expect(await stale()).toEqual(['public.chamadas_do_dia']);
     } finally {
       await database.close();
     }

@@ -49,6 +49,61 @@ export async function maintainDatabase(db: Db): Promise<MaintenanceRun> {
   return { tabelas: tables.length, maiorTabela: longest, ms: Math.round(performance.now() - started) };
 }
 
+/**
+ * The tables whose planner statistics are missing or stale: rows written and never analysed, or grown by
+ * more than a fifth (and 8 pages) since the last ANALYZE — what autovacuum's analyse threshold catches on
+ * PostgreSQL. Read from the catalog (`reltuples`, `relpages` and the file's size): PGlite does not keep
+ * the modification counters `pg_stat_user_tables` shows on a server.
+ */
+export async function staleTables(db: Db): Promise<{ schema: string; name: string }[]> {
+  return rowsOf<{ schema: string; name: string }>(
+    await db.execute(sql`
+      SELECT n.nspname AS schema, c.relname AS name
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
+        AND pg_relation_size(c.oid) > 0
+        AND (c.reltuples < 0 OR pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8)
+      ORDER BY n.nspname, c.relname`),
+  );
+}
+
+/** ANALYZE of each stale table (`staleTables`), one statement per table; answers how many. */
+export async function analyzeStaleTables(db: Db): Promise<number> {
+  const tables = await staleTables(db);
+  for (const table of tables)
+    await db.execute(sql`ANALYZE ${sql.identifier(table.schema)}.${sql.identifier(table.name)}`);
+  return tables.length;
+}
+
+/** How often a PGlite server looks for tables grown since their statistics (ADR 0072). */
+const STATISTICS_CHECK_MS = 10 * 60_000;
+
+/**
+ * Between two nights, on PGlite: every ten minutes (and once soon after start) the tables a school's
+ * day grew — an import of the students, the year's rolls, a seeded demo — get their statistics, so the
+ * plans do not wait for 03:00. A timer, not a job: one process holds a PGlite data dir. Answers `stop`.
+ */
+export function watchStatistics(ctx: AppContext): () => void {
+  let running = false;
+  const check = () => {
+    if (running) return;
+    running = true;
+    analyzeStaleTables(ctx.db)
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'estatísticas do banco não atualizadas'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(check, 5_000);
+  const every = setInterval(check, STATISTICS_CHECK_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
+
 /** A slot a day on the job queue (ADR 0015). app.ts registers it on PGlite only: PostgreSQL maintains itself. */
 export function registerDatabaseMaintenance(ctx: AppContext): void {
   ctx.jobs.handle(MAINTENANCE_JOB, async () => {
