@@ -57,7 +57,8 @@ export const permissionLabels = {
   'finance.figures': 'Ver os números do financeiro: receitas, despesas, fluxo de caixa e inadimplência',
   'comunicados.escola': 'Enviar comunicados a toda a escola, a segmentos, à equipe e a famílias escolhidas',
   'comunicados.turmas': 'Enviar comunicados a turmas',
-  'mensagens.iniciar': 'Iniciar conversas com as famílias de qualquer aluno',
+  'mensagens.iniciar':
+    'Iniciar conversas com as famílias de qualquer aluno e atender as mensagens à secretaria',
   'mensagens.acompanhar':
     'Acompanhar as conversas dos professores com as famílias (somente leitura, quando a escola liga o acompanhamento)',
   'content.manage': 'Editar o conteúdo do site',

@@ -7,6 +7,7 @@ import { classWithFamily, familyIn, teacherWithAccount } from '../../test/school
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 import { mensagens } from '../../db/schema/mensagens.js';
 
@@ -96,7 +97,7 @@ describe('mensagens', () => {
     }
   });
 
-  it('the secretaria is every administrator; a guardian cannot write about another child or to a foreign teacher', async () => {
+  it('another administrator is the secretaria too; a guardian cannot write about another child or to a foreign teacher', async () => {
     const s = await setup();
     const id = dataOf<ConversaDetalhe>(
       await send('POST', '/api/mensagens', s.family.cookie, {
@@ -126,6 +127,37 @@ describe('mensagens', () => {
       texto: 'x',
     });
     expect(foreignTeacher.statusCode).toBe(404);
+  });
+
+  it('the secretaria is whoever may start a conversation with any family: not the Financeiro profile', async () => {
+    const s = await setup();
+    const caixa = await staffWith(t, 'financeiro');
+    const secretaria = await staffWith(t, 'secretaria');
+    const id = dataOf<ConversaDetalhe>(
+      await send('POST', '/api/mensagens', s.family.cookie, {
+        aluno_id: s.child.id,
+        destino: 'secretaria',
+        assunto: 'Remédio na escola',
+        texto: 'Meu filho começou um tratamento; preciso falar sobre o horário do remédio.',
+      }),
+    ).id;
+    expect((await get(`/api/mensagens/${id}`, caixa.cookie)).statusCode).toBe(404);
+    expect((await send('POST', `/api/mensagens/${id}`, caixa.cookie, { texto: 'Resposta' })).statusCode).toBe(
+      404,
+    );
+    expect(dataOf<Conversas>(await get('/api/mensagens', caixa.cookie)).items).toEqual([]);
+    expect(
+      dataOf<Conversas>(await get('/api/mensagens', secretaria.cookie)).items.map((item) => item.id),
+    ).toEqual([id]);
+    // Told of it: the secretaria and the direction (an administrator of no profile), not the cashier.
+    const told = await t.database.db
+      .select({ usuarioId: notificacoes.usuarioId })
+      .from(notificacoes)
+      .where(eq(notificacoes.tipo, 'mensagem'));
+    const ids = told.map((row) => row.usuarioId);
+    expect(ids).toContain(secretaria.user.id);
+    expect(ids).toContain(s.admin.user.id);
+    expect(ids).not.toContain(caixa.user.id);
   });
 
   it('a guardian unlinked from the child loses the conversations about it (404); the school keeps them, read-only', async () => {

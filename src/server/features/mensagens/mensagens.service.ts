@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Conversa,
   ConversaDetalhe,
@@ -17,9 +17,10 @@ import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
 import { notifyUser, fanOut, markReadByLink } from '../notificacoes/index.js';
 import { scopeOf } from '../students/index.js';
+import { loadUserAccess } from '../auth/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
-import type { UserRow } from '../../db/schema/users.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 import { conversaLeituras, conversas, mensagens, type ConversaRow } from '../../db/schema/mensagens.js';
 import type { Acompanhamento, MensagensConfig } from '../../../shared/mensagens.schemas.js';
 import { deliveryTime, getMensagensConfig, offHoursNotice } from './mensagens.config.js';
@@ -60,14 +61,28 @@ export const follows = (viewer: Viewer, config: MensagensConfig) =>
   can(viewer.permissoes ?? 'administrador', 'mensagens.acompanhar');
 
 /**
- * Which conversations a person reaches: a guardian their own, about a child they are linked to now; an
- * administrator every one with the secretaria (and, to read, the teachers' ones when they follow them:
- * `monitored`); a teacher those with them. Anything else answers 404.
+ * Whether this person of the school is the secretaria of the families' conversations: whoever may start
+ * one with any family (`mensagens.iniciar`: Secretaria, Coordenação, Direção). A Financeiro profile is
+ * not — a mother's message about her son's health is not the cashier's to read.
+ */
+export const answersForSecretaria = (viewer: Pick<Viewer, 'nivel' | 'permissoes'>) =>
+  viewer.nivel === 'administrador' && can(viewer.permissoes ?? 'administrador', 'mensagens.iniciar');
+
+/**
+ * Which conversations a person reaches: a guardian their own, about a child they are linked to now; the
+ * secretaria (`answersForSecretaria`) every one with the secretaria; a follower (`monitored`) the
+ * teachers' ones, to read; a teacher those with them. Anything else answers 404.
  */
 async function reachOf(db: DbOrTx, viewer: Viewer, monitored = false): Promise<SQL> {
   if (viewer.nivel === 'responsavel')
     return and(eq(conversas.responsavelUsuarioId, viewer.id), guardianStillLinked)!;
-  if (viewer.nivel === 'administrador') return monitored ? sql`true` : eq(conversas.destino, 'secretaria');
+  if (viewer.nivel === 'administrador')
+    return (
+      or(
+        answersForSecretaria(viewer) ? eq(conversas.destino, 'secretaria') : undefined,
+        monitored ? eq(conversas.destino, 'professor') : undefined,
+      ) ?? sql`false`
+    );
   const scope = await scopeOf(db, viewer);
   const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
   return teacherId ? eq(conversas.professorId, teacherId) : sql`false`;
@@ -183,11 +198,21 @@ export async function notifyOtherSide(
 ): Promise<void> {
   const event = messageEvent(conversa, from.nome);
   if (sideOf(from) === 'escola') return notifyUser(ctx, tx, conversa.responsavelUsuarioId, event);
-  if (conversa.destino === 'secretaria')
+  if (conversa.destino === 'secretaria') {
+    const staff = await tx
+      .select({ id: users.id, nivel: users.nivel })
+      .from(users)
+      .where(and(eq(users.nivel, 'administrador'), eq(users.status, 'ativo')));
+    const secretaria: string[] = [];
+    for (const person of staff)
+      if (answersForSecretaria({ ...person, permissoes: (await loadUserAccess(tx, person)).permissoes }))
+        secretaria.push(person.id);
+    if (secretaria.length === 0) return;
     return fanOut(ctx, tx, {
       ...event,
-      recipients: sql`select id as usuario_id from users where nivel = 'administrador' and status = 'ativo'`,
+      recipients: sql`select id as usuario_id from ${users} where ${inArray(users.id, secretaria)}`,
     });
+  }
   await notifyTeacher(ctx, tx, conversa, event);
 }
 
