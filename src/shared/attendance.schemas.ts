@@ -278,6 +278,15 @@ export const absenceSchema = z.object({
 });
 export type Absence = z.infer<typeof absenceSchema>;
 
+/**
+ * An absence's lesson as a student's record says it: 'Matemática', 'Matemática (2ª aula)' from a
+ * subject's second lesson of the day on, or 'Dia inteiro' (a daily roll, of a class whose roll is by day).
+ */
+export function absenceLessonName(falta: Pick<Absence, 'disciplina' | 'aula'>): string {
+  if (!falta.disciplina) return 'Dia inteiro';
+  return falta.aula > 1 ? `${falta.disciplina} (${String(falta.aula)}ª aula)` : falta.disciplina;
+}
+
 export const studentAttendanceQuerySchema = z.strictObject({
   ano: yearField(true).optional(),
 });

@@ -143,6 +143,11 @@ export const curriculumSchema = z.object({
   turma_id: z.string(),
   turma_nome: z.string(),
   nivel: z.string(),
+  /**
+   * The class's responsible teacher: besides the subjects the grid names them for, they read every
+   * subject's lessons and grades of the class (the server's `diaryAccessOf`).
+   */
+  professor_responsavel: namedRef.nullable(),
   frequencia_modo: z.enum(frequenciaModos),
   /** Sum of the weekly lessons. */
   aulas_semanais: z.number().int(),

@@ -184,6 +184,7 @@ export function curriculumAnswer(
   curriculum: Partial<Curriculum> & Pick<Curriculum, 'turma_id' | 'turma_nome' | 'nivel'>,
 ): Curriculum {
   return {
+    professor_responsavel: null,
     frequencia_modo: 'diaria',
     aulas_semanais: 0,
     version: 0,

@@ -4,6 +4,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { curriculumAnswer, schoolYearAnswer, teacherAnswer, uuidOf } from '../../test/answers';
 import type { CurrentUser } from '../../../shared/auth.schemas';
+import { INFANTIL_SEM_NOTAS } from '../../../shared/classes.schemas';
+import type { Curriculum } from '../../../shared/curriculum.schemas';
 import {
   renderAt,
   signedInAs,
@@ -27,12 +29,14 @@ const teacherId = { mat: uuidOf(21), hist: uuidOf(22) };
 const teacherUser = { mat: uuidOf(11), hist: uuidOf(12) };
 
 /**
- * A História teacher of one class whose grid starts with Matemática (another teacher's). `byPath`
- * answers a path whatever its query string (the grid, the avaliações).
+ * A História teacher of one class whose grid starts with Matemática (another teacher's) and has
+ * Português (nobody's yet). `byPath` answers a path whatever its query string (the grid, the avaliações).
  */
 function stubServer(
   options: {
     nivel?: CurrentUser['nivel'];
+    /** Fields of the class's grade curricular over the default one. */
+    grid?: Partial<Curriculum>;
     byPath?: Record<string, StubAnswer>;
     answers?: Record<string, StubAnswer>;
   } = {},
@@ -88,6 +92,15 @@ function stubServer(
           carga_horaria_anual: 167,
         },
         {
+          disciplina: 'Português',
+          professor: null,
+          aulas_semanais: 5,
+          dias_semana: [],
+          itinerario: null,
+          area: 'Linguagens',
+          carga_horaria_anual: 167,
+        },
+        {
           disciplina: 'História',
           professor: { id: teacherId.hist, nome: 'Helena' },
           aulas_semanais: 4,
@@ -97,6 +110,7 @@ function stubServer(
           carga_horaria_anual: 133,
         },
       ],
+      ...options.grid,
     }),
     '/api/professores': [
       teacherAnswer({ id: teacherId.mat, nome: 'Outro', usuario_id: teacherUser.mat }),
@@ -108,18 +122,20 @@ function stubServer(
   return stubApi({ ...options.byPath, ...answers });
 }
 
+const optionsOf = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
 describe('GradesPage', () => {
-  it("offers the class's subjects and opens on the one the teacher teaches", async () => {
+  it("offers a teacher only the class's subjects that are theirs, and opens on one", async () => {
     stubScreen(true);
     const fetchMock = stubServer();
     renderAt(<GradesPage />, '/lista');
     const subject = await screen.findByRole('combobox', { name: 'Disciplina' });
     await waitFor(() => expect(subject).toHaveValue('História'));
-    expect(
-      within(subject)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Matemática', 'História']);
+    // Matemática (another teacher's) and Português (nobody's) would only answer a 404.
+    expect(optionsOf(subject)).toEqual(['História']);
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
         '/api/notas/turmas/t1?disciplina=Hist%C3%B3ria&periodo_id=p1',
@@ -127,6 +143,118 @@ describe('GradesPage', () => {
     );
     // Never the catalogue's first subject, which this teacher cannot open.
     expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.includes('Matem'))).toBe(false);
+  });
+
+  it('a link to a subject that is not the teacher’s opens on their own instead (no 404)', async () => {
+    stubScreen(true);
+    const fetchMock = stubServer();
+    renderAt(<GradesPage />, '/lista?turma=t1&disciplina=Portugu%C3%AAs');
+    const subject = await screen.findByRole('combobox', { name: 'Disciplina' });
+    await waitFor(() => expect(subject).toHaveValue('História'));
+    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.includes('Portugu'))).toBe(false);
+  });
+
+  it("the class's responsible teacher and the secretaria are offered every subject, as the server lets them read", async () => {
+    stubScreen(true);
+    stubServer({ grid: { professor_responsavel: { id: teacherId.hist, nome: 'Helena' } } });
+    renderAt(<GradesPage />, '/lista');
+    const subject = await screen.findByRole('combobox', { name: 'Disciplina' });
+    await waitFor(() => expect(subject).toHaveValue('História'));
+    expect(optionsOf(subject)).toEqual(['Matemática', 'Português', 'História']);
+    cleanup();
+    stubServer({ nivel: 'administrador' });
+    renderAt(<GradesPage />, '/lista');
+    const all = await screen.findByRole('combobox', { name: 'Disciplina' });
+    await waitFor(() => expect(optionsOf(all)).toEqual(['Matemática', 'Português', 'História']));
+    expect(all).toHaveValue('Matemática');
+  });
+
+  it('a teacher none of whose subjects is in the class is told so, with no grid asked for', async () => {
+    stubScreen(true);
+    const fetchMock = stubServer({
+      grid: {
+        disciplinas: [
+          {
+            disciplina: 'Matemática',
+            professor: { id: teacherId.mat, nome: 'Outro' },
+            aulas_semanais: 5,
+            dias_semana: [],
+            itinerario: null,
+            area: 'Matemática',
+            carga_horaria_anual: 167,
+          },
+        ],
+      },
+    });
+    renderAt(<GradesPage />, '/lista');
+    expect(await screen.findByText('Nenhuma disciplina sua em 7º Ano A')).toBeVisible();
+    expect(optionsOf(screen.getByRole('combobox', { name: 'Disciplina' }))).toEqual(['Nenhuma disciplina']);
+    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.startsWith('/api/notas/'))).toBe(false);
+  });
+
+  it('lists the classes by name, numbers by value, whatever the roll calls of the day', async () => {
+    stubScreen(true);
+    const classOf = (id: string, nome: string, pendentes: number) => ({
+      id,
+      nome,
+      turno: 'manha',
+      aulas: [],
+      pendentes,
+      alunos: 20,
+      frequencia_modo: 'por_aula',
+      serie: '7º ano',
+      grade_pendente: null,
+      dia: { data: today, tipo: 'letivo', letivo: true, descricao: null },
+    });
+    stubServer({
+      nivel: 'administrador',
+      answers: {
+        // The roll call's order: the classes with a roll due first.
+        [`/api/frequencia/turmas?ano=${String(ano)}`]: [
+          classOf('t10', '10º Ano A', 2),
+          classOf('t2', '2º Ano A', 1),
+          classOf('t1', '1º Ano B', 0),
+          classOf('t1a', '1º Ano A', 0),
+        ],
+      },
+    });
+    renderAt(<GradesPage />, '/lista');
+    const turma = await screen.findByRole('combobox', { name: 'Turma' });
+    await waitFor(() => expect(optionsOf(turma)).toEqual(['1º Ano A', '1º Ano B', '2º Ano A', '10º Ano A']));
+    expect(turma).toHaveValue('t1a');
+  });
+
+  it('an Educação Infantil class has no grades whatever its série is called (by its nível)', async () => {
+    stubScreen(true);
+    const fetchMock = stubServer({
+      nivel: 'administrador',
+      answers: {
+        [`/api/frequencia/turmas?ano=${String(ano)}`]: [
+          {
+            id: 't1',
+            nome: 'Jardim II A',
+            turno: 'manha',
+            aulas: [],
+            pendentes: 0,
+            alunos: 12,
+            frequencia_modo: 'diaria',
+            serie: 'Jardim II',
+            grade_pendente: null,
+            dia: { data: today, tipo: 'letivo', letivo: true, descricao: null },
+          },
+        ],
+        '/api/turmas/t1/disciplinas': curriculumAnswer({
+          turma_id: 't1',
+          turma_nome: 'Jardim II A',
+          nivel: 'Educação Infantil',
+        }),
+      },
+    });
+    renderAt(<GradesPage />, '/lista');
+    expect(await screen.findByText(INFANTIL_SEM_NOTAS)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Abrir os pareceres da turma' })).toBeVisible();
+    expect(screen.queryByText(/ainda não tem grade curricular/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.startsWith('/api/notas/'))).toBe(false);
   });
 
   const exam = {

@@ -1,6 +1,5 @@
 import { BookOpenCheck, History, NotebookPen } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
-import { INFANTIL_SEM_NOTAS, isInfantilSerie } from '../../../shared/classes.schemas';
+import { INFANTIL_SEM_NOTAS } from '../../../shared/classes.schemas';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { useSearchParams } from 'react-router';
@@ -11,10 +10,9 @@ import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/f
 import { SelectField } from '../../components/field';
 import { MissingCurriculum } from '../../domain/missing-curriculum';
 import { NoClasses, NoSchoolYear } from '../../domain/academic-empty';
-import { useClassCurriculum } from '../../domain/class-curriculum';
-import { disciplinasQuery, subjectChoices } from '../../domain/disciplinas.api';
 import { useCurrentUser } from '../../lib/current-user';
-import { useGradePeriods, useGradeClasses, useTeacherChoices } from './grades.api';
+import { useGradePeriods, useGradeClasses } from './grades.api';
+import { useGradeSubjects } from './use-grade-subjects';
 import { PeriodActions } from './period-actions';
 import { MyRectificationRequests, RectificationQueue } from './rectification-requests';
 import { GradesOf } from './grades-of';
@@ -45,27 +43,15 @@ export function GradesPage() {
     (turmaParam && classes.data?.some((turma) => turma.id === turmaParam) ? turmaParam : null) ??
     classes.data?.[0]?.id ??
     '';
-  // The class's subjects; a teacher starts on one they teach (not on the catalogue's first, which
-  // they may not see: a 404 on arrival).
-  const subjects = useClassCurriculum(turmaId);
-  const teachers = useTeacherChoices(teacher);
-  const ownTeacherId = teachers.data?.find((item) => item.usuario_id === me?.id)?.id;
-  const classSubjects = subjects.data?.disciplinas.map((item) => item.disciplina) ?? [];
-  // A class without a grade curricular has no subject to grade: the screen says so (never a 404 on
-  // the catalogue's first subject). Only when the grid cannot be read does the catalogue stand in.
-  const noGrade = turmaId !== '' && subjects.isSuccess && classSubjects.length === 0;
-  const catalogue = useQuery({ ...disciplinasQuery(), enabled: subjects.isError });
-  const subjectOptions = classSubjects.length > 0 || noGrade ? classSubjects : subjectChoices(catalogue.data);
+  const turma = classes.data?.find((item) => item.id === turmaId);
+  // The subjects this user may open in the class; a teacher starts on one they teach.
+  const subjects = useGradeSubjects(turmaId, turma?.serie, me);
+  const subjectOptions = subjects.options;
   const disciplinaParam = params.get('disciplina');
   const disciplina =
     (disciplinaParam && subjectOptions.includes(disciplinaParam) ? disciplinaParam : null) ??
-    subjects.data?.disciplinas.find((item) => ownTeacherId && item.professor?.id === ownTeacherId)
-      ?.disciplina ??
-    subjectOptions[0] ??
+    subjects.initial ??
     '';
-  // Educação Infantil has no grades (LDB art. 31): its classes lead to the pareceres.
-  const infantil = isInfantilSerie(classes.data?.find((turma) => turma.id === turmaId)?.serie);
-  const subjectsPending = turmaId !== '' && (subjects.isPending || (teacher && teachers.isPending));
   const periodoParam = params.get('periodo');
   const periodoId =
     (periodoParam && periods.some((period) => period.id === periodoParam) ? periodoParam : null) ??
@@ -171,7 +157,7 @@ export function GradesPage() {
       )}
       {classes.isError || years.isError ? (
         <ErrorBanner>Erro ao carregar as turmas ou os períodos.</ErrorBanner>
-      ) : years.isPending || (year !== undefined && classes.isPending) || subjectsPending ? (
+      ) : years.isPending || (year !== undefined && classes.isPending) || subjects.pending ? (
         <Spinner />
       ) : !year ? (
         <NoSchoolYear admin={admin} />
@@ -192,7 +178,7 @@ export function GradesPage() {
               : 'A secretaria precisa dividir o ano letivo em períodos.'
           }
         />
-      ) : infantil ? (
+      ) : subjects.infantil ? (
         <EmptyState
           icon={NotebookPen}
           title={INFANTIL_SEM_NOTAS}
@@ -202,12 +188,18 @@ export function GradesPage() {
             </ButtonLink>
           }
         />
-      ) : noGrade ? (
+      ) : subjects.noGrade ? (
         <MissingCurriculum
-          turma={{ id: turmaId, nome: subjects.data.turma_nome }}
+          turma={{ id: turmaId, nome: subjects.turmaNome ?? turma?.nome ?? '' }}
           pendencia="sem_disciplinas"
           admin={admin}
           para="notas"
+        />
+      ) : subjects.noneOpen ? (
+        <EmptyState
+          icon={BookOpenCheck}
+          title={turma ? `Nenhuma disciplina sua em ${turma.nome}` : 'Nenhuma disciplina sua nesta turma'}
+          hint="A secretaria indica o professor de cada disciplina na grade curricular (Turmas → Grade curricular)."
         />
       ) : (
         <>

@@ -427,18 +427,27 @@ export function useGradePeriods() {
   return useQuery(gradePeriodsQuery());
 }
 
+const classNameOrder = new Intl.Collator('pt-BR', { numeric: true });
+
+/** Classes in the order of their names, numbers by value. */
+const byClassName = <T extends { nome: string }>(list: readonly T[]): T[] =>
+  [...list].sort((a, b) => classNameOrder.compare(a.nome, b.nome));
+
 /**
  * A school year's classes the user may enter or read grades for (a teacher's own; every class for an
- * administrator), also the ones the year concluded.
+ * administrator), also the ones the year concluded. By name ('2º Ano A' before '10º Ano A'): the roll
+ * call's list puts the classes with a roll due today first, an order that changed with every roll taken.
  */
 export const gradeClassesQuery = (ano: number | undefined) =>
   queryOptions({
     queryKey: gradesKeys.classes(ano),
-    queryFn: () =>
-      api<RollClass[]>(`/api/frequencia/turmas${toQuery({ ano })}`, {
-        schema: rollClassSchema.array(),
-        globalErrors: false,
-      }),
+    queryFn: async () =>
+      byClassName(
+        await api<RollClass[]>(`/api/frequencia/turmas${toQuery({ ano })}`, {
+          schema: rollClassSchema.array(),
+          globalErrors: false,
+        }),
+      ),
     enabled: ano !== undefined,
   });
 

@@ -1,11 +1,35 @@
 /** The Portal do Aluno's attendance, calendar and comunicados sections (the student's own). */
 import { useState } from 'react';
+import {
+  absenceLessonName,
+  situacaoFaltaLabels,
+  type Absence,
+  type SituacaoFalta,
+} from '../../../shared/attendance.schemas';
 import { formatCount, formatDate, formatPercent } from '../../../shared/format';
 import { RichText } from '../../components/rich-text';
-import { ErrorBanner, Spinner } from '../../components/feedback';
+import { Badge, ErrorBanner, Spinner, type BadgeTone } from '../../components/feedback';
 import { useNotice, useNotices, useOwnAttendance, useUpcoming } from './portal-aluno.api';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-4';
+
+const situacaoTones: Record<SituacaoFalta, BadgeTone> = {
+  injustificada: 'red',
+  justificada: 'yellow',
+  abonada: 'blue',
+};
+
+/**
+ * The latest day first; within a day the daily roll, then the lessons by subject and lesson — so a
+ * day's absences in several lessons read as that, not as one date repeated.
+ */
+const newestFirst = (faltas: readonly Absence[]) =>
+  [...faltas].sort(
+    (a, b) =>
+      b.data.localeCompare(a.data) ||
+      (a.disciplina ?? '').localeCompare(b.disciplina ?? '', 'pt-BR') ||
+      a.aula - b.aula,
+  );
 
 export function AttendancePanel({ alunoId }: { alunoId: string }) {
   const attendance = useOwnAttendance(alunoId);
@@ -44,9 +68,14 @@ export function AttendancePanel({ alunoId }: { alunoId: string }) {
       {faltas.length > 0 && (
         <section className={card} aria-label="Faltas">
           <h2 className="mb-2 font-semibold text-gray-900">Faltas</h2>
-          <ul className="space-y-1 text-sm text-gray-700">
-            {faltas.map((falta) => (
-              <li key={falta.id}>{formatDate(falta.data)}</li>
+          <ul className="divide-y divide-gray-100 text-sm">
+            {newestFirst(faltas).map((falta) => (
+              <li key={falta.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+                <span className="text-gray-900">
+                  {formatDate(falta.data)} · {absenceLessonName(falta)}
+                </span>{' '}
+                <Badge tone={situacaoTones[falta.situacao]}>{situacaoFaltaLabels[falta.situacao]}</Badge>
+              </li>
             ))}
           </ul>
         </section>

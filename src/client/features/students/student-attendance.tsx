@@ -1,6 +1,7 @@
 import { AlertTriangle, BadgeCheck, Undo2 } from 'lucide-react';
 import toast from 'react-hot-toast';
 import {
+  absenceLessonName,
   abonoInputSchema,
   FREQUENCIA_MINIMA,
   situacaoFaltaLabels,
@@ -23,11 +24,6 @@ const situacaoTones: Record<SituacaoFalta, BadgeTone> = {
   justificada: 'yellow',
   abonada: 'blue',
 };
-
-const subjectOf = (falta: Absence) =>
-  falta.disciplina
-    ? `${falta.disciplina}${falta.aula > 1 ? ` (${String(falta.aula)}ª aula)` : ''}`
-    : 'Dia inteiro';
 
 /**
  * A student's attendance in a year: the % overall and per subject, the 75 % warning and the absences
@@ -127,7 +123,7 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
             >
               <div className="min-w-0">
                 <p className="font-medium text-gray-900">
-                  {formatDate(falta.data)} · {subjectOf(falta)}
+                  {formatDate(falta.data)} · {absenceLessonName(falta)}
                 </p>
                 <p className="text-gray-600">
                   <Badge tone={situacaoTones[falta.situacao]}>{situacaoFaltaLabels[falta.situacao]}</Badge>
@@ -174,7 +170,7 @@ function ExcuseModal({
   return (
     <FormModal
       title={title}
-      description={`${formatDate(falta.data)} · ${subjectOf(falta)}. ${
+      description={`${formatDate(falta.data)} · ${absenceLessonName(falta)}. ${
         undo
           ? 'A falta volta a contar na frequência; a ação fica na auditoria.'
           : 'Uma falta abonada deixa de contar na frequência; a ação fica na auditoria.'

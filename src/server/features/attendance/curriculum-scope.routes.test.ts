@@ -19,6 +19,12 @@ describe('grade curricular and teacher scope', () => {
     const grade = dataOf<Curriculum>(await get(`/api/turmas/${s.classA.id}/disciplinas`, s.math.cookie));
     expect(grade).toMatchObject({ frequencia_modo: 'por_aula', aulas_semanais: 9 });
     expect(grade.disciplinas.map((item) => item.disciplina)).toEqual(['Matemática', 'Português']);
+    expect(grade.professor_responsavel).toBeNull();
+    // The responsible teacher is named: Notas offers them every subject, which they may read.
+    const tutorGrade = dataOf<Curriculum>(
+      await get(`/api/turmas/${s.classB.id}/disciplinas`, s.tutor.cookie),
+    );
+    expect(tutorGrade.professor_responsavel).toEqual({ id: s.tutor.teacher.id, nome: s.tutor.teacher.nome });
 
     const classesSeen = dataOf<SchoolClass[]>(await get('/api/turmas', s.math.cookie));
     expect(classesSeen.map((item) => item.id)).toEqual([s.classA.id]);

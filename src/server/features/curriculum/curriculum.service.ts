@@ -25,7 +25,7 @@ import { classInScope, saveItinerarios } from './itinerarios.service.js';
 
 async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculum> {
   const order = bySubjectOrder(await readSubjectOrder(db));
-  const [rows, itinerarioRows, catalogue, chosen] = await Promise.all([
+  const [rows, itinerarioRows, catalogue, chosen, responsible] = await Promise.all([
     db
       .select({
         disciplina: classSubjects.disciplina,
@@ -51,6 +51,12 @@ async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculu
       .from(studentItinerarios)
       .where(eq(studentItinerarios.turmaId, turma.id))
       .groupBy(studentItinerarios.itinerarioId),
+    turma.professorResponsavelId === null
+      ? []
+      : db
+          .select({ id: teachers.id, nome: teachers.nome })
+          .from(teachers)
+          .where(eq(teachers.id, turma.professorResponsavelId)),
   ]);
   const areaOf = new Map(catalogue.map((row) => [subjectKey(row.nome), row.area]));
   const items = rows
@@ -82,6 +88,7 @@ async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculu
     turma_id: turma.id,
     turma_nome: turma.nome,
     nivel: turma.nivel,
+    professor_responsavel: responsible[0] ?? null,
     frequencia_modo: turma.frequenciaModo,
     aulas_semanais: items.reduce((sum, item) => sum + item.aulas_semanais, 0),
     disciplinas: items,

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { Absence, StudentAttendance } from '../../../shared/attendance.schemas';
+import { renderAt, stubApi } from '../../test/render';
+import { AttendancePanel } from './portal-aluno-panels';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const alunoId = '00000000-0000-4000-8000-000000000001';
+
+const figures = {
+  aulas_dadas: 60,
+  faltas: 4,
+  faltas_justificadas: 1,
+  faltas_abonadas: 1,
+  frequencia: 93.3,
+  abaixo_minimo: false,
+  acima_limite_conselho: false,
+};
+
+const falta = (id: string, fields: Partial<Absence>): Absence => ({
+  id,
+  data: '2026-11-04',
+  turma_nome: '7º Ano A',
+  disciplina: 'Matemática',
+  aula: 1,
+  justificativa: null,
+  situacao: 'injustificada',
+  abono_motivo: null,
+  abonada_em: null,
+  ...fields,
+});
+
+/** The student's own attendance, its absences in the server's order or any other. */
+function stubServer(faltas: Absence[]) {
+  const body: StudentAttendance = {
+    aluno: { id: alunoId, nome: 'Ana Souza', matricula: 'M-1', turma: null },
+    ano: 2026,
+    de: '2026-02-02',
+    ate: '2026-12-11',
+    geral: figures,
+    frequencia_minima: 75,
+    limite_conselho: 7.5,
+    por_disciplina: [],
+    faltas,
+    somente_aulas_do_professor: false,
+  };
+  stubApi({ [`/api/frequencia/alunos/${alunoId}`]: body });
+}
+
+const linesOf = async () =>
+  within(await screen.findByRole('region', { name: 'Faltas' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('Portal do Aluno: Frequência', () => {
+  it('says the lesson and the situação of each absence, the latest day first', async () => {
+    stubServer([
+      falta('a1', { data: '2026-03-10', disciplina: null, aula: 0, situacao: 'abonada' }),
+      falta('a2', { disciplina: 'Português' }),
+      falta('a3', { disciplina: 'Matemática', aula: 2, justificativa: 'Atestado', situacao: 'justificada' }),
+      falta('a4', {}),
+      falta('a5', { disciplina: 'História' }),
+    ]);
+    renderAt(<AttendancePanel alunoId={alunoId} />);
+    // One day's four absences no longer read as one date repeated.
+    expect(await linesOf()).toEqual([
+      '04/11/2026 · História Sem justificativa',
+      '04/11/2026 · Matemática Sem justificativa',
+      '04/11/2026 · Matemática (2ª aula) Justificada (conta como falta)',
+      '04/11/2026 · Português Sem justificativa',
+      '10/03/2026 · Dia inteiro Abonada (não conta)',
+    ]);
+  });
+});
