@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { shouldOfferOpening, yearForNewClasses, yearInFocus } from './school-year-focus.js';
+import {
+  classesStartNotice,
+  laterOpenedYear,
+  shouldOfferOpening,
+  yearForNewClasses,
+  yearInFocus,
+} from './school-year-focus.js';
 
 const years = (...anos: number[]) => anos.map((ano) => ({ ano }));
 
@@ -24,5 +30,19 @@ describe('the year a screen shows', () => {
     expect(shouldOfferOpening(years(2027), 2026)).toBe(false);
     expect(shouldOfferOpening(years(2027), 2028)).toBe(true);
     expect(shouldOfferOpening([], 2026)).toBe(true);
+  });
+});
+
+describe('a year left for a later one', () => {
+  it('points to the earliest year opened after it', () => {
+    expect(laterOpenedYear(years(2028, 2027), 2026)).toEqual({ ano: 2027 });
+    expect(laterOpenedYear(years(2026), 2026)).toBeUndefined();
+    expect(laterOpenedYear([], 2026)).toBeUndefined();
+  });
+
+  it("says when that year's classes start, until they do", () => {
+    const year2027 = { ano: 2027, inicio: '2027-02-02' };
+    expect(classesStartNotice(year2027, '2026-12-02')).toBe('As aulas de 2027 começam em 02/02/2027');
+    expect(classesStartNotice(year2027, '2027-02-02')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { formatDate } from './format.js';
+
 /**
  * Which school year a screen shows when nobody picked one (issue 29: after opening 2027, the
  * Calendário kept offering to open 2026 and 'Nova Turma' defaulted to 2026). One rule for every
@@ -32,4 +34,20 @@ export function yearForNewClasses(years: readonly OpenedYear[], today: string): 
  */
 export function shouldOfferOpening(years: readonly OpenedYear[], ano: number): boolean {
   return !years.some((year) => year.ano > ano);
+}
+
+/** The earliest year opened after `ano`: where a screen about `ano`, left unopened, points to. */
+export function laterOpenedYear<Year extends OpenedYear>(
+  years: readonly Year[],
+  ano: number,
+): Year | undefined {
+  return years.filter((year) => year.ano > ano).sort((a, b) => a.ano - b.ano)[0];
+}
+
+/**
+ * 'As aulas de 2027 começam em 02/02/2027' before a year's first day, null from then on: the family's
+ * Frequência before any roll, and the staff's screens of a date whose year was left for the next one.
+ */
+export function classesStartNotice(year: OpenedYear & { inicio: string }, today: string): string | null {
+  return today < year.inicio ? `As aulas de ${String(year.ano)} começam em ${formatDate(year.inicio)}` : null;
 }
