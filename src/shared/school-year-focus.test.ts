@@ -5,6 +5,7 @@ import {
   shouldOfferOpening,
   yearForNewClasses,
   yearInFocus,
+  yearToOpen,
 } from './school-year-focus.js';
 
 const years = (...anos: number[]) => anos.map((ano) => ({ ano }));
@@ -17,6 +18,16 @@ describe('the year a screen shows', () => {
     expect(yearInFocus(years(2028, 2027), '2026-11-28')).toBe(2027);
     expect(yearInFocus(years(2025), '2026-03-02')).toBe(2026);
     expect(yearInFocus([], '2026-03-02')).toBe(2026);
+  });
+
+  it('with no year open, is next year from December on (a new school on 02/12/2026 prepares 2027)', () => {
+    expect(yearToOpen('2026-11-30')).toBe(2026);
+    expect(yearToOpen('2026-12-01')).toBe(2027);
+    expect(yearToOpen('2027-01-05')).toBe(2027);
+    // The Calendário (and 'Primeiros passos', which leads there) proposed 'Abrir ano letivo 2026'.
+    expect(yearInFocus([], '2026-12-02')).toBe(2027);
+    expect(yearInFocus(years(2025), '2026-12-02')).toBe(2027);
+    expect(yearInFocus(years(2026), '2026-12-02')).toBe(2026);
   });
 
   it('gives new classes the latest opened year that is not past', () => {
