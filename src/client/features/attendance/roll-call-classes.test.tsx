@@ -15,6 +15,19 @@ afterEach(() => {
 
 const year2027 = schoolYearOf({ id: 'y27', ano: 2027, inicio: '2027-02-02', fim: '2027-12-10' });
 
+const rollClass = (id: string, nome: string, alunos: number): RollClass => ({
+  id,
+  nome,
+  serie: '6º ano',
+  turno: 'manha',
+  frequencia_modo: 'diaria',
+  alunos,
+  grade_pendente: null,
+  dia: { data: '2026-12-02', tipo: 'fora_do_ano_letivo', letivo: false, descricao: null },
+  aulas: [],
+  pendentes: 0,
+});
+
 function stubSchool(nivel: Nivel, classes: RollClass[] = []) {
   const user = { id: 'u1', nome: 'Lia', email: 'l@escola', nivel, primeiro_login: false };
   stubApi({
@@ -48,4 +61,10 @@ describe('the roll screen of a school preparing next year', () => {
     expect(screen.queryByRole('link', { name: /ano letivo/ })).toBeNull();
   });
 
+  it("counts a class's students in the singular and the plural", async () => {
+    stubSchool('administrador', [rollClass('t1', '6º A', 1), rollClass('t2', '6º B', 2)]);
+    renderAt(<RollCallTab />);
+    expect(await screen.findByText('6º ano · Manhã · 1 aluno')).toBeVisible();
+    expect(screen.getByText('6º ano · Manhã · 2 alunos')).toBeVisible();
+  });
 });

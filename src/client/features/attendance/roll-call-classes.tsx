@@ -105,7 +105,7 @@ function ClassList({
             </span>
             <span className="text-sm text-gray-600">
               {turma.serie} · {turnoLabels[turma.turno as Turno]} ·{' '}
-              {turma.alunos} alunos
+              {formatCount(turma.alunos, 'aluno', 'alunos')}
             </span>
             {turma.aulas.length > 0 && (
               <span className="text-sm text-gray-700">
