@@ -314,7 +314,9 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   const grade = page.getByRole('dialog', { name: `Grade curricular — Chamada ${run}` });
   await grade.getByRole('button', { name: 'Adicionar disciplina' }).click();
   await grade.getByRole('button', { name: 'Adicionar disciplina' }).click();
-  await grade.getByLabel('Um professor para todas').selectOption({ label: `Professora Chamada ${run}` });
+  await grade
+    .getByLabel('Um professor para todas as disciplinas')
+    .selectOption({ label: `Professora Chamada ${run}` });
   await grade.getByLabel('Aulas/semana').first().fill('5');
   await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Segunda').check();
   await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Quarta').check();

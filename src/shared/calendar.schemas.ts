@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysInRange, dayKinds, entryKinds, weekdayOf } from './calendar.js';
+import { addDays, daysInRange, dayKinds, entryKinds, weekdayOf } from './calendar.js';
 import {
   isoDateSchema,
   isSingleLine,
@@ -105,6 +105,24 @@ export const JULY_RECESS_TITLE = 'Recesso de julho';
 /** The usual mid-year recess proposed with a new year: the second half of July. */
 export function julyRecessOf(ano: number): { inicio: string; fim: string } {
   return { inicio: `${String(ano)}-07-15`, fim: `${String(ano)}-07-31` };
+}
+
+/** A weekend date moved `step` days at a time (+1 forwards, -1 backwards) to the nearest weekday. */
+function weekdayFrom(iso: string, step: 1 | -1): string {
+  let day = iso;
+  while (weekdayOf(day) === 0 || weekdayOf(day) === 6) day = addDays(day, step);
+  return day;
+}
+
+/**
+ * The dates a new year's form proposes: classes from 2 February to 11 December, a date on a weekend
+ * moved to the nearest school day inside them (2027: 02/02 to Friday 10/12, not Saturday 11/12).
+ */
+export function proposedYearDates(ano: number): { inicio: string; fim: string } {
+  return {
+    inicio: weekdayFrom(`${String(ano)}-02-02`, 1),
+    fim: weekdayFrom(`${String(ano)}-12-11`, -1),
+  };
 }
 export type SchoolYearData = z.output<typeof schoolYearInputSchema>;
 

@@ -9,7 +9,7 @@ import {
   periodOfDate,
   type CalendarEntryLike,
 } from './calendar.js';
-import { calendarEntryInputSchema, schoolYearInputSchema } from './calendar.schemas.js';
+import { calendarEntryInputSchema, proposedYearDates, schoolYearInputSchema } from './calendar.schemas.js';
 
 const asList = (year: number) => nationalHolidays(year).map((holiday) => `${holiday.data} ${holiday.tipo}`);
 
@@ -194,5 +194,16 @@ describe('periodOfDate', () => {
     expect(periodOfDate(periods, '2026-07-20')?.numero).toBe(2);
     expect(periodOfDate([...periods].reverse(), '2026-12-11')?.numero).toBe(2);
     expect(periodOfDate(periods, '2026-02-01')).toBeUndefined();
+  });
+});
+
+describe("a new year's proposed dates", () => {
+  it('are 02/02 to 11/12, a weekend date moved to the nearest school day inside them', () => {
+    expect(proposedYearDates(2026)).toEqual({ inicio: '2026-02-02', fim: '2026-12-11' });
+    // 11/12/2027 is a Saturday: the Friday before.
+    expect(proposedYearDates(2027)).toEqual({ inicio: '2027-02-02', fim: '2027-12-10' });
+    // 02/02/2025 is a Sunday: the Monday after; 11/12/2033 a Sunday: the Friday before.
+    expect(proposedYearDates(2025).inicio).toBe('2025-02-03');
+    expect(proposedYearDates(2033)).toEqual({ inicio: '2033-02-02', fim: '2033-12-09' });
   });
 });

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '../../shared/auth.schemas';
 import type { ReportCard } from '../../shared/report-card.schemas';
 import { reportCardAnswer, schoolYearAnswer } from '../test/answers';
-import { renderAt, searchOf, signedInAs, stubApi, stubScreen } from '../test/render';
+import { pinDate, renderAt, searchOf, signedInAs, stubApi, stubScreen } from '../test/render';
 import { ReportCardView, yearParamOf } from './report-card';
 
 afterEach(() => {
@@ -274,5 +274,26 @@ describe('ReportCardView: nothing to show yet', () => {
         'Nenhum período publicado ainda: as notas do 1º bimestre aparecem aqui quando a escola publicá-lo.',
       ),
     ).toBeVisible();
+  });
+});
+
+describe('ReportCardView: a year left for the next one', () => {
+  // A new school on 02/12/2026 that opened 2027 and never 2026; a student not yet in a class.
+  pinDate('2026-12-02T15:00:00Z');
+
+  it('tells the staff when 2027 starts, as Frequência does, and never offers to open 2026', async () => {
+    stubScreen(true);
+    stubApi({
+      [`/api/boletins/alunos/${alunoId}`]: reportCardAnswer({ turma: null, ano_letivo_id: null }),
+      '/api/anos-letivos': [schoolYearAnswer({ ano: 2027 })],
+      '/api/auth/me': signedInAs({ nivel: 'administrador' }),
+    });
+    renderAt(<ReportCardView alunoId={alunoId} />, '/lista');
+    expect(await screen.findByText('As aulas de 2027 começam em 02/02/2027')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ver o ano letivo 2027 no Calendário' })).toHaveAttribute(
+      'href',
+      '/dashboard/calendario?mes=2027-02',
+    );
+    expect(screen.queryByText('O ano letivo 2026 não foi aberto')).toBeNull();
   });
 });

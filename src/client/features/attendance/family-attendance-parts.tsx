@@ -9,6 +9,7 @@ import {
   type SituacaoJustificativa,
   situacaoJustificativaLabels,
 } from '../../../shared/justificativas.schemas';
+import { classesStartNotice } from '../../../shared/school-year-focus';
 import { Button } from '../../components/button';
 import { Badge, type BadgeTone, ErrorBanner, Spinner } from '../../components/feedback';
 import { familyAttendanceQuery, ownJustificativasQuery } from './justificativas.api';
@@ -46,14 +47,16 @@ function daysOf(faltas: Absence[], justificativas: Justificativa[]): Day[] {
 
 function Figures({ figures }: { figures: StudentAttendance }) {
   const { geral, frequencia_minima: minima } = figures;
-  if (geral.aulas_dadas === 0)
+  if (geral.aulas_dadas === 0) {
+    const starts = classesStartNotice({ ano: figures.ano, inicio: figures.de }, todayIso());
     return (
       <p className="text-sm text-gray-600">
-        {todayIso() < figures.de
-          ? `As aulas de ${String(figures.ano)} começam em ${formatDate(figures.de)}: a frequência aparece a partir das primeiras chamadas.`
+        {starts
+          ? `${starts}: a frequência aparece a partir das primeiras chamadas.`
           : `Nenhuma chamada registrada em ${String(figures.ano)}.`}
       </p>
     );
+  }
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4">
       <p className="text-sm text-gray-600">Frequência em {figures.ano}</p>

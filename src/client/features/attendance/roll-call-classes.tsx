@@ -11,7 +11,8 @@ import { useRollClasses } from './attendance.api';
 
 /**
  * A date outside every school year takes no roll: before a class is picked, say so — and, with no
- * year at all for that date's year, where the year is opened (the administrator) or who opens it.
+ * year at all for that date's year, where the year is opened (the administrator) or who opens it; or,
+ * when a later year is open instead, when its classes start (NoSchoolYear).
  */
 export function YearNotice({ data }: { data: string }) {
   const years = useSchoolYears();
@@ -103,7 +104,8 @@ function ClassList({
               )}
             </span>
             <span className="text-sm text-gray-600">
-              {turma.serie} · {turnoLabels[turma.turno as Turno]} · {turma.alunos} alunos
+              {turma.serie} · {turnoLabels[turma.turno as Turno]} ·{' '}
+              {formatCount(turma.alunos, 'aluno', 'alunos')}
             </span>
             {turma.aulas.length > 0 && (
               <span className="text-sm text-gray-700">

@@ -1,6 +1,11 @@
 /** The calendar's list view: its rows, columns and which month a date focuses. */
 import { entryKindLabels, type EntryKind } from '../../../shared/calendar';
-import type { CalendarEntry, CalendarView, SchoolYear } from '../../../shared/calendar.schemas';
+import {
+  proposedYearDates,
+  type CalendarEntry,
+  type CalendarView,
+  type SchoolYear,
+} from '../../../shared/calendar.schemas';
 import { formatDate } from '../../../shared/format';
 import { yearInFocus } from '../../../shared/school-year-focus';
 import type { Column } from '../../components/data-table';
@@ -79,10 +84,11 @@ export function listItems(view: CalendarView): ListItem[] {
 }
 /**
  * The month the Calendário opens on: today's when its year is the one in focus (school-year-focus.ts),
- * else the first month of that year — the year being prepared, when only it is open.
+ * else the first month of that year — the year being prepared, when only it is open, or the one to
+ * open (its proposed first day's month: December 2026 with no year open shows February 2027).
  */
 export function focusMonth(years: SchoolYear[], today: string): string {
   const ano = yearInFocus(years, today);
   if (ano === Number(today.slice(0, 4))) return today.slice(0, 7);
-  return years.find((year) => year.ano === ano)?.inicio.slice(0, 7) ?? `${String(ano)}-01`;
+  return (years.find((year) => year.ano === ano)?.inicio ?? proposedYearDates(ano).inicio).slice(0, 7);
 }

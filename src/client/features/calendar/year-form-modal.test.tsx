@@ -34,7 +34,8 @@ describe('YearFormModal: a new year', () => {
     await userEvent.clear(field('Ano'));
     await userEvent.type(field('Ano'), '2027');
     expect(field('Início das aulas')).toHaveValue('2027-02-02');
-    expect(field('Fim das aulas')).toHaveValue('2027-12-11');
+    // 11/12/2027 is a Saturday: the Friday before (it proposed the Saturday).
+    expect(field('Fim das aulas')).toHaveValue('2027-12-10');
     // An end typed by the user stays; the start, still the default, keeps following.
     await userEvent.clear(field('Fim das aulas'));
     await userEvent.type(field('Fim das aulas'), '2027-12-17');
@@ -100,7 +101,7 @@ describe('YearFormModal: the July recess', () => {
     expect(sentYear(requests)).toEqual({
       ano: 2027,
       inicio: '2027-02-02',
-      fim: '2027-12-11',
+      fim: '2027-12-10',
       tipo_periodo: 'bimestre',
       recesso: { inicio: '2027-07-15', fim: '2027-07-31' },
     });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   julyRecessOf,
   periodTypeLabels,
+  proposedYearDates,
   schoolYearInputSchema,
   type SchoolYear,
   type SchoolYearInput,
@@ -43,11 +44,10 @@ export type YearFormInput = z.input<typeof yearFormSchema>;
 
 /**
  * The dates a new year's form starts with, for year `ano`: classes from early February to mid December,
- * the recess in the second half of July.
+ * on school days (proposedYearDates), the recess in the second half of July.
  */
 const yearDefaults = (ano: number) => ({
-  inicio: `${String(ano)}-02-02`,
-  fim: `${String(ano)}-12-11`,
+  ...proposedYearDates(ano),
   'recesso.inicio': julyRecessOf(ano).inicio,
   'recesso.fim': julyRecessOf(ano).fim,
 });

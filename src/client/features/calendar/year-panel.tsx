@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AlertTriangle, ArrowRight, CalendarPlus, Pencil, Trash2 } from 'lucide-react';
 import type { SchoolYear } from '../../../shared/calendar.schemas';
 import { formatDate } from '../../../shared/format';
-import { shouldOfferOpening } from '../../../shared/school-year-focus';
+import { laterOpenedYear, shouldOfferOpening } from '../../../shared/school-year-focus';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge, ErrorBanner } from '../../components/feedback';
@@ -32,7 +32,7 @@ export function YearPanel({
   const dialog = useRowDialog<{ form: SchoolYear | null; delete: SchoolYear }>();
   const [asked, setAsked] = useState<number | null>(null);
   const year = years.data?.find((item) => item.ano === ano);
-  const later = years.data?.filter((item) => item.ano > ano).sort((a, b) => a.ano - b.ano)[0];
+  const later = laterOpenedYear(years.data ?? [], ano);
   const offer = asked === ano || shouldOfferOpening(years.data ?? [], ano);
   return (
     <section aria-labelledby="ano-letivo" className="mb-6 rounded-xl border border-gray-200 bg-white p-4">

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Nivel } from '../../../shared/permissions';
-import { curriculumAnswer, schoolClassAnswer } from '../../test/answers';
+import { curriculumAnswer, schoolClassAnswer, teacherAnswer, uuidOf } from '../../test/answers';
 import {
   renderAt,
   reply,
@@ -27,7 +27,18 @@ const turma = schoolClassAnswer({
   serie: '6º ano',
 });
 
-function stubServer(nivel: Nivel) {
+/** A subject of the grade, without a teacher. */
+const subject = (disciplina: string) => ({
+  disciplina,
+  professor: null,
+  aulas_semanais: 4,
+  dias_semana: [1],
+  itinerario: null,
+  area: null,
+  carga_horaria_anual: 160,
+});
+
+function stubServer(nivel: Nivel, withGrade = false) {
   const user = { id: 'u1', nome: 'Ana', email: 'a@escola', nivel, primeiro_login: false };
   const answers: StubRoutes = {
     '/api/auth/me': signedInAs(user),
@@ -36,8 +47,9 @@ function stubServer(nivel: Nivel) {
       turma_id: turma.id,
       turma_nome: turma.nome,
       nivel: turma.nivel,
+      ...(withGrade ? { disciplinas: [subject('Matemática'), subject('Ciências')] } : {}),
     }),
-    '/api/professores': [],
+    '/api/professores': withGrade ? [teacherAnswer({ id: uuidOf(7), nome: 'Rita Lima' })] : [],
   };
   stubApi(answers, reply(404, { success: false, message: 'Não encontrado' }));
 }
@@ -64,5 +76,19 @@ describe('ClassesPage', () => {
     await screen.findByText('6º Ano A');
     await waitFor(() => expect(searchOf(router)).toEqual({}));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("names the grade's one-teacher shortcut for what it is at any stage (not 'Fundamental I' in 6º Ano)", async () => {
+    stubScreen(true);
+    stubServer('administrador', true);
+    renderAt(<ClassesPage />, `/lista?grade=${turma.id}`);
+    const shortcut = await screen.findByRole('combobox', {
+      name: /^Um professor para todas as disciplinas:/,
+    });
+    const dialog = screen.getByRole('dialog', { name: /Grade curricular — 6º Ano A/ });
+    expect(within(dialog).queryByText(/Fundamental I/)).toBeNull();
+    await userEvent.selectOptions(shortcut, 'Rita Lima');
+    for (const teacher of within(dialog).getAllByRole('combobox', { name: 'Professor' }))
+      expect(teacher).toHaveValue(uuidOf(7));
   });
 });

@@ -7,7 +7,11 @@ import { subjectChoices, useDisciplinas } from '../../domain/disciplinas.api';
 import { useTeacherOptions } from './classes.api';
 import type { GradeFormInput } from './curriculum-form-schema';
 
-/** The grade curricular's subject rows; in Ensino Médio each says its part (FGB or an itinerário). */
+/**
+ * The grade curricular's subject rows; in Ensino Médio each says its part (FGB or an itinerário).
+ * 'Um professor para todas as disciplinas' fills every row's teacher at once — the usual class of
+ * Infantil and Fundamental I, but offered at any stage: it is only a shortcut of this form.
+ */
 export function GradeRows({ medio }: { medio: boolean }) {
   const { control, watch, setValue } = useFormContext<GradeFormInput>();
   const rows = useFieldArray({ control, name: 'disciplinas' });
@@ -25,7 +29,7 @@ export function GradeRows({ medio }: { medio: boolean }) {
     <div className="space-y-3">
       {rows.fields.length > 1 && (teachers.data?.length ?? 0) > 0 && (
         <label className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
-          Um professor para todas (Fundamental I):
+          Um professor para todas as disciplinas:
           <select
             className="min-h-10 rounded-lg border border-gray-300 px-2"
             defaultValue=""

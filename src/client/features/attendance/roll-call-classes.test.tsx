@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { RollClass } from '../../../shared/attendance.schemas';
+import type { Nivel } from '../../../shared/permissions';
+import { pinDate, renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
+import { RollCallTab } from './roll-call-tab';
+
+// A new school on 02/12/2026 that opened 2027 in the Calendário and never 2026.
+pinDate('2026-12-02T15:00:00Z');
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const year2027 = schoolYearOf({ id: 'y27', ano: 2027, inicio: '2027-02-02', fim: '2027-12-10' });
+
+const rollClass = (id: string, nome: string, alunos: number): RollClass => ({
+  id,
+  nome,
+  serie: '6º ano',
+  turno: 'manha',
+  frequencia_modo: 'diaria',
+  alunos,
+  grade_pendente: null,
+  dia: { data: '2026-12-02', tipo: 'fora_do_ano_letivo', letivo: false, descricao: null },
+  aulas: [],
+  pendentes: 0,
+});
+
+function stubSchool(nivel: Nivel, classes: RollClass[] = []) {
+  const user = { id: 'u1', nome: 'Lia', email: 'l@escola', nivel, primeiro_login: false };
+  stubApi({
+    '/api/auth/me': signedInAs(user),
+    '/api/anos-letivos': [year2027],
+    '/api/frequencia/turmas': classes,
+  });
+}
+
+describe('the roll screen of a school preparing next year', () => {
+  it('tells the administrator when 2027 starts and points to it, never to open 2026', async () => {
+    stubSchool('administrador');
+    renderAt(<RollCallTab />);
+    expect(await screen.findByText('As aulas de 2027 começam em 02/02/2027')).toBeVisible();
+    expect(screen.getByText(/O ano letivo 2027 já está aberto no Calendário/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ver o ano letivo 2027 no Calendário' })).toHaveAttribute(
+      'href',
+      '/dashboard/calendario?mes=2027-02',
+    );
+    // It said 'O ano letivo 2026 não foi aberto', with 'Abrir o ano letivo 2026 no Calendário'.
+    expect(screen.queryByText(/2026 não foi aberto/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Abrir o ano letivo/ })).toBeNull();
+  });
+
+  it('tells a teacher the same, not that the secretaria has yet to open 2026', async () => {
+    stubSchool('professor');
+    renderAt(<RollCallTab />);
+    expect(await screen.findByText('As aulas de 2027 começam em 02/02/2027')).toBeVisible();
+    expect(screen.getByText('A secretaria já abriu o ano letivo 2027.')).toBeVisible();
+    expect(screen.queryByText(/ainda não abriu/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /ano letivo/ })).toBeNull();
+  });
+
+  it("counts a class's students in the singular and the plural", async () => {
+    stubSchool('administrador', [rollClass('t1', '6º A', 1), rollClass('t2', '6º B', 2)]);
+    renderAt(<RollCallTab />);
+    expect(await screen.findByText('6º ano · Manhã · 1 aluno')).toBeVisible();
+    expect(screen.getByText('6º ano · Manhã · 2 alunos')).toBeVisible();
+  });
+});
