@@ -496,6 +496,14 @@ describe('documents through the link', () => {
 /** A form's data: `dadosCompletos`, its guardians free to be any the form takes. */
 type Dados = Omit<ReturnType<typeof dadosCompletos>, 'responsaveis'> & { responsaveis: object[] };
 
+/** The form with a second guardian who does not sign (no e-mail). */
+function comSegundo(
+  dados: Dados,
+  segundo: { nome: string; cpf: string; telefone: string; parentesco: 'mae' | 'pai' },
+): Dados {
+  return { ...dados, responsaveis: [dados.responsaveis[0]!, { ...segundo, financeiro: false }] };
+}
+
 async function assinadaComCpf(cookie: string, dados: Dados, alunoCpf: string) {
   const interessado = await insertInteressado();
   const { token } = await convite(cookie, interessado.id);
@@ -733,19 +741,12 @@ describe('matricularSePronto: the automatic enrolment', () => {
       .where(eq(studentGuardians.alunoId, family.child.id));
     // The stranger signs as the financial guardian and types the mother's CPF, with no e-mail, beside it.
     const dados = dadosCompletos();
-    const comMae = {
-      ...dados,
-      responsaveis: [
-        dados.responsaveis[0]!,
-        {
-          nome: mae!.nome,
-          cpf: mae!.cpf!,
-          telefone: '(11) 90000-1111',
-          parentesco: 'mae',
-          financeiro: false,
-        },
-      ],
-    };
+    const comMae = comSegundo(dados, {
+      nome: mae!.nome,
+      cpf: mae!.cpf!,
+      telefone: '(11) 90000-1111',
+      parentesco: 'mae',
+    });
     const interessado = await assinadaComCpf(cookie, comMae, alunoCpf);
 
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
@@ -769,19 +770,12 @@ describe('matricularSePronto: the automatic enrolment', () => {
     const other = await familyIn(t, null);
     const [onFile] = await t.database.db.select().from(guardians).where(eq(guardians.id, other.guardian.id));
     const dados = dadosCompletos();
-    const comOutro = {
-      ...dados,
-      responsaveis: [
-        dados.responsaveis[0]!,
-        {
-          nome: 'Pedro Souza',
-          cpf: onFile!.cpf!,
-          telefone: '(11) 90000-2222',
-          parentesco: 'pai',
-          financeiro: false,
-        },
-      ],
-    };
+    const comOutro = comSegundo(dados, {
+      nome: 'Pedro Souza',
+      cpf: onFile!.cpf!,
+      telefone: '(11) 90000-2222',
+      parentesco: 'pai',
+    });
     const interessado = await assinadaComCpf(cookie, comOutro, newCpf());
 
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
@@ -823,19 +817,12 @@ describe('matricularSePronto: the automatic enrolment', () => {
       { alunoId: irma!.id, responsavelId: pai!.id, parentesco: 'pai', ehPrincipal: false },
     ]);
     const dados = dadosCompletos(maeCpf);
-    const comPai = {
-      ...dados,
-      responsaveis: [
-        dados.responsaveis[0]!,
-        {
-          nome: 'Pedro Souza',
-          cpf: paiCpf,
-          telefone: '(11) 90000-3333',
-          parentesco: 'pai',
-          financeiro: false,
-        },
-      ],
-    };
+    const comPai = comSegundo(dados, {
+      nome: 'Pedro Souza',
+      cpf: paiCpf,
+      telefone: '(11) 90000-3333',
+      parentesco: 'pai',
+    });
     const interessado = await assinadaComCpf(cookie, comPai, newCpf());
 
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
