@@ -106,6 +106,9 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   await expect(page.getByText('Salvo no aparelho — pendente (1)')).toBeVisible();
   await expect(student(one!.nome)).toHaveAttribute('aria-pressed', 'true');
   await expect(student(two!.nome)).toHaveAttribute('aria-pressed', 'true');
+  // The banner does not contradict the roll shown from the device (the school years wait beside it).
+  await expect(page.getByRole('status', { name: 'Sem conexão' })).toBeVisible();
+  await expect(page.getByText(/Esta tela precisa de internet/)).toHaveCount(0);
 
   // Online: sent once by itself; the server has exactly those two absences more.
   await context.setOffline(false);

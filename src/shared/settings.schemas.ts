@@ -252,6 +252,16 @@ export const cepAddressSchema = z.object({
 });
 export type CepAddress = z.infer<typeof cepAddressSchema>;
 
+/** What GET /api/cep/:cep answers when it has no address (the portal says each case in its own words). */
+export const cepMessages = {
+  /** 404: the CEP service does not know this CEP. */
+  notFound: 'CEP não encontrado.',
+  /** 503: the CEP service did not answer (network, timeout, its own failure); the CEP may well exist. */
+  unavailable: 'O serviço de consulta de CEP não respondeu. Tente de novo em alguns minutos.',
+  /** 404: the school has not turned the lookup on (Configurações → Sistema). */
+  disabled: 'A consulta de CEP está desativada nas configurações.',
+} as const;
+
 export const SMS_UNAVAILABLE_MESSAGE =
   'Configure um provedor de SMS (variável SMS_URL) para ativar as notificações por SMS.';
 

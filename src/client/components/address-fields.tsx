@@ -8,6 +8,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { ENDERECO_LIMITES, UFS, formatCep, type EnderecoPartes } from '../../shared/endereco.schemas';
 import type { CepAddress } from '../../shared/settings.schemas';
 import { api } from '../lib/api-client';
+import { cepLookupFailure } from '../lib/cep-lookup';
 import { usePublicSettings } from '../lib/public-settings';
 import { FormInput, FormMasked, FormSelect } from './form-fields';
 
@@ -116,11 +117,7 @@ export function AddressPartsFields({
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setStatus(
-          error instanceof Error
-            ? `${error.message} Preencha os campos abaixo.`
-            : 'Não foi possível consultar o CEP. Preencha os campos abaixo.',
-        );
+        setStatus(cepLookupFailure(error));
       },
     );
     return () => controller.abort();

@@ -3,6 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { parentescoLabels } from '../../shared/students.schemas';
 import type { CepAddress } from '../../shared/settings.schemas';
 import { api } from '../lib/api-client';
+import { cepLookupFailure } from '../lib/cep-lookup';
 import { usePublicSettings } from '../lib/public-settings';
 import { AddressPartsFields } from './address-fields';
 import { FormCheckbox, FormInput, FormMasked, FormPassword, FormSelect, MaskedInput } from './form-fields';
@@ -137,7 +138,7 @@ function CepLookup({ name }: { name: string }) {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setStatus(error instanceof Error ? error.message : 'Não foi possível consultar o CEP.');
+        setStatus(cepLookupFailure(error, 'digite o endereço'));
       },
     );
     return () => controller.abort();

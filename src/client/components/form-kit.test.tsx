@@ -9,7 +9,7 @@ import { ApiError } from '../lib/api-client';
 import { applyMask } from '../lib/masks';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { publicSettingsAnswer } from '../test/answers';
-import { renderAt, stubApi } from '../test/render';
+import { renderAt, reply, stubApi } from '../test/render';
 import { Form, FormSelect } from './form-fields';
 import { AddressField, GuardianFields } from './form-groups';
 
@@ -174,6 +174,16 @@ describe('one-line address by CEP', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(address).toHaveValue('Rua das Flores, 10');
   });
+
+  it('says the lookup failed, not that the CEP does not exist, when the CEP service does not answer', async () => {
+    stubSettings(true, reply(503, { success: false, code: 'UNAVAILABLE', message: 'Fora do ar.' }));
+    renderAt(<OneLineAddressForm />);
+    const cep = await screen.findByLabelText('CEP');
+    await userEvent.type(cep, '01001000');
+    await waitFor(() =>
+      expect(cep).toHaveAccessibleDescription('A consulta de CEP não respondeu agora: digite o endereço.'),
+    );
+  });
 });
 
 describe("a guardian's address in parts", () => {
@@ -230,6 +240,41 @@ describe("a guardian's address in parts", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     await waitFor(() => expect(cep).toHaveAccessibleDescription(/foi mantido/));
     expect(rua).toHaveValue('Rua Digitada');
+  });
+
+  it('says in one sentence whether the CEP does not exist or the lookup failed, and the form stays open to typing', async () => {
+    const unknown = reply(404, { success: false, code: 'NOT_FOUND', message: 'CEP não encontrado.' });
+    const failed = reply(503, {
+      success: false,
+      code: 'UNAVAILABLE',
+      message: 'O serviço de consulta de CEP não respondeu. Tente de novo em alguns minutos.',
+    });
+    const settings = publicSettingsAnswer({ consulta_cep: true, manutencao: false });
+    stubApi({}, (request) =>
+      request.path === '/api/cep/99999999'
+        ? unknown
+        : request.path.startsWith('/api/cep/')
+          ? failed
+          : settings,
+    );
+    renderAt(<GuardianForm save={() => Promise.resolve()} />);
+    const cep = await screen.findByLabelText('CEP');
+    await userEvent.type(cep, '99999999');
+    await waitFor(() =>
+      expect(cep).toHaveAccessibleDescription(
+        'CEP não encontrado: confira o número ou preencha os campos abaixo.',
+      ),
+    );
+    await userEvent.clear(cep);
+    await userEvent.type(cep, '01001000');
+    // It said 'Não foi possível consultar o CEP agora. Preencha o endereço. Preencha os campos abaixo.'
+    await waitFor(() =>
+      expect(cep).toHaveAccessibleDescription(
+        'A consulta de CEP não respondeu agora: preencha os campos abaixo.',
+      ),
+    );
+    await userEvent.type(screen.getByLabelText('Rua (logradouro)'), 'Praça da Sé');
+    expect(screen.getByLabelText('Rua (logradouro)')).toHaveValue('Praça da Sé');
   });
 
   it('asks for the missing parts of half an address before saving', async () => {

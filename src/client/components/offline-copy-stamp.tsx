@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { isOfflineQuery } from '../lib/offline/reading-allowlist';
+import { isOfflineQuery, isScreenContent } from '../lib/offline/reading-allowlist';
 import { useIsOnline } from '../lib/offline/online';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -26,17 +26,19 @@ export function oldestShownCopy(client: QueryClient): number {
   return oldest;
 }
 
-/** Whether the screen waits for answers it has no copy of (queries paused with nothing to show). */
+/**
+ * Whether the screen waits for answers it has no copy of: a query it shows is paused with nothing to show,
+ * and no query marked as the screen's own content (`SCREEN_CONTENT_META`: the roll, the grades grid, read
+ * from the device) has anything to show. A roll reloaded offline from the device is a screen with its
+ * copy, even while the school years behind its notice wait for the connection.
+ */
 export function screenWaitsForConnection(client: QueryClient): boolean {
-  return client
+  const shown = client
     .getQueryCache()
     .getAll()
-    .some(
-      (query) =>
-        query.getObserversCount() > 0 &&
-        query.state.data === undefined &&
-        query.state.fetchStatus === 'paused',
-    );
+    .filter((query) => query.getObserversCount() > 0);
+  if (shown.some((query) => isScreenContent(query.meta) && query.state.data !== undefined)) return false;
+  return shown.some((query) => query.state.data === undefined && query.state.fetchStatus === 'paused');
 }
 
 /** Re-reads `read` whenever the query cache changes. */

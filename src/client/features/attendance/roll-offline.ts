@@ -19,6 +19,7 @@ import {
   syncQueue,
   type QueueEntry,
 } from '../../lib/offline/fila';
+import { SCREEN_CONTENT_META } from '../../lib/offline/reading-allowlist';
 import { requestBackgroundSync } from '../../lib/offline/use-fila';
 import { attendanceKeys } from './attendance.api';
 
@@ -45,6 +46,7 @@ export const rollOnDeviceQuery = (userId: string | undefined, turmaId: string, p
     queryKey: [...attendanceKeys.roll(turmaId, params.data, params.disciplina, params.aula), 'device'],
     // Runs offline too (TanStack pauses queries while offline by default): the copy answers then.
     networkMode: 'always',
+    meta: SCREEN_CONTENT_META,
     retry: false,
     queryFn: async (): Promise<RollOnDevice> => {
       try {

@@ -35,6 +35,7 @@ import { type SchoolYear, schoolYearSchema } from '../../../shared/calendar.sche
 import { api, apiWithMessage, ApiError, toQuery } from '../../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../../../shared/idempotency.schemas';
 import { readThroughCopy } from '../../lib/offline/fila';
+import { SCREEN_CONTENT_META } from '../../lib/offline/reading-allowlist';
 import { invalidateAttendance, invalidateGrades, keyRoots } from '../../lib/query-keys';
 import { reportCardKeys } from '../../domain/report-card.api';
 import { academicSettingsKey } from '../../domain/academic-settings';
@@ -149,6 +150,7 @@ export const gradesGridQuery = (turmaId: string, disciplina: string, periodoId: 
     queryKey: gradesKeys.grid(turmaId, disciplina, periodoId),
     // Offline the grid opens from the copy kept on the device (ADR 0053): the query runs, never pauses.
     networkMode: 'always',
+    meta: SCREEN_CONTENT_META,
     queryFn: async () => {
       const url = `/api/notas/turmas/${turmaId}${toQuery({ disciplina, periodo_id: periodoId })}`;
       const read = await readThroughCopy(

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { InputField } from '../../components/field';
 import { MaskedInput } from '../../components/masked-input';
-import { ApiError } from '../../lib/api-client';
+import { cepLookupFailure } from '../../lib/cep-lookup';
 import { applyMask } from '../../lib/masks';
 import { buscarCep, type DadosForm } from './pre-matricula.api';
 import { StepSection, type StepProps } from './pre-matricula-form-kit';
@@ -44,7 +44,7 @@ export function EnderecoStep({
         setStatus('Endereço encontrado. Confira e complete o número.');
       },
       (error: unknown) => {
-        if (active) setStatus(error instanceof ApiError ? error.message : 'Preencha o endereço.');
+        if (active) setStatus(cepLookupFailure(error, 'preencha o endereço'));
       },
     );
     return () => {

@@ -34,6 +34,16 @@ export const OFFLINE_QUERY_PREFIXES: readonly QueryKey[] = [
   [...keyRoots.settings, 'publico'],
 ];
 
+/**
+ * A screen's own content read through the device's copy with no connection (the roll call, the grades
+ * grid: `networkMode: 'always'`, ADR 0053): `meta` of its query. While such a query has something to show,
+ * the screen is not waiting for the connection, whatever secondary query paused beside it.
+ */
+export const SCREEN_CONTENT_META = { screenContent: true } as const;
+
+export const isScreenContent = (meta: Record<string, unknown> | undefined): boolean =>
+  meta?.screenContent === true;
+
 /** Whether a query's answer is kept for reading offline: its key starts with one of the allowlist's. */
 export function isOfflineQuery(
   queryKey: QueryKey,

@@ -23,6 +23,14 @@ beforeAll(async () => {
           uf: 'SP',
         }),
       );
+    } else if (request.url === '/ws/80000000/json/') {
+      // The service itself failing (ViaCEP behind a proxy that times out, a deploy).
+      response.statusCode = 502;
+      response.end('<html>Bad Gateway</html>');
+    } else if (request.url === '/ws/80000001/json/') {
+      // A 200 that is not the service's JSON (a captive portal, a maintenance page).
+      response.setHeader('content-type', 'text/html');
+      response.end('<html>Em manutenção</html>');
     } else response.end(JSON.stringify({ erro: 'true' }));
   });
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
@@ -88,6 +96,24 @@ describe('GET /api/cep/:cep', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/api/cep/99999999', headers: { cookie } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('CEP não encontrado.');
+  });
+
+  it('answers 503 when the CEP service fails: the CEP may exist, the lookup is what failed', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    await turnLookup(cookie, true);
+    for (const cep of ['80000000', '80000001']) {
+      const failed = await t.app.inject({ method: 'GET', url: `/api/cep/${cep}`, headers: { cookie } });
+      expect(failed.statusCode, cep).toBe(503);
+      expect(failed.json()).toMatchObject({
+        success: false,
+        code: 'UNAVAILABLE',
+        message: 'O serviço de consulta de CEP não respondeu. Tente de novo em alguns minutos.',
+      });
+    }
+    expect(asked).toEqual(['/ws/80000000/json/', '/ws/80000001/json/']);
+    // A CEP the service answers it does not know stays a 404.
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/cep/99999999', headers: { cookie } });
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: 'CEP não encontrado.' });
   });
 
   it('refuses what is not a CEP before asking, and anonymous callers', async () => {

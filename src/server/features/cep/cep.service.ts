@@ -1,6 +1,6 @@
-import type { CepAddress } from '../../../shared/settings.schemas.js';
+import { cepMessages, type CepAddress } from '../../../shared/settings.schemas.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { getPublicSettings } from '../settings/index.js';
 
 const TIMEOUT_MS = 3_000;
@@ -21,7 +21,7 @@ interface ViaCepAnswer {
  */
 export async function lookupCep(ctx: AppContext, cep: string): Promise<CepAddress> {
   if (!(await getPublicSettings(ctx.db)).consulta_cep) {
-    throw notFound('A consulta de CEP está desativada nas configurações.');
+    throw notFound(cepMessages.disabled);
   }
   let answer: ViaCepAnswer;
   try {
@@ -32,10 +32,12 @@ export async function lookupCep(ctx: AppContext, cep: string): Promise<CepAddres
     if (!response.ok) throw new Error(`status ${response.status}`);
     answer = (await response.json()) as ViaCepAnswer;
   } catch {
-    throw notFound('Não foi possível consultar o CEP agora. Preencha o endereço.');
+    // The service failed, not the CEP (no answer, a timeout, its own 5xx, a page that is not its JSON):
+    // a temporary failure of an outside service, not a CEP that does not exist.
+    throw new AppError('UNAVAILABLE', cepMessages.unavailable);
   }
   if (answer.erro === true || answer.erro === 'true' || !answer.localidade || !answer.uf) {
-    throw notFound('CEP não encontrado.');
+    throw notFound(cepMessages.notFound);
   }
   return {
     cep: `${cep.slice(0, 5)}-${cep.slice(5)}`,

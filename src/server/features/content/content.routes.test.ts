@@ -135,6 +135,38 @@ describe('PUT /api/content/:section', () => {
     );
     expect(await t.app.ctx.getSchoolName()).toBe('Colégio Ipê');
   });
+
+  it("carries the contact section's phone and e-mail to the footer; a footer line written apart stays", async () => {
+    const cookie = await admin();
+    const contato = { ...defaultSiteContent.contato, telefone: '(41) 3333-4444', email: 'a@ipe.edu.br' };
+    const first = await put(cookie, 'contato', contato, '1');
+    expect(contentAnswer(first).data.content.footer).toMatchObject({
+      telefone: '(41) 3333-4444',
+      email: 'a@ipe.edu.br',
+    });
+    // The school writes the footer's e-mail apart; the phone still repeats the contact section's.
+    const footer = { ...contentAnswer(first).data.content.footer, email: 'rodape@ipe.edu.br' };
+    await put(cookie, 'footer', footer, String(contentAnswer(first).data.versions.footer));
+    const second = await put(
+      cookie,
+      'contato',
+      { ...contato, telefone: '41 3333-5555', email: 'b@ipe.edu.br' },
+      '2',
+    );
+    expect(contentAnswer(second).data.content.footer).toMatchObject({
+      telefone: '41 3333-5555',
+      email: 'rodape@ipe.edu.br',
+    });
+    // Restoring the contact section's first version is a change of the identity too.
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/contato/restore',
+      payload: { version: 2 },
+      headers: { cookie },
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(contentAnswer(restored).data.content.footer.telefone).toBe('(41) 3333-4444');
+  });
 });
 
 describe('import, reset, history', () => {

@@ -19,6 +19,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import { contentHistory, contentSections } from '../../db/schema/content.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import type { AuditAction } from '../../../shared/audit-actions.js';
+import { footerFollowingIdentity, IDENTITY_SECTIONS, identitiesSoFar } from './footer-identity.js';
 
 /** A section with no saved row is its default at this version. */
 const DEFAULT_VERSION = 1;
@@ -128,6 +129,22 @@ export async function writeSiteSection(
 }
 
 /**
+ * After the identity (`configuracoes`, `contato`) was saved inside `tx`, by Configurações → Escola or by
+ * Gerenciar Conteúdo: the footer lines that repeat it follow, as a new version of the footer (see
+ * footer-identity.ts). Without this a phone changed in Gerenciar Conteúdo → Contato left the footer with
+ * the old one, and from then on Configurações → Escola took the footer's line for one written apart.
+ */
+export async function followIdentityInFooter(tx: DbOrTx, actor: Actor, action: AuditAction): Promise<void> {
+  const { content } = await readSiteContent(tx);
+  const footer = footerFollowingIdentity(content.footer, content, await identitiesSoFar(tx, content));
+  if (JSON.stringify(footer) === JSON.stringify(content.footer)) return;
+  await writeSiteSection(tx, 'footer', sectionSchemas.footer.parse(footer), undefined, actor, action);
+}
+
+const isIdentitySection = (section: ContentSection) =>
+  (IDENTITY_SECTIONS as readonly ContentSection[]).includes(section);
+
+/**
  * The site's content with an in-memory snapshot: the public page and its 5-second polling are answered
  * from memory, and every save through this service replaces the snapshot. A change to the content
  * tables from any instance is notified on the cache bus (`content`), which calls `invalidate` on every
@@ -220,7 +237,10 @@ export class ContentService {
   ): Promise<ContentState> {
     if (expected === undefined) throw new AppError('PRECONDITION_REQUIRED', messages.versionRequired);
     const parsed = parseSection(section, data);
-    await this.commit((tx) => writeSiteSection(tx, section, parsed, expected, actor, 'editar'));
+    await this.commit(async (tx) => {
+      await writeSiteSection(tx, section, parsed, expected, actor, 'editar');
+      if (isIdentitySection(section)) await followIdentityInFooter(tx, actor, 'editar');
+    });
     return this.getState();
   }
 
@@ -300,6 +320,7 @@ export class ContentService {
     const restored = parsed.success ? parsed.data : defaultSiteContent[section];
     await this.commit(async (tx) => {
       await writeSiteSection(tx, section, restored, undefined, actor, 'restaurar_versao');
+      if (isIdentitySection(section)) await followIdentityInFooter(tx, actor, 'restaurar_versao');
     });
     return this.getState();
   }

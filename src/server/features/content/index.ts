@@ -6,6 +6,7 @@ export { contentRoutes } from './content.routes.js';
 export {
   ContentService,
   checkSectionBeforeSave,
+  followIdentityInFooter,
   readSiteContent,
   writeSiteSection,
 } from './content.service.js';

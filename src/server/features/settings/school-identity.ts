@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SCHOOL_NAME } from '../../../shared/settings.schemas.js';
 import { DEFAULT_MATRICULA_PATTERN } from '../../../shared/matricula-pattern.js';
-import { defaultSiteContent } from '../../../shared/content.defaults.js';
 import { sectionSchemas } from '../../../shared/content.schemas.js';
 import { formatPhone, onlyDigits } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../audit/index.js';
-import { readSiteContent, writeSiteSection } from '../content/index.js';
+import { followIdentityInFooter, readSiteContent, writeSiteSection } from '../content/index.js';
 import { settings } from '../../db/schema/settings.js';
 
 /**
@@ -37,13 +36,6 @@ export interface StoredSchoolIdentity extends SchoolIdentity {
 }
 
 export const SCHOOL_KEY = 'escola';
-
-/** Footer lines earlier versions shipped (a São Paulo school's): never the school's own. */
-const formerFooter = new Set([
-  'contato@escola.edu.br',
-  '(11) 3456-7890',
-  'Rua das Acácias, 250 - Jardim Primavera, São Paulo - SP',
-]);
 
 function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
@@ -130,30 +122,9 @@ export async function saveSchoolIdentity(
     );
   }
 
-  // The footer repeats the name and the contacts in fields of its own (the spec's). A footer line still
-  // as shipped, empty or equal to the identity it showed follows the identity; one the school wrote
-  // apart in Gerenciar Conteúdo stays. Without this a new school's footer kept 'Sistema Escolar',
-  // contato@escola.edu.br and a street in São Paulo after Configurações → Escola was filled in.
-  const shipped = defaultSiteContent.footer;
-  const follows = (line: string, before: string | null, shippedLine: string) =>
-    line === '' || line === shippedLine || formerFooter.has(line) || (before !== null && line === before);
-  const footer = { ...site.content.footer };
-  const nome = pick('nome') || DEFAULT_SCHOOL_NAME;
-  if (follows(footer.titulo, current.nome, shipped.titulo)) footer.titulo = nome;
-  if (follows(footer.email, current.email, shipped.email)) footer.email = pick('email');
-  if (follows(footer.telefone, current.telefone && formatPhone(current.telefone), shipped.telefone))
-    footer.telefone = formatPhone(pick('telefone'));
-  if (follows(footer.endereco, current.endereco, shipped.endereco)) footer.endereco = pick('endereco');
-  if (JSON.stringify(footer) !== JSON.stringify(site.content.footer)) {
-    await writeSiteSection(
-      tx,
-      'footer',
-      sectionSchemas.footer.parse(footer),
-      undefined,
-      options.actor,
-      'editar',
-    );
-  }
+  // The footer repeats the name and the contacts in lines of its own: those that follow the identity
+  // take the new values (content/footer-identity.ts; Gerenciar Conteúdo → Contato does the same).
+  await followIdentityInFooter(tx, options.actor, 'editar');
 
   const own = { site: pick('site'), diretor: pick('diretor'), padrao_matricula: pick('padrao_matricula') };
   const now = new Date();

@@ -195,6 +195,66 @@ describe('school settings', () => {
     expect(await footer()).toMatchObject({ telefone: '0800 123 4567', titulo: 'Escola Monteiro Lobato' });
   });
 
+  it('keeps one phone on the site when the contact section is edited in Gerenciar Conteúdo between two saves of the identity', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const site = async () =>
+      (await t.app.inject({ url: '/api/content/public' })).json<{ data: SiteContent }>().data;
+    const saveIdentity = async (telefone: string) => {
+      const current = await json(cookie, 'GET', '/api/configuracoes/escola');
+      const saved = await json(cookie, 'PUT', '/api/configuracoes/escola', {
+        nome: 'Escola Araucária',
+        telefone,
+        email: 'secretaria@araucaria.edu.br',
+        version: current.json().data.version as number,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const editContact = async (changes: Partial<SiteContent['contato']>) => {
+      const state = (await json(cookie, 'GET', '/api/content')).json().data;
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/content/contato',
+        headers: { cookie, 'if-match': `"${String(state.versions.contato)}"` },
+        payload: { ...state.content.contato, ...changes },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+
+    // 1. Configurações → Escola: (41) 3333-4444.
+    await saveIdentity('4133334444');
+    expect((await site()).footer.telefone).toBe('(41) 3333-4444');
+    // 2. Gerenciar Conteúdo → Contato → Telefone: the footer follows at once.
+    await editContact({ telefone: '(41) 3333-5555', email: 'contato@araucaria.edu.br' });
+    expect((await site()).footer).toMatchObject({
+      telefone: '(41) 3333-5555',
+      email: 'contato@araucaria.edu.br',
+    });
+    // 3. Configurações → Escola again: one phone on the page, the same one the settings show.
+    await saveIdentity('4133336666');
+    const page = await site();
+    expect(page.contato.telefone).toBe('(41) 3333-6666');
+    expect(page.footer.telefone).toBe('(41) 3333-6666');
+    expect(page.footer.email).toBe('secretaria@araucaria.edu.br');
+    expect((await json(cookie, 'GET', '/api/configuracoes/escola')).json().data.telefone).toBe('4133336666');
+
+    // A site left with the footer behind (an import, or a save before this fix) converges: the footer's
+    // phone was one the identity had, so it follows the next save instead of passing for one written apart.
+    const state = (await json(cookie, 'GET', '/api/content')).json().data;
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/content',
+      headers: { cookie, 'if-match': `"${String(state.version)}"` },
+      payload: {
+        ...state.content,
+        contato: { ...state.content.contato, telefone: '(41) 3333-7777' },
+        footer: { ...state.content.footer, telefone: '(41) 3333-4444' },
+      },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    await saveIdentity('4133338888');
+    expect((await site()).footer.telefone).toBe('(41) 3333-8888');
+  });
+
   it('refuses an invalid CNPJ, INEP code, site and unknown fields with field errors', async () => {
     const { cookie } = await signedIn(t, 'administrador');
     const response = await json(cookie, 'PUT', '/api/configuracoes/escola', {
