@@ -225,7 +225,7 @@ export const responsavelComOutroEmail = (nome: string) =>
 
 /** The timeline's line for a guardian of the form on file who did not sign and was not linked. */
 export const responsavelNaoVinculado = (nome: string) =>
-  `${nome} já está no cadastro da escola e não assinou o contrato: não foi vinculado(a) ao aluno. Se for da família, vincule na ficha do aluno.`;
+  `${nome} já está no cadastro da escola e não assinou o contrato: ficou fora dos responsáveis deste aluno. Se for da família, inclua na ficha do aluno.`;
 
 /** Why an enrolment whose student's CPF is another family's student waits for the secretaria. */
 export const ALUNO_DE_OUTRA_FAMILIA =
