@@ -77,7 +77,8 @@ export const studentSchema = z.object({
   /** Null for teachers and guardians' views of other data: never shown outside administration. */
   cpf: z.string().nullable(),
   turma_id: z.uuid().nullable(),
-  turma: z.object({ id: z.uuid(), nome: z.string(), serie: z.string() }).nullable(),
+  /** The class now: its nível tells an Educação Infantil child (pareceres, no boletim) whatever its série is called. */
+  turma: z.object({ id: z.uuid(), nome: z.string(), serie: z.string(), nivel: z.string() }).nullable(),
   data_enturmacao: z.string().nullable(),
   data_matricula: z.string(),
   responsavel_id: z.uuid().nullable(),

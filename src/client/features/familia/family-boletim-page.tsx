@@ -4,7 +4,7 @@
  * theirs. The same pieces the school's record shows; the server gives a family only what is published.
  */
 import { Link } from 'react-router';
-import { isInfantilSerie } from '../../../shared/classes.schemas';
+import { isInfantil } from '../../../shared/classes.schemas';
 import { paths } from '../../../shared/routes';
 import { PageHeader } from '../../components/feedback';
 import { OneChildAtATime, firstName } from '../../domain/child-switcher';
@@ -18,7 +18,7 @@ export function FamilyBoletimPage() {
       <OneChildAtATime
         render={(child) => (
           <section
-            aria-label={`${isInfantilSerie(child.turma?.serie) ? 'Pareceres' : 'Boletim'} de ${child.nome}`}
+            aria-label={`${isInfantil(child.turma?.nivel ?? '') ? 'Pareceres' : 'Boletim'} de ${child.nome}`}
             className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
           >
             <p className="text-sm text-gray-700">
@@ -31,7 +31,7 @@ export function FamilyBoletimPage() {
                 Ver a turma e os professores de {firstName(child.nome)}
               </Link>
             </p>
-            {isInfantilSerie(child.turma?.serie) ? (
+            {isInfantil(child.turma?.nivel ?? '') ? (
               <ChildPareceres alunoId={child.id} />
             ) : (
               <ReportCardView alunoId={child.id} />

@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { ReportCardView } from '../../domain/report-card';
 import { ChildPareceres } from '../../domain/parecer-parts';
-import { isInfantilSerie } from '../../../shared/classes.schemas';
+import { isInfantil } from '../../../shared/classes.schemas';
 import { AddGuardianForm } from './add-guardian-form';
 import { AnonymiseStudentSection } from './anonymise-student';
 import { PriorYearsSection } from './prior-years-section';
@@ -107,7 +107,7 @@ export function StudentDetailsModal({
         <StudentAttendance alunoId={student.id} canExcuse={canExcuse} />
       </div>
       <div className="mt-6 border-t border-gray-200 pt-4">
-        {isInfantilSerie(student.turma?.serie) ? (
+        {isInfantil(student.turma?.nivel ?? '') ? (
           <ChildPareceres alunoId={student.id} />
         ) : (
           <ReportCardView alunoId={student.id} />

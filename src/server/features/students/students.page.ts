@@ -7,7 +7,12 @@ import { orderByOf } from '../../lib/sort.js';
 import { countInPage, searchCap, studentsVersion, type StudentFigures } from './students.figures.js';
 import type { RecordsScope } from './students.scope.js';
 
-export const turmaColumns = { id: classes.id, nome: classes.nome, serie: classes.serie };
+export const turmaColumns = {
+  id: classes.id,
+  nome: classes.nome,
+  serie: classes.serie,
+  nivel: classes.nivel,
+};
 
 /** A student's columns a row of the list shows (students.presenter.ts, toStudentListItem). */
 const listedStudentColumns = {
@@ -60,7 +65,8 @@ export async function readPage(
     id: string;
     nome: string;
     serie: string;
-  } | null>`(select json_build_object('id', ${classes.id}, 'nome', ${classes.nome}, 'serie', ${classes.serie}) from ${classes} where ${classes.id} = ${students.turmaId})`;
+    nivel: string;
+  } | null>`(select json_build_object('id', ${classes.id}, 'nome', ${classes.nome}, 'serie', ${classes.serie}, 'nivel', ${classes.nivel}) from ${classes} where ${classes.id} = ${students.turmaId})`;
   const columns = {
     student: listedStudentColumns,
     turma,

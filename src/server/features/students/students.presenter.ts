@@ -151,7 +151,7 @@ export function toStudentListItem(
     | 'status'
     | 'version'
   >,
-  turma: { id: string; nome: string; serie: string } | null,
+  turma: { id: string; nome: string; serie: string; nivel: string } | null,
   linked: readonly ListedGuardian[],
   view: FieldView,
   self: string | null = null,
@@ -176,7 +176,7 @@ export function toStudentListItem(
 
 export function toStudent(
   row: StudentRow,
-  turma: { id: string; nome: string; serie: string } | null,
+  turma: { id: string; nome: string; serie: string; nivel: string } | null,
   linked: LinkedGuardian[],
   view: FieldView,
   self: string | null = null,

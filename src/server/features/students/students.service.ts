@@ -103,7 +103,7 @@ async function presentListItems(
 
 async function presentStudents(
   db: DbOrTx,
-  rows: { student: StudentRow; turma: { id: string; nome: string; serie: string } | null }[],
+  rows: { student: StudentRow; turma: { id: string; nome: string; serie: string; nivel: string } | null }[],
   scope: RecordsScope,
 ): Promise<Student[]> {
   const linked = await loadGuardians(
