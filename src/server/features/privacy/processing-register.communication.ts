@@ -31,7 +31,13 @@ export const TREATMENTS_COMMUNICATION: Treatment[] = [
     titulares: 'Responsáveis, alunos e professores',
     finalidade: 'Comunicação entre a escola e as famílias.',
     base_legal: 'Execução do contrato educacional (art. 7º, V).',
-    acesso: ['comunicados.escola', 'comunicados.turmas', 'dashboard.read', 'privacy.self'],
+    acesso: [
+      'comunicados.escola',
+      'comunicados.turmas',
+      'mensagens.iniciar',
+      'dashboard.read',
+      'privacy.self',
+    ],
     retencao: 'comunicacao',
     dados: [
       {
