@@ -165,7 +165,7 @@ test('year end: close the year, review and adjust the rematrícula, the approved
 
   await page.getByRole('button', { name: 'Aplicar rematrícula' }).click();
   const confirmApply = page.getByRole('dialog', { name: `Aplicar a rematrícula para ${String(YEAR + 1)}` });
-  await expect(confirmApply).toContainText('1 alunos vão para a próxima série, 1 ficam na mesma série');
+  await expect(confirmApply).toContainText('1 aluno vai para a próxima série, 1 fica na mesma série');
   await confirmApply.getByRole('button', { name: 'Aplicar rematrícula' }).click();
   const applyBar = page.getByRole('progressbar', { name: 'Progresso: Aplicação da rematrícula' });
   await expect(applyBar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });

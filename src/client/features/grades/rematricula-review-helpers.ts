@@ -1,6 +1,7 @@
 /** Pure helpers of the re-enrolment review: a debounced value, the proposal's counts and the sentences about it. */
 import { useEffect, useState } from 'react';
 import { ArrowUpRight, GraduationCap, RotateCcw, UserMinus } from 'lucide-react';
+import { formatCount } from '../../../shared/format';
 import { type RematriculaInput, type RematriculaProposal } from '../../../shared/year-end.schemas';
 import { ApiError } from '../../lib/api-client';
 
@@ -26,13 +27,26 @@ export function countsOf(proposal: RematriculaProposal) {
     },
   ];
 }
-const students = (count: number) => `${String(count)} ${count === 1 ? 'aluno' : 'alunos'}`;
+const students = (count: number) => formatCount(count, 'aluno', 'alunos');
 /** What happens to those who do not go to a class: said in words, both numbers, always. */
-export function leavingSentence(proposal: RematriculaProposal): string {
+function leavingSentence(proposal: RematriculaProposal): string {
   const { sem_turma: semTurma, nao_rematriculado: inativados } = proposal.contagem;
   return `Sem turma em ${String(proposal.proximo_ano)}: ${students(semTurma)}${
     semTurma > 0 ? ' (a turma deles não será criada) — continuam ativos, para a secretaria enturmar' : ''
   }. Inativados (não rematriculados): ${students(inativados)}.`;
+}
+/**
+ * The review's sentences: what happens to those who do not go to a class (`leaving`), and what applying
+ * does, for its confirmation (`apply`) — each count agreeing with its words ('1 aluno vai', '2 ficam').
+ */
+export function sentencesOf(proposal: RematriculaProposal): { leaving: string; apply: string } {
+  const { turmas_novas: turmas, proxima_serie: sobem, mesma_serie: ficam, concluido } = proposal.contagem;
+  const leaving = leavingSentence(proposal);
+  const criadas = turmas === 1 ? 'Será criada 1 turma' : `Serão criadas ${String(turmas)} turmas`;
+  return {
+    leaving,
+    apply: `${criadas}; ${formatCount(sobem, 'aluno vai', 'alunos vão')} para a próxima série, ${formatCount(ficam, 'fica', 'ficam')} na mesma série e ${formatCount(concluido, 'conclui', 'concluem')}. ${leaving} Tudo é aplicado de uma vez e não pode ser desfeito por aqui.`,
+  };
 }
 /** The simulation's refusal of a student's chosen class (`alunos.N.turma_nome`), by student. */
 export function studentErrorsOf(error: unknown, sent: RematriculaInput) {

@@ -17,7 +17,7 @@ import { useRematriculaSimulation, useTeacherChoices } from './grades.api';
 import { useStartYearEndTask } from './year-end-tasks.api';
 import { classColumns, type ClassChange, type StudentChange } from './rematricula-columns';
 import { isWithoutClass, studentColumns } from './rematricula-student-columns';
-import { useDebounced, countsOf, leavingSentence, studentErrorsOf } from './rematricula-review-helpers';
+import { useDebounced, countsOf, sentencesOf, studentErrorsOf } from './rematricula-review-helpers';
 
 const STUDENTS_PER_PAGE = 50;
 /** Typing a capacity or picking several destinations in a row sends one simulation, not one each. */
@@ -137,7 +137,7 @@ export function RematriculaReview({
                 : 'border-gray-200 bg-gray-50 text-gray-700'
             }`}
           >
-            {leavingSentence(proposal)}
+            {sentencesOf(proposal).leaving}
           </p>
         </div>
       )}
@@ -237,7 +237,7 @@ export function RematriculaReview({
       {confirming && proposal && (
         <ConfirmAction
           title={`Aplicar a rematrícula para ${String(proposal.proximo_ano)}`}
-          message={`Serão criadas ${String(proposal.contagem.turmas_novas)} turmas; ${String(proposal.contagem.proxima_serie)} alunos vão para a próxima série, ${String(proposal.contagem.mesma_serie)} ficam na mesma série e ${String(proposal.contagem.concluido)} concluem. ${leavingSentence(proposal)} Tudo é aplicado de uma vez e não pode ser desfeito por aqui.`}
+          message={sentencesOf(proposal).apply}
           confirmLabel="Aplicar rematrícula"
           action={() => apply.mutateAsync({ anoLetivoId, tipo: 'rematricula', input })}
           success="Rematrícula iniciada: acompanhe o progresso na tela."

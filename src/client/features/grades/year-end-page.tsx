@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CalendarCheck, CheckCircle2, Lock, School, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate, formatDateTime, todayIso } from '../../../shared/format';
+import { formatCount, formatDate, formatDateTime, todayIso } from '../../../shared/format';
 import type { YearEndStatus } from '../../../shared/year-end.schemas.js';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
@@ -233,7 +233,7 @@ export function YearEndPage() {
       {confirming && data && (
         <ConfirmAction
           title={`Encerrar o ano letivo ${String(data.ano)}`}
-          message={`Fecha todos os períodos de ${String(data.ano)} para a escola inteira e calcula a situação final de ${String(data.alunos)} alunos (com muitos alunos, leva alguns minutos: o progresso aparece nesta tela). Professores não poderão mais alterar notas nem chamadas deste ano, e os períodos não poderão ser reabertos.`}
+          message={`Fecha todos os períodos de ${String(data.ano)} para a escola inteira e calcula a situação final de ${formatCount(data.alunos, 'aluno', 'alunos')} (com muitos alunos, leva alguns minutos: o progresso aparece nesta tela). Professores não poderão mais alterar notas nem chamadas deste ano, e os períodos não poderão ser reabertos.`}
           confirmLabel="Encerrar ano"
           action={() => start.mutateAsync({ anoLetivoId: data.ano_letivo_id, tipo: 'encerramento' })}
           success="Encerramento iniciado: acompanhe o progresso na tela."
