@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Conversa,
   ConversaDetalhe,
@@ -17,10 +17,10 @@ import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
 import { notifyUser, fanOut, markReadByLink } from '../notificacoes/index.js';
 import { scopeOf } from '../students/index.js';
-import { loadUserAccess } from '../auth/index.js';
+import { staffHolding } from '../perfis/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
-import { users, type UserRow } from '../../db/schema/users.js';
+import type { UserRow } from '../../db/schema/users.js';
 import { conversaLeituras, conversas, mensagens, type ConversaRow } from '../../db/schema/mensagens.js';
 import type { Acompanhamento, MensagensConfig } from '../../../shared/mensagens.schemas.js';
 import { deliveryTime, getMensagensConfig, offHoursNotice } from './mensagens.config.js';
@@ -198,21 +198,9 @@ export async function notifyOtherSide(
 ): Promise<void> {
   const event = messageEvent(conversa, from.nome);
   if (sideOf(from) === 'escola') return notifyUser(ctx, tx, conversa.responsavelUsuarioId, event);
-  if (conversa.destino === 'secretaria') {
-    const staff = await tx
-      .select({ id: users.id, nivel: users.nivel })
-      .from(users)
-      .where(and(eq(users.nivel, 'administrador'), eq(users.status, 'ativo')));
-    const secretaria: string[] = [];
-    for (const person of staff)
-      if (answersForSecretaria({ ...person, permissoes: (await loadUserAccess(tx, person)).permissoes }))
-        secretaria.push(person.id);
-    if (secretaria.length === 0) return;
-    return fanOut(ctx, tx, {
-      ...event,
-      recipients: sql`select id as usuario_id from ${users} where ${inArray(users.id, secretaria)}`,
-    });
-  }
+  if (conversa.destino === 'secretaria')
+    // The secretaria (`answersForSecretaria`): whoever holds mensagens.iniciar.
+    return fanOut(ctx, tx, { ...event, recipients: staffHolding('mensagens.iniciar') });
   await notifyTeacher(ctx, tx, conversa, event);
 }
 
