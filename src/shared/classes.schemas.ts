@@ -27,6 +27,34 @@ export const seriesByNivel: Record<ClassNivel, readonly string[]> = {
   'Ensino Médio': ['1ª série', '2ª série', '3ª série'],
 };
 
+/** Every série in school order, Infantil to Médio. */
+export const seriesEmOrdem: readonly string[] = [
+  ...seriesByNivel['Educação Infantil'],
+  ...seriesByNivel['Fundamental I'],
+  ...seriesByNivel['Fundamental II'],
+  ...seriesByNivel['Ensino Médio'],
+];
+
+const normalSerie = (serie: string) => serie.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The position of a série in school order (null: a school's own name the list does not know). */
+export function serieRank(serie: string): number | null {
+  const index = seriesEmOrdem.findIndex((known) => normalSerie(known) === normalSerie(serie));
+  return index < 0 ? null : index;
+}
+
+const serieCollator = new Intl.Collator('pt-BR', { numeric: true });
+
+/**
+ * Séries in school order (Berçário … Pré II, 1º … 9º ano, 1ª … 3ª série), a school's own names after
+ * them by name: alphabetical order would put '1ª série' of the Médio before the '1º ano'.
+ */
+export function compareSeries(a: string, b: string): number {
+  const rankA = serieRank(a) ?? Number.MAX_SAFE_INTEGER;
+  const rankB = serieRank(b) ?? Number.MAX_SAFE_INTEGER;
+  return rankA - rankB || serieCollator.compare(a, b);
+}
+
 /** Educação Infantil has no grades and no retention (LDB art. 31): pareceres descritivos instead. */
 export const isInfantil = (nivel: string): boolean => nivel === 'Educação Infantil';
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { emailSchema } from './auth.schemas.js';
-import { infantilGroups, seriesByNivel } from './classes.schemas.js';
+import { serieRank } from './classes.schemas.js';
 import { passwordMailFields } from './users.schemas.js';
 import { optionalText, uuidParam } from './validators.js';
 
@@ -18,24 +18,8 @@ export const consentimentoMeioLabels: Record<ConsentimentoMeio, string> = {
   portal: 'Pelo portal do responsável',
 };
 
-/** Every série in school order, Infantil to Médio: the order the first série allowed is read in. */
-export const seriesEmOrdem: readonly string[] = [
-  ...infantilGroups.map((group) => group.serie),
-  ...seriesByNivel['Fundamental I'],
-  ...seriesByNivel['Fundamental II'],
-  ...seriesByNivel['Ensino Médio'],
-];
-
 /** From the 6º ano by default (issue 31, API section); configurable in Configurações → Acadêmico. */
 export const SERIE_MINIMA_PADRAO = '6º ano';
-
-const normal = (serie: string) => serie.trim().toLowerCase().replace(/\s+/g, ' ');
-
-/** The position of a série in school order (null: a school's own name the list does not know). */
-export function serieRank(serie: string): number | null {
-  const index = seriesEmOrdem.findIndex((known) => normal(known) === normal(serie));
-  return index < 0 ? null : index;
-}
 
 export const createStudentAccountInputSchema = z.strictObject({
   email: emailSchema,

@@ -7,6 +7,7 @@ import { formatCentavos, formatDate } from '../../../shared/format';
 import { RichText } from '../../components/rich-text';
 import { api, ApiError, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
+import { formatCnpj } from '../../../shared/settings.schemas';
 
 /**
  * The public page `/matriculas` (Lei 9.870/1999, art. 2º): next year's annual values, the payment
@@ -81,8 +82,8 @@ function Publicacao({ data }: { data: PublicacaoMatriculas }) {
       <h1 className="text-3xl font-bold sm:text-4xl">Matrículas {data.ano_letivo}</h1>
       <p className="mt-2 text-gray-700">
         Valores anuais, planos de pagamento, contrato e vagas de {data.escola.nome}
-        {data.escola.cnpj ? ` (CNPJ ${data.escola.cnpj})` : ''}, publicados em {formatDate(data.publicado_em)}{' '}
-        conforme a Lei 9.870/1999, art. 2º.
+        {data.escola.cnpj ? ` (CNPJ ${formatCnpj(data.escola.cnpj)})` : ''}, publicados em{' '}
+        {formatDate(data.publicado_em)} conforme a Lei 9.870/1999, art. 2º.
       </p>
       {data.escola.endereco && <p className="mt-1 text-sm text-gray-600">{data.escola.endereco}</p>}
 

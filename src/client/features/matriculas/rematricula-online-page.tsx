@@ -14,6 +14,7 @@ import type { ListSort } from '../../lib/use-list-state';
 import { AnuidadesAvisos } from './anuidades-avisos';
 import { familiaColumns } from './rematricula-familias';
 import { useEnviarLembretes, useIniciarRodada, useRodada } from './rematricula-online.api';
+import { compareSeries } from '../../../shared/classes.schemas';
 
 /** The online rematrícula round: who opened, submitted, signed, paid, is pending; start it and remind. */
 export function RematriculaOnlinePage() {
@@ -53,9 +54,7 @@ export function RematriculaOnlinePage() {
 
   const data = rodada.data;
   const all = data?.familias ?? [];
-  const series = [...new Set(all.map((row) => row.serie))].sort((a, b) =>
-    a.localeCompare(b, 'pt-BR', { numeric: true }),
-  );
+  const series = [...new Set(all.map((row) => row.serie))].sort(compareSeries);
   const term = busca.trim().toLocaleLowerCase('pt-BR');
   const rows = all.filter(
     (row) =>

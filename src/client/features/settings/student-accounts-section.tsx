@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { seriesEmOrdem } from '../../../shared/contas-aluno.schemas';
+import { seriesEmOrdem } from '../../../shared/classes.schemas';
 import { Button } from '../../components/button';
 import { accountSettingsQuery, useSaveAccountSettings } from '../../domain/contas-aluno.api';
 import { ApiError } from '../../lib/api-client';

@@ -16,6 +16,7 @@ import { classes } from '../../db/schema/classes.js';
 import { classIdsTaughtBy, scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { type Author, isAdmin, reachesSchool } from './comunicados.access.js';
+import { compareSeries } from '../../../shared/classes.schemas.js';
 
 /** Who of the audience receives it; a notice saved before the choice existed: the families. */
 export function destinatariosOf(publico: { destinatarios?: DestinatariosTipo }): DestinatariosTipo {
@@ -201,9 +202,7 @@ export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpc
   return {
     tipos: reachesSchool(user) ? [...publicoTipos] : admin ? ['turmas'] : [...teacherAudiences],
     segmentos: reachesSchool(user) ? [...segmentos] : [],
-    series: reachesSchool(user)
-      ? [...new Set(rows.map((row) => row.serie))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
-      : [],
+    series: reachesSchool(user) ? [...new Set(rows.map((row) => row.serie))].sort(compareSeries) : [],
     turmas: rows,
   };
 }

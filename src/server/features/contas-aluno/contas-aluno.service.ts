@@ -8,7 +8,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   SERIE_MINIMA_PADRAO,
-  serieRank,
   type CreateStudentAccountInput,
   type CreatedStudentAccount,
   type StudentAccess,
@@ -16,6 +15,7 @@ import {
   type StudentAccountSettings,
   type StudentPortal,
 } from '../../../shared/contas-aluno.schemas.js';
+import { serieRank } from '../../../shared/classes.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/classes.js';

@@ -11,6 +11,7 @@ import { formatHours, groupByArea } from '../../../shared/ensino-medio.js';
 import { findMedia, MEDIA_LIMITS } from '../media/index.js';
 import { renderPdf } from '../../lib/pdf.js';
 import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
+import { formatCnpj } from '../../../shared/settings.schemas.js';
 
 /**
  * An issued document as a PDF (A4 portrait), drawn only from its stored content, so the same document
@@ -65,7 +66,7 @@ function drawHeader(doc: PDFKit.PDFDocument, school: DocumentContent['escola'], 
   doc.text(school.nome, textLeft, top, { width: textWidth, align: 'center' });
   doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
   const ids = [
-    school.cnpj ? `CNPJ ${school.cnpj}` : null,
+    school.cnpj ? `CNPJ ${formatCnpj(school.cnpj)}` : null,
     school.codigo_inep ? `Código INEP ${school.codigo_inep}` : null,
   ].filter(Boolean);
   if (ids.length > 0) doc.text(ids.join('  ·  '), textLeft, doc.y, { width: textWidth, align: 'center' });

@@ -23,6 +23,7 @@ import type { Actor } from '../../lib/http.js';
 import { recordAudit } from '../audit/index.js';
 import { getSchoolIdentity } from '../settings/index.js';
 import { alteradoDepois, anoPadrao, anuidadesDoAno, conteudoSeries } from './anuidades.service.js';
+import { compareSeries } from '../../../shared/classes.schemas.js';
 
 /** `POST /api/matriculas/anuidades/publicar`: publishes a year's values, plans and contract (or again). */
 export async function publicarAnuidades(
@@ -71,7 +72,8 @@ export async function vagasDoAno(db: DbOrTx, ano: number) {
     })
     .from(classes)
     .where(and(eq(classes.anoLetivo, String(ano)), ne(classes.status, 'inativo')))
-    .orderBy(classes.serie, classes.nome);
+    .orderBy(classes.nome);
+  rows.sort((a, b) => compareSeries(a.serie, b.serie));
   const turnos: Record<string, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };
   return rows.map((row) => ({
     ...row,
@@ -100,7 +102,8 @@ export async function publicacaoMatriculas(db: DbOrTx, ano?: number): Promise<Pu
     ano_letivo: row.anoLetivo,
     publicado_em: row.publicadoEm.toISOString(),
     escola: { nome: escola.nome, cnpj: escola.cnpj, endereco: escola.endereco },
-    series: row.conteudo.series,
+    // Published before the order was the school's, a snapshot may hold its séries alphabetically.
+    series: [...row.conteudo.series].sort((a, b) => compareSeries(a.serie, b.serie)),
     contrato: row.conteudo.contrato,
     vagas,
   };

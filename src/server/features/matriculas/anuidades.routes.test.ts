@@ -353,4 +353,20 @@ describe('the demo', () => {
     expect(page.contrato?.titulo).toBe(MODELO_PADRAO_TITULO);
     expect((await avisosDe(await staff())).map((aviso) => aviso.tipo)).not.toContain('sem_contrato');
   });
+
+  it('lists the séries and the places in school order, Infantil to Médio, not alphabetically', async () => {
+    const turma = (nome: string, serie: string, nivel: string, anoLetivo = '2027') =>
+      insertClass(t, null, 25, { anoLetivo, nome, serie, nivel });
+    await turma('1ª Série A', '1ª série', 'Ensino Médio');
+    await turma('1º Ano A', '1º ano', 'Fundamental I');
+    await turma('Pré II A', 'Pré II', 'Educação Infantil');
+    await turma('9º Ano A', '9º ano', 'Fundamental II');
+    await seedAnuidadesDemo(t.database.db, clock.today());
+    const page = dataOf<PublicacaoMatriculas>(await get(`${URL}/publicacao?ano=2027`));
+    const order = ['Pré II', '1º ano', '9º ano', '1ª série'];
+    expect(page.series.map((serie) => serie.serie)).toEqual(order);
+    expect(page.vagas.map((vaga) => vaga.serie)).toEqual(order);
+    const cookie = await staff();
+    expect(dataOf<AnuidadesAno>(await get(`${URL}?ano=2027`, cookie)).series_sugeridas).toEqual(order);
+  });
 });

@@ -27,6 +27,7 @@ import { clock } from '../../lib/clock.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit } from '../audit/index.js';
 import { nextSerieOf } from '../grades/index.js';
+import { compareSeries } from '../../../shared/classes.schemas.js';
 
 /** A payment plan of a série's anuidade (Lei 9.870): amounts in centavos. */
 export interface PlanoPagamento {
@@ -103,12 +104,9 @@ export async function planoPorId(db: DbOrTx, id: string): Promise<PlanoPagamento
 
 /** Every série's anuidade of a year, with its plans (série order). */
 export async function anuidadesDoAno(db: DbOrTx, ano: number): Promise<Anuidade[]> {
-  const rows = await db
-    .select()
-    .from(anuidades)
-    .where(eq(anuidades.anoLetivo, ano))
-    .orderBy(asc(anuidades.serie));
+  const rows = await db.select().from(anuidades).where(eq(anuidades.anoLetivo, ano));
   if (rows.length === 0) return [];
+  rows.sort((a, b) => compareSeries(a.serie, b.serie));
   const planos = await db
     .select()
     .from(planosPagamento)
@@ -150,7 +148,7 @@ async function seriesSugeridas(db: DbOrTx, ano: number): Promise<string[]> {
     const next = nextSerieOf(turma, offersMedio);
     if (next) series.add(next);
   }
-  return [...series].sort((a, b) => a.localeCompare(b, 'pt-BR', { numeric: true }));
+  return [...series].sort(compareSeries);
 }
 
 export async function getAnuidadesAno(db: DbOrTx, ano: number): Promise<AnuidadesAno> {

@@ -1,6 +1,7 @@
 import { parseRichText, type Inline } from '../../../shared/rich-text.js';
 import { renderPdf } from '../../lib/pdf.js';
 import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
+import { formatCnpj } from '../../../shared/settings.schemas.js';
 
 /**
  * A contract as a PDF (A4): the school's header, the template's text already filled, and on every page
@@ -76,7 +77,10 @@ function drawRichText(doc: PDFKit.PDFDocument, source: string) {
 function drawHeader(doc: PDFKit.PDFDocument, input: ContratoPdf) {
   doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(input.escola.nome, { align: 'center' });
   doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
-  const ids = [input.escola.cnpj ? `CNPJ ${input.escola.cnpj}` : null, input.escola.endereco].filter(Boolean);
+  const ids = [
+    input.escola.cnpj ? `CNPJ ${formatCnpj(input.escola.cnpj)}` : null,
+    input.escola.endereco,
+  ].filter(Boolean);
   if (ids.length > 0) doc.text(ids.join('  ·  '), { align: 'center' });
   const bottom = doc.y + 8;
   drawLetterheadRule(doc, bottom);

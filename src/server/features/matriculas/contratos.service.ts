@@ -29,6 +29,7 @@ import { planoPorId } from './anuidades.service.js';
 import { renderContratoPdf, type Manifesto } from './contratos.pdf.js';
 import { mudarEtapa, registrarEvento } from './funil.service.js';
 import { lerConfiguracao, modeloParaContrato } from './modelos-contrato.service.js';
+import { formatCnpj } from '../../../shared/settings.schemas.js';
 
 /**
  * Contracts (issue 34 §2): drawn from the submitted pré-matrícula, the plan chosen and the school's
@@ -76,7 +77,7 @@ export function valoresDoContrato(
     multa: percent(campos.multa_percentual),
     juros: percent(campos.juros_mensal_percentual),
     'escola.nome': campos.escola.nome,
-    'escola.cnpj': campos.escola.cnpj ?? '',
+    'escola.cnpj': campos.escola.cnpj ? formatCnpj(campos.escola.cnpj) : '',
     'escola.endereco': campos.escola.endereco ?? '',
     data: formatDate(emitidoEm),
   };

@@ -11,6 +11,7 @@ import { rowsOf } from '../../db/rows.js';
 import { classes } from '../../db/schema/classes.js';
 import { interessadoEventos, interessados } from '../../db/schema/matriculas.js';
 import { students } from '../../db/schema/students.js';
+import { compareSeries } from '../../../shared/classes.schemas.js';
 
 /** The stages a family moves through, in order (`perdido` leaves from any of them). */
 const caminho = etapasFunil.filter((etapa): etapa is Exclude<EtapaFunil, 'perdido'> => etapa !== 'perdido');
@@ -70,9 +71,7 @@ export async function getIndicadores(db: DbOrTx, ano: number): Promise<Indicador
   const total = familias.length;
   const porEtapa = count(familias.map((familia) => familia.etapa));
   const serieMes = count(familias.map((familia) => `${familia.serie}\u0000${familia.mes}`));
-  const series = [...new Set(familias.map((familia) => familia.serie))].sort((a, b) =>
-    a.localeCompare(b, 'pt-BR'),
-  );
+  const series = [...new Set(familias.map((familia) => familia.serie))].sort(compareSeries);
   const motivos = count(
     familias
       .filter((familia) => familia.etapa === 'perdido')

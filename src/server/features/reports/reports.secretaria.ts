@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { turnoLabels, turnos } from '../../../shared/classes.schemas.js';
+import { classNiveis, compareSeries, turnoLabels, turnos } from '../../../shared/classes.schemas.js';
 import { formatPhone } from '../../../shared/format.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import { parentescoLabels } from '../../../shared/students.schemas.js';
@@ -22,6 +22,9 @@ import {
   type ReportRun,
 } from './reports.context.js';
 import { movimentacao } from './reports.secretaria-movimentacao.js';
+
+/** Educação Infantil, Fundamental I and II, Ensino Médio: the stages in school order. */
+const nivelOrder = (nivel: string) => classNiveis.indexOf(nivel as (typeof classNiveis)[number]);
 
 /** Secretaria: class lists, the Censo Escolar's counts, birthdays, contacts and student movement. */
 
@@ -157,9 +160,7 @@ const porSerie: HubReport = {
       series.set(row.serie, line);
     }
     const linhas = [...series.values()].sort(
-      (a, b) =>
-        a.nivel.localeCompare(b.nivel) ||
-        String(a.serie).localeCompare(String(b.serie), 'pt-BR', { numeric: true }),
+      (a, b) => nivelOrder(a.nivel) - nivelOrder(b.nivel) || compareSeries(String(a.serie), String(b.serie)),
     );
     const total = linhas.reduce((sum, line) => sum + (line.total as number), 0);
     const totals: Record<string, ReportCell> = { serie: 'Total', nivel: '' };

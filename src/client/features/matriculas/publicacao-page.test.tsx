@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { PublicacaoMatriculas } from '../../../shared/anuidades.schemas';
+import { renderAt, stubApi } from '../../test/render';
+import { PublicacaoMatriculasPage } from './publicacao-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const publicacao: PublicacaoMatriculas = {
+  ano_letivo: 2027,
+  publicado_em: '2026-12-02T13:00:00.000Z',
+  // As the settings keep it when typed without punctuation.
+  escola: { nome: 'Colégio Horizonte', cnpj: '11222333000181', endereco: 'Rua das Acácias, 250' },
+  series: [
+    {
+      serie: '1º ano',
+      valor_anual_centavos: 1_584_000,
+      prazo_matricula: '2027-03-02',
+      planos: [
+        {
+          nome: 'Padrão',
+          parcelas: 12,
+          valor_parcela_centavos: 125_333,
+          taxa_matricula_centavos: 80_000,
+          total_centavos: 1_583_996,
+          padrao: true,
+        },
+      ],
+    },
+  ],
+  contrato: null,
+  vagas: [],
+};
+
+describe('the public page of next year’s values (Lei 9.870, art. 2º)', () => {
+  it('shows the school’s CNPJ punctuated, as a family reads it on any document', async () => {
+    stubApi({ '/api/matriculas/anuidades/publicacao': publicacao });
+    renderAt(<PublicacaoMatriculasPage />);
+    expect(await screen.findByRole('heading', { name: 'Matrículas 2027' })).toBeVisible();
+    expect(screen.getByText(/CNPJ 11\.222\.333\/0001-81/)).toBeVisible();
+    expect(screen.queryByText(/11222333000181/)).toBeNull();
+  });
+});
