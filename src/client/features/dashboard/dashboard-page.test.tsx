@@ -58,6 +58,55 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Notas' })).toHaveAttribute('href', '/dashboard/notas');
   });
 
+  it('leaves out the panels a profile may not read instead of showing them empty (the secretaria has no audit trail)', async () => {
+    const stats: DashboardEscola = {
+      escopo: 'escola',
+      total_alunos: 300,
+      total_professores: 19,
+      total_turmas: 14,
+      mensalidades_pendentes: null,
+      receita_mes: null,
+      frequencia_media: 95.6,
+      matriculas_por_mes: [],
+      alunos_por_status: [],
+      performance_turmas: [{ turma: '1º Ano A', media: 6.3, frequencia: 97.4 }],
+      // The server sends none to a profile without audit.read.
+      atividades: [],
+    };
+    const secretaria = { nivel: 'administrador' as const, perfil: 'Secretaria' };
+    stubApi(
+      {
+        '/api/auth/me': signedInAs({
+          ...secretaria,
+          permissoes: ['students.read', 'classes.read', 'academics.read', 'documents.issue'],
+        }),
+        '/api/dashboard/stats': stats,
+      },
+      null,
+    );
+    renderAt(<DashboardPage />);
+    expect(await screen.findByRole('heading', { name: 'Performance por Turma' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Atividades Recentes' })).toBeNull();
+    expect(screen.queryByText('Nenhuma atividade registrada.')).toBeNull();
+    cleanup();
+
+    // Financeiro: neither the classes' grades nor the audit trail.
+    stubApi(
+      {
+        '/api/auth/me': signedInAs({
+          nivel: 'administrador',
+          permissoes: ['finance.read', 'finance.figures'],
+        }),
+        '/api/dashboard/stats': { ...stats, performance_turmas: [] },
+      },
+      null,
+    );
+    renderAt(<DashboardPage />);
+    expect(await screen.findByRole('heading', { name: 'Ações Rápidas' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Performance por Turma' })).toBeNull();
+    expect(screen.queryByText('Nenhuma chamada ou nota registrada ainda')).toBeNull();
+  });
+
   it("lists the teacher's assessments without grades (opening the grid) and periods closing soon", async () => {
     stubServer('professor', {
       escopo: 'professor',

@@ -88,6 +88,9 @@ export function SchoolHome({
   stats: DashboardEscola;
   permissoes: readonly Permission[] | undefined;
 }) {
+  const showsPerformance = can(permissoes, 'academics.read');
+  const showsActivity = can(permissoes, 'audit.read');
+  const panels = 1 + Number(showsPerformance) + Number(showsActivity);
   const quickActions: { label: string; to: string; icon: LucideIcon; show: boolean }[] = [
     { label: 'Alunos', to: paths.students, icon: Users, show: can(permissoes, 'students.read') },
     { label: 'Turmas', to: paths.classes, icon: School, show: can(permissoes, 'classes.read') },
@@ -163,27 +166,32 @@ export function SchoolHome({
           )}
         </Panel>
       </div>
-      <div className="grid gap-4 lg:grid-cols-3">
-        <Panel title="Performance por Turma">
-          <ClassPerformance turmas={stats.performance_turmas} />
-        </Panel>
-        <Panel title="Atividades Recentes">
-          {stats.atividades.length === 0 ? (
-            <p className="text-sm text-gray-500">Nenhuma atividade registrada.</p>
-          ) : (
-            <ul className="space-y-3">
-              {stats.atividades.map((item) => (
-                <li key={item.id} className="flex gap-2 text-sm">
-                  <Activity className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-                  <div>
-                    <p className="text-gray-900">{item.descricao}</p>
-                    <p className="text-xs text-gray-500">{formatDateTime(item.at)}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Panel>
+      {/* A panel whose figures the profile may not read is left out, not shown empty (ADR 0025). */}
+      <div className={`grid gap-4 ${panels === 3 ? 'lg:grid-cols-3' : panels === 2 ? 'lg:grid-cols-2' : ''}`}>
+        {showsPerformance && (
+          <Panel title="Performance por Turma">
+            <ClassPerformance turmas={stats.performance_turmas} />
+          </Panel>
+        )}
+        {showsActivity && (
+          <Panel title="Atividades Recentes">
+            {stats.atividades.length === 0 ? (
+              <p className="text-sm text-gray-500">Nenhuma atividade registrada.</p>
+            ) : (
+              <ul className="space-y-3">
+                {stats.atividades.map((item) => (
+                  <li key={item.id} className="flex gap-2 text-sm">
+                    <Activity className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
+                    <div>
+                      <p className="text-gray-900">{item.descricao}</p>
+                      <p className="text-xs text-gray-500">{formatDateTime(item.at)}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        )}
         <Panel title="Ações Rápidas">
           <div className="grid grid-cols-2 gap-2">
             {quickActions

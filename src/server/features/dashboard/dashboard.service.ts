@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { compareSeries } from '../../../shared/classes.schemas.js';
 import { formatCount } from '../../../shared/format.js';
 import {
   actionLabel,
@@ -121,6 +122,8 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
       .where(eq(classes.status, 'ativo'))
       .orderBy(asc(classes.nome)),
   ]);
+  // School order (Infantil … 9º ano, then the Médio's séries), by name within a série.
+  turmasAtivas.sort((a, b) => compareSeries(a.serie, b.serie));
   const medias = await classGradeAverages(
     db,
     turmasAtivas.map((turma) => turma.id),

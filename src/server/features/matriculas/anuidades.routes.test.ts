@@ -7,6 +7,7 @@ import type {
   AvisoAnuidade,
   PublicacaoMatriculas,
 } from '../../../shared/anuidades.schemas.js';
+import type { ClassNivel } from '../../../shared/classes.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, detailsOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
@@ -355,8 +356,8 @@ describe('the demo', () => {
   });
 
   it('lists the séries and the places in school order, Infantil to Médio, not alphabetically', async () => {
-    const turma = (nome: string, serie: string, nivel: string, anoLetivo = '2027') =>
-      insertClass(t, null, 25, { anoLetivo, nome, serie, nivel });
+    const turma = (nome: string, serie: string, nivel: ClassNivel) =>
+      insertClass(t, null, 25, { anoLetivo: '2027', nome, serie, nivel });
     await turma('1ª Série A', '1ª série', 'Ensino Médio');
     await turma('1º Ano A', '1º ano', 'Fundamental I');
     await turma('Pré II A', 'Pré II', 'Educação Infantil');
