@@ -55,6 +55,14 @@ export function compareSeries(a: string, b: string): number {
   return rankA - rankB || serieCollator.compare(a, b);
 }
 
+/** Classes in school order: by série (`compareSeries`), then by name ('5º Ano A' before '5º Ano B'). */
+export function compareClasses(
+  a: { serie: string; nome: string },
+  b: { serie: string; nome: string },
+): number {
+  return compareSeries(a.serie, b.serie) || serieCollator.compare(a.nome, b.nome);
+}
+
 /** Educação Infantil has no grades and no retention (LDB art. 31): pareceres descritivos instead. */
 export const isInfantil = (nivel: string): boolean => nivel === 'Educação Infantil';
 

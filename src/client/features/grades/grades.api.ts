@@ -39,6 +39,7 @@ import { SCREEN_CONTENT_META } from '../../lib/offline/reading-allowlist';
 import { invalidateAttendance, invalidateGrades, keyRoots } from '../../lib/query-keys';
 import { reportCardKeys } from '../../domain/report-card.api';
 import { academicSettingsKey } from '../../domain/academic-settings';
+import { compareClasses } from '../../../shared/classes.schemas';
 
 /**
  * TanStack Query hooks for every grades route. Writes invalidate what they change; the
@@ -429,15 +430,13 @@ export function useGradePeriods() {
   return useQuery(gradePeriodsQuery());
 }
 
-const classNameOrder = new Intl.Collator('pt-BR', { numeric: true });
-
-/** Classes in the order of their names, numbers by value. */
-const byClassName = <T extends { nome: string }>(list: readonly T[]): T[] =>
-  [...list].sort((a, b) => classNameOrder.compare(a.nome, b.nome));
+/** Classes in school order, then by name, numbers by value. */
+const byClassName = <T extends { nome: string; serie: string }>(list: readonly T[]): T[] =>
+  [...list].sort(compareClasses);
 
 /**
  * A school year's classes the user may enter or read grades for (a teacher's own; every class for an
- * administrator), also the ones the year concluded. By name ('2º Ano A' before '10º Ano A'): the roll
+ * administrator), also the ones the year concluded. In school order, by série then name: the roll
  * call's list puts the classes with a roll due today first, an order that changed with every roll taken.
  */
 export const gradeClassesQuery = (ano: number | undefined) =>

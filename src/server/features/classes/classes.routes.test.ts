@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
+import type { ClassNivel, ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
 import type { SavedTeacher, Teacher } from '../../../shared/teachers.schemas.js';
 import { signedIn, requestsOf, setupTestApp } from '../../test/test-app.js';
 import {
@@ -145,6 +145,29 @@ describe('turmas', () => {
     expect(teacherClasses.map((item) => item.id)).toEqual([mine.id]);
     const parentClasses = dataOf<SchoolClass[]>(await get('/api/turmas', parent.cookie));
     expect(parentClasses.map((item) => item.id)).toEqual([other.id]);
+  });
+
+  it('lists the newest year first, then in school order: Infantil, Fundamental, Médio, by série and name', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = (nome: string, serie: string, nivel: ClassNivel, anoLetivo = '2026') =>
+      insertClass(t, null, 25, { nome, serie, nivel, anoLetivo });
+    await turma('1ª Série A', '1ª série', 'Ensino Médio');
+    await turma('10º Ano A', '9º ano', 'Fundamental II');
+    await turma('2º Ano A', '2º ano', 'Fundamental I');
+    await turma('1º Ano B', '1º ano', 'Fundamental I');
+    await turma('1º Ano A', '1º ano', 'Fundamental I');
+    await turma('Pré II A', 'Pré II', 'Educação Infantil');
+    await turma('1º Ano A', '1º ano', 'Fundamental I', '2027');
+    const listed = dataOf<SchoolClass[]>(await get('/api/turmas', admin.cookie));
+    expect(listed.map((item) => `${item.ano_letivo} ${item.nome}`)).toEqual([
+      '2027 1º Ano A',
+      '2026 Pré II A',
+      '2026 1º Ano A',
+      '2026 1º Ano B',
+      '2026 2º Ano A',
+      '2026 10º Ano A',
+      '2026 1ª Série A',
+    ]);
   });
 });
 

@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { formatCount } from '../../../shared/format.js';
-import type { ClassData, ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
+import {
+  compareClasses,
+  type ClassData,
+  type ClassStudent,
+  type SchoolClass,
+} from '../../../shared/classes.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -60,7 +65,10 @@ async function selectClasses(db: DbOrTx, where: ReturnType<typeof and>) {
     .from(classes)
     .leftJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
     .where(where)
-    .orderBy(desc(classes.anoLetivo), asc(classes.nivel), asc(classes.nome));
+    .orderBy(desc(classes.anoLetivo), asc(classes.nome));
+  // Newest year first, then school order: Infantil, Fundamental, Médio (the nivel's name would put the
+  // Médio before the Fundamental).
+  rows.sort((a, b) => b.turma.anoLetivo.localeCompare(a.turma.anoLetivo) || compareClasses(a.turma, b.turma));
   return rows.map((row) =>
     toClass(
       row.turma,

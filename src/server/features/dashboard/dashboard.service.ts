@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { compareSeries } from '../../../shared/classes.schemas.js';
+import { compareClasses } from '../../../shared/classes.schemas.js';
 import { formatCount } from '../../../shared/format.js';
 import {
   actionLabel,
@@ -123,7 +123,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
       .orderBy(asc(classes.nome)),
   ]);
   // School order (Infantil … 9º ano, then the Médio's séries), by name within a série.
-  turmasAtivas.sort((a, b) => compareSeries(a.serie, b.serie));
+  turmasAtivas.sort(compareClasses);
   const medias = await classGradeAverages(
     db,
     turmasAtivas.map((turma) => turma.id),
