@@ -88,7 +88,7 @@ export type CnabPainel = z.infer<typeof cnabPainelSchema>;
 
 export const cnabRemessaParamsSchema = z.object({ id: z.uuid({ error: 'Remessa inválida.' }) });
 
-export const cnabConciliarInputSchema = z.object({
+export const cnabConciliarInputSchema = z.strictObject({
   observacao: z.string().trim().min(3, 'Diga o que foi feito com esta linha.').max(500),
 });
 

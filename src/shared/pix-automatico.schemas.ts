@@ -20,7 +20,7 @@ export const pixAutomaticoConfigSchema = z.object({
 export type PixAutomaticoConfig = z.infer<typeof pixAutomaticoConfigSchema>;
 
 export const pixAutomaticoConfigInputSchema = z
-  .object({
+  .strictObject({
     ativo: z.boolean(),
     agencia: z
       .string()
@@ -76,7 +76,7 @@ export const debitoAutomaticoSchema = z.object({
 });
 export type DebitoAutomatico = z.infer<typeof debitoAutomaticoSchema>;
 
-export const autorizarDebitoSchema = z.object({
+export const autorizarDebitoSchema = z.strictObject({
   valor_maximo: z
     .number({ error: 'Informe o valor máximo' })
     .int('O valor deve estar em centavos')

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createUserRow, loginAs, sessionCookieOf, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
+import {
+  createUserRow,
+  loginAs,
+  requestsOf,
+  sessionCookieOf,
+  signedIn,
+  TEST_PASSWORD,
+  setupTestApp,
+} from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { users } from '../../db/schema/users.js';
 import { THROTTLE } from './throttle.service.js';
@@ -8,6 +16,7 @@ import { passwordMetrics } from './passwords.js';
 import { vi } from 'vitest';
 
 const t = setupTestApp();
+const { send } = requestsOf(() => t.app);
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });
@@ -281,6 +290,54 @@ describe('forgot and reset password', () => {
     expect((await reset()).statusCode).toBe(200);
     expect((await login({ email: user.email, password: 'Pitanga-Vermelha-55' })).statusCode).toBe(200);
     expect((await reset()).statusCode).toBe(400);
+  });
+
+  it('a link mailed before the password or the e-mail changed sets nothing (the old mailbox is shut out)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const linkFor = async (email: string) => {
+      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+      await t.app.ctx.jobs.drain();
+      return /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]!;
+    };
+    const resetWith = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, novaSenha: 'Intruso-Com-Link-Velho-31' },
+      });
+
+    // The owner changes the password while signed in, after someone asked for a link.
+    const owner = await signedIn(t, 'responsavel');
+    const afterChange = await linkFor(owner.user.email);
+    const changed = await send('POST', '/api/auth/change-password', owner.cookie, {
+      senhaAtual: TEST_PASSWORD,
+      novaSenha: 'Dona-Da-Conta-Troca-48',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await resetWith(afterChange)).statusCode).toBe(400);
+
+    // The school resets it.
+    const afterAdminReset = await linkFor(owner.user.email);
+    const reset = await send('POST', `/api/users/${owner.user.id}/reset-password`, admin.cookie, {
+      senha_atual: TEST_PASSWORD,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await resetWith(afterAdminReset)).statusCode).toBe(400);
+
+    // The school moves the account to a new e-mail: the link mailed to the old one no longer works.
+    const moved = await signedIn(t, 'professor');
+    const afterMove = await linkFor(moved.user.email);
+    const updated = await send('PUT', `/api/users/${moved.user.id}`, admin.cookie, {
+      nome: moved.user.nome,
+      email: 'novo.endereco@escola.test',
+      tipo: 'professor',
+      version: moved.user.version,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await resetWith(afterMove)).statusCode).toBe(400);
+    expect((await login({ email: 'novo.endereco@escola.test', password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses an expired link', async () => {

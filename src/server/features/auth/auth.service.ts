@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import { RESET_TOKEN_MINUTES, type CurrentUser } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { atSilentLimit, auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
@@ -138,6 +139,7 @@ export async function changePassword(
       .where(eq(users.id, user.id))
       .returning();
     await revokeUserSessions(tx, user.id);
+    await forgetPasswordResets(tx, user.id);
     const session = await createSession(tx, user.id, current?.persistent ?? false, context);
     await recordAudit(tx, actor, {
       action: 'senha_alterada',
@@ -154,6 +156,15 @@ export async function changePassword(
 }
 
 export const PASSWORD_RESET_JOB = 'auth.redefinir-senha';
+
+/**
+ * Drops the account's pending 'Esqueci minha senha' links, in the transaction that changes its password
+ * or its e-mail: a link mailed before would otherwise still set a new password for 30 minutes — for
+ * whoever reads the old mailbox, right after the owner changed the password to shut them out.
+ */
+export async function forgetPasswordResets(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+}
 
 /**
  * 'Esqueci minha senha': the request only queues a job — the same single insert whether or not the

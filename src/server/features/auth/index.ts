@@ -3,6 +3,7 @@
  * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
  */
 export { authRoutes } from './auth.routes.js';
+export { forgetPasswordResets } from './auth.service.js';
 export { forgetDevices } from './known-devices.service.js';
 export { confirmCurrentPassword } from './password-check.service.js';
 export type { PasswordClient } from './password-check.service.js';

@@ -29,6 +29,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import {
   forgetCachedSessions,
   forgetDevices,
+  forgetPasswordResets,
   generatePassword,
   hashPassword,
   revokeUserSessions,
@@ -392,6 +393,7 @@ export async function resetStudentPassword(
       .where(eq(users.id, found.user.id))
       .returning();
     await revokeUserSessions(tx, found.user.id);
+    await forgetPasswordResets(tx, found.user.id);
     await forgetDevices(tx, found.user.id);
     await recordAudit(tx, actor, { action: 'resetar_senha', entity: 'usuario', entityId: found.user.id });
     return row!;

@@ -80,8 +80,10 @@ export async function salvarMatriculasConfig(
 
 /**
  * The students among `alunoIds` whose family is in default: an open mensalidade past its due date of
- * the student or of a sibling under the same guardian (the family pays for both). A tuition awaiting
- * the school's answer to a comprovante ('Já paguei') or cancelled does not count.
+ * the student or of a sibling under the same guardian (the family pays for both). A cancelled tuition
+ * does not count. One awaiting the school's answer to a comprovante ('Já paguei') still does, as it does
+ * for the school everywhere else (docs/finance.md): any image sent as a comprovante would otherwise lift
+ * the art. 5º refusal, and the form sent meanwhile is not checked again when the comprovante is refused.
  */
 export async function alunosInadimplentes(db: DbOrTx, alunoIds: readonly string[]): Promise<Set<string>> {
   if (alunoIds.length === 0) return new Set();
@@ -100,7 +102,6 @@ export async function alunosInadimplentes(db: DbOrTx, alunoIds: readonly string[
         select 1 from ${mensalidades} m
         where (m.aluno_id = s.id or m.aluno_id = other.aluno_id)
           and m.cancelada_em is null
-          and m.confirmacao_desde is null
           and m.principal_pago + m.desconto_concedido < m.valor
           and m.data_vencimento < ${today}
       )`);

@@ -2,11 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { MatriculasConfig, RodadaRematricula } from '../../../shared/anuidades.schemas.js';
 import { MENSAGEM_INADIMPLENCIA_PADRAO } from '../../../shared/anuidades.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { guardianWithAccount } from '../../test/school-fixtures.js';
+import { multipartFile } from '../../test/image-fixtures.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { mensalidades } from '../../db/schema/finance.js';
@@ -24,6 +26,8 @@ beforeEach(() => clock.pin('2026-10-05'));
 afterEach(() => clock.unpin());
 
 const URL = '/api/matriculas/rematricula-online';
+/** One red pixel: an image that proves no payment. */
+const PIXEL = { create: { width: 1, height: 1, channels: 3, background: '#f00' } } as const;
 const CONFIG = '/api/matriculas/anuidades/configuracao';
 
 /**
@@ -293,12 +297,12 @@ describe('families in default (Lei 9.870, art. 5º) and documents (art. 6º)', (
       ).statusCode,
     ).toBe(400);
 
-    // Paid, awaiting confirmation ('Já paguei') or not yet due is not default.
+    // Paid or not yet due is not default; awaiting the school's answer to a comprovante still is.
     await t.database.db
       .update(mensalidades)
       .set({ confirmacaoDesde: '2026-10-01' })
       .where(eq(mensalidades.alunoId, s.ana.id));
-    expect(await avisoInadimplencia(t.database.db, s.ana.id)).toBeNull();
+    expect(await avisoInadimplencia(t.database.db, s.ana.id)).toBe(mensagem);
     await t.database.db
       .update(mensalidades)
       .set({ confirmacaoDesde: null })
@@ -333,6 +337,47 @@ describe('families in default (Lei 9.870, art. 5º) and documents (art. 6º)', (
     expect((await get(`/api/matricula-online/${token}`, '')).json().data.estado, 'nothing was sent').toBe(
       'rascunho',
     );
+  });
+
+  it("any image sent as 'Já paguei' does not lift the refusal: the debt counts until the school confirms", async () => {
+    const s = await school();
+    await overdue(s.ana.id);
+    const [august] = await t.database.db
+      .select()
+      .from(mensalidades)
+      .where(eq(mensalidades.alunoId, s.ana.id));
+    await send('PUT', CONFIG, s.admin.cookie, {
+      recusar_inadimplentes: true,
+      mensagem_inadimplencia: MENSAGEM_INADIMPLENCIA_PADRAO,
+      rematricula_aplica: 'todos',
+    });
+    await iniciarRodada(t.app.ctx, 2027, systemActor, conviteRegistrado().enviar);
+    const [anaRow] = await t.database.db
+      .select()
+      .from(interessados)
+      .where(and(eq(interessados.alunoId, s.ana.id), eq(interessados.tipo, 'rematricula')));
+    const { url } = await enviarConvite(t.app.ctx, anaRow!.id, systemActor);
+    const token = url.slice(url.lastIndexOf('/') + 1);
+
+    // The mother answers 'Já paguei' with any picture: the tuition is em confirmação.
+    const file = multipartFile(await sharp(PIXEL).png().toBuffer(), 'foto.png', 'image/png', 'arquivo');
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/financeiro/mensalidades/${august!.id}/comprovante`,
+      headers: { cookie: s.mae.cookie, 'content-type': file.contentType },
+      payload: file.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+
+    // The school's round and the form still see the debt, and the form is not sent.
+    const state = await rodada(s.admin.cookie);
+    expect(state.familias.find((row) => row.aluno_id === s.ana.id)?.inadimplente).toBe(true);
+    expect((await get(`/api/matricula-online/${token}`, '')).json().data.aviso_inadimplencia).toBe(
+      MENSAGEM_INADIMPLENCIA_PADRAO,
+    );
+    const refused = await send('POST', `/api/matricula-online/${token}/enviar`, '', {});
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toBe(MENSAGEM_INADIMPLENCIA_PADRAO);
   });
 
   it('a guardian in default still gets a declaração and the boletim (art. 6º: documents never withheld)', async () => {

@@ -194,6 +194,28 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     expect((await send('POST', `${url}/cancelar`, other.cookie)).statusCode).toBe(404);
   });
 
+  it('refuses fields it does not know (400), from the guardian and from the school, and creates nothing', async () => {
+    clock.pin('2026-03-01');
+    const admin = await ligar();
+    const family = await familyIn(t, null);
+    const url = `/api/financeiro/pix/automatico/alunos/${family.child.id}`;
+    const asked = await send('POST', url, family.cookie, {
+      valor_maximo: 200_000,
+      data_inicial: '2026-03-10',
+      status: 'ativa',
+    });
+    expect(asked.statusCode, asked.body).toBe(400);
+    expect(await t.database.db.select().from(pixRecorrencias)).toHaveLength(0);
+    const config = await send('PUT', '/api/financeiro/pix/automatico/config', admin, {
+      ativo: false,
+      agencia: null,
+      conta: null,
+      tipo_conta: null,
+      indisponivel: false,
+    });
+    expect(config.statusCode, config.body).toBe(400);
+  });
+
   it('a teacher’s account given the Financeiro profile reaches no family’s debit (finance’s scope)', async () => {
     const { family, url } = await activeFamily();
     const teacher = await createUserRow(t.database, 'professor');

@@ -15,7 +15,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { sha256 } from '../auth/index.js';
+import { forgetPasswordResets, sha256 } from '../auth/index.js';
 import { insertUser, likePattern, sendWelcomeMail } from '../users/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { linkGuardian } from './guardians.service.js';
@@ -314,6 +314,7 @@ export async function confirmGuardianEmail(
           .update(users)
           .set({ email: change.novoEmail, version: (account?.version ?? 0) + 1, updatedAt: new Date() })
           .where(eq(users.id, guardian.usuarioId));
+        await forgetPasswordResets(tx, guardian.usuarioId);
       } catch (error) {
         if (isUniqueViolation(error))
           throw new AppError('CONFLICT', 'Este e-mail já é usado por outra conta do portal.');

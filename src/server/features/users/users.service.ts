@@ -20,7 +20,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import { forgetDevices } from '../auth/index.js';
 import { confirmCurrentPassword, type PasswordClient } from '../auth/index.js';
 import { assertStrongPassword, generatePassword, hashPassword } from '../auth/index.js';
-import { forgetCachedSessions, revokeUserSessions } from '../auth/index.js';
+import { forgetCachedSessions, forgetPasswordResets, revokeUserSessions } from '../auth/index.js';
 import { notifyPasswordChanged } from '../notificacoes/index.js';
 import { findLinkedTeacher, linkAccountToTeacher } from './teacher-link.js';
 import { teachers } from '../../db/schema/teachers.js';
@@ -330,6 +330,7 @@ export async function updateUser(
       input.perfis ?? (next.nivel !== current.nivel ? [await defaultPerfilIdOf(tx, next.nivel)] : undefined);
     const perfisChanged = perfis ? await setUserPerfis(tx, updated, perfis, reauth.user) : false;
     if (next.status !== 'ativo' || next.nivel !== current.nivel) await revokeUserSessions(tx, id);
+    if (updated.email !== current.email) await forgetPasswordResets(tx, id);
     await recordAudit(tx, actor, {
       action: 'atualizar',
       entity: 'usuario',
@@ -433,6 +434,7 @@ export async function resetUserPassword(
       .where(eq(users.id, id))
       .returning();
     await revokeUserSessions(tx, id);
+    await forgetPasswordResets(tx, id);
     await forgetDevices(tx, id);
     await recordAudit(tx, actor, { action: 'resetar_senha', entity: 'usuario', entityId: id });
     await noticeOtherAdmins(ctx, tx, actor, 'senha_redefinida_por_administrador', row!);
