@@ -417,6 +417,50 @@ describe("withdrawing the family's consent (LGPD art. 14, ADR 0038)", () => {
   });
 });
 
+describe('a student who leaves the school', () => {
+  it('is transferred: the account is disabled at once, audited, and cannot be enabled until the student is active again', async () => {
+    const { admin, family } = await school();
+    const student = await studentAccount(
+      admin.cookie,
+      family.child.id,
+      family.guardian.id,
+      'transferido@escola.test',
+    );
+    expect((await get('/api/portal-aluno', student.cookie)).statusCode).toBe(200);
+    const status = (value: string) =>
+      send('PATCH', `/api/alunos/${family.child.id}/status`, admin.cookie, { status: value });
+
+    expect((await status('transferido')).statusCode).toBe(200);
+    // The session ends and the sign-in is refused.
+    expect((await get('/api/portal-aluno', student.cookie)).statusCode).toBe(401);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'transferido@escola.test', password: TEST_PASSWORD },
+    });
+    expect(refused.statusCode).toBe(401);
+    const access = () => get(`/api/alunos/${family.child.id}/acesso`, admin.cookie);
+    expect(dataOf<StudentAccess>(await access()).conta).toMatchObject({ status: 'inativo' });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'usuario'));
+    expect(audit.map((row) => row.details)).toContainEqual({
+      status: 'inativo',
+      acesso_aluno: family.child.id,
+      motivo: 'aluno_saiu',
+    });
+
+    const enable = () =>
+      send('PATCH', `/api/alunos/${family.child.id}/acesso`, admin.cookie, { status: 'ativo' });
+    const early = await enable();
+    expect(early.statusCode).toBe(409);
+    expect(messageOf(early)).toBe('Só alunos ativos podem ter acesso ao Portal do Aluno.');
+    // Back at the school, the account stays off until the school enables it.
+    expect((await status('ativo')).statusCode).toBe(200);
+    expect(dataOf<StudentAccess>(await access()).conta).toMatchObject({ status: 'inativo' });
+    expect((await enable()).statusCode).toBe(200);
+    expect((await loginAs(t.app, 'transferido@escola.test')).length).toBeGreaterThan(0);
+  });
+});
+
 describe("the staff's list of requests", () => {
   it('disabling answers the request: it leaves the list and the family is told', async () => {
     const { admin, family, classmate } = await school();

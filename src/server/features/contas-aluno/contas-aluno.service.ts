@@ -99,7 +99,7 @@ function toAccount({ account, user, alunoNome }: Joined): StudentAccount {
   };
 }
 
-function joined(db: DbOrTx) {
+export function joined(db: DbOrTx) {
   return db
     .select({ account: studentAccounts, user: users, alunoNome: students.nome })
     .from(studentAccounts)
@@ -107,7 +107,7 @@ function joined(db: DbOrTx) {
     .innerJoin(students, eq(students.id, studentAccounts.alunoId));
 }
 
-async function accountOf(db: DbOrTx, alunoId: string): Promise<Joined | undefined> {
+export async function accountOf(db: DbOrTx, alunoId: string): Promise<Joined | undefined> {
   const [row] = await joined(db).where(eq(studentAccounts.alunoId, alunoId));
   return row;
 }
@@ -124,9 +124,11 @@ async function reachable(db: DbOrTx, viewer: Viewer, alunoId: string) {
   return { student: row, scope };
 }
 
+const ONLY_ACTIVE_STUDENTS = 'Só alunos ativos podem ter acesso ao Portal do Aluno.';
+
 /** Why a student may not have an account now (null: they may). */
 function refusalOf(student: { status: string; serie: string | null }, serieMinima: string): string | null {
-  if (student.status !== 'ativo') return 'Só alunos ativos podem ter acesso ao Portal do Aluno.';
+  if (student.status !== 'ativo') return ONLY_ACTIVE_STUDENTS;
   if (!student.serie) return 'O aluno não está em nenhuma turma: enturme-o antes de criar o acesso.';
   const rank = serieRank(student.serie);
   const minimum = serieRank(serieMinima) ?? 0;
@@ -279,7 +281,10 @@ export async function setStudentAccountStatus(
 ): Promise<StudentAccount> {
   const result = await ctx.db.transaction(async (tx) => {
     const found = await staffAccount(tx, viewer, alunoId);
-    if (status === 'ativo' && found.user.status !== 'ativo') await assertConsentStands(tx, alunoId);
+    if (status === 'ativo' && found.user.status !== 'ativo') {
+      await assertStudentActive(tx, alunoId);
+      await assertConsentStands(tx, alunoId);
+    }
     const [user] = await tx
       .update(users)
       .set({ status, version: sql`${users.version} + 1`, updatedAt: new Date() })
@@ -326,6 +331,18 @@ async function notifyRequestAnswered(ctx: AppContext, tx: DbOrTx, alunoId: strin
   });
 }
 
+/** A student who left the school (transferred, inactive, graduated) has no Portal do Aluno (ADR 0029). */
+async function assertStudentActive(tx: DbOrTx, alunoId: string) {
+  const [student] = await tx
+    .select({ status: students.status })
+    .from(students)
+    .where(eq(students.id, alunoId));
+  if (student && student.status !== 'ativo')
+    throw new AppError('CONFLICT', ONLY_ACTIVE_STUDENTS, [
+      { path: 'status', message: 'Aluno não está ativo' },
+    ]);
+}
+
 /**
  * Enabling again needs the family's consent to stand: after a withdrawal of 'portal_aluno' the school
  * records a new consent (the family in their Privacidade, or a signed form the secretaria records there)
@@ -339,37 +356,6 @@ async function assertConsentStands(tx: DbOrTx, alunoId: string) {
       'O responsável retirou o consentimento para a conta do aluno no Portal do Aluno (LGPD art. 14). Registre um novo consentimento em Privacidade antes de reativar o acesso.',
       [{ path: 'status', message: 'Consentimento do responsável retirado' }],
     );
-}
-
-/**
- * The family withdrew the 'portal_aluno' consent (LGPD art. 14 §1, art. 8 §5): the student's account is
- * disabled at once in the same transaction — its sessions end, a pending request is answered — and
- * audited; the account, its consent record and its history stay. Registered in index.ts.
- */
-export async function disableOnConsentWithdrawn(
-  ctx: AppContext,
-  tx: DbOrTx,
-  alunoId: string,
-  actor: Actor,
-): Promise<(() => void) | undefined> {
-  const found = await accountOf(tx, alunoId);
-  if (!found || found.user.status !== 'ativo') return undefined;
-  await tx
-    .update(users)
-    .set({ status: 'inativo', version: sql`${users.version} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, found.user.id));
-  await revokeUserSessions(tx, found.user.id);
-  await tx
-    .update(studentAccounts)
-    .set({ desativacaoPedidaEm: null, desativacaoPedidaPorNome: null, desativacaoMotivo: null })
-    .where(eq(studentAccounts.id, found.account.id));
-  await recordAudit(tx, actor, {
-    action: 'alterar_status',
-    entity: 'usuario',
-    entityId: found.user.id,
-    details: { status: 'inativo', acesso_aluno: alunoId, motivo: 'consentimento_retirado' },
-  });
-  return () => forgetCachedSessions(ctx.db, { userId: found.user.id });
 }
 
 /** POST /api/alunos/:id/acesso/senha — a new generated password, shown once and mailed. */

@@ -5,7 +5,10 @@
 export { studentAccessRoutes, studentAccountsRoutes, studentPortalRoutes } from './contas-aluno.routes.js';
 
 import { onConsentWithdrawn } from '../privacy/index.js';
-import { disableOnConsentWithdrawn } from './contas-aluno.service.js';
+import { onStudentsLeft } from '../students/index.js';
+import { disableOnConsentWithdrawn, disableOnStudentsLeft } from './contas-aluno.disable.js';
 
 // Withdrawing the family's consent disables the account it rested on, in the same transaction.
 onConsentWithdrawn('portal_aluno', disableOnConsentWithdrawn);
+// A student who leaves the school (transferred, inactive, graduated) leaves the Portal do Aluno too.
+onStudentsLeft(disableOnStudentsLeft);

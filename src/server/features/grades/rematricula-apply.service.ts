@@ -10,7 +10,7 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { classItinerarios, classSubjects } from '../../db/schema/curriculum.js';
 import { ENSINO_MEDIO } from '../../../shared/ensino-medio.js';
 import type { Viewer } from '../classes/index.js';
-import { syncMemberships } from '../students/index.js';
+import { studentsLeft, syncMemberships } from '../students/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { schoolYears } from '../../db/schema/calendar.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
@@ -69,6 +69,7 @@ export async function applyRematricula(
     .where(eq(schoolYears.ano, year.ano + 1));
   const start = nextYear?.inicio ?? `${next}-01-01`;
   await hooks.writing?.();
+  const afterCommit: (() => void)[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
       // Under the lock of the closure row: two applications at once run one after the other.
@@ -171,6 +172,7 @@ export async function applyRematricula(
             .update(students)
             .set({ status, ...bumped })
             .where(inArray(students.id, ids));
+      afterCommit.push(...(await studentsLeft(ctx, tx, Object.values(leaving).flat(), actor)));
       await syncMemberships(tx, moves, start);
       await tx
         .update(classes)
@@ -197,5 +199,6 @@ export async function applyRematricula(
       );
     throw error;
   }
+  for (const step of afterCommit) step();
   return { ...proposal, aplicada: true, dry_run: false };
 }

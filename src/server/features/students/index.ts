@@ -3,6 +3,8 @@
  * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
  */
 export { assertClassHasRoom } from './enrolment.rules.js';
+export { onStudentsLeft, studentsLeft } from './departures.js';
+export type { DepartureHandler } from './departures.js';
 export { coversDate, syncMembership, syncMemberships } from './memberships.js';
 export { linkGuardian, resolveGuardian } from './guardians.service.js';
 export { matriculaAllocator } from './matricula.js';

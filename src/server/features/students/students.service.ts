@@ -16,6 +16,7 @@ import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../shared/students.schemas.js';
 import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
+import { studentsLeft } from './departures.js';
 import { classes } from '../../db/schema/classes.js';
 import { likePattern, sendWelcomeMail } from '../users/index.js';
 import {
@@ -417,10 +418,10 @@ export async function setStudentStatus(
   expectedVersion: number | undefined,
   actor: Actor,
 ): Promise<Student> {
-  await ctx.db.transaction(async (tx) => {
+  const afterCommit = await ctx.db.transaction(async (tx) => {
     const current = await lockForUpdate(tx, students, id, studentNotFound);
     assertVersion(expectedVersion, current.version);
-    if (status === current.status) return;
+    if (status === current.status) return [];
     // Coming back to 'ativo' takes a place in the class again.
     if (status === 'ativo' && current.turmaId) await assertClassHasRoom(tx, current.turmaId);
     await tx
@@ -435,7 +436,10 @@ export async function setStudentStatus(
       entityId: id,
       details: { de: current.status, para: status },
     });
+    // Leaving the school ends what only an active student has (the Portal do Aluno account).
+    return current.status === 'ativo' ? studentsLeft(ctx, tx, [id], actor) : [];
   });
+  for (const step of afterCommit) step();
   return getStudent(ctx.db, { id: actor.id ?? '', nivel: 'administrador' }, id);
 }
 
