@@ -91,6 +91,12 @@ describe('anuidades and plans (Lei 9.870, art. 1º §5º)', () => {
       total_centavos: 1_150_000,
     });
     expect(await planoPorId(t.database.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
+    // Asked for a form's série and year, another série's plan is no plan (the contract and the charges
+    // read it so: a family cannot send a cheaper série's plan id).
+    const avista = anuidade.planos[1]!.id;
+    expect(await planoPorId(t.database.db, avista, { anoLetivo: 2027, serie: '4º ano' })).not.toBeNull();
+    expect(await planoPorId(t.database.db, avista, { anoLetivo: 2027, serie: '5º ano' })).toBeNull();
+    expect(await planoPorId(t.database.db, avista, { anoLetivo: 2028, serie: '4º ano' })).toBeNull();
 
     // Editing keeps a plan's id (a family's choice still points at it); a plan left out is gone.
     const edited = await saved(cookie, {

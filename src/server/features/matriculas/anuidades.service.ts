@@ -93,12 +93,25 @@ export async function planosDisponiveis(
   return rows.map((row) => toPlano(row, anuidade));
 }
 
-export async function planoPorId(db: DbOrTx, id: string): Promise<PlanoPagamento | null> {
+/**
+ * A plan by its id — with `da`, only a plan of that year's série: a form holds the id the family sent,
+ * and another série's plan (a cheaper one) must not become this child's contract and charges.
+ */
+export async function planoPorId(
+  db: DbOrTx,
+  id: string,
+  da?: { anoLetivo: number; serie: string },
+): Promise<PlanoPagamento | null> {
   const [row] = await db
     .select({ plano: planosPagamento, anuidade: anuidades })
     .from(planosPagamento)
     .innerJoin(anuidades, eq(anuidades.id, planosPagamento.anuidadeId))
-    .where(eq(planosPagamento.id, id));
+    .where(
+      and(
+        eq(planosPagamento.id, id),
+        da ? and(eq(anuidades.anoLetivo, da.anoLetivo), eq(anuidades.serie, da.serie.trim())) : undefined,
+      ),
+    );
   return row ? toPlano(row.plano, row.anuidade) : null;
 }
 

@@ -136,7 +136,7 @@ export async function camposAtuais(
       'O responsável financeiro não tem e-mail na pré-matrícula: o link de assinatura vai por e-mail.',
     );
   if (!dados.plano_id) throw refuse('A família não escolheu um plano de pagamento na pré-matrícula.');
-  const plano = await planoPorId(db, dados.plano_id);
+  const plano = await planoPorId(db, dados.plano_id, row.interessado);
   if (!plano)
     throw refuse(
       'O plano de pagamento escolhido na pré-matrícula não existe mais. Cadastre a anuidade e os planos da série e peça à família para escolher de novo.',

@@ -235,7 +235,7 @@ async function matricular(
     await vincularResponsaveis(ctx, tx, alunoId, dados, responsaveis, actor, welcomes, true);
   }
 
-  const plano = dados.plano_id ? await lerPlano(tx, dados.plano_id) : null;
+  const plano = dados.plano_id ? await lerPlano(tx, dados.plano_id, interessado) : null;
   let cobrancas: number;
   if (plano) {
     const result = await generatePlanoMensalidades(
