@@ -1,3 +1,4 @@
+import type { RollClass } from '../../shared/attendance.schemas';
 import type { CalendarView, SchoolPeriod, SchoolYear } from '../../shared/calendar.schemas';
 import type { SchoolClass } from '../../shared/classes.schemas';
 import type { Curriculum } from '../../shared/curriculum.schemas';
@@ -193,5 +194,24 @@ export function curriculumAnswer(
     itinerarios: [],
     carga_horaria: null,
     ...curriculum,
+  };
+}
+
+/**
+ * A class of the roll call's list (`GET /api/frequencia/turmas`) on the day `dia`: a morning class with a
+ * daily roll and its grade curricular in order, no lessons and nobody in it unless told.
+ */
+export function rollClassAnswer(
+  rollClass: Partial<RollClass> & Pick<RollClass, 'id' | 'nome' | 'dia'>,
+): RollClass {
+  return {
+    serie: '',
+    turno: 'manha',
+    frequencia_modo: 'diaria',
+    alunos: 0,
+    grade_pendente: null,
+    aulas: [],
+    pendentes: 0,
+    ...rollClass,
   };
 }

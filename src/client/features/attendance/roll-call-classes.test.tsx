@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { RollClass } from '../../../shared/attendance.schemas';
 import type { Nivel } from '../../../shared/permissions';
+import { rollClassAnswer } from '../../test/answers';
 import { pinDate, renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
 import { RollCallTab } from './roll-call-tab';
 
@@ -15,18 +16,14 @@ afterEach(() => {
 
 const year2027 = schoolYearOf({ id: 'y27', ano: 2027, inicio: '2027-02-02', fim: '2027-12-10' });
 
-const rollClass = (id: string, nome: string, alunos: number): RollClass => ({
-  id,
-  nome,
-  serie: '6º ano',
-  turno: 'manha',
-  frequencia_modo: 'diaria',
-  alunos,
-  grade_pendente: null,
-  dia: { data: '2026-12-02', tipo: 'fora_do_ano_letivo', letivo: false, descricao: null },
-  aulas: [],
-  pendentes: 0,
-});
+const rollClass = (id: string, nome: string, alunos: number): RollClass =>
+  rollClassAnswer({
+    id,
+    nome,
+    serie: '6º ano',
+    alunos,
+    dia: { data: '2026-12-02', tipo: 'fora_do_ano_letivo', letivo: false, descricao: null },
+  });
 
 function stubSchool(nivel: Nivel, classes: RollClass[] = []) {
   const user = { id: 'u1', nome: 'Lia', email: 'l@escola', nivel, primeiro_login: false };

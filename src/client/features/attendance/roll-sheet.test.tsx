@@ -13,6 +13,7 @@ import {
   type RollInput,
   type RollStudent,
 } from '../../../shared/attendance.schemas';
+import { rollClassAnswer } from '../../test/answers';
 import { orderRollClasses, RollCallTab } from './roll-call-tab';
 import { RollSheet } from './roll-sheet';
 import {
@@ -133,25 +134,22 @@ describe('roll state', () => {
   });
 
   it('lists classes with lessons to take first, then those done, then those without lessons', () => {
-    const turma = (id: string, aulas: number, pendentes: number): RollClass => ({
-      id,
-      nome: id,
-      serie: '',
-      turno: 'manha',
-      frequencia_modo: 'diaria',
-      alunos: 1,
-      grade_pendente: null,
-      dia: { data: '2026-03-20', tipo: 'letivo', letivo: true, descricao: null },
-      aulas: Array.from({ length: aulas }, () => ({
-        disciplina: null,
-        aula: 0,
-        professor_nome: null,
-        registrada: pendentes === 0,
-        pode_registrar: true,
-        pendente: pendentes > 0,
-      })),
-      pendentes,
-    });
+    const turma = (id: string, aulas: number, pendentes: number): RollClass =>
+      rollClassAnswer({
+        id,
+        nome: id,
+        alunos: 1,
+        dia: { data: '2026-03-20', tipo: 'letivo', letivo: true, descricao: null },
+        aulas: Array.from({ length: aulas }, () => ({
+          disciplina: null,
+          aula: 0,
+          professor_nome: null,
+          registrada: pendentes === 0,
+          pode_registrar: true,
+          pendente: pendentes > 0,
+        })),
+        pendentes,
+      });
     expect(
       orderRollClasses([turma('sem', 0, 0), turma('feita', 1, 0), turma('pendente', 1, 1)]).map((t) => t.id),
     ).toEqual(['pendente', 'feita', 'sem']);

@@ -2,10 +2,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { curriculumAnswer, schoolYearAnswer, teacherAnswer, uuidOf } from '../../test/answers';
+import {
+  curriculumAnswer,
+  rollClassAnswer,
+  schoolYearAnswer,
+  teacherAnswer,
+  uuidOf,
+} from '../../test/answers';
 import type { CurrentUser } from '../../../shared/auth.schemas';
 import { INFANTIL_SEM_NOTAS } from '../../../shared/classes.schemas';
-import type { Curriculum } from '../../../shared/curriculum.schemas';
+import type { RollClass } from '../../../shared/attendance.schemas';
+import type { Curriculum, CurriculumItem } from '../../../shared/curriculum.schemas';
 import {
   renderAt,
   signedInAs,
@@ -27,6 +34,27 @@ const ano = Number(today.slice(0, 4));
 /** The two teachers of the class (uuids, as the shared schema has them) and their portal users. */
 const teacherId = { mat: uuidOf(21), hist: uuidOf(22) };
 const teacherUser = { mat: uuidOf(11), hist: uuidOf(12) };
+
+/** Matemática, another teacher's. */
+const MATEMATICA: CurriculumItem = {
+  disciplina: 'Matemática',
+  professor: { id: teacherId.mat, nome: 'Outro' },
+  aulas_semanais: 5,
+  dias_semana: [],
+  itinerario: null,
+  area: 'Matemática',
+  carga_horaria_anual: 167,
+};
+
+/** A class of today's roll-call list, 7º ano by lesson, for 20 students unless told. */
+const rollClassOf = (rollClass: Partial<RollClass> & Pick<RollClass, 'id' | 'nome'>) =>
+  rollClassAnswer({
+    alunos: 20,
+    frequencia_modo: 'por_aula',
+    serie: '7º ano',
+    dia: { data: today, tipo: 'letivo', letivo: true, descricao: null },
+    ...rollClass,
+  });
 
 /**
  * A História teacher of one class whose grid starts with Matemática (another teacher's) and has
@@ -59,21 +87,10 @@ function stubServer(
       },
     ],
   });
-  const lessons = {
-    aulas: [],
-    pendentes: 0,
-    alunos: 20,
-    frequencia_modo: 'por_aula',
-    serie: '7º ano',
-    grade_pendente: null,
-    dia: { data: today, tipo: 'letivo', letivo: true, descricao: null },
-  };
   const answers: StubRoutes = {
     '/api/auth/me': signedInAs({ id: teacherUser.hist, nome: 'Helena', nivel }),
     '/api/anos-letivos': [year],
-    [`/api/frequencia/turmas?ano=${String(ano)}`]: [
-      { id: 't1', nome: '7º Ano A', turno: 'manha', ...lessons },
-    ],
+    [`/api/frequencia/turmas?ano=${String(ano)}`]: [rollClassOf({ id: 't1', nome: '7º Ano A' })],
     '/api/turmas/t1/disciplinas': curriculumAnswer({
       turma_id: 't1',
       turma_nome: '7º Ano A',
@@ -82,15 +99,7 @@ function stubServer(
       aulas_semanais: 9,
       version: 1,
       disciplinas: [
-        {
-          disciplina: 'Matemática',
-          professor: { id: teacherId.mat, nome: 'Outro' },
-          aulas_semanais: 5,
-          dias_semana: [],
-          itinerario: null,
-          area: 'Matemática',
-          carga_horaria_anual: 167,
-        },
+        MATEMATICA,
         {
           disciplina: 'Português',
           professor: null,
@@ -172,19 +181,7 @@ describe('GradesPage', () => {
   it('a teacher none of whose subjects is in the class is told so, with no grid asked for', async () => {
     stubScreen(true);
     const fetchMock = stubServer({
-      grid: {
-        disciplinas: [
-          {
-            disciplina: 'Matemática',
-            professor: { id: teacherId.mat, nome: 'Outro' },
-            aulas_semanais: 5,
-            dias_semana: [],
-            itinerario: null,
-            area: 'Matemática',
-            carga_horaria_anual: 167,
-          },
-        ],
-      },
+      grid: { disciplinas: [MATEMATICA] },
     });
     renderAt(<GradesPage />, '/lista');
     expect(await screen.findByText('Nenhuma disciplina sua em 7º Ano A')).toBeVisible();
@@ -194,18 +191,7 @@ describe('GradesPage', () => {
 
   it('lists the classes by name, numbers by value, whatever the roll calls of the day', async () => {
     stubScreen(true);
-    const classOf = (id: string, nome: string, pendentes: number) => ({
-      id,
-      nome,
-      turno: 'manha',
-      aulas: [],
-      pendentes,
-      alunos: 20,
-      frequencia_modo: 'por_aula',
-      serie: '7º ano',
-      grade_pendente: null,
-      dia: { data: today, tipo: 'letivo', letivo: true, descricao: null },
-    });
+    const classOf = (id: string, nome: string, pendentes: number) => rollClassOf({ id, nome, pendentes });
     stubServer({
       nivel: 'administrador',
       answers: {
@@ -230,18 +216,13 @@ describe('GradesPage', () => {
       nivel: 'administrador',
       answers: {
         [`/api/frequencia/turmas?ano=${String(ano)}`]: [
-          {
+          rollClassOf({
             id: 't1',
             nome: 'Jardim II A',
-            turno: 'manha',
-            aulas: [],
-            pendentes: 0,
             alunos: 12,
             frequencia_modo: 'diaria',
             serie: 'Jardim II',
-            grade_pendente: null,
-            dia: { data: today, tipo: 'letivo', letivo: true, descricao: null },
-          },
+          }),
         ],
         '/api/turmas/t1/disciplinas': curriculumAnswer({
           turma_id: 't1',

@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Info } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes';
-import { avisosQuery } from './rematricula-online.api';
+import { useAvisosAnuidades } from '../../domain/anuidades-avisos.api';
 
 /**
  * The Lei 9.870 warnings (art. 2º: values, contract and places published 45 days before the enrolment
  * deadline) for the funnel page: nothing when all is in order or while loading.
  */
 export function AnuidadesAvisos() {
-  const avisos = useQuery(avisosQuery());
+  const avisos = useAvisosAnuidades();
   if (!avisos.data || avisos.data.length === 0) return null;
   return (
     <section aria-label="Avisos da Lei 9.870" className="mb-4 space-y-2">

@@ -1,10 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  avisoAnuidadeSchema,
-  rodadaRematriculaSchema,
-  type AvisoAnuidade,
-  type RodadaRematricula,
-} from '../../../shared/anuidades.schemas';
+import { rodadaRematriculaSchema, type RodadaRematricula } from '../../../shared/anuidades.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
 
@@ -46,10 +41,3 @@ export function useEnviarLembretes() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keyRoots.rematriculaOnline }),
   });
 }
-
-export const avisosQuery = () =>
-  queryOptions({
-    queryKey: [...keyRoots.anuidades, 'avisos'],
-    queryFn: () =>
-      api<AvisoAnuidade[]>('/api/matriculas/anuidades/avisos', { schema: avisoAnuidadeSchema.array() }),
-  });

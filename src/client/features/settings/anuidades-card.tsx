@@ -8,13 +8,8 @@ import { ConfirmAction, ConfirmDialog } from '../../components/confirm-dialog';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import {
-  useAnuidades,
-  useAvisosAnuidades,
-  useDeleteAnuidade,
-  useMatriculasConfig,
-  usePublicar,
-} from './anuidades.api';
+import { useAvisosAnuidades } from '../../domain/anuidades-avisos.api';
+import { useAnuidades, useDeleteAnuidade, useMatriculasConfig, usePublicar } from './anuidades.api';
 import { AnuidadeEditor } from './anuidade-editor';
 import { RematriculaConfigSection } from './anuidades-config';
 

@@ -2,13 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   anuidadeSchema,
   anuidadesAnoSchema,
-  avisoAnuidadeSchema,
   contratoPublicadoSchema,
   matriculasConfigSchema,
   type Anuidade,
   type AnuidadeInput,
   type AnuidadesAno,
-  type AvisoAnuidade,
   type ContratoPublicado,
   type MatriculasConfig,
 } from '../../../shared/anuidades.schemas';
@@ -23,12 +21,6 @@ export const anuidadesQuery = (ano: number) =>
     queryFn: () => api<AnuidadesAno>(`${BASE}${toQuery({ ano })}`, { schema: anuidadesAnoSchema }),
   });
 
-export const avisosAnuidadesQuery = () =>
-  queryOptions({
-    queryKey: [...keyRoots.anuidades, 'avisos'],
-    queryFn: () => api<AvisoAnuidade[]>(`${BASE}/avisos`, { schema: avisoAnuidadeSchema.array() }),
-  });
-
 export const matriculasConfigQuery = () =>
   queryOptions({
     queryKey: [...keyRoots.anuidades, 'configuracao'],
@@ -36,7 +28,6 @@ export const matriculasConfigQuery = () =>
   });
 
 export const useAnuidades = (ano: number) => useQuery(anuidadesQuery(ano));
-export const useAvisosAnuidades = () => useQuery(avisosAnuidadesQuery());
 export const useMatriculasConfig = () => useQuery(matriculasConfigQuery());
 
 export function useSaveAnuidade() {

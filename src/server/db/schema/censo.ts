@@ -26,14 +26,10 @@ import { teachers } from './teachers.js';
  */
 
 /**
- * A student's census data (record 30 as a student, record 60). Sensitive under LGPD art. 11 (cor/raça,
- * deficiência): only holders of `students.sensitive` read or write the row, every read is in the access
- * log; a teacher with `students.inclusao` sees the deficiências of the students of their own classes.
+ * Record 30's person data, the same for a student and a professional (INEP codes, shared/censo.codigos):
+ * built once, a new set of columns for each table that spreads it (as `columns.ts` does).
  */
-export const censoAlunos = pgTable('censo_alunos', {
-  alunoId: studentIdColumn().primaryKey(),
-  /** INEP's ID of the person (12 digits), once known (import of IDs or typed). */
-  inepId: text('inep_id'),
+const pessoaColumns = () => ({
   /** INEP code: '0' não declarada, '1' branca, '2' preta, '3' parda, '4' amarela, '5' indígena. */
   corRaca: text('cor_raca'),
   /** '1' brasileira, '2' brasileira nascida no exterior ou naturalizada, '3' estrangeira. */
@@ -52,6 +48,27 @@ export const censoAlunos = pgTable('censo_alunos', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+});
+
+/** Residence (record 30): INEP country code, CEP, IBGE município, zona '1' urbana / '2' rural, localização diferenciada code. */
+const residenciaColumns = () => ({
+  paisResidencia: text('pais_residencia'),
+  cepResidencia: text('cep_residencia'),
+  municipioResidencia: text('municipio_residencia'),
+  zonaResidencia: text('zona_residencia'),
+  localizacaoDiferenciada: text('localizacao_diferenciada'),
+});
+
+/**
+ * A student's census data (record 30 as a student, record 60). Sensitive under LGPD art. 11 (cor/raça,
+ * deficiência): only holders of `students.sensitive` read or write the row, every read is in the access
+ * log; a teacher with `students.inclusao` sees the deficiências of the students of their own classes.
+ */
+export const censoAlunos = pgTable('censo_alunos', {
+  alunoId: studentIdColumn().primaryKey(),
+  /** INEP's ID of the person (12 digits), once known (import of IDs or typed). */
+  inepId: text('inep_id'),
+  ...pessoaColumns(),
   /** Keys of `recursosSaeb` (recursos para uso do aluno em sala e em avaliações do Saeb). */
   recursosSaeb: text('recursos_saeb')
     .array()
@@ -68,12 +85,7 @@ export const censoAlunos = pgTable('censo_alunos', {
     .default(sql`'{}'::text[]`),
   /** Certidão de nascimento, modelo novo (32 digits). */
   certidaoNascimento: text('certidao_nascimento'),
-  /** Residence (record 30): INEP country code, CEP, IBGE município, zona '1' urbana / '2' rural, localização diferenciada code. */
-  paisResidencia: text('pais_residencia'),
-  cepResidencia: text('cep_residencia'),
-  municipioResidencia: text('municipio_residencia'),
-  zonaResidencia: text('zona_residencia'),
-  localizacaoDiferenciada: text('localizacao_diferenciada'),
+  ...residenciaColumns(),
   /** Why an inactive student left, for stage 2: null 'deixou de frequentar', or 'falecido'. */
   motivoSaida: text('motivo_saida', { enum: ['falecido'] }),
   version: version(),
@@ -98,22 +110,8 @@ export const censoProfissionais = pgTable(
     inepId: text('inep_id'),
     dataNascimento: date('data_nascimento', { mode: 'string' }),
     sexo: text('sexo', { enum: ['feminino', 'masculino'] }),
-    corRaca: text('cor_raca'),
-    nacionalidade: text('nacionalidade'),
-    paisNacionalidade: text('pais_nacionalidade'),
-    municipioNascimento: text('municipio_nascimento'),
-    filiacao: text('filiacao'),
-    filiacao1: text('filiacao_1'),
-    filiacao2: text('filiacao_2'),
-    deficiencias: text('deficiencias')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    paisResidencia: text('pais_residencia'),
-    cepResidencia: text('cep_residencia'),
-    municipioResidencia: text('municipio_residencia'),
-    zonaResidencia: text('zona_residencia'),
-    localizacaoDiferenciada: text('localizacao_diferenciada'),
+    ...pessoaColumns(),
+    ...residenciaColumns(),
     /** INEP code of `escolaridades`. */
     escolaridade: text('escolaridade'),
     /** When escolaridade is ensino médio: `tiposEnsinoMedio` key. */

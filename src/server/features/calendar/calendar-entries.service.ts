@@ -22,7 +22,7 @@ import { badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { calendarEntries, schoolYears } from '../../db/schema/calendar.js';
 import { classifyRange, dropCalendarSnapshot, entryNotFound, monthRange, stale } from './calendar.service.js';
-import { toEntry } from './calendar.presenter.js';
+import { toEntry, toPublicItem } from './calendar.presenter.js';
 import { changesDays, insertEntry } from './school-years.service.js';
 import { assertRollsStayLetivo } from './school-periods.service.js';
 
@@ -222,14 +222,7 @@ export async function listPublicItems(db: DbOrTx, de: string, ate: string): Prom
     .from(calendarEntries)
     .where(and(eq(calendarEntries.publico, true), overlaps(de, ate)))
     .orderBy(asc(calendarEntries.inicio));
-  const items: PublicCalendarItem[] = rows.map((row) => ({
-    id: row.id,
-    tipo: row.tipo,
-    titulo: row.titulo,
-    descricao: row.descricao,
-    inicio: row.inicio,
-    fim: row.fim,
-  }));
+  const items = rows.map(toPublicItem);
   for (const holiday of nationalHolidaysBetween(de, ate)) {
     items.push({
       id: `feriado-${holiday.data}`,

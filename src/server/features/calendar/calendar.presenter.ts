@@ -4,6 +4,7 @@ import { countLetivos, MIN_DIAS_LETIVOS, periodLastDay, type CalendarDay } from 
 import {
   periodName,
   type CalendarEntry,
+  type PublicCalendarItem,
   type SchoolPeriod,
   type SchoolYear,
 } from '../../../shared/calendar.schemas.js';
@@ -69,7 +70,8 @@ export async function presentYears(db: DbOrTx, rows: SchoolYearRow[]): Promise<S
   return rows.map((row) => toSchoolYear(row, periods, days));
 }
 
-export function toEntry(row: CalendarEntryRow): CalendarEntry {
+/** What the families see of an entry (the site's calendar, the .ics feed). */
+export function toPublicItem(row: CalendarEntryRow): PublicCalendarItem {
   return {
     id: row.id,
     tipo: row.tipo,
@@ -77,7 +79,10 @@ export function toEntry(row: CalendarEntryRow): CalendarEntry {
     descricao: row.descricao,
     inicio: row.inicio,
     fim: row.fim,
-    publico: row.publico,
-    version: row.version,
   };
+}
+
+export function toEntry(row: CalendarEntryRow): CalendarEntry {
+  // `tipo` again: an entry's own kinds (a public item's also take the national holidays).
+  return { ...toPublicItem(row), tipo: row.tipo, publico: row.publico, version: row.version };
 }

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { drawPdfTable, type PdfRow } from '../../lib/pdf-table.js';
 import { formatHours, groupByArea } from '../../../shared/ensino-medio.js';
 import { findMedia, MEDIA_LIMITS } from '../media/index.js';
-import { renderPdf } from '../../lib/pdf.js';
+import { drawOnEveryPage, renderPdf } from '../../lib/pdf.js';
 import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
 
@@ -310,25 +310,17 @@ function drawSignatureAndFooter(
 
 /** Every page names the document and its code, so a loose page of a long histórico is still checkable. */
 function stampPages(doc: PDFKit.PDFDocument, label: string) {
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const left = doc.page.margins.left;
-    const width = doc.page.width - left - doc.page.margins.right;
-    const bottom = doc.page.margins.bottom;
-    // Writing below the bottom margin would open a new page; the margin is lifted for this one line.
-    doc.page.margins.bottom = 0;
+  drawOnEveryPage(doc, ({ numero, total, left, width }) => {
     doc
       .font('Helvetica')
       .fontSize(7.5)
       .fillColor('#555555')
-      .text(`${label} · página ${String(index + 1)} de ${String(range.count)}`, left, doc.page.height - 32, {
+      .text(`${label} · página ${String(numero)} de ${String(total)}`, left, doc.page.height - 32, {
         width,
         align: 'center',
         lineBreak: false,
       });
-    doc.page.margins.bottom = bottom;
-  }
+  });
 }
 
 export async function renderDocumentPdf(db: DbOrTx, document: PrintableDocument): Promise<Buffer> {

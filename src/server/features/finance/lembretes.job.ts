@@ -165,27 +165,50 @@ async function sendLembreteAutomatico(
       pix,
       escola,
     });
-    if (guardian.usuarioId) {
-      await notifyUser(ctx, tx, guardian.usuarioId, {
-        tipo: 'mensalidade',
-        titulo: texts.assunto,
-        texto: texts.texto,
-        link: PORTAL_LINK,
-        email: { assunto: texts.assunto, texto: texts.email },
-        sms: texts.sms,
-      });
-    } else if (guardian.email) {
-      // No portal account: the e-mail on file, as the secretaria's reminder does.
-      await tx.insert(entregas).values({
-        canal: 'email',
-        destino: guardian.email,
-        assunto: texts.assunto,
-        texto: `Olá, ${guardian.nome}.\n\n${texts.email}\n\nEsta é uma mensagem automática; não responda a este e-mail.`,
-        proximaTentativa: clock.now(),
-      });
-    }
+    await deliverLembrete(ctx, tx, guardian, { ...texts, titulo: texts.assunto });
     return true;
   });
+}
+
+/** A reminder's words on each channel: the bell's title and text, the e-mail's subject and body, the SMS. */
+export interface LembreteMensagem {
+  titulo: string;
+  texto: string;
+  assunto: string;
+  email: string;
+  sms: string;
+}
+
+/**
+ * Delivers a tuition reminder to a guardian, the daily job's and the secretaria's alike: through the
+ * portal (the bell, and e-mail and SMS as the school's switches and their preferences allow) when they
+ * have an active account; otherwise an e-mail to the address on file, if there is one. The caller has
+ * checked the school's e-mail switch for a guardian without an account.
+ */
+export async function deliverLembrete(
+  ctx: AppContext,
+  tx: DbOrTx,
+  guardian: { nome: string; email: string | null; usuarioId: string | null },
+  mensagem: LembreteMensagem,
+): Promise<void> {
+  if (guardian.usuarioId) {
+    await notifyUser(ctx, tx, guardian.usuarioId, {
+      tipo: 'mensalidade',
+      titulo: mensagem.titulo,
+      texto: mensagem.texto,
+      link: PORTAL_LINK,
+      email: { assunto: mensagem.assunto, texto: mensagem.email },
+      sms: mensagem.sms,
+    });
+  } else if (guardian.email) {
+    await tx.insert(entregas).values({
+      canal: 'email',
+      destino: guardian.email,
+      assunto: mensagem.assunto,
+      texto: `Olá, ${guardian.nome}.\n\n${mensagem.email}\n\nEsta é uma mensagem automática; não responda a este e-mail.`,
+      proximaTentativa: clock.now(),
+    });
+  }
 }
 
 /**

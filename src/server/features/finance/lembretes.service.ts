@@ -10,7 +10,6 @@ import {
 } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import {
   auditRows,
@@ -21,13 +20,12 @@ import {
   type LimitedAccount,
 } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { entregas, notificacaoPreferencias } from '../../db/schema/notificacoes.js';
-import { notifyUser } from '../notificacoes/index.js';
+import { notificacaoPreferencias } from '../../db/schema/notificacoes.js';
 import { readSystemValues } from '../settings/index.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { listMensalidades } from './mensalidades.service.js';
-import { claimDay } from './lembretes.job.js';
+import { claimDay, deliverLembrete, type LembreteMensagem } from './lembretes.job.js';
 
 /** A reminder is the audit trail's entry of it: the report's 'último lembrete' and the daily rule read it. */
 export const LEMBRETE_ENTITY = 'responsavel' as const;
@@ -35,16 +33,6 @@ export const LEMBRETE_ACTION = 'enviar_lembrete' as const;
 
 /** One reminder per family in this window (a reminder a day is a reminder; more is pressure). */
 const FAMILY_WINDOW_HOURS = 24;
-
-const PORTAL_LINK = '/dashboard/financeiro';
-
-export interface LembreteTexts {
-  titulo: string;
-  texto: string;
-  assunto: string;
-  emailTexto: string;
-  sms: string;
-}
 
 /**
  * The reminder's words. Lei 9.870/1999 and CDC art. 42: a family in debt is not exposed to ridicule nor
@@ -57,7 +45,7 @@ export function lembreteTexts(
     'aluno_nome' | 'mes_referencia' | 'data_vencimento' | 'valor_atualizado'
   >[],
   hasPortal: boolean,
-): LembreteTexts {
+): LembreteMensagem {
   const total = items.reduce((sum, item) => sum + item.valor_atualizado, 0);
   const one = items.length === 1 ? items[0] : undefined;
   const lines = items.map(
@@ -73,7 +61,7 @@ export function lembreteTexts(
       ? `Consta em aberto a mensalidade de ${formatMesReferencia(one.mes_referencia)} de ${one.aluno_nome} (${formatCentavos(total)} atualizado hoje). Se já pagou, desconsidere.`
       : `Constam em aberto ${formatCount(items.length, 'mensalidade', 'mensalidades')} (${formatCentavos(total)} atualizado hoje). Se já pagou, desconsidere.`,
     assunto: 'Lembrete de mensalidade em aberto',
-    emailTexto: [
+    email: [
       `Este é um lembrete da secretaria. ${one ? 'Consta em aberto a mensalidade abaixo' : 'Constam em aberto as mensalidades abaixo'}:`,
       '',
       ...lines,
@@ -153,18 +141,17 @@ export async function sendLembrete(
       );
 
     const switches = await readSystemValues(tx);
-    const texts = lembreteTexts(items, guardian.usuarioId !== null);
-    const canais: LembreteResult['canais'] = [];
+    if (!guardian.usuarioId && !(guardian.email && switches.notificacoes_email)) {
+      const phone = guardian.telefone ? `: ligue para ${formatPhone(guardian.telefone)}` : '';
+      throw conflict(
+        guardian.email
+          ? `O envio de e-mails está desligado (Configurações → Notificações) e este responsável não tem acesso ao portal${phone}.`
+          : `Este responsável não tem acesso ao portal nem e-mail cadastrado${phone}.`,
+      );
+    }
+    await deliverLembrete(ctx, tx, guardian, lembreteTexts(items, guardian.usuarioId !== null));
+    const canais: LembreteResult['canais'] = [guardian.usuarioId ? 'portal' : 'email'];
     if (guardian.usuarioId) {
-      await notifyUser(ctx, tx, guardian.usuarioId, {
-        tipo: 'mensalidade',
-        titulo: texts.titulo,
-        texto: texts.texto,
-        link: PORTAL_LINK,
-        email: { assunto: texts.assunto, texto: texts.emailTexto },
-        sms: texts.sms,
-      });
-      canais.push('portal');
       const [preference] = await tx
         .select({ email: notificacaoPreferencias.email })
         .from(notificacaoPreferencias)
@@ -176,22 +163,6 @@ export async function sendLembrete(
         );
       if (switches.notificacoes_email && guardian.usuarioEmail && preference?.email !== false)
         canais.push('email');
-    } else if (guardian.email && switches.notificacoes_email) {
-      await tx.insert(entregas).values({
-        canal: 'email',
-        destino: guardian.email,
-        assunto: texts.assunto,
-        texto: `Olá, ${guardian.nome}.\n\n${texts.emailTexto}\n\nEsta é uma mensagem automática; não responda a este e-mail.`,
-        proximaTentativa: clock.now(),
-      });
-      canais.push('email');
-    } else {
-      const phone = guardian.telefone ? `: ligue para ${formatPhone(guardian.telefone)}` : '';
-      throw conflict(
-        guardian.email
-          ? `O envio de e-mails está desligado (Configurações → Notificações) e este responsável não tem acesso ao portal${phone}.`
-          : `Este responsável não tem acesso ao portal nem e-mail cadastrado${phone}.`,
-      );
     }
 
     const valor = items.reduce((sum, item) => sum + item.valor_atualizado, 0);

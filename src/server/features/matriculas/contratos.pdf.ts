@@ -1,5 +1,5 @@
 import { parseRichText, type Inline } from '../../../shared/rich-text.js';
-import { renderPdf } from '../../lib/pdf.js';
+import { drawOnEveryPage, renderPdf } from '../../lib/pdf.js';
 import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
 
@@ -95,14 +95,8 @@ function drawHeader(doc: PDFKit.PDFDocument, input: ContratoPdf) {
 
 /** The footer of every page, drawn at the end (pages buffered) so it knows 'página N de M'. */
 function drawFooters(doc: PDFKit.PDFDocument, input: ContratoPdf) {
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index++) {
-    doc.switchToPage(range.start + index);
-    const left = doc.page.margins.left;
-    const width = doc.page.width - left - doc.page.margins.right;
+  drawOnEveryPage(doc, ({ numero, total, left, width }) => {
     const top = doc.page.height - FOOTER_HEIGHT;
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
     doc
       .moveTo(left, top - 6)
       .lineTo(left + width, top - 6)
@@ -114,12 +108,11 @@ function drawFooters(doc: PDFKit.PDFDocument, input: ContratoPdf) {
       width: width - 70,
       lineBreak: true,
     });
-    doc.text(`Página ${String(index + 1)} de ${String(range.count)}`, left + width - 70, top, {
+    doc.text(`Página ${String(numero)} de ${String(total)}`, left + width - 70, top, {
       width: 70,
       align: 'right',
     });
-    doc.page.margins.bottom = bottomMargin;
-  }
+  });
 }
 
 async function qrModules(

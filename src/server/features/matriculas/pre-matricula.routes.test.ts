@@ -129,15 +129,25 @@ async function upload(
   });
 }
 
+/** A family the school invited, whose draft was saved with `payload` (the answer, `put`, is the caller's to check). */
+async function rascunho(
+  cookie: string,
+  payload: object,
+  overrides: Partial<typeof interessados.$inferInsert> = {},
+) {
+  const interessado = await insertInteressado(overrides);
+  const { token } = await convite(cookie, interessado.id);
+  const put = await t.app.inject({ method: 'PUT', url: online(token), payload });
+  return { interessado, token, put };
+}
+
 /** A family that filled and sent the whole form. */
 async function familiaEnviada(
   cookie: string,
   cpf = newCpf(),
   overrides: Partial<typeof interessados.$inferInsert> = {},
 ) {
-  const interessado = await insertInteressado(overrides);
-  const { token } = await convite(cookie, interessado.id);
-  const put = await t.app.inject({ method: 'PUT', url: online(token), payload: dadosCompletos(cpf) });
+  const { interessado, token, put } = await rascunho(cookie, dadosCompletos(cpf), overrides);
   expect(put.statusCode, put.body).toBe(200);
   for (const tipo of ['certidao-nascimento', 'carteira-vacinacao'])
     expect((await upload(token, tipo, PDF)).statusCode).toBe(201);
@@ -363,18 +373,12 @@ describe('PUT /api/matricula-online/{token}: the draft', () => {
 describe('POST /api/matricula-online/{token}/enviar', () => {
   it('lists everything still missing, each on its field, and stores nothing as sent', async () => {
     const cookie = await staff();
-    const interessado = await insertInteressado();
-    const { token } = await convite(cookie, interessado.id);
-    await t.app.inject({
-      method: 'PUT',
-      url: online(token),
-      payload: {
-        aluno: { nome: 'Lucas Souza' },
-        responsaveis: [
-          { nome: 'Mariana', telefone: '11987654321', parentesco: 'mae', financeiro: true },
-          { nome: 'Pedro', telefone: '11912345678', parentesco: 'pai', financeiro: true },
-        ],
-      },
+    const { token } = await rascunho(cookie, {
+      aluno: { nome: 'Lucas Souza' },
+      responsaveis: [
+        { nome: 'Mariana', telefone: '11987654321', parentesco: 'mae', financeiro: true },
+        { nome: 'Pedro', telefone: '11912345678', parentesco: 'pai', financeiro: true },
+      ],
     });
     const response = await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} });
     expect(response.statusCode).toBe(400);
@@ -504,13 +508,50 @@ function comSegundo(
   return { ...dados, responsaveis: [dados.responsaveis[0]!, { ...segundo, financeiro: false }] };
 }
 
+/** The secretaria's cookie, at a school with a 1º ano class for 2027 (where the families are enrolled). */
+async function escolaCom1oAno() {
+  const cookie = await staff();
+  await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+  return cookie;
+}
+
+/** A guardian already on file: Mariana S., (11) 90000-0000, unless told. */
+async function responsavelNoCadastro(fields: Partial<typeof guardians.$inferInsert>) {
+  const [row] = await t.database.db
+    .insert(guardians)
+    .values({ nome: 'Mariana S.', telefone: '11900000000', ...fields })
+    .returning();
+  return row!;
+}
+
+/** A sibling on file (Irmã, S-1) and their ties to guardians on file. */
+async function irmaNoCadastro(
+  vinculos: Omit<typeof studentGuardians.$inferInsert, 'alunoId'>[],
+): Promise<void> {
+  const [irma] = await t.database.db
+    .insert(students)
+    .values({ nome: 'Irmã', dataNascimento: '2017-01-01', matricula: 'S-1' })
+    .returning();
+  await t.database.db
+    .insert(studentGuardians)
+    .values(vinculos.map((vinculo) => ({ alunoId: irma!.id, ...vinculo })));
+}
+
+/** A family of the school whose child's CPF is on file: the one a stranger may type in the form. */
+async function familiaComCpfDoAluno() {
+  const family = await familyIn(t, null);
+  const alunoCpf = newCpf();
+  await t.database.db.update(students).set({ cpf: alunoCpf }).where(eq(students.id, family.child.id));
+  return { family, alunoCpf };
+}
+
+const linksOf = (alunoId: string) =>
+  t.database.db.select().from(studentGuardians).where(eq(studentGuardians.alunoId, alunoId));
+
 async function assinadaComCpf(cookie: string, dados: Dados, alunoCpf: string) {
-  const interessado = await insertInteressado();
-  const { token } = await convite(cookie, interessado.id);
-  await t.app.inject({
-    method: 'PUT',
-    url: online(token),
-    payload: { ...dados, aluno: { ...dados.aluno, cpf: alunoCpf } },
+  const { interessado, token } = await rascunho(cookie, {
+    ...dados,
+    aluno: { ...dados.aluno, cpf: alunoCpf },
   });
   for (const tipo of ['certidao-nascimento', 'carteira-vacinacao']) await upload(token, tipo, PDF);
   expect(
@@ -595,22 +636,12 @@ describe('matricularSePronto: the automatic enrolment', () => {
   });
 
   it('creates no duplicate when the guardian and the student are already on file (same CPFs, one family)', async () => {
-    const cookie = await staff();
-    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const cookie = await escolaCom1oAno();
     const cpf = newCpf();
     const alunoCpf = newCpf();
     // On file with the form's e-mail: the one the contract's signing code went to.
-    const [guardian] = await t.database.db
-      .insert(guardians)
-      .values({ nome: 'Mariana S.', telefone: '11900000000', cpf, email: 'mariana@familia.test' })
-      .returning();
-    const [sibling] = await t.database.db
-      .insert(students)
-      .values({ nome: 'Irmã', dataNascimento: '2017-01-01', matricula: 'S-1' })
-      .returning();
-    await t.database.db
-      .insert(studentGuardians)
-      .values({ alunoId: sibling!.id, responsavelId: guardian!.id, parentesco: 'mae', ehPrincipal: true });
+    const guardian = await responsavelNoCadastro({ cpf, email: 'mariana@familia.test' });
+    await irmaNoCadastro([{ responsavelId: guardian.id, parentesco: 'mae', ehPrincipal: true }]);
     const [aluno] = await t.database.db
       .insert(students)
       .values({
@@ -623,7 +654,7 @@ describe('matricularSePronto: the automatic enrolment', () => {
     // The mother is already Lucas's guardian on file: the form's CPFs are one family's.
     await t.database.db
       .insert(studentGuardians)
-      .values({ alunoId: aluno!.id, responsavelId: guardian!.id, parentesco: 'mae', ehPrincipal: true });
+      .values({ alunoId: aluno!.id, responsavelId: guardian.id, parentesco: 'mae', ehPrincipal: true });
 
     const interessado = await assinadaComCpf(cookie, dadosCompletos(cpf), alunoCpf);
 
@@ -637,25 +668,16 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(await t.database.db.select().from(students)).toHaveLength(2);
     const [updated] = await t.database.db.select().from(students).where(eq(students.id, aluno!.id));
     expect(updated!.nome).toBe('Lucas Souza');
-    const links = await t.database.db
-      .select()
-      .from(studentGuardians)
-      .where(eq(studentGuardians.alunoId, aluno!.id));
-    expect(links.map((link) => link.responsavelId)).toContain(guardian!.id);
-    const [contato] = await t.database.db.select().from(guardians).where(eq(guardians.id, guardian!.id));
+    const links = await linksOf(aluno!.id);
+    expect(links.map((link) => link.responsavelId)).toContain(guardian.id);
+    const [contato] = await t.database.db.select().from(guardians).where(eq(guardians.id, guardian.id));
     expect(contato!.telefone).toBe('11987654321');
   });
 
   it("a stranger who types another family's child's CPF is not made that child's guardian", async () => {
-    const cookie = await staff();
-    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
-    const family = await familyIn(t, null);
-    const alunoCpf = newCpf();
-    await t.database.db.update(students).set({ cpf: alunoCpf }).where(eq(students.id, family.child.id));
-    const before = await t.database.db
-      .select()
-      .from(studentGuardians)
-      .where(eq(studentGuardians.alunoId, family.child.id));
+    const cookie = await escolaCom1oAno();
+    const { family, alunoCpf } = await familiaComCpfDoAluno();
+    const before = await linksOf(family.child.id);
 
     const dados = dadosCompletos();
     const interessado = await assinadaComCpf(cookie, dados, alunoCpf);
@@ -666,12 +688,7 @@ describe('matricularSePronto: the automatic enrolment', () => {
     // Nothing written: the child's record, guardians and the stranger's account are as they were.
     const [child] = await t.database.db.select().from(students).where(eq(students.id, family.child.id));
     expect(child!.nome).toBe(family.child.nome);
-    expect(
-      await t.database.db
-        .select()
-        .from(studentGuardians)
-        .where(eq(studentGuardians.alunoId, family.child.id)),
-    ).toEqual(before);
+    expect(await linksOf(family.child.id)).toEqual(before);
     const financeiro = dados.responsaveis.find((item) => item.financeiro)!;
     expect(await t.database.db.select().from(users).where(eq(users.email, financeiro.email!))).toEqual([]);
     expect(t.mailer.sent).toEqual([]);
@@ -688,8 +705,7 @@ describe('matricularSePronto: the automatic enrolment', () => {
   });
 
   it("a guardian's CPF on file under another e-mail: nobody is enrolled onto that record", async () => {
-    const cookie = await staff();
-    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const cookie = await escolaCom1oAno();
     const family = await familyIn(t, null);
     const [onFile] = await t.database.db.select().from(guardians).where(eq(guardians.id, family.guardian.id));
     const dados = dadosCompletos(onFile!.cpf!);
@@ -708,13 +724,9 @@ describe('matricularSePronto: the automatic enrolment', () => {
   });
 
   it('a financial guardian on file without an e-mail: nobody is enrolled onto that record', async () => {
-    const cookie = await staff();
-    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const cookie = await escolaCom1oAno();
     const cpf = newCpf();
-    const [onFile] = await t.database.db
-      .insert(guardians)
-      .values({ nome: 'Mariana S.', telefone: '11900000000', cpf })
-      .returning();
+    const onFile = await responsavelNoCadastro({ cpf });
     const dados = dadosCompletos(cpf);
     const interessado = await assinadaComCpf(cookie, dados, newCpf());
 
@@ -724,21 +736,15 @@ describe('matricularSePronto: the automatic enrolment', () => {
       motivo: responsavelComOutroEmail(dados.responsaveis[0]!.nome),
     });
     expect(await t.database.db.select().from(students)).toHaveLength(0);
-    const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, onFile!.id));
+    const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, onFile.id));
     expect(same).toEqual(onFile);
   });
 
   it("a stranger who names a family's mother as the other guardian does not take her child", async () => {
-    const cookie = await staff();
-    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
-    const family = await familyIn(t, null);
-    const alunoCpf = newCpf();
-    await t.database.db.update(students).set({ cpf: alunoCpf }).where(eq(students.id, family.child.id));
+    const cookie = await escolaCom1oAno();
+    const { family, alunoCpf } = await familiaComCpfDoAluno();
     const [mae] = await t.database.db.select().from(guardians).where(eq(guardians.id, family.guardian.id));
-    const before = await t.database.db
-      .select()
-      .from(studentGuardians)
-      .where(eq(studentGuardians.alunoId, family.child.id));
+    const before = await linksOf(family.child.id);
     // The stranger signs as the financial guardian and types the mother's CPF, with no e-mail, beside it.
     const dados = dadosCompletos();
     const comMae = comSegundo(dados, {
@@ -751,12 +757,7 @@ describe('matricularSePronto: the automatic enrolment', () => {
 
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
     expect(outcome).toMatchObject({ matriculado: false, motivo: ALUNO_DE_OUTRA_FAMILIA });
-    expect(
-      await t.database.db
-        .select()
-        .from(studentGuardians)
-        .where(eq(studentGuardians.alunoId, family.child.id)),
-    ).toEqual(before);
+    expect(await linksOf(family.child.id)).toEqual(before);
     const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, mae!.id));
     expect(same).toEqual(mae);
     expect(await t.database.db.select().from(users).where(eq(users.email, 'mariana@familia.test'))).toEqual(
@@ -765,8 +766,7 @@ describe('matricularSePronto: the automatic enrolment', () => {
   });
 
   it('a guardian on file who did not sign and has no tie to the signer is not linked, nor their contact changed', async () => {
-    const cookie = await staff();
-    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const cookie = await escolaCom1oAno();
     const other = await familyIn(t, null);
     const [onFile] = await t.database.db.select().from(guardians).where(eq(guardians.id, other.guardian.id));
     const dados = dadosCompletos();
@@ -796,25 +796,14 @@ describe('matricularSePronto: the automatic enrolment', () => {
   });
 
   it("a sibling's father on file who did not sign is linked to the new child, his contact kept", async () => {
-    const cookie = await staff();
-    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const cookie = await escolaCom1oAno();
     const maeCpf = newCpf();
     const paiCpf = newCpf();
-    const [mae] = await t.database.db
-      .insert(guardians)
-      .values({ nome: 'Mariana S.', telefone: '11900000000', cpf: maeCpf, email: 'mariana@familia.test' })
-      .returning();
-    const [pai] = await t.database.db
-      .insert(guardians)
-      .values({ nome: 'Pedro S.', telefone: '11911111111', cpf: paiCpf })
-      .returning();
-    const [irma] = await t.database.db
-      .insert(students)
-      .values({ nome: 'Irmã', dataNascimento: '2017-01-01', matricula: 'S-1' })
-      .returning();
-    await t.database.db.insert(studentGuardians).values([
-      { alunoId: irma!.id, responsavelId: mae!.id, parentesco: 'mae', ehPrincipal: true },
-      { alunoId: irma!.id, responsavelId: pai!.id, parentesco: 'pai', ehPrincipal: false },
+    const mae = await responsavelNoCadastro({ cpf: maeCpf, email: 'mariana@familia.test' });
+    const pai = await responsavelNoCadastro({ nome: 'Pedro S.', telefone: '11911111111', cpf: paiCpf });
+    await irmaNoCadastro([
+      { responsavelId: mae.id, parentesco: 'mae', ehPrincipal: true },
+      { responsavelId: pai.id, parentesco: 'pai', ehPrincipal: false },
     ]);
     const dados = dadosCompletos(maeCpf);
     const comPai = comSegundo(dados, {
@@ -833,14 +822,14 @@ describe('matricularSePronto: the automatic enrolment', () => {
       .where(eq(studentGuardians.alunoId, outcome.alunoId!));
     expect(links).toEqual(
       expect.arrayContaining([
-        { responsavelId: mae!.id, ehPrincipal: true },
-        { responsavelId: pai!.id, ehPrincipal: false },
+        { responsavelId: mae.id, ehPrincipal: true },
+        { responsavelId: pai.id, ehPrincipal: false },
       ]),
     );
-    const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, pai!.id));
+    const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, pai.id));
     expect(same!.telefone).toBe('11911111111');
     // The mother, who signed, takes the form's phone.
-    const [maeDepois] = await t.database.db.select().from(guardians).where(eq(guardians.id, mae!.id));
+    const [maeDepois] = await t.database.db.select().from(guardians).where(eq(guardians.id, mae.id));
     expect(maeDepois!.telefone).toBe('11987654321');
   });
 
@@ -885,12 +874,10 @@ describe('matricularSePronto: the automatic enrolment', () => {
       valorOriginal: 80_000,
       valor: 80_000,
     });
-    const interessado = await insertInteressado();
-    const { token } = await convite(cookie, interessado.id);
-    await t.app.inject({
-      method: 'PUT',
-      url: online(token),
-      payload: { ...dados, aluno: { ...dados.aluno, cpf: alunoCpf }, plano_id: PLANO.id },
+    const { interessado, token } = await rascunho(cookie, {
+      ...dados,
+      aluno: { ...dados.aluno, cpf: alunoCpf },
+      plano_id: PLANO.id,
     });
     for (const tipo of ['certidao-nascimento', 'carteira-vacinacao']) await upload(token, tipo, PDF);
     await contratoAssinado(interessado.id);
@@ -981,8 +968,7 @@ describe('matricularSePronto: the automatic enrolment', () => {
   });
 
   it('when the school requires it, waits for the fee; its payment enrols without charging it again', async () => {
-    const cookie = await staff();
-    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const cookie = await escolaCom1oAno();
     const config = await t.app.inject({
       method: 'GET',
       url: '/api/matriculas/configuracoes',

@@ -3,47 +3,25 @@
  * it: the wire types (field names exactly as the standard spells them, amounts as the decimal strings it
  * uses, "123.45") and `PixApi`, the operations. One adapter (`pix-api.client.ts`) implements it for any PSP
  * that follows the standard (OAuth2 client credentials + mutual TLS); the built-in test bank
- * (`features/banco-simulado`) serves the same HTTP API. Issue 33.
+ * (`features/banco-simulado`) serves the same HTTP API. Issue 33. The standard's request and Pix types are
+ * declared once in `lib/pix-bcb.ts` (the test bank speaks them too); what a PSP answers for a cobv and the
+ * `PATCH` the product sends are the product's own view, here.
  */
+import type { CobvBody, CobvStatus, Pix } from '../../lib/pix-bcb.js';
 
 /** `^[a-zA-Z0-9]{26,35}$` for cobv (BCB). */
 export const COBV_TXID = /^[a-zA-Z0-9]{26,35}$/;
 
-export type CobvStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
-
-/** A modality and its value ("2.00"): multa 2 = percent; juros 3 = percent a month, calendar days. */
-export interface Modalidade {
-  modalidade: number;
-  valorPerc: string;
-}
-
-export interface Devedor {
-  cpf?: string;
-  cnpj?: string;
-  nome: string;
-}
-
-/** The body of `PUT /cobv/{txid}` (and, partly, of `PATCH`). */
-export interface CobvBody {
-  calendario: { dataDeVencimento: string; validadeAposVencimento?: number };
-  devedor: Devedor;
-  valor: {
-    original: string;
-    multa?: Modalidade;
-    juros?: Modalidade;
-    abatimento?: Modalidade;
-    /** Modalidade 1 (fixed amount until a date) or 2 (percent until a date), with `descontoDataFixa`. */
-    desconto?: {
-      modalidade: number;
-      descontoDataFixa?: { data: string; valorPerc: string }[];
-      valorPerc?: string;
-    };
-  };
-  chave: string;
-  solicitacaoPagador?: string;
-  infoAdicionais?: { nome: string; valor: string }[];
-  loc?: { id: number };
-}
+export type {
+  CobvBody,
+  CobvStatus,
+  ComponentesValor,
+  Devedor,
+  Devolucao,
+  Modalidade,
+  Pix,
+  PixWebhookBody,
+} from '../../lib/pix-bcb.js';
 
 /** `PATCH /cobv/{txid}`: a new amount or due date, or removal. */
 export type CobvPatch = Partial<Omit<CobvBody, 'chave' | 'valor'>> & {
@@ -61,45 +39,6 @@ export interface Cobv extends Omit<CobvBody, 'calendario' | 'loc'> {
   loc: { id: number; location: string; tipoCob: 'cobv'; criacao?: string };
   recebedor?: { nome?: string; cnpj?: string; cpf?: string };
   pix?: Pix[];
-}
-
-export interface Devolucao {
-  id: string;
-  rtrId: string;
-  valor: string;
-  horario: { solicitacao: string; liquidacao?: string };
-  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
-  natureza?: string;
-  motivo?: string;
-}
-
-/** The parts of the amount received (`componentesValor`), each `{ valor: "1.23" }`. */
-export interface ComponentesValor {
-  original?: { valor: string };
-  juros?: { valor: string };
-  multa?: { valor: string };
-  abatimento?: { valor: string };
-  desconto?: { valor: string };
-  saque?: { valor: string };
-  troco?: { valor: string };
-}
-
-/** A Pix received (`GET /pix`, and each item of a webhook call). */
-export interface Pix {
-  endToEndId: string;
-  txid?: string;
-  valor: string;
-  horario: string;
-  chave?: string;
-  infoPagador?: string;
-  pagador?: { cpf?: string; cnpj?: string; nome?: string };
-  componentesValor?: ComponentesValor;
-  devolucoes?: Devolucao[];
-}
-
-/** The body the PSP posts to `<webhook url>/pix`. */
-export interface PixWebhookBody {
-  pix: Pix[];
 }
 
 /** What went wrong talking to the PSP, in words a secretaria can act on (`mensagem`, pt-BR). */

@@ -8,7 +8,7 @@ import {
 import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
 import { fileNameSlug } from '../../lib/download.js';
 import type { StoredSchoolIdentity } from '../settings/index.js';
-import { renderPdf } from '../../lib/pdf.js';
+import { drawOnEveryPage, renderPdf } from '../../lib/pdf.js';
 
 /**
  * A hub report's table as a file: CSV and XLSX through lib/spreadsheet.ts (typed cells, formula guard),
@@ -166,26 +166,18 @@ export function drawReport(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity
 
 /** Page numbers and the issue date at the foot of every page (pages are buffered until the end). */
 function drawFooters(doc: PDFKit.PDFDocument, generatedAt: string) {
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index++) {
-    doc.switchToPage(range.start + index);
-    const left = doc.page.margins.left;
-    const width = doc.page.width - left - doc.page.margins.right;
-    // Writing below the bottom margin would add a page: lift the margin while the footer is drawn.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
+  drawOnEveryPage(doc, ({ numero, total, left, width, bottomMargin }) => {
     doc
       .font('Helvetica')
       .fontSize(7.5)
       .fillColor('#555555')
       .text(
-        `Emitido em ${formatDateTime(generatedAt)} pelo Sistema Escolar — página ${String(index + 1)} de ${String(range.count)}`,
+        `Emitido em ${formatDateTime(generatedAt)} pelo Sistema Escolar — página ${String(numero)} de ${String(total)}`,
         left,
-        doc.page.height - margin + 8,
+        doc.page.height - bottomMargin + 8,
         { width, align: 'center', lineBreak: false },
       );
-    doc.page.margins.bottom = margin;
-  }
+  });
 }
 
 export async function renderReportPdf(
