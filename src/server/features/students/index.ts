@@ -5,7 +5,7 @@
 export { assertClassHasRoom } from './enrolment.rules.js';
 export { coversDate, syncMembership, syncMemberships } from './memberships.js';
 export { linkGuardian, resolveGuardian } from './guardians.service.js';
-export { matriculaAllocator } from './matricula.js';
+export { matriculaAllocator, matriculaYear } from './matricula.js';
 export { payersOf } from './payer.js';
 export type { Payer, PayerAddress } from './payer.js';
 export type { MatriculaAllocator } from './matricula.js';
