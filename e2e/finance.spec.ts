@@ -90,16 +90,16 @@ test('admin configures tuition and generates the year', async ({ page, request }
   await settings.getByLabel('Chave PIX').fill('financeiro@escola.com.br');
   await settings.getByLabel('Beneficiário').fill('Escola Girassol');
   await settings.getByLabel('Cidade').fill('São Paulo');
-  await settings.getByLabel(`Valor Fin ${run}`).fill('850,00');
+  await settings.getByLabel(`Valor Fin ${run} de ${year}`).fill('850,00');
   // Due on the 1st, so this month's tuition is already late (unless today is the 1st).
-  await settings.getByLabel(`Dia Fin ${run}`).fill('1');
+  await settings.getByLabel(`Dia Fin ${run} de ${year}`).fill('1');
   await settings.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(page.getByText('Configurações financeiras salvas com sucesso')).toBeVisible();
 
   // The issue's case: next year's class takes three students today. This year's run must not charge
   // them, the dialog shows what each class gets before 'Gerar', and a run made by mistake is undone.
   await page.getByRole('button', { name: 'Configurar' }).click();
-  await settings.getByLabel(`Valor ${nextClass}`).fill('900,00');
+  await settings.getByLabel(`Valor ${nextClass} de ${year + 1}`).fill('900,00');
   await settings.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(page.getByText('Configurações financeiras salvas com sucesso')).toBeVisible();
 

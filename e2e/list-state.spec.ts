@@ -24,7 +24,9 @@ test('a filtered, sorted list survives a reload and the way back', async ({ page
   const expected = ['Caio', 'Bento', 'Alice'].map((nome) => `${nome} Lista ${run}`);
 
   await page.goto('/dashboard/alunos');
-  await page.getByLabel('Turma', { exact: true }).selectOption({ label: turma });
+  await page
+    .getByLabel('Turma', { exact: true })
+    .selectOption({ label: `${turma} (${new Date().getFullYear()})` });
   await expect(page.getByText('1–3 de 3')).toBeVisible();
   const sortByName = page.getByRole('button', { name: 'Aluno', exact: true });
   await sortByName.click();

@@ -76,7 +76,9 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await expect(dialog.getByText('A data da matrícula não pode estar no futuro')).toBeVisible();
   // Helena has been at the school since 2023.
   await dialog.getByLabel('Data da matrícula').fill('2023-02-06');
-  await dialog.getByLabel('Turma').selectOption({ label: `${turmaNome} — 3º ano (1/30)` });
+  await dialog
+    .getByLabel('Turma')
+    .selectOption({ label: `${turmaNome} — 3º ano, ${new Date().getFullYear()} (1/30)` });
   await dialog.getByLabel('Nome do responsável').fill(`Patrícia Barbosa ${run}`);
   await dialog.getByLabel('Parentesco').selectOption('mae');
   await dialog.getByLabel('Telefone do responsável').fill('(11) 91234-5678');
@@ -340,7 +342,9 @@ test('export downloads a CSV of the filtered list that opens with the right rows
   await addStudent(page.request, `Fora Do Filtro ${run}`, null, { nome: 'Ana Fora' });
 
   await page.goto('/dashboard/alunos');
-  await page.getByLabel('Turma', { exact: true }).selectOption({ label: turmaNome });
+  await page
+    .getByLabel('Turma', { exact: true })
+    .selectOption({ label: `${turmaNome} (${new Date().getFullYear()})` });
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('1–2 de 2')).toBeVisible();
 

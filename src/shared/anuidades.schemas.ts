@@ -332,8 +332,14 @@ export const rodadaRematriculaSchema = z.object({
   contagem: z.record(z.enum(statusRematricula), z.number().int()),
   pendentes: z.number().int(),
   familias: z.array(familiaRematriculaSchema),
+  /** False when the server has no mail server (SMTP_URL): the links land in DATA_DIR/outbox, no family gets them. */
+  email_configurado: z.boolean(),
 });
 export type RodadaRematricula = z.infer<typeof rodadaRematriculaSchema>;
+
+/** What the rematrícula screens say when the server has no mail server (the README's rule: never 'enviado'). */
+export const EMAIL_NAO_CONFIGURADO_REMATRICULA =
+  'O e-mail não está configurado neste servidor: os links da rematrícula não chegam às famílias. Quem instalou o sistema configura o envio na variável SMTP_URL (veja o README).';
 
 export const inicioRematriculaSchema = z.object({
   criadas: z.number().int(),

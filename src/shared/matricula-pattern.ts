@@ -1,6 +1,6 @@
 /**
  * The school's matrícula pattern (Configurações → Escola): the number a student gets when the form or
- * an imported spreadsheet leaves it blank. Tokens: `{ano}` (the year of the data da matrícula) and one
+ * an imported spreadsheet leaves it blank. Tokens: `{ano}` (the year the student enters, ADR 0074) and one
  * `{sequencial:N}` (the next free number, N digits at least); anything else is written as is.
  */
 export const DEFAULT_MATRICULA_PATTERN = '{ano}{sequencial:4}';

@@ -116,30 +116,34 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
           <p className="text-sm text-gray-500">Nenhuma turma cadastrada ainda.</p>
         ) : (
           <div className="space-y-2">
-            {settings.turmas.map((turma, index) => (
-              <div key={turma.turma_id} className="grid grid-cols-[1fr_8rem_6rem] items-end gap-2">
-                <p className="pb-2 text-sm text-gray-800">
-                  {turma.turma_nome}{' '}
-                  <span className="text-gray-500">
-                    ({formatCount(turma.alunos_count, 'aluno', 'alunos')})
-                  </span>
-                </p>
-                <FormMasked
-                  name={`turmas.${index}.valor`}
-                  mask="money"
-                  label={`Valor ${turma.turma_nome}`}
-                  placeholder="850,00"
-                />
-                <FormInput
-                  name={`turmas.${index}.dia`}
-                  label={`Dia ${turma.turma_nome}`}
-                  type="number"
-                  min={1}
-                  max={28}
-                  placeholder={String(settings.dia_vencimento_padrao)}
-                />
-              </div>
-            ))}
+            {settings.turmas.map((turma, index) => {
+              // With the ano letivo: in December this year's '5º Ano A' and next year's get their own prices.
+              const nome = `${turma.turma_nome} de ${turma.ano_letivo}`;
+              return (
+                <div key={turma.turma_id} className="grid grid-cols-[1fr_8rem_6rem] items-end gap-2">
+                  <p className="pb-2 text-sm text-gray-800">
+                    {nome}{' '}
+                    <span className="text-gray-500">
+                      ({formatCount(turma.alunos_count, 'aluno', 'alunos')})
+                    </span>
+                  </p>
+                  <FormMasked
+                    name={`turmas.${index}.valor`}
+                    mask="money"
+                    label={`Valor ${nome}`}
+                    placeholder="850,00"
+                  />
+                  <FormInput
+                    name={`turmas.${index}.dia`}
+                    label={`Dia ${nome}`}
+                    type="number"
+                    min={1}
+                    max={28}
+                    placeholder={String(settings.dia_vencimento_padrao)}
+                  />
+                </div>
+              );
+            })}
           </div>
         )}
       </fieldset>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { YearEndStatus } from '../../../shared/year-end.schemas';
 import type { SchoolYear } from '../../../shared/calendar.schemas';
-import { renderAt, schoolYearOf, stubApi, stubScreen } from '../../test/render';
+import { pinDate, renderAt, schoolYearOf, stubApi, stubScreen } from '../../test/render';
 import { YearEndPage } from './year-end-page';
 
 afterEach(() => {
@@ -76,5 +76,37 @@ describe('YearEndPage: a new school', () => {
     renderAt(<YearEndPage />);
     const notice = await screen.findByText(/Nenhuma turma em 2026: cadastre as turmas do ano/);
     expect(within(notice).getByRole('link', { name: 'Turmas' })).toHaveAttribute('href', '/dashboard/turmas');
+  });
+});
+
+describe('YearEndPage: next year, opened in December', () => {
+  pinDate('2026-12-02T12:00:00-03:00');
+  const next = { ano: 2027, inicio: '2027-02-02', fim: '2027-12-10' };
+  const bimestre = (n: number, turmas_abertas: number) => ({
+    id: uuid(10 + n),
+    nome: `${String(n)}º bimestre`,
+    data_fechamento: `2027-0${String(2 * n)}-20`,
+    turmas_abertas,
+    turmas_publicadas: 0,
+  });
+
+  it('is not under way yet: the year has not begun', async () => {
+    stubScreen(true);
+    stubServer(statusOf({ ...next, turmas: 3, periodos: [bimestre(1, 3)] }), [
+      schoolYearOf({ id: uuid(1), ...next }),
+    ]);
+    renderAt(<YearEndPage />);
+    expect(await screen.findByText('Não iniciado')).toBeVisible();
+    expect(screen.queryByText('Em andamento')).toBeNull();
+  });
+
+  it('with no class yet, its periods are not called closed', async () => {
+    stubScreen(true);
+    stubServer(statusOf({ ...next, turmas: 0, alunos: 0, periodos: [bimestre(1, 0), bimestre(2, 0)] }), [
+      schoolYearOf({ id: uuid(1), ...next }),
+    ]);
+    renderAt(<YearEndPage />);
+    expect(await screen.findAllByText('Sem turmas')).toHaveLength(2);
+    expect(screen.queryByText('Fechado')).toBeNull();
   });
 });

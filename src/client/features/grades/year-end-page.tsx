@@ -2,46 +2,19 @@ import { useState } from 'react';
 import { CalendarCheck, CheckCircle2, Lock, School, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCount, formatDate, formatDateTime, todayIso } from '../../../shared/format';
-import type { YearEndStatus } from '../../../shared/year-end.schemas.js';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
-import type { Column } from '../../components/data-table';
 import { NoSchoolYear } from '../../domain/academic-empty';
-import { Badge, ErrorBanner, PageHeader, Spinner, StatGrid } from '../../components/feedback';
+import { ErrorBanner, PageHeader, Spinner, StatGrid } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { useMemoryListState } from '../../lib/use-list-state';
 import { useGradePeriods, useYearEndStatus } from './grades.api';
 import { isRunning, useLatestYearEndTask, useStartYearEndTask } from './year-end-tasks.api';
 import { YearEndTaskProgress } from './year-end-task-progress';
 import { RematriculaReview } from './rematricula-review';
-
-type PeriodRow = YearEndStatus['periodos'][number];
-
-const periodColumns = (turmas: number): Column<PeriodRow>[] => [
-  { id: 'nome', header: 'Período', card: 'title', cell: (row) => row.nome },
-  { id: 'fechamento', header: 'Data de fechamento', cell: (row) => formatDate(row.data_fechamento) },
-  {
-    id: 'situacao',
-    header: 'Situação',
-    card: 'badge',
-    cell: (row) =>
-      row.turmas_abertas === 0 ? (
-        <Badge tone="gray">Fechado</Badge>
-      ) : (
-        <Badge tone="yellow">
-          Aberto em {row.turmas_abertas} de {turmas} {turmas === 1 ? 'turma' : 'turmas'}
-        </Badge>
-      ),
-  },
-  {
-    id: 'publicado',
-    header: 'Publicado',
-    cell: (row) =>
-      `${String(row.turmas_publicadas)} de ${String(turmas)} ${turmas === 1 ? 'turma' : 'turmas'}`,
-  },
-];
+import { periodColumns } from './year-end-period-columns';
 
 /**
  * 'Ano letivo' (administrators): the year's periods across the classes, 'Encerrar ano' (closes every
@@ -115,7 +88,14 @@ export function YearEndPage() {
               },
               {
                 label: 'Situação',
-                value: data.rematricula_em ? 'Rematriculado' : data.encerrado ? 'Encerrado' : 'Em andamento',
+                // Next year, opened in December, has not begun: it is not 'Em andamento'.
+                value: data.rematricula_em
+                  ? 'Rematriculado'
+                  : data.encerrado
+                    ? 'Encerrado'
+                    : today < data.inicio
+                      ? 'Não iniciado'
+                      : 'Em andamento',
                 icon: CheckCircle2,
                 tone: data.encerrado ? 'green' : 'blue',
               },

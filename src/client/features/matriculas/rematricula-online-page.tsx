@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { CheckCircle2, Clock, Mail, PlayCircle, Users } from 'lucide-react';
-import { statusRematricula, statusRematriculaLabels } from '../../../shared/anuidades.schemas';
+import {
+  EMAIL_NAO_CONFIGURADO_REMATRICULA,
+  statusRematricula,
+  statusRematriculaLabels,
+} from '../../../shared/anuidades.schemas';
 import { formatDateTime, todayIso } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -94,6 +98,14 @@ export function RematriculaOnlinePage() {
         <ErrorBanner>Erro ao carregar a rematrícula online.</ErrorBanner>
       ) : (
         <>
+          {!data.email_configurado && (
+            <p
+              role="status"
+              className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              {EMAIL_NAO_CONFIGURADO_REMATRICULA}
+            </p>
+          )}
           <div className="mb-4 flex flex-wrap items-center gap-2">
             <Button onClick={() => setConfirm('iniciar')} loading={iniciar.isPending}>
               <PlayCircle className="h-4 w-4" aria-hidden="true" />

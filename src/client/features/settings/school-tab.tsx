@@ -72,7 +72,7 @@ export function SchoolTab({ school }: { school: SchoolSettings }) {
           name="padrao_matricula"
           label="Padrão da matrícula"
           autoComplete="off"
-          hint={`Numera a matrícula deixada em branco no cadastro e na importação: {ano} é o ano da matrícula e {sequencial:4} o próximo número com 4 dígitos. Hoje: ${exampleMatricula(school.padrao_matricula, new Date().getFullYear())}, …`}
+          hint={`Numera a matrícula deixada em branco no cadastro e na importação: {ano} é o ano letivo em que o aluno entra (o da turma, numa matrícula para o ano seguinte) e {sequencial:4} o próximo número com 4 dígitos. Hoje: ${exampleMatricula(school.padrao_matricula, new Date().getFullYear())}, …`}
         />
         <div className="md:col-span-2">
           <FormImageField

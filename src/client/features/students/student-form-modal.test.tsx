@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { studentAnswer } from '../../test/answers';
+import { schoolClassAnswer, studentAnswer } from '../../test/answers';
 import { renderAt, reply, stubApi } from '../../test/render';
-import { StudentEditModal } from './student-form-modal';
+import { StudentEditModal, StudentFormModal } from './student-form-modal';
 
 afterEach(() => {
   cleanup();
@@ -38,5 +38,26 @@ describe('Editar Aluno from a row of the list', () => {
     expect(screen.getByText('Carregando o cadastro...')).toBeTruthy();
     expect(await screen.findByText(/Não foi possível carregar o cadastro do aluno/)).toBeTruthy();
     expect(screen.queryByLabelText('Nome completo')).toBeNull();
+  });
+});
+
+describe('Novo Aluno in December, with this year’s classes and next year’s', () => {
+  it('names each class with its ano letivo: the two 5º Ano A are told apart', async () => {
+    const fifth = { nome: '5º Ano A', nivel: 'Fundamental I', serie: '5º ano' } as const;
+    stubApi({
+      '/api/turmas': [
+        schoolClassAnswer({ id: '00000000-0000-4000-8000-000000000041', ...fifth, ano_letivo: '2027' }),
+        schoolClassAnswer({
+          id: '00000000-0000-4000-8000-000000000042',
+          ...fifth,
+          ano_letivo: '2026',
+          alunos_count: 2,
+          capacidade_maxima: 25,
+        }),
+      ],
+    });
+    renderAt(<StudentFormModal student={null} onClose={() => {}} />);
+    expect(await screen.findByRole('option', { name: '5º Ano A — 5º ano, 2027 (0/30)' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: '5º Ano A — 5º ano, 2026 (2/25)' })).toBeTruthy();
   });
 });

@@ -98,11 +98,11 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         <FormSelect name="turma_id" label="Turma" empty="Sem turma" emptyAsNull>
           {(classes.data ?? []).map((turma) => {
             // A full class cannot take the student (the server answers 'Turma lotada'); the student's
-            // own class stays choosable.
+            // own class stays choosable. The year tells December's two '5º Ano A' apart (this year's, next).
             const full = turma.alunos_count >= turma.capacidade_maxima && turma.id !== student?.turma_id;
             return (
               <option key={turma.id} value={turma.id} disabled={full}>
-                {turma.nome} — {turma.serie} ({turma.alunos_count}/{turma.capacidade_maxima})
+                {`${turma.nome} — ${turma.serie}, ${turma.ano_letivo} (${String(turma.alunos_count)}/${String(turma.capacidade_maxima)})`}
                 {full ? ' — lotada' : ''}
               </option>
             );

@@ -159,7 +159,7 @@ function StudentsList() {
           options={optionsOf(
             classes.data,
             (turma) => turma.id,
-            (turma) => turma.nome,
+            (turma) => `${turma.nome} (${turma.ano_letivo})`,
           )}
           all="Todas as turmas"
         />

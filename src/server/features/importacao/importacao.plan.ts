@@ -7,7 +7,7 @@ import { classes } from '../../db/schema/classes.js';
 import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { clock } from '../../lib/clock.js';
-import type { MatriculaAllocator } from '../students/index.js';
+import { matriculaYear, type MatriculaAllocator } from '../students/index.js';
 import { readRow, sameName, type ReadRow } from './importacao.rows.js';
 import type { SheetRow } from './importacao.parse.js';
 import type { PlannedBase } from './importacao.result.js';
@@ -293,7 +293,7 @@ export async function planRows(
     if (!existing) {
       const matricula =
         input.matricula ??
-        (await matriculas.next(Number((input.data_matricula ?? clock.today()).slice(0, 4))));
+        (await matriculas.next(matriculaYear(input.data_matricula ?? clock.today(), turma?.anoLetivo)));
       planned.push({
         linha: row.linha,
         aluno: input.nome,

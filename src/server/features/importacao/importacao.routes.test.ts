@@ -193,6 +193,32 @@ describe('POST /api/importacao/alunos (apply)', () => {
     ]);
   });
 
+  it("numbers a December row for next year's class with the year the student enters (ADR 0074)", async () => {
+    clock.pin('2026-12-02');
+    try {
+      const admin = await signedIn(t, 'administrador');
+      await insertClass(t, null, 30, { nome: '1º Ano A', anoLetivo: '2027' });
+      const file = csvOf([
+        family('Alice Nova', { turma: '1º Ano A' }),
+        family('Bruno Novo', { turma: '1º Ano A', ano_letivo: '2027', data_matricula: '01/12/2026' }),
+        family('Caio Sem Turma'),
+        family('Davi Antigo', { turma: '1º Ano A', data_matricula: '04/02/2019' }),
+      ]);
+      const numbers = ['20270001', '20270002', '20260001', '20190001'];
+      const dry = await imported(t, admin.cookie, file, { simular: true });
+      expect(dry.linhas.map((row) => row.matricula)).toEqual(numbers);
+      const applied = await imported(t, admin.cookie, file);
+      expect(applied.linhas.map((row) => row.matricula)).toEqual(numbers);
+      const kept = await t.database.db
+        .select({ matricula: students.matricula, dataMatricula: students.dataMatricula })
+        .from(students)
+        .where(eq(students.nome, 'Alice Nova'));
+      expect(kept).toEqual([{ matricula: '20270001', dataMatricula: '2026-12-02' }]);
+    } finally {
+      clock.pin('2026-03-20T12:00:00-03:00');
+    }
+  });
+
   it('updates the student with the matrícula given: what the file gives replaces, blanks keep', async () => {
     const admin = await signedIn(t, 'administrador');
     const turma = await insertClass(t, null, 30, { nome: '6º Ano A', anoLetivo: '2026' });

@@ -595,6 +595,8 @@ describe('matricularSePronto: the automatic enrolment', () => {
     const alunos = await t.database.db.select().from(students);
     expect(alunos).toHaveLength(1);
     expect(alunos[0]).toMatchObject({ nome: 'Lucas Souza', turmaId: turma.id, dataNascimento: '2020-04-02' });
+    // Enrolled in November for the 2027 class: the number carries 2027, the date is the day (ADR 0074).
+    expect(alunos[0]).toMatchObject({ matricula: '20270001', dataMatricula: '2026-11-20' });
     expect(alunos[0]!.endereco).toContain('Praça da Sé, 100');
     const links = await t.database.db.select().from(studentGuardians);
     expect(links).toHaveLength(2);

@@ -207,6 +207,29 @@ describe('the online rematrícula round', () => {
     expect(audit[0]).toMatchObject({ action: 'criar', entityId: '2027', actorId: s.admin.user.id });
   });
 
+  it('without a mail server (SMTP_URL) never says a link was sent: the screen and the answers say no family gets it', async () => {
+    const s = await school();
+    expect(
+      dataOf<RodadaRematricula>(await get(`${URL}?ano_letivo=2027`, s.admin.cookie)).email_configurado,
+    ).toBe(true);
+    t.mailer.delivery = 'arquivo';
+    try {
+      const rodada = dataOf<RodadaRematricula>(await get(`${URL}?ano_letivo=2027`, s.admin.cookie));
+      expect(rodada.email_configurado).toBe(false);
+      const started = await send('POST', URL, s.admin.cookie, { ano_letivo: 2027 });
+      expect(started.statusCode, started.body).toBe(200);
+      expect(messageOf(started)).toBe(
+        'Rematrícula online de 2027: 3 famílias incluídas. O e-mail não está configurado neste servidor: os links da rematrícula não chegam às famílias. Quem instalou o sistema configura o envio na variável SMTP_URL (veja o README).',
+      );
+      const reminded = await send('POST', `${URL}/lembretes`, s.admin.cookie, { ano_letivo: 2027 });
+      expect(reminded.statusCode, reminded.body).toBe(200);
+      expect(messageOf(reminded)).not.toMatch(/enviad/);
+      expect(messageOf(reminded)).toMatch(/^O e-mail não está configurado neste servidor/);
+    } finally {
+      t.mailer.delivery = 'smtp';
+    }
+  });
+
   it('reminds the pending families once a day: a new link before the form is sent, a note to sign when the contract waits', async () => {
     const s = await school();
     const convite = conviteRegistrado();

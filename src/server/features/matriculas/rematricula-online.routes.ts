@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  EMAIL_NAO_CONFIGURADO_REMATRICULA,
   inicioRematriculaSchema,
   iniciarRematriculaInputSchema,
   lembretesRematriculaInputSchema,
@@ -26,7 +27,10 @@ export const rematriculaOnlineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { ano_letivo: ano, ...filtros } = request.query;
-      return ok(await obterRodada(app.ctx.db, ano ?? anoPadrao(), filtros));
+      return ok({
+        ...(await obterRodada(app.ctx.db, ano ?? anoPadrao(), filtros)),
+        email_configurado: app.ctx.mailer.delivery !== 'arquivo',
+      });
     },
   );
 
@@ -42,9 +46,12 @@ export const rematriculaOnlineRoutes: FastifyPluginAsyncZod = async (app) => {
         result.convites_falhos > 0
           ? ` ${plural(result.convites_falhos, 'link não pôde ser enviado', 'links não puderam ser enviados')} (sem e-mail ou falha no envio): veja a tabela.`
           : '';
+      const incluidas = `Rematrícula online de ${String(request.body.ano_letivo)}: ${plural(result.criadas, 'família incluída', 'famílias incluídas')}`;
       return ok(
         result,
-        `Rematrícula online de ${String(request.body.ano_letivo)}: ${plural(result.criadas, 'família incluída', 'famílias incluídas')}, ${plural(result.convites_enviados, 'link enviado', 'links enviados')}.${falhas}`,
+        app.ctx.mailer.delivery === 'arquivo'
+          ? `${incluidas}. ${EMAIL_NAO_CONFIGURADO_REMATRICULA}`
+          : `${incluidas}, ${plural(result.convites_enviados, 'link enviado', 'links enviados')}.${falhas}`,
       );
     },
   );
@@ -69,6 +76,7 @@ export const rematriculaOnlineRoutes: FastifyPluginAsyncZod = async (app) => {
         result.ja_lembrados_hoje > 0
           ? ` ${plural(result.ja_lembrados_hoje, 'família já tinha sido lembrada', 'famílias já tinham sido lembradas')} hoje.`
           : '';
+      if (app.ctx.mailer.delivery === 'arquivo') return ok(result, EMAIL_NAO_CONFIGURADO_REMATRICULA);
       return ok(result, `${plural(result.enviados, 'lembrete enviado', 'lembretes enviados')}.${hoje}`);
     },
   );

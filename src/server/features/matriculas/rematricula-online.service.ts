@@ -228,7 +228,7 @@ export async function obterRodada(
   db: DbOrTx,
   ano: number,
   filtros: { status?: StatusRematricula | 'pendentes'; serie?: string; busca?: string } = {},
-): Promise<RodadaRematricula> {
+): Promise<Omit<RodadaRematricula, 'email_configurado'>> {
   const [rodada] = await db.select().from(rematriculaRodadas).where(eq(rematriculaRodadas.anoLetivo, ano));
   const rows = await db
     .select({

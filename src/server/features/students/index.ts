@@ -7,7 +7,7 @@ export { onStudentsLeft, studentsLeft } from './departures.js';
 export type { DepartureHandler } from './departures.js';
 export { coversDate, syncMembership, syncMemberships } from './memberships.js';
 export { linkGuardian, resolveGuardian } from './guardians.service.js';
-export { matriculaAllocator } from './matricula.js';
+export { matriculaAllocator, matriculaYear } from './matricula.js';
 export { payersOf } from './payer.js';
 export type { Payer, PayerAddress } from './payer.js';
 export type { MatriculaAllocator } from './matricula.js';

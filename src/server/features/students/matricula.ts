@@ -11,10 +11,23 @@ import { readMatriculaPattern } from '../settings/index.js';
 
 /** Numbers blank matrículas by the school's pattern, one transaction at a time. */
 export interface MatriculaAllocator {
-  /** The next free matrícula of `ano` (the year of the data da matrícula). */
+  /** The next free matrícula of `ano` (matriculaYear: the year the number carries). */
   next(ano: number): Promise<string>;
   /** A matrícula already taken elsewhere in the same batch (an imported row that gives its own). */
   reserve(matricula: string): void;
+}
+
+/**
+ * The year a new matrícula number carries (`{ano}` of the pattern, ADR 0074): the year the student enters.
+ * A matrícula signed in the year before the school year of the class the student is placed in (the
+ * matrícula for 2027 signed in December 2026) carries the class's year; otherwise the year of the data
+ * da matrícula (a student of the school since 2019, registered in this year's class, keeps 2019).
+ */
+export function matriculaYear(dataMatricula: string, anoLetivoDaTurma: string | null | undefined): number {
+  const year = Number(dataMatricula.slice(0, 4));
+  return anoLetivoDaTurma && /^\d{4}$/.test(anoLetivoDaTurma) && Number(anoLetivoDaTurma) === year + 1
+    ? year + 1
+    : year;
 }
 
 function likePrefix(parts: MatriculaParts): string {

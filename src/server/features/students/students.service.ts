@@ -47,7 +47,7 @@ import { syncMembership } from './memberships.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { loadGuardians, loadListedGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';
-import { matriculaAllocator, type MatriculaAllocator } from './matricula.js';
+import { matriculaAllocator, matriculaYear, type MatriculaAllocator } from './matricula.js';
 
 function studentConflict(error: unknown): never {
   if (isUniqueViolation(error, 'students_matricula_unique'))
@@ -242,17 +242,14 @@ export async function createStudentIn(
   assertEnrolmentDate(dataMatricula, input.data_nascimento);
   const guardian = await resolveGuardian(ctx, tx, input.responsavel, actor);
   // Registered with a class: in it since the matrícula (within the class's year).
-  const dataEnturmacao = input.turma_id
-    ? firstDayInClass(
-        await classYearStart(tx, await assertClassHasRoom(tx, input.turma_id)),
-        dataMatricula,
-        clock.today(),
-      )
+  const turma = input.turma_id ? await assertClassHasRoom(tx, input.turma_id) : null;
+  const dataEnturmacao = turma
+    ? firstDayInClass(await classYearStart(tx, turma), dataMatricula, clock.today())
     : null;
   const matricula =
     input.matricula ??
     (await (matriculas ?? (await matriculaAllocator(tx, { lock: true }))).next(
-      Number(dataMatricula.slice(0, 4)),
+      matriculaYear(dataMatricula, turma?.anoLetivo),
     ));
   let student: StudentRow | undefined;
   try {

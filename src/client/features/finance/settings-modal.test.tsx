@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { FinanceSettings } from '../../../shared/finance.schemas';
+import { renderAt, stubApi } from '../../test/render';
+import { FinanceSettingsModal } from './settings-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const turma = (id: string, ano_letivo: string, alunos_count: number) => ({
+  turma_id: `00000000-0000-4000-8000-00000000005${id}`,
+  turma_nome: '5º Ano A',
+  ano_letivo,
+  alunos_count,
+  valor_mensalidade: null,
+  dia_vencimento: null,
+});
+
+const settings: FinanceSettings = {
+  pix_chave: null,
+  pix_beneficiario: null,
+  pix_cidade: null,
+  multa_percentual: 2,
+  juros_mensal_percentual: 1,
+  dia_vencimento_padrao: 10,
+  desconto_pontualidade: { tipo: 'nenhum', percentual: 0, valor: 0, dias_antes: 0 },
+  version: 1,
+  turmas: [turma('1', '2026', 2), turma('2', '2027', 0)],
+};
+
+describe('Configurações financeiras in December', () => {
+  it('prices this year’s 5º Ano A and next year’s apart: each class is named with its ano letivo', async () => {
+    stubApi({ '/api/financeiro/configuracoes': settings, '/api/financeiro/bolsas': [] });
+    renderAt(<FinanceSettingsModal onClose={() => {}} />);
+    expect(await screen.findByLabelText('Valor 5º Ano A de 2026')).toBeTruthy();
+    expect(screen.getByLabelText('Valor 5º Ano A de 2027')).toBeTruthy();
+    expect(screen.getByLabelText('Dia 5º Ano A de 2027')).toBeTruthy();
+    expect(screen.getByText('5º Ano A de 2027')).toBeTruthy();
+  });
+});
