@@ -341,6 +341,10 @@ export type RodadaRematricula = z.infer<typeof rodadaRematriculaSchema>;
 export const EMAIL_NAO_CONFIGURADO_REMATRICULA =
   'O e-mail não está configurado neste servidor: os links da rematrícula não chegam às famílias. Quem instalou o sistema configura o envio na variável SMTP_URL (veja o README).';
 
+/** The pré-matrícula link made on a server without e-mail: the secretaria sends it by another way. */
+export const EMAIL_NAO_CONFIGURADO_CONVITE =
+  'O e-mail não está configurado neste servidor: a família não recebe o link. Copie-o e envie por WhatsApp ou outro meio; para que os links saiam por e-mail, quem instalou o sistema configura a variável SMTP_URL (veja o README).';
+
 export const inicioRematriculaSchema = z.object({
   criadas: z.number().int(),
   convites_enviados: z.number().int(),

@@ -76,7 +76,12 @@ export const updateMatriculaOnlineConfigInputSchema = z
 export type UpdateMatriculaOnlineConfigInput = z.input<typeof updateMatriculaOnlineConfigInputSchema>;
 
 /** `POST /api/matriculas/interessados/:id/convite`'s answer. */
-export const conviteResultSchema = z.object({ url: z.string(), expira_em: z.string() });
+export const conviteResultSchema = z.object({
+  url: z.string(),
+  expira_em: z.string(),
+  /** false: no SMTP_URL, the e-mail only reaches the server's outbox — the school sends the link itself. */
+  email_configurado: z.boolean(),
+});
 export type ConviteResult = z.infer<typeof conviteResultSchema>;
 
 /** A document the family sent (never its bytes). */

@@ -43,13 +43,34 @@ describe('PreMatriculaPainel', () => {
   it('offers the link to a family that has none, and sends it', async () => {
     const user = userEvent.setup();
     const api = stubApi({
-      [`${base}/convite`]: { url: 'http://x/matricula/abc', expira_em: '2026-12-04T15:00:00.000Z' },
+      [`${base}/convite`]: {
+        url: 'http://x/matricula/abc',
+        expira_em: '2026-12-04T15:00:00.000Z',
+        email_configurado: true,
+      },
     });
     renderAt(<PreMatriculaPainel interessadoId={id} etapa="visita" />);
     await user.click(await screen.findByRole('button', { name: 'Enviar link da pré-matrícula' }));
     expect(
       api.requests.some((request) => request.method === 'POST' && request.path === `${base}/convite`),
     ).toBe(true);
+    expect(screen.queryByLabelText('Link da pré-matrícula')).toBeNull();
+  });
+
+  it('on a server without e-mail, shows the link to copy and send, and says why', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      [`${base}/convite`]: {
+        url: 'http://x/matricula/abc',
+        expira_em: '2026-12-04T15:00:00.000Z',
+        email_configurado: false,
+      },
+    });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="visita" />);
+    await user.click(await screen.findByRole('button', { name: 'Enviar link da pré-matrícula' }));
+    expect(await screen.findByLabelText('Link da pré-matrícula')).toHaveValue('http://x/matricula/abc');
+    expect(screen.getByText(/a família não recebe o link\. Copie-o e envie por WhatsApp/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Copiar link' })).toBeVisible();
   });
 
   it("lists the documents with a link to each file, and 'Matricular agora' once the contract is signed", async () => {

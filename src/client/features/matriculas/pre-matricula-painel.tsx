@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ExternalLink, Send } from 'lucide-react';
+import { Copy, ExternalLink, Send } from 'lucide-react';
+import { EMAIL_NAO_CONFIGURADO_CONVITE } from '../../../shared/anuidades.schemas';
 import { formatDateTime } from '../../../shared/format';
 import type { EtapaFunil } from '../../../shared/matriculas.schemas';
 import { Button } from '../../components/button';
@@ -28,6 +29,8 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
   const resumo = usePreMatriculaResumo(interessadoId);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmRenew, setConfirmRenew] = useState(false);
+  // The link as made, when the server could not mail it: the secretaria sends it herself.
+  const [semEmail, setSemEmail] = useState<string | null>(null);
 
   const run = async (name: string, action: () => Promise<{ message?: string | undefined }>) => {
     setBusy(name);
@@ -41,7 +44,13 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
       await queryClient.invalidateQueries({ queryKey: ['matriculas'] });
     }
   };
-  const convite = () => run('convite', () => enviarConvite(interessadoId));
+  const convite = () =>
+    run('convite', async () => {
+      const result = await enviarConvite(interessadoId);
+      setSemEmail(result.data.email_configurado ? null : result.data.url);
+      return result;
+    });
+  const linkManual = semEmail && <LinkSemEmail url={semEmail} />;
 
   if (resumo.isPending) return <Spinner label="Carregando a pré-matrícula..." />;
   if (resumo.isError) return <ErrorBanner>Erro ao carregar a pré-matrícula</ErrorBanner>;
@@ -60,6 +69,7 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
             <Send className="h-4 w-4" aria-hidden="true" /> Enviar link da pré-matrícula
           </Button>
         )}
+        {linkManual}
       </section>
     );
 
@@ -139,6 +149,7 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
           </Button>
         )}
       </div>
+      {linkManual}
       <ConfirmDialog
         open={confirmRenew}
         title="Reenviar o link da pré-matrícula?"
@@ -153,5 +164,36 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
         onCancel={() => setConfirmRenew(false)}
       />
     </section>
+  );
+}
+
+function LinkSemEmail({ url }: { url: string }) {
+  return (
+    <div
+      role="status"
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      <p>{EMAIL_NAO_CONFIGURADO_CONVITE}</p>
+      <div className="flex flex-wrap gap-2">
+        <input
+          readOnly
+          aria-label="Link da pré-matrícula"
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-lg border border-amber-300 bg-white px-3 py-2 font-mono text-xs text-gray-900"
+        />
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void navigator.clipboard.writeText(url).then(
+              () => toast.success('Link copiado!'),
+              () => toast.error('Não foi possível copiar: selecione o link e copie.'),
+            )
+          }
+        >
+          <Copy className="h-4 w-4" aria-hidden="true" /> Copiar link
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -43,7 +43,14 @@ export const conviteRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, response: okResponse(conviteResultSchema) }, config: manage },
     async (request) => {
       const { url, expiraEm } = await enviarConvite(app.ctx, request.params.id, actorOf(request));
-      return ok({ url, expira_em: expiraEm }, 'Link da pré-matrícula enviado por e-mail à família.');
+      // Without SMTP_URL the mail only reaches the server's outbox: no screen says it was sent.
+      const email_configurado = app.ctx.mailer.delivery !== 'arquivo';
+      return ok(
+        { url, expira_em: expiraEm, email_configurado },
+        email_configurado
+          ? 'Link da pré-matrícula enviado por e-mail à família.'
+          : 'Link da pré-matrícula gerado. Copie-o e envie à família: o e-mail não está configurado.',
+      );
     },
   );
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LINK_PRE_MATRICULA_INVALIDO } from '../../../shared/pre-matricula.schemas.js';
+import { LINK_PRE_MATRICULA_INVALIDO, type ConviteResult } from '../../../shared/pre-matricula.schemas.js';
 import { preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { withoutSecrets } from '../../lib/log.js';
@@ -80,8 +80,8 @@ async function convite(cookie: string, id: string) {
     headers: { cookie },
   });
   expect(response.statusCode, response.body).toBe(200);
-  const { url } = dataOf<{ url: string; expira_em: string }>(response);
-  return { url, token: url.split('/').pop()! };
+  const { url, email_configurado } = dataOf<ConviteResult>(response);
+  return { url, token: url.split('/').pop()!, email_configurado, message: messageOf(response) };
 }
 
 const online = (token: string, suffix = '') => `/api/matricula-online/${token}${suffix}`;
@@ -187,6 +187,26 @@ describe('POST /api/matriculas/interessados/:id/convite', () => {
       .from(interessadoEventos)
       .where(and(eq(interessadoEventos.interessadoId, interessado.id), eq(interessadoEventos.tipo, 'email')));
     expect(eventos).toHaveLength(1);
+  });
+
+  it('on a server without e-mail, says the link was made, not sent, and hands it to the secretaria', async () => {
+    const cookie = await staff();
+    const interessado = await insertInteressado();
+    expect(await convite(cookie, interessado.id)).toMatchObject({
+      email_configurado: true,
+      message: 'Link da pré-matrícula enviado por e-mail à família.',
+    });
+    t.mailer.delivery = 'arquivo';
+    try {
+      const made = await convite(cookie, interessado.id);
+      expect(made).toMatchObject({
+        email_configurado: false,
+        message: 'Link da pré-matrícula gerado. Copie-o e envie à família: o e-mail não está configurado.',
+      });
+      expect(made.url).toMatch(/\/matricula\/[A-Za-z0-9_-]{43}$/);
+    } finally {
+      t.mailer.delivery = 'smtp';
+    }
   });
 
   it('a renewal replaces the token (the old link stops working) and keeps the draft', async () => {
