@@ -60,4 +60,34 @@ describe('Novo Aluno in December, with this year’s classes and next year’s',
     expect(await screen.findByRole('option', { name: '5º Ano A — 5º ano, 2027 (0/30)' })).toBeTruthy();
     expect(screen.getByRole('option', { name: '5º Ano A — 5º ano, 2026 (2/25)' })).toBeTruthy();
   });
+
+  it('offers no concluded or inactive class to a new student (last year’s 5º Ano A)', async () => {
+    const sixth = { nome: '6º Ano A', nivel: 'Fundamental II', serie: '6º ano' } as const;
+    stubApi({
+      '/api/turmas': [
+        schoolClassAnswer({
+          id: '00000000-0000-4000-8000-000000000043',
+          ...sixth,
+          ano_letivo: '2026',
+        }),
+        schoolClassAnswer({
+          id: '00000000-0000-4000-8000-000000000044',
+          ...sixth,
+          nome: '5º Ano A',
+          ano_letivo: '2025',
+          status: 'concluido',
+        }),
+        schoolClassAnswer({
+          id: '00000000-0000-4000-8000-000000000045',
+          ...sixth,
+          nome: 'Reforço',
+          status: 'inativo',
+        }),
+      ],
+    });
+    renderAt(<StudentFormModal student={null} onClose={() => {}} />);
+    expect(await screen.findByRole('option', { name: /^6º Ano A/ })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /^5º Ano A/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: /^Reforço/ })).toBeNull();
+  });
 });

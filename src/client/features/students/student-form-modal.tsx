@@ -96,17 +96,20 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
           hint="Quando o aluno entrou na escola: vale para a declaração de matrícula e a primeira mensalidade."
         />
         <FormSelect name="turma_id" label="Turma" empty="Sem turma" emptyAsNull>
-          {(classes.data ?? []).map((turma) => {
-            // A full class cannot take the student (the server answers 'Turma lotada'); the student's
-            // own class stays choosable. The year tells December's two '5º Ano A' apart (this year's, next).
-            const full = turma.alunos_count >= turma.capacidade_maxima && turma.id !== student?.turma_id;
-            return (
-              <option key={turma.id} value={turma.id} disabled={full}>
-                {`${turma.nome} — ${turma.serie}, ${turma.ano_letivo} (${String(turma.alunos_count)}/${String(turma.capacidade_maxima)})`}
-                {full ? ' — lotada' : ''}
-              </option>
-            );
-          })}
+          {/* A concluded or inactive class takes no one: offered only as the student's own. */}
+          {(classes.data ?? [])
+            .filter((turma) => turma.status === 'ativo' || turma.id === student?.turma_id)
+            .map((turma) => {
+              // A full class cannot take the student (the server answers 'Turma lotada'); the student's
+              // own class stays choosable. The year tells December's two '5º Ano A' apart (this year's, next).
+              const full = turma.alunos_count >= turma.capacidade_maxima && turma.id !== student?.turma_id;
+              return (
+                <option key={turma.id} value={turma.id} disabled={full}>
+                  {`${turma.nome} — ${turma.serie}, ${turma.ano_letivo} (${String(turma.alunos_count)}/${String(turma.capacidade_maxima)})`}
+                  {full ? ' — lotada' : ''}
+                </option>
+              );
+            })}
         </FormSelect>
         <FormInput name="email" label="E-mail" type="email" autoComplete="off" />
         <FormMasked name="telefone" mask="phone" label="Telefone" />
