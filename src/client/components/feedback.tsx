@@ -80,17 +80,19 @@ export function StatCard({
   tone?: BadgeTone;
 }) {
   return (
-    <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-      <div className="flex items-center justify-between gap-3">
-        {/* A word value ('Rematriculado') on a phone's half-width card wraps inside it, never past it. */}
-        <div className="min-w-0">
-          <p className="text-sm text-gray-600">{label}</p>
-          <p className="mt-1 text-2xl font-semibold text-gray-900 [overflow-wrap:anywhere]">{value}</p>
-        </div>
-        <span className={`shrink-0 rounded-lg p-2.5 ${tones[tone]}`}>
+    <div className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-w-0 text-sm text-gray-600">{label}</p>
+        <span className={`-mt-1 shrink-0 rounded-lg p-2 ${tones[tone]}`}>
           <Icon className="h-5 w-5" aria-hidden="true" />
         </span>
       </div>
+      {/* The value has the card's whole width: a word value ('Em andamento', 'Não iniciado') on a phone's
+          half-width card wraps between its words, and only a word longer than the card breaks inside. At the
+          card's foot, so a row of cards keeps its figures on one line when a label takes two. */}
+      <p className="mt-auto pt-1 text-xl font-semibold text-gray-900 [overflow-wrap:break-word] sm:text-2xl">
+        {value}
+      </p>
     </div>
   );
 }
