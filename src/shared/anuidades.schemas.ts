@@ -250,6 +250,14 @@ export type AvisoAnuidade = z.infer<typeof avisoAnuidadeSchema>;
 /** How the year-end rematrícula treats the online round: only families who signed, or everyone (as before). */
 export const rematriculaAplicaOpcoes = ['todos', 'assinados'] as const;
 
+/**
+ * The art. 5º refusal when every open debt is a payment the family declared ('Já paguei') and the school
+ * has not confirmed yet (ADR 0073): the family is told what it waits for, not that it owes.
+ */
+export const PAGAMENTO_EM_CONFIRMACAO_REMATRICULA =
+  'O pagamento que a família informou ("Já paguei") aguarda a confirmação da escola. A rematrícula fica ' +
+  'disponível assim que a escola confirmar o pagamento; em caso de dúvida, fale com o financeiro ou a secretaria.';
+
 export const MENSAGEM_INADIMPLENCIA_PADRAO =
   'Consta um débito em aberto nas mensalidades do aluno. Conforme a Lei 9.870/1999, art. 5º, a escola ' +
   'pode recusar a renovação da matrícula enquanto houver inadimplência. Procure a secretaria ou o ' +

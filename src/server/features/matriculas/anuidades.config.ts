@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MENSAGEM_INADIMPLENCIA_PADRAO,
+  PAGAMENTO_EM_CONFIRMACAO_REMATRICULA,
   type MatriculasConfig,
   type matriculasConfigInputSchema,
 } from '../../../shared/anuidades.schemas.js';
@@ -85,7 +86,11 @@ export async function salvarMatriculasConfig(
  * for the school everywhere else (docs/finance.md): any image sent as a comprovante would otherwise lift
  * the art. 5º refusal, and the form sent meanwhile is not checked again when the comprovante is refused.
  */
-export async function alunosInadimplentes(db: DbOrTx, alunoIds: readonly string[]): Promise<Set<string>> {
+export async function alunosInadimplentes(
+  db: DbOrTx,
+  alunoIds: readonly string[],
+  { semConfirmacao = false }: { semConfirmacao?: boolean } = {},
+): Promise<Set<string>> {
   if (alunoIds.length === 0) return new Set();
   const today = clock.today();
   const ids = sql.join(
@@ -102,6 +107,7 @@ export async function alunosInadimplentes(db: DbOrTx, alunoIds: readonly string[
         select 1 from ${mensalidades} m
         where (m.aluno_id = s.id or m.aluno_id = other.aluno_id)
           and m.cancelada_em is null
+          ${semConfirmacao ? sql`and m.confirmacao_desde is null` : sql``}
           and m.principal_pago + m.desconto_concedido < m.valor
           and m.data_vencimento < ${today}
       )`);
@@ -117,7 +123,11 @@ export async function avisoInadimplencia(db: DbOrTx, alunoId: string): Promise<s
   const config = await getMatriculasConfig(db);
   if (!config.recusar_inadimplentes) return null;
   const devedores = await alunosInadimplentes(db, [alunoId]);
-  return devedores.has(alunoId) ? config.mensagem_inadimplencia : null;
+  if (!devedores.has(alunoId)) return null;
+  // Still refused while the school has not confirmed (ADR 0073), but a family that only waits for that
+  // confirmation is told so, not that it owes.
+  const semConfirmacao = await alunosInadimplentes(db, [alunoId], { semConfirmacao: true });
+  return semConfirmacao.has(alunoId) ? config.mensagem_inadimplencia : PAGAMENTO_EM_CONFIRMACAO_REMATRICULA;
 }
 
 /**

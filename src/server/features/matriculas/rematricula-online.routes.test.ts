@@ -4,7 +4,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { MatriculasConfig, RodadaRematricula } from '../../../shared/anuidades.schemas.js';
-import { MENSAGEM_INADIMPLENCIA_PADRAO } from '../../../shared/anuidades.schemas.js';
+import {
+  MENSAGEM_INADIMPLENCIA_PADRAO,
+  PAGAMENTO_EM_CONFIRMACAO_REMATRICULA,
+} from '../../../shared/anuidades.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { guardianWithAccount } from '../../test/school-fixtures.js';
@@ -320,12 +323,13 @@ describe('families in default (Lei 9.870, art. 5º) and documents (art. 6º)', (
       ).statusCode,
     ).toBe(400);
 
-    // Paid or not yet due is not default; awaiting the school's answer to a comprovante still is.
+    // Paid or not yet due is not default; awaiting the school's answer to a comprovante still is, and
+    // the family is told it waits for that answer (ADR 0073).
     await t.database.db
       .update(mensalidades)
       .set({ confirmacaoDesde: '2026-10-01' })
       .where(eq(mensalidades.alunoId, s.ana.id));
-    expect(await avisoInadimplencia(t.database.db, s.ana.id)).toBe(mensagem);
+    expect(await avisoInadimplencia(t.database.db, s.ana.id)).toBe(PAGAMENTO_EM_CONFIRMACAO_REMATRICULA);
     await t.database.db
       .update(mensalidades)
       .set({ confirmacaoDesde: null })
@@ -395,12 +399,13 @@ describe('families in default (Lei 9.870, art. 5º) and documents (art. 6º)', (
     // The school's round and the form still see the debt, and the form is not sent.
     const state = await rodada(s.admin.cookie);
     expect(state.familias.find((row) => row.aluno_id === s.ana.id)?.inadimplente).toBe(true);
+    // Still refused; what the form says is that the school has not confirmed the payment yet.
     expect((await get(`/api/matricula-online/${token}`, '')).json().data.aviso_inadimplencia).toBe(
-      MENSAGEM_INADIMPLENCIA_PADRAO,
+      PAGAMENTO_EM_CONFIRMACAO_REMATRICULA,
     );
     const refused = await send('POST', `/api/matricula-online/${token}/enviar`, '', {});
     expect(refused.statusCode).toBe(409);
-    expect(messageOf(refused)).toBe(MENSAGEM_INADIMPLENCIA_PADRAO);
+    expect(messageOf(refused)).toBe(PAGAMENTO_EM_CONFIRMACAO_REMATRICULA);
   });
 
   it('a guardian in default still gets a declaração and the boletim (art. 6º: documents never withheld)', async () => {
