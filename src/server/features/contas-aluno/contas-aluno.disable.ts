@@ -10,49 +10,19 @@ import { studentAccounts } from '../../db/schema/student-accounts.js';
 import { users } from '../../db/schema/users.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { forgetCachedSessions, revokeUserSessions } from '../auth/index.js';
-import { accountOf, joined } from './contas-aluno.service.js';
+import { joined } from './contas-aluno.service.js';
 
 /**
- * The family withdrew the 'portal_aluno' consent (LGPD art. 14 §1, art. 8 §5): the student's account is
- * disabled at once in the same transaction — its sessions end, a pending request is answered — and
- * audited; the account, its consent record and its history stay. Registered in index.ts.
+ * Disables the active Portal do Aluno accounts of `alunoIds` in the caller's transaction — their sessions
+ * end, a pending request is answered — and audits each with `motivo`; the accounts, their consent records
+ * and their history stay. Answers the step to run after the commit (the cached sessions to forget).
  */
-export async function disableOnConsentWithdrawn(
-  ctx: AppContext,
-  tx: DbOrTx,
-  alunoId: string,
-  actor: Actor,
-): Promise<(() => void) | undefined> {
-  const found = await accountOf(tx, alunoId);
-  if (!found || found.user.status !== 'ativo') return undefined;
-  await tx
-    .update(users)
-    .set({ status: 'inativo', version: sql`${users.version} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, found.user.id));
-  await revokeUserSessions(tx, found.user.id);
-  await tx
-    .update(studentAccounts)
-    .set({ desativacaoPedidaEm: null, desativacaoPedidaPorNome: null, desativacaoMotivo: null })
-    .where(eq(studentAccounts.id, found.account.id));
-  await recordAudit(tx, actor, {
-    action: 'alterar_status',
-    entity: 'usuario',
-    entityId: found.user.id,
-    details: { status: 'inativo', acesso_aluno: alunoId, motivo: 'consentimento_retirado' },
-  });
-  return () => forgetCachedSessions(ctx.db, { userId: found.user.id });
-}
-
-/**
- * Students who left (transferred, made inactive, graduated): their Portal do Aluno accounts are disabled in
- * the same transaction — sessions end, a pending request is answered — and audited; the accounts and their
- * history stay, and the school may enable one again once the student is active. Registered in index.ts.
- */
-export async function disableOnStudentsLeft(
+async function disableAccounts(
   ctx: AppContext,
   tx: DbOrTx,
   alunoIds: readonly string[],
   actor: Actor,
+  motivo: 'consentimento_retirado' | 'aluno_saiu',
 ): Promise<(() => void) | undefined> {
   const found = await joined(tx).where(
     and(inArray(studentAccounts.alunoId, [...alunoIds]), eq(users.status, 'ativo')),
@@ -78,10 +48,28 @@ export async function disableOnStudentsLeft(
       action: 'alterar_status',
       entity: 'usuario',
       entityId: row.user.id,
-      details: { status: 'inativo', acesso_aluno: row.account.alunoId, motivo: 'aluno_saiu' },
+      details: { status: 'inativo', acesso_aluno: row.account.alunoId, motivo },
     });
   }
   return () => {
     for (const userId of userIds) forgetCachedSessions(ctx.db, { userId });
   };
 }
+
+/**
+ * The family withdrew the 'portal_aluno' consent (LGPD art. 14 §1, art. 8 §5): the student's account is
+ * disabled at once, in the withdrawal's transaction. Registered in index.ts.
+ */
+export const disableOnConsentWithdrawn = (ctx: AppContext, tx: DbOrTx, alunoId: string, actor: Actor) =>
+  disableAccounts(ctx, tx, [alunoId], actor, 'consentimento_retirado');
+
+/**
+ * Students who left (transferred, made inactive, graduated): their accounts are disabled in the same
+ * transaction; the school may enable one again once the student is active. Registered in index.ts.
+ */
+export const disableOnStudentsLeft = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  alunoIds: readonly string[],
+  actor: Actor,
+) => disableAccounts(ctx, tx, alunoIds, actor, 'aluno_saiu');

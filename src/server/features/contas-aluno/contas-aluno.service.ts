@@ -107,7 +107,7 @@ export function joined(db: DbOrTx) {
     .innerJoin(students, eq(students.id, studentAccounts.alunoId));
 }
 
-export async function accountOf(db: DbOrTx, alunoId: string): Promise<Joined | undefined> {
+async function accountOf(db: DbOrTx, alunoId: string): Promise<Joined | undefined> {
   const [row] = await joined(db).where(eq(studentAccounts.alunoId, alunoId));
   return row;
 }
