@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { formatCount } from '../../../shared/format.js';
 import {
   compareClasses,
@@ -64,8 +64,7 @@ async function selectClasses(db: DbOrTx, where: ReturnType<typeof and>) {
     })
     .from(classes)
     .leftJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
-    .where(where)
-    .orderBy(desc(classes.anoLetivo), asc(classes.nome));
+    .where(where);
   // Newest year first, then school order: Infantil, Fundamental, Médio (the nivel's name would put the
   // Médio before the Fundamental).
   rows.sort((a, b) => b.turma.anoLetivo.localeCompare(a.turma.anoLetivo) || compareClasses(a.turma, b.turma));

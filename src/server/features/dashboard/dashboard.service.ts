@@ -119,8 +119,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
     db
       .select({ id: classes.id, nome: classes.nome, nivel: classes.nivel, serie: classes.serie })
       .from(classes)
-      .where(eq(classes.status, 'ativo'))
-      .orderBy(asc(classes.nome)),
+      .where(eq(classes.status, 'ativo')),
   ]);
   // School order (Infantil … 9º ano, then the Médio's séries), by name within a série.
   turmasAtivas.sort(compareClasses);
