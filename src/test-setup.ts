@@ -25,6 +25,22 @@ if (typeof window !== 'undefined') {
   afterEach(() => {
     toast.remove();
   });
+  // A stubbed answer that breaks the shared contract is a test that no longer speaks for the server: the
+  // screen under test got 'Erro ao carregar' where the server would answer. api-client says so on
+  // console.error (ContractError); here it fails the test that did it instead of scrolling past. A test
+  // that wants a drift (api-client.test.ts) silences console.error itself.
+  const drifts: string[] = [];
+  const consoleError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('não segue o contrato de src/shared'))
+      drifts.push(args[0]);
+    consoleError(...args);
+  };
+  afterEach(() => {
+    const found = drifts.splice(0);
+    if (found.length > 0)
+      throw new Error(`Resposta simulada fora do contrato (corrija o stub do teste):\n${found.join('\n')}`);
+  });
   // findBy…/waitFor wait up to the margin of test-timing.config.ts, not Testing Library's 1 s: on a
   // loaded 2-core runner a form took longer than that to re-render (login-page.test.tsx).
   configure({ asyncUtilTimeout: testTiming.waitMs });

@@ -20,7 +20,16 @@ function stubServer(
   stats: DashboardEscola | DashboardProfessor | DashboardResponsavel,
 ) {
   const user = { id: 'u1', nome: 'Carlos', email: 'c@escola', nivel, primeiro_login: false };
-  stubApi({ '/api/auth/me': signedInAs(user), '/api/dashboard/stats': stats }, null);
+  stubApi(
+    {
+      '/api/auth/me': signedInAs(user),
+      '/api/dashboard/stats': stats,
+      // A family's home also lists its news and its children's own logins: none here.
+      '/api/familia/feed': { itens: [], proximo: null },
+      '/api/contas-aluno/familia': [],
+    },
+    null,
+  );
 }
 
 const noRollsToday: DashboardProfessor['chamadas_hoje'] = {

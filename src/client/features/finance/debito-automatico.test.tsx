@@ -56,7 +56,11 @@ function guardianScreen(debito: DebitoAutomatico | (() => DebitoAutomatico), ext
       return { items: status === 'pendente' ? [outubro] : [], total: 1, page: 1, pageSize: 200 };
     },
     [DEBITO]: (request) =>
-      request.method === 'GET' ? (typeof debito === 'function' ? debito() : debito) : null,
+      request.method === 'GET'
+        ? typeof debito === 'function'
+          ? debito()
+          : debito
+        : recorrencia({ status: 'aguardando' }),
     ...extra,
   });
   renderAt(<GuardianFinance />);
@@ -140,6 +144,7 @@ describe('Débito automático via Pix (family)', () => {
         copia_e_cola: '000201',
         qrcode: 'data:image/png;base64,AA==',
         valor: 85_000,
+        txid: 'c1',
         dinamico: true,
       },
       [DEBITO]: {

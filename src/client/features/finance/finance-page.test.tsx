@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import type { FinanceStats } from '../../../shared/finance.schemas';
 import { builtInPerfilPermissions } from '../../../shared/permissions';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { FinancePage } from './finance-page';
@@ -10,10 +11,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A school with no money moved yet. */
+const noFigures: FinanceStats = {
+  receita_total: 0,
+  receita_mes_atual: 0,
+  receitas_pendentes: 0,
+  despesas_mes: 0,
+  saldo_atual: 0,
+  mensalidades_vencidas: 0,
+  mensalidades_pagas: 0,
+  mensalidades_pendentes: 0,
+  inadimplencia_taxa: 0,
+  mes: '2026-11',
+  serie_mensal: [],
+};
+
 /** Every other answer is an empty page: the tabs' own tests are elsewhere; this one is about which show. */
 function signedInWith(permissoes: (typeof builtInPerfilPermissions)['direcao']) {
   return stubApi(
-    { '/api/auth/me': signedInAs({ permissoes: [...permissoes] }) },
+    {
+      '/api/auth/me': signedInAs({ permissoes: [...permissoes] }),
+      '/api/financeiro/comprovantes': [],
+      '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
+      '/api/financeiro/stats': noFigures,
+    },
     { data: [], total: 0, page: 1, limit: 20, totalPages: 0 },
   );
 }

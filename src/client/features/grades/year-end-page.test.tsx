@@ -17,7 +17,8 @@ const reason =
 
 function stubServer(status: YearEndStatus, years?: SchoolYear[]) {
   const year = schoolYearOf({ id: uuid(1) });
-  stubApi({ '/api/anos-letivos': years ?? [year] }, ({ url }) =>
+  const tasks = `/api/anos-letivos/${uuid(1)}/tarefas`;
+  stubApi({ '/api/anos-letivos': years ?? [year], [tasks]: [] }, ({ url }) =>
     url.endsWith('/encerramento') ? status : null,
   );
 }

@@ -36,6 +36,9 @@ function stubServer(answer: (body: unknown) => { status: number; body: unknown }
         const answered = answer(body);
         return reply(answered.status, answered.body);
       },
+      // The tab's other sections, empty: the school's subjects and the students' accounts.
+      '/api/disciplinas': [],
+      '/api/contas-aluno/configuracao': { serie_minima: '6º ano' },
     },
     null,
   );
