@@ -130,6 +130,8 @@ export const turmaGeracaoSchema = z.object({
   ultimo_mes: z.string().nullable(),
   /** Months in the request that already had a tuition (not created again). */
   ja_existiam: z.number().int(),
+  /** Students charged that year by the payment plan of their signed contract (none generated for them). */
+  com_plano: z.number().int(),
 });
 export type TurmaGeracao = z.infer<typeof turmaGeracaoSchema>;
 

@@ -31,6 +31,8 @@ function ClassLine({ turma, ano }: { turma: TurmaGeracao; ano?: number | undefin
             : 'Nada a gerar neste período.'}
         {turma.ja_existiam > 0 &&
           ` ${formatCount(turma.ja_existiam, 'mensalidade já existia', 'mensalidades já existiam')} e não será criada de novo.`}
+        {turma.com_plano > 0 &&
+          ` ${formatCount(turma.com_plano, 'aluno paga', 'alunos pagam')} pelo plano do contrato assinado na matrícula online e não recebe${turma.com_plano === 1 ? '' : 'm'} a mensalidade da turma.`}
       </span>
     </li>
   );

@@ -111,6 +111,12 @@ export const mensalidades = pgTable(
      */
     desfeita: boolean('desfeita').notNull().default(false),
     /**
+     * A charge of the payment plan chosen in the signed contract (matrícula online, ADR 0049): the ano
+     * letivo whose anuidade it pays. While such a charge stands, 'Gerar mensalidades' creates none of the
+     * class's monthly tuition for that student and year (Lei 9.870: the contracted value is the year's).
+     */
+    anuidadeAno: integer('anuidade_ano'),
+    /**
      * 'Já paguei' (ADR 0035): the day the family sent a comprovante still awaiting the school's answer.
      * While set (and the tuition neither paid nor cancelled) the status is `em_confirmacao` and the
      * amount shown is the one due on this day: juros and multa stop growing on the family's screen.

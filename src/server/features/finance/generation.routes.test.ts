@@ -124,6 +124,7 @@ describe('preview and undo', () => {
         primeiro_mes: '2026-02',
         ultimo_mes: '2026-12',
         ja_existiam: 0,
+        com_plano: 0,
       },
       {
         turma_id: s.proxima.id,
@@ -137,6 +138,7 @@ describe('preview and undo', () => {
         primeiro_mes: '2027-01',
         ultimo_mes: '2027-12',
         ja_existiam: 0,
+        com_plano: 0,
       },
     ]);
     const [written] = await t.database.db.select({ n: count() }).from(mensalidades);

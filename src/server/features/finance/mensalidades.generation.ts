@@ -70,7 +70,8 @@ type NewMensalidade = typeof mensalidades.$inferInsert & { turmaId: string };
  * monthly tuition — the preview and the creation are this one function, so the preview's counts and
  * totals are what 'Gerar' creates. A charge's month lies within the class's school year (its dates in the
  * Calendário, or January to December of the class's year when that year is not opened) and never
- * before the month of the student's data da matrícula; `ano`/`mes`/`turma_id`/`aluno_id` only narrow it.
+ * before the month of the student's data da matrícula; a student charged for that year by the payment
+ * plan of the contract signed online gets none (the plan's charges are the year's: `com_plano`); `ano`/`mes`/`turma_id`/`aluno_id` only narrow it.
  * The first month falls due no earlier than the enrolment day nor the school year's first day, so
  * nobody owes multa for a day they were not yet a student. A month that already has a tuition is not
  * created twice (unique student + month); every tuition created in one run shares a batch id, so the
@@ -100,6 +101,11 @@ export async function generateMensalidades(
         valor: classTuition.valorMensalidade,
         dia: classTuition.diaVencimento,
         bolsaBp: studentDiscounts.bolsaBp,
+        // Charged for this class's year by the payment plan of the contract signed online: the plan's
+        // charges are that year's (Lei 9.870: the contracted anuidade), not the class's monthly tuition.
+        porPlano: sql<boolean>`exists (
+          select 1 from ${mensalidades} plano
+          where plano.aluno_id = ${students.id} and plano.anuidade_ano = ${classYear} and not plano.desfeita)`,
       })
       .from(students)
       .innerJoin(classes, eq(classes.id, students.turmaId))
@@ -140,15 +146,18 @@ export async function generateMensalidades(
           primeiro_mes: null,
           ultimo_mes: null,
           ja_existiam: 0,
+          com_plano: 0,
         });
       if (!year) continue;
       const valor = applyDiscount(row.valor, row.bolsaBp ?? 0);
       const enrolledMonth = row.dataMatricula.slice(0, 7);
       const notBefore = row.dataMatricula > year.inicio ? row.dataMatricula : year.inicio;
+      let planMonths = 0;
       for (let key = year.de; key <= year.ate; key = nextMonth(key)) {
         if (!wanted(key)) continue;
         anyInYear = true;
-        if (key < enrolledMonth || valor <= 0) continue;
+        if (row.porPlano) planMonths += 1;
+        if (row.porPlano || key < enrolledMonth || valor <= 0) continue;
         const ano = Number(key.slice(0, 4));
         const month = Number(key.slice(5, 7));
         const day = Math.min(row.dia ?? settings.diaVencimentoPadrao, lastDayOfMonth(ano, month));
@@ -163,6 +172,7 @@ export async function generateMensalidades(
           motivoDesconto: row.bolsaBp ? `Bolsa de ${row.bolsaBp / 100}%` : null,
         });
       }
+      if (planMonths > 0) turmas.get(row.turmaId)!.com_plano += 1;
     }
 
     // The months that already have a tuition (an undone batch's do not count: they can be generated again).

@@ -101,7 +101,7 @@ export async function generatePlanoMensalidades(
   const loteId = randomUUID();
   const inserted = await tx
     .insert(mensalidades)
-    .values(rows.map((row) => ({ ...row, loteId })))
+    .values(rows.map((row) => ({ ...row, loteId, anuidadeAno: plano.anoLetivo })))
     .onConflictDoNothing({
       target: [mensalidades.alunoId, mensalidades.mesReferencia],
       where: sql`not ${mensalidades.desfeita}`,

@@ -48,7 +48,7 @@ const generationMessages: Record<GenerationOutcome, (criadas: number) => string>
   fora_do_ano_letivo: () =>
     'Nenhuma mensalidade gerada: o período escolhido fica fora do ano letivo das turmas. As mensalidades seguem o ano letivo de cada turma.',
   nada_a_gerar: () =>
-    'Nenhuma mensalidade gerada: neste período os alunos ainda não estavam matriculados ou têm bolsa integral.',
+    'Nenhuma mensalidade gerada: neste período os alunos ainda não estavam matriculados, têm bolsa integral ou pagam pelo plano do contrato assinado.',
   ja_existiam: () => 'Nenhuma mensalidade nova: todas já existiam.',
   geradas: (criadas) => `${formatCount(criadas, 'mensalidade gerada', 'mensalidades geradas')}.`,
 };

@@ -989,6 +989,62 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(cobrancas.every((row) => row.valor === 90_000)).toBe(true);
   });
 
+  it("a family that chose 'à vista' in the contract is not charged the class's months by 'Gerar mensalidades'", async () => {
+    const cookie = await staff();
+    const turma = await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027', nome: '1º A' });
+    await t.database.db
+      .insert(classTuition)
+      .values({ turmaId: turma.id, valorMensalidade: 110_000, diaVencimento: 5 });
+    const aVista = { ...PLANO, nome: 'À vista', parcelas: 1, valor_parcela_centavos: 1_150_000 };
+    const { interessado } = await familiaEnviada(cookie);
+    await contratoAssinado(interessado.id);
+    const enrolled = await matricularSePronto(t.app.ctx, interessado.id, {
+      planoPorId: (_db: unknown, id: string) => Promise.resolve(id === PLANO.id ? aVista : null),
+    });
+    expect(enrolled.matriculado).toBe(true);
+    const planCharges = await t.database.db.select().from(mensalidades);
+    expect(planCharges.map((row) => [row.mesReferencia, row.valor])).toEqual([
+      ['2026-11', 50_000],
+      ['2027-01', 1_150_000],
+    ]);
+
+    // The secretaria generates the class's 2027 tuition: the anuidade paid à vista is the year's.
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/financeiro/mensalidades/gerar/simular',
+      headers: { cookie },
+      payload: { ano: 2027 },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(dataOf<{ mensalidades: number; turmas: { com_plano: number }[] }>(preview)).toMatchObject({
+      mensalidades: 0,
+      turmas: [{ com_plano: 1 }],
+    });
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: '/api/financeiro/mensalidades/gerar',
+      headers: { cookie },
+      payload: { ano: 2027 },
+    });
+    expect(messageOf(generated)).toContain('pagam pelo plano do contrato assinado');
+    expect(await t.database.db.select().from(mensalidades)).toHaveLength(2);
+
+    // Undoing the plan's batch gives the student back to the class's tuition.
+    await t.database.db.update(mensalidades).set({ desfeita: true, canceladaEm: new Date() });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/financeiro/mensalidades/gerar',
+      headers: { cookie },
+      payload: { ano: 2027 },
+    });
+    const classCharges = await t.database.db
+      .select()
+      .from(mensalidades)
+      .where(eq(mensalidades.desfeita, false));
+    expect(classCharges).toHaveLength(12);
+    expect(classCharges.every((row) => row.valor === 110_000 && row.anuidadeAno === null)).toBe(true);
+  });
+
   it('when the school requires it, waits for the fee; its payment enrols without charging it again', async () => {
     const cookie = await escolaCom1oAno();
     const config = await t.app.inject({

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { TurmaGeracao } from '../../../shared/mensalidades.schemas';
+import { GenerationSummary } from './generate-summary';
+
+afterEach(cleanup);
+
+const turma = (fields: Partial<TurmaGeracao>): TurmaGeracao => ({
+  turma_id: '00000000-0000-4000-8000-000000000001',
+  turma_nome: '1º A',
+  ano_letivo: '2027',
+  ano_letivo_de: '2027-02',
+  ano_letivo_ate: '2027-12',
+  alunos: 0,
+  mensalidades: 0,
+  valor: 0,
+  primeiro_mes: null,
+  ultimo_mes: null,
+  ja_existiam: 0,
+  com_plano: 0,
+  ...fields,
+});
+
+describe('GenerationSummary', () => {
+  it('says, per class, who pays by the plan of the signed contract and gets no class tuition', () => {
+    render(
+      <GenerationSummary
+        created={false}
+        ano={2027}
+        summary={{
+          mensalidades: 22,
+          valor_total: 22 * 110_000,
+          turmas: [
+            turma({
+              alunos: 2,
+              mensalidades: 22,
+              valor: 22 * 110_000,
+              primeiro_mes: '2027-02',
+              ultimo_mes: '2027-12',
+              com_plano: 1,
+            }),
+            turma({ turma_nome: '2º A', com_plano: 3 }),
+          ],
+        }}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first).toHaveTextContent(
+      '22 mensalidades de 2 alunos, fevereiro a dezembro de 2027: R$ 24.200,00 1 aluno paga pelo plano do contrato assinado na matrícula online e não recebe a mensalidade da turma.',
+    );
+    expect(second).toHaveTextContent(
+      '3 alunos pagam pelo plano do contrato assinado na matrícula online e não recebem a mensalidade da turma.',
+    );
+  });
+});
