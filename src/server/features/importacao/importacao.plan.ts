@@ -104,6 +104,8 @@ async function loadContext(db: DbOrTx, rows: ReadRow[]) {
   return { classRows, occupancy, byMatricula, byCpf, guardianByCpf, linked, nonGuardianEmails };
 }
 
+const yearList = new Intl.ListFormat('pt-BR', { type: 'conjunction' });
+
 function findClass(classRows: ClassInfo[], turma: { nome: string; ano: string | null }): ClassInfo | string {
   const named = classRows.filter((row) => sameName(row.nome, turma.nome));
   if (turma.ano !== null) {
@@ -112,10 +114,15 @@ function findClass(classRows: ClassInfo[], turma: { nome: string; ano: string | 
   }
   if (named.length === 1) return named[0]!;
   if (named.length === 0) return `Turma "${turma.nome}" não encontrada`;
-  const thisYear = named.filter((row) => row.anoLetivo === clock.today().slice(0, 4));
-  return thisYear.length === 1
+  // This year's class over past years' (a school in its second year); but beside next year's (December,
+  // both years open) the file does not say which is meant: it must say it.
+  const year = clock.today().slice(0, 4);
+  const thisYear = named.filter((row) => row.anoLetivo === year);
+  const later = named.some((row) => row.anoLetivo > year);
+  const years = yearList.format([...new Set(named.map((row) => row.anoLetivo))].sort());
+  return thisYear.length === 1 && !later
     ? thisYear[0]!
-    : `Há mais de uma turma "${turma.nome}": informe o ano letivo na coluna "Ano letivo"`;
+    : `Há mais de uma turma "${turma.nome}" (${years}): informe o ano letivo na coluna "Ano letivo"`;
 }
 
 /** The record as the file leaves it: what the file gives replaces, what it leaves blank stays. */

@@ -87,6 +87,27 @@ describe('POST /api/importacao/alunos?simular=1', () => {
     expect(await tableCount(students)).toBe(before);
   });
 
+  it('without the Ano letivo column, takes this year’s class over a past one, and asks for it beside next year’s', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await insertClass(t, null, 30, { nome: '1º A', anoLetivo: '2025' });
+    await insertClass(t, null, 30, { nome: '1º A', anoLetivo: '2026' });
+    await insertClass(t, null, 30, { nome: '2º A', anoLetivo: '2026' });
+    await insertClass(t, null, 30, { nome: '2º A', anoLetivo: '2027' });
+    const result = await imported(
+      t,
+      admin.cookie,
+      csvOf([family('Lara Ano Atual', { turma: '1º A' }), family('Miguel Dois Anos', { turma: '2º A' })]),
+      { simular: true },
+    );
+    expect(result.criar).toBe(1);
+    expect(result.recusar).toEqual([
+      {
+        linha: 3,
+        motivo: 'Há mais de uma turma "2º A" (2026 e 2027): informe o ano letivo na coluna "Ano letivo"',
+      },
+    ]);
+  });
+
   it('refuses a guardian whose CPF two rows give under different names, and a student CPF already kept', async () => {
     const admin = await signedIn(t, 'administrador');
     const existing = await insertStudent(t, null);
