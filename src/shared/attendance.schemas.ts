@@ -376,7 +376,13 @@ export const monthQuerySchema = z.strictObject({
 
 /** The class's month: students × days, for the diary screen and print. */
 export const classMonthSchema = z.object({
-  turma: z.object({ id: z.string(), nome: z.string(), frequencia_modo: z.enum(frequenciaModos) }),
+  turma: z.object({
+    id: z.string(),
+    nome: z.string(),
+    frequencia_modo: z.enum(frequenciaModos),
+    /** The class's stage's minimum attendance in % (`stageRulesOf`); null: none (the creche). */
+    frequencia_minima: z.number().nullable(),
+  }),
   mes: z.string(),
   dias: z.array(
     z.object({ data: z.string(), tipo: z.enum(dayKinds), letivo: z.boolean(), chamadas: z.number().int() }),
@@ -391,6 +397,8 @@ export const classMonthSchema = z.object({
       aulas_dadas: z.number().int(),
       total_faltas: z.number().int(),
       frequencia: z.number().nullable(),
+      /** The month's figure under the stage's minimum, compared exactly (`isBelowMinimum`). */
+      abaixo_minimo: z.boolean(),
     }),
   ),
 });

@@ -168,6 +168,11 @@ export const curriculumSchema = z.object({
           formacao_geral_basica: z.number().int(),
           itinerarios: z.record(z.string(), z.number().int()),
           projetada: z.boolean(),
+          /** The same in exact minutes: the totals add these and round once (shared/ensino-medio.ts). */
+          minutos: z.object({
+            formacao_geral_basica: z.number().int(),
+            itinerarios: z.record(z.string(), z.number().int()),
+          }),
         }),
       ),
       percursos: z.array(

@@ -49,6 +49,30 @@ export interface SerieHours {
   itinerarios: Record<string, number>;
   /** True when no class of that série exists this year: this class's figures stand in for it. */
   projetada: boolean;
+  /**
+   * The same parts in minutes, exact. Totals and the law's minimums add these and round once: 25 weekly
+   * lessons of 50 min are 833,3 h a year, and three séries 2.500 h — not 3 × 833 = 2.499 h, under a
+   * minimum the grid meets.
+   */
+  minutos: { formacao_geral_basica: number; itinerarios: Record<string, number> };
+}
+
+/** A série's parts from their exact minutes, with the hours shown for each. */
+export function serieHoursFromMinutes(
+  serie: number,
+  minutos: SerieHours['minutos'],
+  projetada = false,
+): SerieHours {
+  const itinerarios: Record<string, number> = {};
+  for (const [nome, minutes] of Object.entries(minutos.itinerarios))
+    itinerarios[nome] = minutesToHours(minutes);
+  return {
+    serie,
+    formacao_geral_basica: minutesToHours(minutos.formacao_geral_basica),
+    itinerarios,
+    projetada,
+    minutos,
+  };
 }
 
 /** One class's hours in its série, from its grid (its subjects' weekly lessons and itinerários). */
@@ -58,15 +82,13 @@ export function serieHoursOf(
   lines: readonly { aulasSemanais: number; itinerario: string | null }[],
 ): SerieHours {
   let fgb = 0;
-  const byItinerario = new Map<string, number>();
+  const itinerarios: Record<string, number> = {};
   for (const line of lines) {
     const minutes = annualMinutes(line.aulasSemanais, aulaMinutos);
     if (line.itinerario === null) fgb += minutes;
-    else byItinerario.set(line.itinerario, (byItinerario.get(line.itinerario) ?? 0) + minutes);
+    else itinerarios[line.itinerario] = (itinerarios[line.itinerario] ?? 0) + minutes;
   }
-  const itinerarios: Record<string, number> = {};
-  for (const [nome, minutes] of byItinerario) itinerarios[nome] = minutesToHours(minutes);
-  return { serie, formacao_geral_basica: minutesToHours(fgb), itinerarios, projetada: false };
+  return serieHoursFromMinutes(serie, { formacao_geral_basica: fgb, itinerarios });
 }
 
 export interface CargaHorariaCheck {
@@ -91,29 +113,35 @@ export function checkCargaHoraria(
   itinerarios: readonly { nome: string; tecnico: boolean }[],
 ): CargaHorariaCheck {
   const avisos: string[] = [];
+  // In exact minutes, rounded to hours only to be shown (SerieHours.minutos).
   for (const serie of series) {
-    const trilhas = itinerarios.length === 0 ? [null] : itinerarios.map((item) => item.nome);
+    const names = itinerarios.length === 0 ? [null] : itinerarios.map((item) => item.nome);
     const lowest = Math.min(
-      ...trilhas.map(
-        (nome) => serie.formacao_geral_basica + (nome === null ? 0 : (serie.itinerarios[nome] ?? 0)),
+      ...names.map(
+        (nome) =>
+          serie.minutos.formacao_geral_basica + (nome === null ? 0 : (serie.minutos.itinerarios[nome] ?? 0)),
       ),
     );
-    if (!serie.projetada && lowest < MINIMOS_MEDIO.anual)
+    if (!serie.projetada && lowest < MINIMOS_MEDIO.anual * 60)
       avisos.push(
-        `A ${String(serie.serie)}ª série soma ${formatHours(lowest)} no ano; a LDB (art. 24, I) pede ao menos ${formatHours(MINIMOS_MEDIO.anual)} anuais no Ensino Médio.`,
+        `A ${String(serie.serie)}ª série soma ${formatHours(minutesToHours(lowest))} no ano; a LDB (art. 24, I) pede ao menos ${formatHours(MINIMOS_MEDIO.anual)} anuais no Ensino Médio.`,
       );
   }
-  const fgb = series.reduce((sum, serie) => sum + serie.formacao_geral_basica, 0);
-  const percursos = (itinerarios.length === 0 ? [null] : itinerarios).map((item) => {
-    const horas =
-      item === null ? 0 : series.reduce((sum, serie) => sum + (serie.itinerarios[item.nome] ?? 0), 0);
+  const fgbMinutes = series.reduce((sum, serie) => sum + serie.minutos.formacao_geral_basica, 0);
+  const fgb = minutesToHours(fgbMinutes);
+  const trilhas = itinerarios.length === 0 ? [null] : itinerarios;
+  const minutesOf = trilhas.map((item) =>
+    item === null ? 0 : series.reduce((sum, serie) => sum + (serie.minutos.itinerarios[item.nome] ?? 0), 0),
+  );
+  const percursos = trilhas.map((item, index) => {
+    const minutes = minutesOf[index] ?? 0;
     const tecnico = item?.tecnico ?? false;
     return {
       itinerario: item?.nome ?? null,
       tecnico,
       formacao_geral_basica: fgb,
-      itinerario_horas: horas,
-      total: fgb + horas,
+      itinerario_horas: minutesToHours(minutes),
+      total: minutesToHours(fgbMinutes + minutes),
       minimo_fgb: tecnico ? MINIMOS_MEDIO.formacaoGeralBasicaTecnico : MINIMOS_MEDIO.formacaoGeralBasica,
     };
   });
@@ -121,12 +149,12 @@ export function checkCargaHoraria(
   const strictest = percursos.some((percurso) => !percurso.tecnico)
     ? MINIMOS_MEDIO.formacaoGeralBasica
     : minimoFgb;
-  if (fgb < strictest)
+  if (fgbMinutes < strictest * 60)
     avisos.push(
       `A formação geral básica soma ${formatHours(fgb)} nas três séries; a Lei 14.945/2024 pede ao menos ${formatHours(strictest)}${strictest === MINIMOS_MEDIO.formacaoGeralBasicaTecnico ? ' com itinerário técnico' : ''}.`,
     );
-  for (const percurso of percursos)
-    if (percurso.total < MINIMOS_MEDIO.total)
+  for (const [index, percurso] of percursos.entries())
+    if (fgbMinutes + (minutesOf[index] ?? 0) < MINIMOS_MEDIO.total * 60)
       avisos.push(
         percurso.itinerario === null
           ? `As três séries somam ${formatHours(percurso.total)}; o mínimo do Ensino Médio é ${formatHours(MINIMOS_MEDIO.total)}.`

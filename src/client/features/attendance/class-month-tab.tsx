@@ -83,6 +83,8 @@ function MonthGrid({ turmaId, mes, admin }: { turmaId: string; mes: string; admi
         <strong className="text-green-600">•</strong> presente, <strong className="text-red-700">F</strong>{' '}
         falta (ou o número de faltas nas aulas do dia); em branco, sem chamada. Colunas cinza não são dias
         letivos.
+        {turma.frequencia_minima !== null &&
+          ` Frequência em vermelho: abaixo de ${formatPercent(turma.frequencia_minima)}, o mínimo da etapa.`}
       </p>
       <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
         <table className="min-w-full text-sm">
@@ -141,9 +143,15 @@ function MonthGrid({ turmaId, mes, admin }: { turmaId: string; mes: string; admi
                 })}
                 <td className="px-3 text-right">{aluno.total_faltas}</td>
                 <td
-                  className={`px-3 text-right font-medium ${aluno.frequencia !== null && aluno.frequencia < 75 ? 'text-red-700' : 'text-gray-900'}`}
+                  className={`px-3 text-right font-medium whitespace-nowrap ${aluno.abaixo_minimo ? 'text-red-700' : 'text-gray-900'}`}
                 >
                   {formatPercent(aluno.frequencia)}
+                  {/* Red alone says nothing to a screen reader, and the line is the stage's (60 % in pré-escola). */}
+                  {aluno.abaixo_minimo && turma.frequencia_minima !== null && (
+                    <span className="sr-only">
+                      , abaixo do mínimo de {formatPercent(turma.frequencia_minima)}
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}

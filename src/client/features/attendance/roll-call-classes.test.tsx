@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { RollClass } from '../../../shared/attendance.schemas';
+import userEvent from '@testing-library/user-event';
+import type { Roll, RollClass } from '../../../shared/attendance.schemas';
 import type { Nivel } from '../../../shared/permissions';
 import { rollClassAnswer } from '../../test/answers';
 import { pinDate, renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
@@ -63,5 +64,53 @@ describe('the roll screen of a school preparing next year', () => {
     renderAt(<RollCallTab />);
     expect(await screen.findByText('6º ano · Manhã · 1 aluno')).toBeVisible();
     expect(screen.getByText('6º ano · Manhã · 2 alunos')).toBeVisible();
+  });
+});
+
+describe('the roll call with the keyboard', () => {
+  const dia = { data: '2026-12-02', tipo: 'letivo', letivo: true, descricao: null } as const;
+  const roll: Roll = {
+    turma: { id: 't1', nome: '6º A', serie: '6º ano', turno: 'manha', frequencia_modo: 'diaria' },
+    data: '2026-12-02',
+    dia,
+    periodo: null,
+    bloqueio: null,
+    grade_pendente: null,
+    aulas: [],
+    disciplina: null,
+    aula: 0,
+    chamada: null,
+    alunos: [{ id: 'a1', nome: 'Ana Lima', matricula: 'M1', presente: true, falta: null }],
+  };
+
+  it('picking a class puts the focus on its roll; "Trocar turma" puts it back on the class', async () => {
+    stubApi({
+      '/api/auth/me': signedInAs({
+        id: 'u1',
+        nome: 'Lia',
+        email: 'l@escola',
+        nivel: 'professor',
+        primeiro_login: false,
+      }),
+      '/api/anos-letivos': [schoolYearOf({ id: 'y26', ano: 2026, inicio: '2026-02-02', fim: '2026-12-11' })],
+      '/api/frequencia/turmas': [
+        rollClassAnswer({ id: 't0', nome: '5º A', dia }),
+        rollClassAnswer({ id: 't1', nome: '6º A', dia }),
+      ],
+      '/api/frequencia/turmas/t1': roll,
+    });
+    renderAt(<RollCallTab />);
+    (await screen.findByRole('button', { name: /6º A/ })).focus();
+    await userEvent.keyboard('{Enter}');
+    // The card pressed is gone: the focus fell to the page's top, 15 Tabs before the students.
+    expect(await screen.findByRole('heading', { name: '6º A' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Ana Lima: presente' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Trocar turma' }));
+    expect(await screen.findByRole('button', { name: /6º A/ })).toHaveFocus();
+    // Once: changing the date afterwards does not pull the focus back to the card.
+    screen.getByLabelText('Data da chamada').focus();
+    expect(screen.getByLabelText('Data da chamada')).toHaveFocus();
   });
 });

@@ -1,5 +1,13 @@
 /** Choosing the class to take the roll of: the year notice, the class picker and the classes in roll order. */
-import { lessonName, notSchoolDayMessage, type RollClass } from '../../../shared/attendance.schemas';
+import { useEffect, useRef } from 'react';
+import { CheckCircle2, Clock } from 'lucide-react';
+import {
+  lessonName,
+  notSchoolDayMessage,
+  type Lesson,
+  type Roll,
+  type RollClass,
+} from '../../../shared/attendance.schemas';
 import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
 import { formatCount, formatDate } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
@@ -36,7 +44,18 @@ export function YearNotice({ data }: { data: string }) {
     </p>
   );
 }
-export function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string) => void }) {
+export function ClassPicker({
+  data,
+  focusCard = null,
+  onFocused,
+  onPick,
+}: {
+  data: string;
+  /** The class whose roll was just left ('Trocar turma'): its card takes the focus back. */
+  focusCard?: string | null;
+  onFocused?: () => void;
+  onPick: (turmaId: string) => void;
+}) {
   const classes = useRollClasses(data);
   const years = useSchoolYears();
   const { data: me } = useCurrentUser();
@@ -69,25 +88,46 @@ export function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: 
           {notSchoolDayMessage(dia)} Não há chamada a fazer nesta data.
         </p>
       )}
-      <ClassList data={data} classes={classes.data} onPick={onPick} />
+      <ClassList
+        data={data}
+        classes={classes.data}
+        focusCard={focusCard}
+        onFocused={onFocused}
+        onPick={onPick}
+      />
     </>
   );
 }
 function ClassList({
   data,
   classes,
+  focusCard,
+  onFocused,
   onPick,
 }: {
   data: string;
   classes: readonly RollClass[];
+  focusCard: string | null;
+  onFocused: (() => void) | undefined;
   onPick: (turmaId: string) => void;
 }) {
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!focusCard) return;
+    list.current?.querySelector<HTMLButtonElement>(`[data-turma="${focusCard}"]`)?.focus();
+    onFocused?.();
+  }, [focusCard, onFocused]);
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Turmas em ${formatDate(data)}`}>
+    <ul
+      ref={list}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      aria-label={`Turmas em ${formatDate(data)}`}
+    >
       {orderRollClasses(classes).map((turma) => (
         <li key={turma.id}>
           <button
             type="button"
+            data-turma={turma.id}
             onClick={() => onPick(turma.id)}
             className="flex min-h-20 w-full flex-col gap-1 rounded-xl border border-gray-200 bg-white p-4 text-left shadow-sm hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
           >
@@ -125,4 +165,37 @@ function ClassList({
 export function orderRollClasses(classes: readonly RollClass[]): RollClass[] {
   const rank = (turma: RollClass) => (turma.pendentes > 0 ? 0 : turma.aulas.length > 0 ? 1 : 2);
   return [...classes].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The day's lessons of a per-lesson class, to pick the one whose roll is taken. */
+export function LessonPicker({ roll, onLesson }: { roll: Roll; onLesson: (lesson: Lesson) => void }) {
+  return (
+    // Wrapped, not scrolled sideways: on a phone every lesson of the day (and the one chosen) shows.
+    <div role="group" aria-label="Aulas do dia" className="mb-3 flex flex-wrap gap-2">
+      {roll.aulas.map((lesson) => {
+        const selected = lesson.disciplina === roll.disciplina && lesson.aula === roll.aula;
+        return (
+          <button
+            key={`${lesson.disciplina ?? ''}-${String(lesson.aula)}`}
+            type="button"
+            aria-pressed={selected}
+            onClick={() => onLesson(lesson)}
+            className={`flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary ${
+              selected
+                ? 'border-primary-strong bg-primary-strong text-white'
+                : 'border-gray-300 bg-white text-gray-800'
+            }`}
+          >
+            {lesson.registrada ? (
+              <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Clock className="h-4 w-4" aria-hidden="true" />
+            )}
+            {lessonName(lesson, roll.aulas)}
+            <span className="sr-only">{lesson.registrada ? ', feita' : ', pendente'}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Clock } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { lessonName, type Lesson } from '../../../shared/attendance.schemas';
@@ -10,7 +10,7 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
 import { MissingCurriculum } from '../../domain/missing-curriculum';
 import { useCurrentUser } from '../../lib/current-user';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateAttendance } from '../../lib/query-keys';
 import { onEntrySent, removeEntry } from '../../lib/offline/fila';
@@ -18,7 +18,7 @@ import { useFila } from '../../lib/offline/use-fila';
 import { rollGroup, rollOnDeviceQuery, rollWithPending, saveRollFromDevice } from './roll-offline';
 import { RollDeviceState } from './roll-conflict';
 import { RollSheet } from './roll-sheet';
-import { YearNotice, ClassPicker } from './roll-call-classes';
+import { YearNotice, ClassPicker, LessonPicker } from './roll-call-classes';
 export { orderRollClasses } from './roll-call-classes';
 
 /** The roll call: pick a date and one of my classes, then the lesson (per-lesson classes). */
@@ -27,6 +27,9 @@ export function RollCallTab() {
   const today = todayIso();
   const data = params.get('data') ?? today;
   const turmaId = params.get('turma');
+  // Picking a class, a lesson or 'Trocar turma' unmounts the button pressed: focus goes to the roll's
+  // heading, or back to the class's card, never to the page's top.
+  const [focusTo, setFocusTo] = useState<{ roll: true } | { card: string } | null>(null);
   const update = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
@@ -71,13 +74,27 @@ export function RollCallTab() {
           data={data}
           disciplina={params.get('disciplina')}
           aula={Number(params.get('aula') ?? '') || undefined}
-          onBack={() => update({ turma: null, disciplina: null, aula: null })}
-          onLesson={(lesson) =>
-            update({ disciplina: lesson.disciplina, aula: lesson.disciplina ? String(lesson.aula) : null })
-          }
+          focusHeading={focusTo !== null && 'roll' in focusTo}
+          onFocused={() => setFocusTo(null)}
+          onBack={() => {
+            setFocusTo({ card: turmaId });
+            update({ turma: null, disciplina: null, aula: null });
+          }}
+          onLesson={(lesson) => {
+            setFocusTo({ roll: true });
+            update({ disciplina: lesson.disciplina, aula: lesson.disciplina ? String(lesson.aula) : null });
+          }}
         />
       ) : (
-        <ClassPicker data={data} onPick={(id) => update({ turma: id, disciplina: null, aula: null })} />
+        <ClassPicker
+          data={data}
+          focusCard={focusTo && 'card' in focusTo ? focusTo.card : null}
+          onFocused={() => setFocusTo(null)}
+          onPick={(id) => {
+            setFocusTo({ roll: true });
+            update({ turma: id, disciplina: null, aula: null });
+          }}
+        />
       )}
     </div>
   );
@@ -88,6 +105,8 @@ function RollOfClass({
   data,
   disciplina,
   aula,
+  focusHeading,
+  onFocused,
   onBack,
   onLesson,
 }: {
@@ -95,6 +114,8 @@ function RollOfClass({
   data: string;
   disciplina: string | null;
   aula: number | undefined;
+  focusHeading: boolean;
+  onFocused: () => void;
   onBack: () => void;
   onLesson: (lesson: Lesson) => void;
 }) {
@@ -103,6 +124,13 @@ function RollOfClass({
   const fila = useFila();
   const queryClient = useQueryClient();
   const [sent, setSent] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = roll.data !== undefined;
+  useEffect(() => {
+    if (!focusHeading || !loaded || !heading.current) return;
+    heading.current.focus();
+    onFocused();
+  }, [focusHeading, loaded, onFocused]);
   useEffect(
     () =>
       onEntrySent((entry) => {
@@ -138,42 +166,16 @@ function RollOfClass({
     <div>
       {back}
       <div className="mb-3">
-        <h2 className="text-xl font-bold text-gray-900">{current.turma.nome}</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-gray-900 focus:outline-none">
+          {current.turma.nome}
+        </h2>
         <p className="text-sm text-gray-600">
           {formatDate(current.data)} · {current.dia.descricao ?? dayKindLabels[current.dia.tipo]}
           {current.periodo ? ` · ${current.periodo.nome}` : ''}
           {current.periodo?.encerrado ? ' (encerrado)' : ''}
         </p>
       </div>
-      {current.aulas.length > 1 && (
-        // Wrapped, not scrolled sideways: on a phone every lesson of the day (and the one chosen) shows.
-        <div role="group" aria-label="Aulas do dia" className="mb-3 flex flex-wrap gap-2">
-          {current.aulas.map((lesson) => {
-            const selected = lesson.disciplina === current.disciplina && lesson.aula === current.aula;
-            return (
-              <button
-                key={`${lesson.disciplina ?? ''}-${String(lesson.aula)}`}
-                type="button"
-                aria-pressed={selected}
-                onClick={() => onLesson(lesson)}
-                className={`flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary ${
-                  selected
-                    ? 'border-primary-strong bg-primary-strong text-white'
-                    : 'border-gray-300 bg-white text-gray-800'
-                }`}
-              >
-                {lesson.registrada ? (
-                  <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-                ) : (
-                  <Clock className="h-4 w-4" aria-hidden="true" />
-                )}
-                {lessonName(lesson, current.aulas)}
-                <span className="sr-only">{lesson.registrada ? ', feita' : ', pendente'}</span>
-              </button>
-            );
-          })}
-        </div>
-      )}
+      {current.aulas.length > 1 && <LessonPicker roll={current} onLesson={onLesson} />}
       {current.disciplina && current.aulas.length <= 1 && (
         <p className="mb-3 text-sm font-medium text-gray-800">{lessonName(current, current.aulas)}</p>
       )}

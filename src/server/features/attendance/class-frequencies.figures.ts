@@ -13,6 +13,7 @@ import { classesInScope, scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { classNotFound, rollsVisibleTo, type Viewer } from '../classes/index.js';
 import { attendanceRolls, classMemberships, tutelaryNotifications } from '../../db/schema/attendance.js';
+import { classSubjects, studentItinerarios } from '../../db/schema/curriculum.js';
 import { etapas } from '../../../shared/stage-rules.js';
 import { classRulesIn, countAbsencesBy, studentTotals, yearRange } from './attendance.figures.js';
 import { studentWithClassColumns } from './student-class.columns.js';
@@ -30,24 +31,34 @@ export async function classFrequencies(
   where?: SQL,
 ): Promise<{ geral: number | null; turmas: Map<string, number | null> }> {
   const range = await yearRange(db, undefined);
+  // Ensino Médio: a lesson of an itinerário is given only to the students who chose it (takesSubject,
+  // the rule of the boletim and of each student's record), so the spans are also per chosen itinerário.
   const spanRows = await db.execute(sql`
     select spans.atual, spans.turma_id, spans.alunos,
       (select count(*)::int from ${attendanceRolls}
-        where ${attendanceRolls.turmaId} = spans.turma_id and ${attendanceRolls.data} between spans.de and spans.ate) as aulas
+        where ${attendanceRolls.turmaId} = spans.turma_id and ${attendanceRolls.data} between spans.de and spans.ate
+          and not exists (select 1 from ${classSubjects}
+            where ${classSubjects.turmaId} = ${attendanceRolls.turmaId}
+              and ${classSubjects.disciplina} = ${attendanceRolls.disciplina}
+              and ${classSubjects.itinerarioId} is not null
+              and ${classSubjects.itinerarioId} is distinct from spans.itinerario_id)) as aulas
     from (
       select ${students.turmaId} as atual, ${classMemberships.turmaId} as turma_id,
         greatest(${classMemberships.inicio}, ${range.de}::date) as de,
         least(coalesce(${classMemberships.fim}, ${range.ate}::date), ${range.ate}::date) as ate,
+        ${studentItinerarios.itinerarioId} as itinerario_id,
         count(*)::int as alunos
       from ${classMemberships}
       inner join ${students} on ${students.id} = ${classMemberships.alunoId}
+      left join ${studentItinerarios} on ${studentItinerarios.alunoId} = ${classMemberships.alunoId}
+        and ${studentItinerarios.turmaId} = ${classMemberships.turmaId}
       where ${and(
         eq(students.status, 'ativo'),
         lte(classMemberships.inicio, range.ate),
         sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
         where,
       )}
-      group by 1, 2, 3, 4
+      group by 1, 2, 3, 4, 5
     ) spans`);
   const spans = (
     spanRows as { rows: { atual: string | null; turma_id: string; alunos: number; aulas: number }[] }

@@ -1,12 +1,14 @@
 /** A class's month of attendance: students × days of roll, with their totals. */
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { attendancePercent, type ClassMonth } from '../../../shared/attendance.schemas.js';
+import { attendancePercent, isBelowMinimum, type ClassMonth } from '../../../shared/attendance.schemas.js';
 import { eachDay } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { classifyRange, monthRange } from '../calendar/index.js';
 import { classMembershipsDuring, diaryAccessOf, type Viewer } from '../classes/index.js';
+import { itinerariosOfClass, takesSubject } from '../curriculum/index.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
+import { classRulesIn, yearRange } from './attendance.figures.js';
 
 /** GET /api/frequencia/turmas/:id/mes — students × days of a month, for the diary screen. */
 export async function getClassMonth(
@@ -35,13 +37,17 @@ export async function getClassMonth(
     lte(attendanceRolls.data, ate),
     subjectFilter,
   );
-  const [days, rolls, members, absences] = await Promise.all([
+  const [days, rolls, members, absences, itinerarios, rulesOf] = await Promise.all([
     classifyRange(db, de, ate),
     db
-      .select({ data: attendanceRolls.data, total: sql<number>`count(*)`.mapWith(Number) })
+      .select({
+        data: attendanceRolls.data,
+        disciplina: attendanceRolls.disciplina,
+        total: sql<number>`count(*)`.mapWith(Number),
+      })
       .from(attendanceRolls)
       .where(rollsInMonth)
-      .groupBy(attendanceRolls.data),
+      .groupBy(attendanceRolls.data, attendanceRolls.disciplina),
     classMembershipsDuring(db, turmaId, de, ate),
     db
       .select({
@@ -53,8 +59,18 @@ export async function getClassMonth(
       .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
       .where(rollsInMonth)
       .groupBy(attendanceAbsences.alunoId, attendanceRolls.data),
+    itinerariosOfClass(db, turmaId),
+    yearRange(db, Number(mes.slice(0, 4))).then((range) => classRulesIn(db, range.anoLetivoId)),
   ]);
-  const rollsByDay = new Map(rolls.map((row) => [row.data, row.total]));
+  const minima = rulesOf({ nivel: access.turma.nivel, serie: access.turma.serie }).minima;
+  const rollsByDay = new Map<string, number>();
+  for (const row of rolls) rollsByDay.set(row.data, (rollsByDay.get(row.data) ?? 0) + row.total);
+  // Ensino Médio: a lesson of an itinerário the student did not choose is not one of theirs
+  // (takesSubject, the rule of the boletim and of the student's record).
+  const rollsOf = (alunoId: string, data: string) =>
+    rolls
+      .filter((row) => row.data === data && takesSubject(itinerarios, alunoId, row.disciplina))
+      .reduce((sum, row) => sum + row.total, 0);
   const absent = new Map(absences.map((row) => [`${row.alunoId}|${row.data}`, row.total]));
   const dates = eachDay(de, ate);
   // A student who left and came back has two memberships in the month: one line, both spans.
@@ -73,7 +89,12 @@ export async function getClassMonth(
     lines.set(member.id, line);
   }
   return {
-    turma: { id: access.turma.id, nome: access.turma.nome, frequencia_modo: access.turma.frequenciaModo },
+    turma: {
+      id: access.turma.id,
+      nome: access.turma.nome,
+      frequencia_modo: access.turma.frequenciaModo,
+      frequencia_minima: minima,
+    },
     mes,
     dias: days.map((day) => ({
       data: day.data,
@@ -85,7 +106,7 @@ export async function getClassMonth(
       let given = 0;
       let counted = 0;
       const faltas = dates.map((date) => {
-        const rollsThatDay = rollsByDay.get(date) ?? 0;
+        const rollsThatDay = rollsByDay.has(date) ? rollsOf(line.id, date) : 0;
         const belongs = line.spans.some(([inicio, fim]) => date >= inicio && (fim === null || date <= fim));
         if (rollsThatDay === 0 || !belongs) return null;
         const value = absent.get(`${line.id}|${date}`) ?? 0;
@@ -101,6 +122,7 @@ export async function getClassMonth(
         aulas_dadas: given,
         total_faltas: counted,
         frequencia: attendancePercent(given, counted),
+        abaixo_minimo: isBelowMinimum(given, counted, minima),
       };
     }),
   };

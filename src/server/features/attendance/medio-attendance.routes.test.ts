@@ -4,7 +4,8 @@
  * básica and their itinerário), the rule the boletim uses (curriculum's `takesSubject`).
  */
 import { describe, expect, it } from 'vitest';
-import type { AttendanceAlerts, StudentAttendance } from '../../../shared/attendance.schemas.js';
+import type { AttendanceAlerts, ClassMonth, StudentAttendance } from '../../../shared/attendance.schemas.js';
+import type { DashboardEscola } from '../../../shared/dashboard.schemas.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { LAB, setupMedioSchool } from '../../test/medio-fixtures.js';
 import { get, send, setupAttendanceTestApp, t } from './attendance.test-setup.js';
@@ -43,5 +44,32 @@ describe("Ensino Médio: attendance counts the student's own subjects", () => {
     expect(alerts.conselho_tutelar.map((item) => [item.aluno.id, item.aulas_dadas])).toEqual([
       [s.a[1].id, 1],
     ]);
+
+    // The month summary counted every lesson of the day for every student: the second student had 4
+    // lessons given and 75,0 % — not red — where their record says 1 lesson and 0 %.
+    const month = dataOf<ClassMonth>(
+      await get(`/api/frequencia/turmas/${s.turma.id}/mes?mes=2026-03`, s.admin.cookie),
+    );
+    const line = (id: string) => month.alunos.find((aluno) => aluno.id === id)!;
+    expect(month.turma.frequencia_minima).toBe(75);
+    expect(line(s.a[0].id)).toMatchObject({
+      aulas_dadas: 4,
+      total_faltas: 0,
+      frequencia: 100,
+      abaixo_minimo: false,
+    });
+    expect(line(s.a[1].id)).toMatchObject({
+      aulas_dadas: 1,
+      total_faltas: 1,
+      frequencia: 0,
+      abaixo_minimo: true,
+    });
+    expect(line(s.a[2].id)).toMatchObject({ aulas_dadas: 1, total_faltas: 0, frequencia: 100 });
+    expect(line(s.a[1].id).faltas.slice(15, 19)).toEqual([1, null, null, null]);
+
+    // The class's figure on the home: 4 + 1 + 1 lessons given, 1 absence — not 12 and 1 (91,7 %).
+    const home = dataOf<DashboardEscola>(await get('/api/dashboard/stats', s.admin.cookie));
+    expect(home.performance_turmas.find((item) => item.turma === s.turma.nome)?.frequencia).toBe(83.3);
+    expect(home.frequencia_media).toBe(83.3);
   });
 });

@@ -5,6 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   checkCargaHoraria,
+  serieHoursFromMinutes,
   serieHoursOf,
   ENSINO_MEDIO,
   SEMANAS_LETIVAS,
@@ -65,20 +66,20 @@ export async function cargaHorariaOf(
     if (figures.length === 0) return { ...own, serie: numero, projetada: true };
     // The lowest formação geral básica; an itinerário of the same name counts with its lowest hours.
     const lowest = figures.reduce((min, item) =>
-      item.formacao_geral_basica < min.formacao_geral_basica ? item : min,
+      item.minutos.formacao_geral_basica < min.minutos.formacao_geral_basica ? item : min,
     );
     const names = new Set(itinerarios.map((item) => item.nome));
     const byName: Record<string, number> = {};
     for (const nome of names) {
-      const hours = figures.map((item) => item.itinerarios[nome]).filter((value) => value !== undefined);
-      byName[nome] = hours.length === 0 ? 0 : Math.min(...hours);
+      const minutes = figures
+        .map((item) => item.minutos.itinerarios[nome])
+        .filter((value) => value !== undefined);
+      byName[nome] = minutes.length === 0 ? 0 : Math.min(...minutes);
     }
-    return {
-      serie: numero,
-      formacao_geral_basica: lowest.formacao_geral_basica,
+    return serieHoursFromMinutes(numero, {
+      formacao_geral_basica: lowest.minutos.formacao_geral_basica,
       itinerarios: byName,
-      projetada: false,
-    };
+    });
   });
   const check = checkCargaHoraria(series, itinerarios);
   return { serie: own.serie, semanas: SEMANAS_LETIVAS, series, ...check };
