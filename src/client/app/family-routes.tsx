@@ -4,10 +4,22 @@ import { useCurrentUser } from '../lib/current-user';
 import { RequireAuth } from './guards';
 import { isFamily } from './menu';
 
-/** One address, two screens: the family's own or the staff's (the calendar, the comunicados). */
-function ByAccount({ family, staff }: { family: ReactNode; staff: ReactNode }) {
+/**
+ * One address, two screens: the family's own or the staff's (the calendar, the comunicados). With
+ * `student`, a student's own account gets the family's screen too: the staff's calendar counts dias
+ * letivos against the legal minimum, dates the periods' closing and says what is on the site.
+ */
+function ByAccount({
+  family,
+  staff,
+  student = false,
+}: {
+  family: ReactNode;
+  staff: ReactNode;
+  student?: boolean;
+}) {
   const { data: user } = useCurrentUser();
-  return isFamily(user) ? family : staff;
+  return isFamily(user) || (student && user?.nivel === 'aluno') ? family : staff;
 }
 
 /**
@@ -81,7 +93,7 @@ export const familyRoutes: RouteObject[] = [
       return {
         Component: () => (
           <RequireAuth access="academics.read">
-            <ByAccount family={<FamilyCalendarPage />} staff={<CalendarPage />} />
+            <ByAccount family={<FamilyCalendarPage />} staff={<CalendarPage />} student />
           </RequireAuth>
         ),
       };
