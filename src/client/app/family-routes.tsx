@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, useSearchParams, type RouteObject } from 'react-router';
+import { paths } from '../../shared/routes';
 import { useCurrentUser } from '../lib/current-user';
 import { RequireAuth } from './guards';
 import { isFamily } from './menu';
@@ -20,6 +21,24 @@ function ByAccount({
 }) {
   const { data: user } = useCurrentUser();
   return isFamily(user) || (student && user?.nivel === 'aluno') ? family : staff;
+}
+
+/**
+ * A student's own account has its comunicados in the Portal do Aluno: the link of a comunicado's
+ * notification (`/dashboard/comunicados?id=`, the same for every recipient) opens it there, not the
+ * staff's screen that the student may not open.
+ */
+function StudentToPortal({ children }: { children: ReactNode }) {
+  const { data: user } = useCurrentUser();
+  const [params] = useSearchParams();
+  if (user?.nivel !== 'aluno') return children;
+  const id = params.get('id');
+  return (
+    <Navigate
+      to={`${paths.studentPortal}?aba=comunicados${id ? `&id=${encodeURIComponent(id)}` : ''}`}
+      replace
+    />
+  );
 }
 
 /**
@@ -77,9 +96,11 @@ export const familyRoutes: RouteObject[] = [
       const { FamilyComunicadosPage } = await import('../features/comunicados/family-comunicados-page');
       return {
         Component: () => (
-          <RequireAuth access="dashboard.read">
-            <ByAccount family={<FamilyComunicadosPage />} staff={<ComunicadosPage />} />
-          </RequireAuth>
+          <StudentToPortal>
+            <RequireAuth access="dashboard.read">
+              <ByAccount family={<FamilyComunicadosPage />} staff={<ComunicadosPage />} />
+            </RequireAuth>
+          </StudentToPortal>
         ),
       };
     },
