@@ -126,3 +126,17 @@ describe("a comunicado's notification, followed by a student", () => {
     expect(screen.queryByText('Acesso negado')).toBeNull();
   });
 });
+
+describe('a staff address a student types', () => {
+  it("says access denied and leads back to the Portal do Aluno, never 'Dashboard'", async () => {
+    stubScreen(false);
+    stubApi({ '/api/auth/me': signedInAs(student) });
+    openAt(paths.students);
+    expect(await screen.findByRole('heading', { name: 'Acesso negado' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ir para o Portal do Aluno' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(screen.queryByText(/Ir para Dashboard/)).toBeNull();
+  });
+});
