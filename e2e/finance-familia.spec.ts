@@ -124,6 +124,7 @@ test('a family sees what is overdue first, then the next one, the months ahead f
       'Vencidas',
       proximas === 1 ? 'Próxima mensalidade' : 'Próximas mensalidades',
       'Histórico',
+      'Imposto de Renda',
     ]);
     const cards = page.getByTestId('familia-mensalidade');
     await expect(cards.first()).toContainText(`${lateName} de ${year}`);
@@ -138,6 +139,16 @@ test('a family sees what is overdue first, then the next one, the months ahead f
     await screenshot(page, { path: `${shots}/financeiro-familia-${name}-inteira.png`, fullPage: true });
     await fold.click();
     await expect(page.getByRole('button', { name: /^Pagar adiantado com PIX: / })).toHaveCount(ahead);
+
+    // The declaração para o Imposto de Renda of the year she paid in, downloaded under the year's name.
+    const impostoDeRenda = page.getByRole('region', { name: 'Imposto de Renda' });
+    const declaracao = impostoDeRenda.getByRole('button', {
+      name: `Baixar declaração do Imposto de Renda de ${String(year)}`,
+    });
+    await declaracao.scrollIntoViewIfNeeded();
+    const downloading = page.waitForEvent('download');
+    await declaracao.click();
+    expect((await downloading).suggestedFilename()).toBe(`declaracao-imposto-de-renda-${String(year)}.pdf`);
 
     // The home: the overdue ones are 'vencidas' (never 'próxima'), 'em aberto' is what is owed now.
     await page.goto('/dashboard');

@@ -215,7 +215,7 @@ test('a family exercises its LGPD rights and the school answers for them', async
 
   // --- 'Meus dados' in JSON: both children, parsed.
   const downloading = family.waitForEvent('download');
-  await family.getByRole('button', { name: 'Baixar em JSON' }).click();
+  await family.getByRole('button', { name: 'Baixar para outro sistema' }).click();
   const download = await downloading;
   const file = readFileSync(await download.path(), 'utf8');
   const exported = JSON.parse(file) as { data: { filhos: { nome: string }[] } };

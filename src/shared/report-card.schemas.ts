@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { escalas, situacoes } from './averages.js';
 import { areas, subjectNameSchema } from './disciplinas.schemas.js';
 import { requiredReason } from './validators.js';
+import { formatCount } from './format.js';
 
 // ---------------------------------------------------------------- conselho de classe
 
@@ -111,11 +112,16 @@ export const reportCardSchema = z.object({
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 
-/** '3 faltas em 86 dias letivos' (daily roll: absences are days) or '3 faltas em 120 aulas'. */
+/**
+ * '3 faltas em 86 dias letivos' (daily roll: absences are days) or '31 faltas em 1.164 aulas', the counts
+ * written as the Frequência screen and the Portal do Aluno write them.
+ */
 export function absencesText(
   frequencia: Pick<ReportCard['frequencia'], 'faltas' | 'aulas_dadas' | 'por_dia'>,
 ): string {
   const { faltas, aulas_dadas: dadas, por_dia: porDia } = frequencia;
-  const unit = porDia ? (dadas === 1 ? 'dia letivo' : 'dias letivos') : dadas === 1 ? 'aula' : 'aulas';
-  return `${String(faltas)} ${faltas === 1 ? 'falta' : 'faltas'} em ${String(dadas)} ${unit}`;
+  const given = porDia
+    ? formatCount(dadas, 'dia letivo', 'dias letivos')
+    : formatCount(dadas, 'aula', 'aulas');
+  return `${formatCount(faltas, 'falta', 'faltas')} em ${given}`;
 }

@@ -1,13 +1,44 @@
 import type { ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, useSearchParams, type RouteObject } from 'react-router';
+import { paths } from '../../shared/routes';
 import { useCurrentUser } from '../lib/current-user';
 import { RequireAuth } from './guards';
 import { isFamily } from './menu';
 
-/** One address, two screens: the family's own or the staff's (the calendar, the comunicados). */
-function ByAccount({ family, staff }: { family: ReactNode; staff: ReactNode }) {
+/**
+ * One address, two screens: the family's own or the staff's (the calendar, the comunicados). With
+ * `student`, a student's own account gets the family's screen too: the staff's calendar counts dias
+ * letivos against the legal minimum, dates the periods' closing and says what is on the site.
+ */
+function ByAccount({
+  family,
+  staff,
+  student = false,
+}: {
+  family: ReactNode;
+  staff: ReactNode;
+  student?: boolean;
+}) {
   const { data: user } = useCurrentUser();
-  return isFamily(user) ? family : staff;
+  return isFamily(user) || (student && user?.nivel === 'aluno') ? family : staff;
+}
+
+/**
+ * A student's own account has its comunicados in the Portal do Aluno: the link of a comunicado's
+ * notification (`/dashboard/comunicados?id=`, the same for every recipient) opens it there, not the
+ * staff's screen that the student may not open.
+ */
+function StudentToPortal({ children }: { children: ReactNode }) {
+  const { data: user } = useCurrentUser();
+  const [params] = useSearchParams();
+  if (user?.nivel !== 'aluno') return children;
+  const id = params.get('id');
+  return (
+    <Navigate
+      to={`${paths.studentPortal}?aba=comunicados${id ? `&id=${encodeURIComponent(id)}` : ''}`}
+      replace
+    />
+  );
 }
 
 /**
@@ -65,9 +96,11 @@ export const familyRoutes: RouteObject[] = [
       const { FamilyComunicadosPage } = await import('../features/comunicados/family-comunicados-page');
       return {
         Component: () => (
-          <RequireAuth access="dashboard.read">
-            <ByAccount family={<FamilyComunicadosPage />} staff={<ComunicadosPage />} />
-          </RequireAuth>
+          <StudentToPortal>
+            <RequireAuth access="dashboard.read">
+              <ByAccount family={<FamilyComunicadosPage />} staff={<ComunicadosPage />} />
+            </RequireAuth>
+          </StudentToPortal>
         ),
       };
     },
@@ -81,7 +114,7 @@ export const familyRoutes: RouteObject[] = [
       return {
         Component: () => (
           <RequireAuth access="academics.read">
-            <ByAccount family={<FamilyCalendarPage />} staff={<CalendarPage />} />
+            <ByAccount family={<FamilyCalendarPage />} staff={<CalendarPage />} student />
           </RequireAuth>
         ),
       };

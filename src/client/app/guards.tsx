@@ -5,7 +5,7 @@ import { can, nivelLabels, niveis, type Access, type Nivel, permissionsOf } from
 import { paths } from '../../shared/routes';
 import { Button } from '../components/button';
 import { Spinner } from '../components/feedback';
-import { useCurrentUser } from '../lib/current-user';
+import { homeLinkWords, useCurrentUser } from '../lib/current-user';
 import { returnAddressOf } from '../lib/return-path';
 
 const roleLines: Record<Nivel, string> = {
@@ -44,7 +44,7 @@ export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nive
             to={paths.dashboard}
             className="inline-flex min-h-10 items-center rounded-lg bg-primary-strong px-4 py-2 text-sm font-medium text-white hover:brightness-110"
           >
-            Ir para Dashboard
+            {homeLinkWords({ nivel }).ir}
           </Link>
         </div>
       </div>

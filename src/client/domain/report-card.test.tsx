@@ -218,6 +218,18 @@ describe('ReportCardView: layout that fits the student modal and a phone', () =>
     expect(within(periods!).getByTitle('1º bimestre')).toBeInTheDocument();
     expect(totals).toHaveTextContent('Média anual8,5Faltas3 (95,1 %)');
     expect(screen.getByText(/decisão do Conselho de Classe: Evolução consistente/)).toBeInTheDocument();
+    // On a phone 'rec.' has no tooltip: a line says what it is.
+    expect(screen.getByTestId('legenda-recuperacao')).toHaveTextContent(
+      'rec.: nota da prova de recuperação do período',
+    );
+  });
+
+  it('says nothing of recuperação when no period had one', async () => {
+    stubScreen(false);
+    stubServer(dailyCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    await screen.findByRole('list', { name: /por disciplina/ });
+    expect(screen.queryByTestId('legenda-recuperacao')).toBeNull();
   });
 });
 

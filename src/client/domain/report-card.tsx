@@ -214,6 +214,12 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
           Situação final: <SituacaoBadge situacao={data.situacao} conselho={data.conselho !== null} />
         </span>
       </div>
+      {data.disciplinas.some((subject) => subject.periodos.some((period) => period.recuperacao_texto)) && (
+        <p className="text-xs text-gray-600" data-testid="legenda-recuperacao">
+          rec.: nota da prova de recuperação do período; a nota acima dela já é a que vale depois da
+          recuperação.
+        </p>
+      )}
       {data.frequencia.por_dia && (
         <p className="text-xs text-gray-600">
           Chamada diária: as faltas são contadas por dia letivo, não por disciplina.

@@ -22,6 +22,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/importacao/professores/modelo',
   'GET /api/importacao/turmas/modelo',
   'GET /api/financeiro/mensalidades/:id/recibo',
+  'GET /api/financeiro/declaracao-ir.pdf',
   'GET /api/financeiro/mensalidades/:id/boleto.pdf',
   'GET /api/financeiro/boleto/lote.pdf',
   'GET /api/financeiro/mensalidades/:id/comprovante',

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { FIRST_ADMIN_NAME } from '../../../shared/auth.schemas';
 import { paths } from '../../../shared/routes';
 import { Spinner } from '../../components/feedback';
-import { useCurrentUser } from '../../lib/current-user';
+import { homeLinkWords, useCurrentUser } from '../../lib/current-user';
 import { useChangePassword, useLogout } from './auth.api';
 import { AuthLayout } from './auth-layout';
 import { NewPasswordForm } from './new-password-form';
@@ -47,7 +47,7 @@ export function ChangePasswordPage() {
           to={paths.dashboard}
           className="mt-4 block text-center text-sm font-medium text-primary-strong hover:underline"
         >
-          Voltar ao Dashboard
+          {homeLinkWords(user).voltar}
         </Link>
       )}
       <button

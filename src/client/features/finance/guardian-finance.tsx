@@ -15,6 +15,7 @@ import { JaPagueiSheet } from './ja-paguei-sheet';
 import { DebitoAutomaticoSection } from './debito-automatico-section';
 import { handleRecibo } from './guardian-finance-charges';
 import { NotaFiscalButton, useFamilyNfse } from './nota-fiscal';
+import { DeclaracaoIr } from './declaracao-ir';
 
 const OPEN_PAGE_SIZE = 200;
 const HISTORY_PAGE_SIZE = 12;
@@ -137,6 +138,10 @@ export function GuardianFinance() {
             </>
           )}
         />
+      </Section>
+
+      <Section title="Imposto de Renda">
+        <DeclaracaoIr />
       </Section>
 
       <p className="flex items-start gap-2 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900">

@@ -5,6 +5,7 @@
  * phone; the arrow keys move between tabs.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { ReportCardView } from '../../domain/report-card';
 import { useStudentPortal } from '../../domain/contas-aluno.api';
 import { ErrorBanner, Spinner } from '../../components/feedback';
@@ -20,9 +21,12 @@ const sections = [
 ] as const;
 type Section = (typeof sections)[number]['id'];
 
+/** `?aba=comunicados&id=…`: where a notification sends the student (a comunicado's link, in the portal). */
 export function PortalAlunoPage() {
   const portal = useStudentPortal();
-  const [active, setActive] = useState<Section>('boletim');
+  const [params] = useSearchParams();
+  const asked = sections.find((section) => section.id === params.get('aba'))?.id;
+  const [active, setActive] = useState<Section>(asked ?? 'boletim');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   if (portal.isPending) return <Spinner label="Carregando o Portal do Aluno..." />;
   if (portal.isError) return <ErrorBanner>Não foi possível abrir o Portal do Aluno.</ErrorBanner>;
@@ -81,7 +85,7 @@ export function PortalAlunoPage() {
         {active === 'boletim' && <ReportCardView alunoId={aluno.id} />}
         {active === 'frequencia' && <AttendancePanel alunoId={aluno.id} />}
         {active === 'calendario' && <CalendarPanel />}
-        {active === 'comunicados' && <NoticesPanel />}
+        {active === 'comunicados' && <NoticesPanel openId={params.get('id')} />}
         {active === 'documentos' && <DocumentsPanel alunoId={aluno.id} />}
       </div>
     </div>

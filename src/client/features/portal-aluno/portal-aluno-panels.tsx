@@ -127,8 +127,20 @@ export function CalendarPanel() {
   );
 }
 
-function Notice({ id, titulo, resumo, data }: { id: string; titulo: string; resumo: string; data: string }) {
-  const [open, setOpen] = useState(false);
+function Notice({
+  id,
+  titulo,
+  resumo,
+  data,
+  opened,
+}: {
+  id: string;
+  titulo: string;
+  resumo: string;
+  data: string;
+  opened: boolean;
+}) {
+  const [open, setOpen] = useState(opened);
   const full = useNotice(id, open);
   return (
     <li className="py-3">
@@ -151,7 +163,8 @@ function Notice({ id, titulo, resumo, data }: { id: string; titulo: string; resu
   );
 }
 
-export function NoticesPanel() {
+/** `openId`: the notice the student's bell pointed at, opened already. */
+export function NoticesPanel({ openId = null }: { openId?: string | null }) {
   const page = useNotices();
   if (page.isPending) return <Spinner label="Carregando comunicados..." />;
   if (page.isError) return <ErrorBanner>Não foi possível carregar os comunicados.</ErrorBanner>;
@@ -169,6 +182,7 @@ export function NoticesPanel() {
               titulo={item.titulo}
               resumo={item.resumo}
               data={item.publicado_em ?? item.publicar_em}
+              opened={item.id === openId}
             />
           ))}
         </ul>

@@ -183,13 +183,17 @@ export function MyDataPage() {
           mensalidades, pagamentos, consentimentos e acessos ao portal.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void download('json')}>
-            <FileJson className="h-4 w-4" aria-hidden="true" /> Baixar em JSON
-          </Button>
           <Button variant="secondary" onClick={() => void download('pdf')}>
-            <FileText className="h-4 w-4" aria-hidden="true" /> Baixar em PDF
+            <FileText className="h-4 w-4" aria-hidden="true" /> Baixar para ler (PDF)
+          </Button>
+          <Button variant="secondary" onClick={() => void download('json')}>
+            <FileJson className="h-4 w-4" aria-hidden="true" /> Baixar para outro sistema
           </Button>
         </div>
+        <p className="text-xs text-gray-600">
+          O PDF é para ler e imprimir. O outro arquivo (formato JSON) serve para levar os dados a outra escola
+          ou a outro sistema (portabilidade, LGPD art. 18).
+        </p>
       </section>
       <section aria-labelledby="solicitacoes" className="space-y-3">
         <h2 id="solicitacoes" className="text-lg font-semibold text-gray-900">

@@ -29,6 +29,8 @@ import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { recordAudit } from '../audit/index.js';
 import { buildMensalidadePix, buildRecibo } from './finance.documents.js';
+import { buildDeclaracaoIr, listDeclaracaoIrAnos } from './declaracao-ir.js';
+import { declaracaoIrAnosSchema, declaracaoIrQuerySchema } from '../../../shared/declaracao-ir.schemas.js';
 import { exportRows, type ExportColumn } from '../../lib/spreadsheet.js';
 import { sendFile } from '../../lib/download.js';
 import { financeScopeOf } from './finance.scope.js';
@@ -300,6 +302,23 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (app.ctx.config.pixProvider === 'simulado' && pix.dinamico)
         pix.simulacao_url = `/banco-simulado/pagar?codigo=${encodeURIComponent(pix.copia_e_cola)}`;
       return ok(pix);
+    },
+  );
+
+  // The declaração para o Imposto de Renda is the family's own (the payer's), like its feed.
+  const family = { access: 'guardians.self' } as const;
+  app.get(
+    '/declaracao-ir',
+    { schema: { response: okResponse(declaracaoIrAnosSchema) }, config: family },
+    async (request) => ok(await listDeclaracaoIrAnos(db(), signedInUser(request).id)),
+  );
+
+  app.get(
+    '/declaracao-ir.pdf',
+    { schema: { querystring: declaracaoIrQuerySchema }, config: family },
+    async (request, reply) => {
+      const file = await buildDeclaracaoIr(db(), signedInUser(request).id, request.query.ano);
+      return sendFile(reply, { contentType: 'application/pdf', ...file });
     },
   );
 

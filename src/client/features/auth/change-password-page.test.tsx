@@ -1,0 +1,23 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { ChangePasswordPage } from './change-password-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Trocar senha: the link back to the portal's home", () => {
+  it.each([
+    ['a family', { nivel: 'responsavel', tipo: 'parent' }, 'Voltar ao início'],
+    ['a student', { nivel: 'aluno', tipo: 'student' }, 'Voltar ao Portal do Aluno'],
+    ['the staff', {}, 'Voltar ao Dashboard'],
+  ] as const)('names the home %s knows', async (_who, fields, words) => {
+    stubApi({ '/api/auth/me': signedInAs(fields) });
+    renderAt(<ChangePasswordPage />);
+    expect(await screen.findByRole('link', { name: words })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryAllByText(/Dashboard/)).toHaveLength(words.includes('Dashboard') ? 1 : 0);
+  });
+});

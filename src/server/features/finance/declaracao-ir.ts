@@ -1,0 +1,142 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DeclaracaoIrAno } from '../../../shared/declaracao-ir.schemas.js';
+import { declaracaoIrFileName } from '../../../shared/declaracao-ir.schemas.js';
+import { formaPagamentoLabels, formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format.js';
+import { formatCnpj } from '../../../shared/settings.schemas.js';
+import { formatCpf } from '../../../shared/validators.js';
+import type { DbOrTx } from '../../db/client.js';
+import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import { renderPdf } from '../../lib/pdf.js';
+import { getSchoolIdentity } from '../settings/index.js';
+
+/**
+ * The declaração de pagamentos para o Imposto de Renda (docs/finance.md): what the school received in a
+ * calendar year (the payment's date, not the month it pays) for the children of whom the guardian is the
+ * responsável financeiro — the principal guardian, the tomador of the NFS-e. A guardian who is not the
+ * principal of a child does not get that child's payments: someone else paid them.
+ */
+
+const year = (ano: number) => sql`extract(year from ${pagamentos.dataPagamento})::int = ${ano}`;
+
+async function payerOf(db: DbOrTx, userId: string) {
+  const [guardian] = await db.select().from(guardians).where(eq(guardians.usuarioId, userId)).limit(1);
+  if (!guardian) throw notFound('Cadastro de responsável não encontrado.');
+  return guardian;
+}
+
+function paymentsOf(db: DbOrTx, responsavelId: string) {
+  return db
+    .select({
+      alunoId: students.id,
+      alunoNome: students.nome,
+      alunoCpf: students.cpf,
+      mes: mensalidades.mesReferencia,
+      data: pagamentos.dataPagamento,
+      forma: pagamentos.forma,
+      valor: pagamentos.valorPago,
+    })
+    .from(pagamentos)
+    .innerJoin(mensalidades, eq(mensalidades.id, pagamentos.mensalidadeId))
+    .innerJoin(students, eq(students.id, mensalidades.alunoId))
+    .innerJoin(
+      studentGuardians,
+      and(
+        eq(studentGuardians.alunoId, students.id),
+        eq(studentGuardians.responsavelId, responsavelId),
+        eq(studentGuardians.ehPrincipal, true),
+      ),
+    );
+}
+
+/**
+ * GET /api/financeiro/declaracao-ir: the years with payments, newest first, each child's total. A family
+ * has a dozen payments a year per child, so they are added up here from the same rows the PDF lists.
+ */
+export async function listDeclaracaoIrAnos(db: DbOrTx, userId: string): Promise<DeclaracaoIrAno[]> {
+  const guardian = await payerOf(db, userId);
+  const rows = await paymentsOf(db, guardian.id).orderBy(asc(students.nome));
+  const years = new Map<number, DeclaracaoIrAno>();
+  for (const row of rows) {
+    const ano = Number(row.data.slice(0, 4));
+    const entry = years.get(ano) ?? { ano, total: 0, alunos: [] };
+    entry.total += row.valor;
+    const child = entry.alunos.find((item) => item.id === row.alunoId);
+    if (child) child.total += row.valor;
+    else entry.alunos.push({ id: row.alunoId, nome: row.alunoNome, total: row.valor });
+    years.set(ano, entry);
+  }
+  return [...years.values()].sort((a, b) => b.ano - a.ano);
+}
+
+/** GET /api/financeiro/declaracao-ir.pdf?ano= — the declaration of one calendar year. */
+export async function buildDeclaracaoIr(
+  db: DbOrTx,
+  userId: string,
+  ano: number,
+): Promise<{ body: Buffer; fileName: string }> {
+  const guardian = await payerOf(db, userId);
+  const rows = await paymentsOf(db, guardian.id)
+    .where(year(ano))
+    .orderBy(asc(students.nome), asc(pagamentos.dataPagamento), asc(mensalidades.mesReferencia));
+  if (rows.length === 0)
+    throw notFound(`Nenhum pagamento de mensalidade em ${String(ano)} em seu nome (responsável financeiro).`);
+  const school = await getSchoolIdentity(db);
+  const children = new Map<string, { nome: string; cpf: string | null; linhas: typeof rows }>();
+  for (const row of rows) {
+    const child = children.get(row.alunoId) ?? { nome: row.alunoNome, cpf: row.alunoCpf, linhas: [] };
+    child.linhas.push(row);
+    children.set(row.alunoId, child);
+  }
+  const total = rows.reduce((sum, row) => sum + row.valor, 0);
+  const body = await renderPdf(
+    { margin: 56, info: { Title: `Declaração para o Imposto de Renda ${String(ano)}`, Author: school.nome } },
+    (doc) => {
+      doc.fontSize(16).font('Helvetica-Bold').text(school.nome, { align: 'center' });
+      doc.fontSize(9).font('Helvetica').fillColor('#555555');
+      const identity = [school.cnpj ? `CNPJ ${formatCnpj(school.cnpj)}` : null, school.endereco]
+        .filter(Boolean)
+        .join(' · ');
+      if (identity) doc.text(identity, { align: 'center' });
+      doc.fillColor('#000000').moveDown(1.2).fontSize(13).font('Helvetica-Bold');
+      doc.text(`DECLARAÇÃO DE PAGAMENTOS — IMPOSTO DE RENDA ${String(ano)}`, { align: 'center' });
+      doc.moveDown(1).fontSize(11).font('Helvetica');
+      doc.text(
+        `Declaramos, para fins de comprovação junto à Receita Federal (despesas com instrução), que ` +
+          `recebemos de ${guardian.nome}${guardian.cpf ? `, CPF ${formatCpf(guardian.cpf)}` : ''}, no ano de ` +
+          `${String(ano)}, o total de ${formatCentavos(total)} referente às mensalidades escolares abaixo.`,
+        { align: 'justify' },
+      );
+      for (const child of children.values()) {
+        const subtotal = child.linhas.reduce((sum, row) => sum + row.valor, 0);
+        doc.moveDown(1).font('Helvetica-Bold').fontSize(11);
+        doc.text(
+          `${child.nome}${child.cpf ? ` · CPF ${formatCpf(child.cpf)}` : ''} — ${formatCentavos(subtotal)}`,
+        );
+        doc.font('Helvetica').fontSize(10);
+        for (const row of child.linhas)
+          doc.text(
+            `${formatDate(row.data)} · mensalidade de ${formatMesReferencia(row.mes)} · ` +
+              `${formaPagamentoLabels[row.forma]} · ${formatCentavos(row.valor)}`,
+          );
+      }
+      doc
+        .moveDown(1.2)
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .text(`Total pago em ${String(ano)}: ${formatCentavos(total)}`);
+      doc.moveDown(3).font('Helvetica').fontSize(10);
+      doc.text('_______________________________________', { align: 'center' });
+      doc.text(school.nome, { align: 'center' });
+      doc.moveDown(2).fontSize(8).fillColor('#555555');
+      doc.text(
+        `Valores efetivamente pagos no ano, com multa e juros quando houve atraso. Emitida em ${formatDateTime(clock.now())}.`,
+        { align: 'center' },
+      );
+    },
+  );
+  return { body, fileName: declaracaoIrFileName(ano) };
+}
