@@ -12,6 +12,7 @@ import {
 } from '../../../shared/comunicados.schemas.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { matchesText } from '../../lib/text-search.js';
 import { classes } from '../../db/schema/classes.js';
 import { classIdsTaughtBy, scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
@@ -227,7 +228,7 @@ export async function searchAlunos(db: Db, user: Author, q: string) {
     .where(
       and(
         eq(students.status, 'ativo'),
-        sql`${students.nome} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}`,
+        matchesText(students.nome, q),
         teacherId ? inArray(students.turmaId, classIdsTaughtBy(teacherId)) : undefined,
       ),
     )

@@ -48,3 +48,36 @@ describe('a search in name order', () => {
     );
   });
 });
+
+// At the secretaria's desk a parent says "Joao", the keyboard has no til: the search and the order are
+// those of a person, without case or accents (migration 0057, lib/text-search.ts).
+describe('a name without its accents', () => {
+  it('finds João for joao and Araújo for ARAUJO, and sorts Ágata and Érica among the a and e', async () => {
+    const admin = await signedIn(t, 'administrador');
+    for (const nome of [
+      'João Pedro Lima',
+      'Cecília Araújo',
+      'Ágata Souza',
+      'Bruno Lima',
+      'Érica Dias',
+      'Zé Lima',
+    ]) {
+      const row = await insertStudent(t, null);
+      await t.database.db.update(students).set({ nome }).where(eq(students.id, row.id));
+    }
+    const names = async (query: string) =>
+      dataOf<Page<StudentListItem>>(await get(`/api/alunos?pageSize=50${query}`, admin.cookie)).items.map(
+        (item) => item.nome,
+      );
+
+    expect(await names('&q=joao')).toEqual(['João Pedro Lima']);
+    expect(await names('&q=JOÃO')).toEqual(['João Pedro Lima']);
+    expect(await names('&q=ARAUJO')).toEqual(['Cecília Araújo']);
+    expect(await names('&q=cecilia%20araujo')).toEqual(['Cecília Araújo']);
+    const all = await names('');
+    expect(all.indexOf('Ágata Souza')).toBeLessThan(all.indexOf('Bruno Lima'));
+    expect(all.indexOf('Érica Dias')).toBeLessThan(all.indexOf('João Pedro Lima'));
+    expect(all.at(-1)).toBe('Zé Lima');
+    expect(await names('&q=lima')).toEqual(['Bruno Lima', 'João Pedro Lima', 'Zé Lima']);
+  });
+});

@@ -18,7 +18,8 @@ import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../share
 import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
 import { studentsLeft } from './departures.js';
 import { classes } from '../../db/schema/classes.js';
-import { likePattern, sendWelcomeMail } from '../users/index.js';
+import { sendWelcomeMail } from '../users/index.js';
+import { matchesText } from '../../lib/text-search.js';
 import {
   filteredTotal,
   readStudentsVersion,
@@ -80,7 +81,7 @@ function listFilters(scope: RecordsScope, query: Omit<ListStudentsQuery, 'page' 
   const scoped = studentsInScope(scope);
   if (scoped) filters.push(scoped);
   if (query.q) {
-    filters.push(sql`${searchable} ilike ${likePattern(query.q)}`);
+    filters.push(matchesText(searchable, query.q));
   }
   if (query.status && query.status !== 'todos') filters.push(eq(students.status, query.status));
   if (query.turma_id && query.turma_id !== 'todas') filters.push(eq(students.turmaId, query.turma_id));
@@ -119,7 +120,7 @@ function firstOfMonth(): string {
   return `${clock.today().slice(0, 7)}-01`;
 }
 
-/** The text a search looks in; the trigram index of migration 0005 is on this very expression. */
+/** The text a search looks in; the trigram index of migration 0057 is on this very expression, folded. */
 const searchable = sql`(${students.nome} || ' ' || ${students.matricula} || ' ' || coalesce(${students.email}, ''))`;
 
 /**
