@@ -17,7 +17,7 @@ import { classes } from '../../db/schema/classes.js';
 import { classIdsTaughtBy, scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { type Author, isAdmin, reachesSchool } from './comunicados.access.js';
-import { compareSeries } from '../../../shared/classes.schemas.js';
+import { compareClasses, compareSeries } from '../../../shared/classes.schemas.js';
 
 /** Who of the audience receives it; a notice saved before the choice existed: the families. */
 export function destinatariosOf(publico: { destinatarios?: DestinatariosTipo }): DestinatariosTipo {
@@ -200,6 +200,8 @@ export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpc
       ),
     )
     .orderBy(asc(classes.nome));
+  // School order ('Pré II A', '1º Ano A' … '9º Ano B', '1ª série A'), not the alphabet's.
+  rows.sort(compareClasses);
   return {
     tipos: reachesSchool(user) ? [...publicoTipos] : admin ? ['turmas'] : [...teacherAudiences],
     segmentos: reachesSchool(user) ? [...segmentos] : [],
