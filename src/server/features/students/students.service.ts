@@ -241,7 +241,7 @@ export async function createStudentIn(
 ): Promise<InsertedStudent> {
   const dataMatricula = input.data_matricula ?? clock.today();
   assertEnrolmentDate(dataMatricula, input.data_nascimento);
-  const guardian = await resolveGuardian(ctx, tx, input.responsavel, actor);
+  const guardian = await resolveGuardian(ctx, tx, input.responsavel, actor, { cpfPath: 'responsavel.cpf' });
   // Registered with a class: in it since the matrícula (within the class's year).
   const turma = input.turma_id ? await assertClassHasRoom(tx, input.turma_id) : null;
   const dataEnturmacao = turma
