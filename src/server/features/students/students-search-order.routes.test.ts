@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import type { StudentListItem } from '../../../shared/students.schemas.js';
+import type { ReportResult } from '../../../shared/reports.schemas.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
-import { dataOf, insertStudent } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { students } from '../../db/schema/students.js';
 
 const t = setupTestApp();
@@ -79,5 +80,25 @@ describe('a name without its accents', () => {
     expect(all.indexOf('Érica Dias')).toBeLessThan(all.indexOf('João Pedro Lima'));
     expect(all.at(-1)).toBe('Zé Lima');
     expect(await names('&q=lima')).toEqual(['Bruno Lima', 'João Pedro Lima', 'Zé Lima']);
+  });
+});
+
+// The class list the secretaria prints and the teacher calls from: Ítalo among the i's, as the roll
+// call (sorted in JavaScript, pt-BR) already had him — not after Yasmin.
+describe("a class's students in alphabetical order, accents aside", () => {
+  it('lists Ítalo and Ágata in place in Ver Alunos and in the printed Lista da turma', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null);
+    for (const nome of ['Yasmin Rocha', 'Ítalo Souza', 'Bruno Dias', 'Ágata Lima']) {
+      const row = await insertStudent(t, turma.id);
+      await t.database.db.update(students).set({ nome }).where(eq(students.id, row.id));
+    }
+    const expected = ['Ágata Lima', 'Bruno Dias', 'Ítalo Souza', 'Yasmin Rocha'];
+    const members = dataOf<{ nome: string }[]>(await get(`/api/turmas/${turma.id}/alunos`, admin.cookie));
+    expect(members.map((item) => item.nome)).toEqual(expected);
+    const lista = dataOf<ReportResult>(
+      await get(`/api/relatorios/lista-turma?turma_id=${turma.id}`, admin.cookie),
+    );
+    expect(lista.linhas.map((linha) => linha.nome)).toEqual(expected);
   });
 });

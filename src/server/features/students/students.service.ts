@@ -19,7 +19,7 @@ import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment
 import { studentsLeft } from './departures.js';
 import { classes } from '../../db/schema/classes.js';
 import { sendWelcomeMail } from '../users/index.js';
-import { matchesText } from '../../lib/text-search.js';
+import { folded, matchesText } from '../../lib/text-search.js';
 import {
   filteredTotal,
   readStudentsVersion,
@@ -456,7 +456,7 @@ export async function listStudentsForExport(
     .from(students)
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .where(filters.length > 0 ? and(...filters) : undefined)
-    .orderBy(sql`lower(${students.nome})`, students.id)
+    .orderBy(folded(students.nome), students.id)
     .limit(EXPORT_LIMIT);
   return { students: await presentStudents(db, rows, scope), view: fieldViewOf(scope) };
 }
