@@ -231,17 +231,25 @@ export interface InsertedStudent {
  * A student and their guardian inside the caller's transaction (the form's and the import's one
  * path): the guardian resolved or created, the class's place checked, the matrícula numbered by the
  * school's pattern when blank, the membership and the audit entry written.
+ * `typedAtDesk`: the secretaria's form, where a guardian CPF on file under another name is refused
+ * (resolveGuardian); the import checks names in its plan, the matrícula online by ADR 0071.
  */
 export async function createStudentIn(
   ctx: AppContext,
   tx: DbOrTx,
   input: CreateStudentData,
   actor: Actor,
-  matriculas?: MatriculaAllocator,
+  options: { matriculas?: MatriculaAllocator; typedAtDesk?: boolean } = {},
 ): Promise<InsertedStudent> {
   const dataMatricula = input.data_matricula ?? clock.today();
   assertEnrolmentDate(dataMatricula, input.data_nascimento);
-  const guardian = await resolveGuardian(ctx, tx, input.responsavel, actor, { cpfPath: 'responsavel.cpf' });
+  const guardian = await resolveGuardian(
+    ctx,
+    tx,
+    input.responsavel,
+    actor,
+    options.typedAtDesk ? { cpfPath: 'responsavel.cpf' } : {},
+  );
   // Registered with a class: in it since the matrícula (within the class's year).
   const turma = input.turma_id ? await assertClassHasRoom(tx, input.turma_id) : null;
   const dataEnturmacao = turma
@@ -249,7 +257,7 @@ export async function createStudentIn(
     : null;
   const matricula =
     input.matricula ??
-    (await (matriculas ?? (await matriculaAllocator(tx, { lock: true }))).next(
+    (await (options.matriculas ?? (await matriculaAllocator(tx, { lock: true }))).next(
       matriculaYear(dataMatricula, turma?.anoLetivo),
     ));
   let student: StudentRow | undefined;
@@ -292,7 +300,9 @@ export async function createStudent(
   input: CreateStudentData,
   actor: Actor,
 ): Promise<CreatedStudent> {
-  const created = await ctx.db.transaction((tx) => createStudentIn(ctx, tx, input, actor));
+  const created = await ctx.db.transaction((tx) =>
+    createStudentIn(ctx, tx, input, actor, { typedAtDesk: true }),
+  );
   const mail =
     created.guardian.senhaGerada !== undefined && created.guardian.usuario
       ? await sendWelcomeMail(ctx, created.guardian.usuario, created.guardian.senhaGerada)
