@@ -239,7 +239,7 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
     .click();
   await expect(steps).toHaveCount(0);
   await page.reload();
-  await expect(page.getByText('Total de Alunos')).toBeVisible();
+  await expect(page.getByText('Alunos Ativos')).toBeVisible();
   await expect(steps).toHaveCount(0);
 
   // --- The public calendar opens on the current month.

@@ -84,6 +84,12 @@ export function foldText(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/** A name as compared: no accents, case or repeated spaces ('JOSÉ  da Silva' is 'jose da silva'). */
+export function sameName(a: string, b: string): boolean {
+  const key = (text: string) => foldText(text).replace(/\s+/g, ' ').trim();
+  return key(a) === key(b);
+}
+
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }

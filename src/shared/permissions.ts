@@ -221,6 +221,8 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'reports.academico',
     'reports.secretaria',
     'documents.issue',
+    // The coordinator writes to the families of a class (provas, recuperação, reunião; ADR 0075).
+    'comunicados.turmas',
     'mensagens.iniciar',
     'mensagens.acompanhar',
   ],

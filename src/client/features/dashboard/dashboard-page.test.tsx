@@ -95,6 +95,9 @@ describe('DashboardPage', () => {
     );
     renderAt(<DashboardPage />);
     expect(await screen.findByRole('heading', { name: 'Performance por Turma' })).toBeVisible();
+    // The figure is the active students: named as the Alunos page names the same figure, not as its total.
+    expect(screen.getByText('Alunos Ativos')).toBeVisible();
+    expect(screen.queryByText('Total de Alunos')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Atividades Recentes' })).toBeNull();
     expect(screen.queryByText('Nenhuma atividade registrada.')).toBeNull();
     cleanup();

@@ -126,7 +126,8 @@ export function SchoolHome({
         </div>
       )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-        <StatCard label="Total de Alunos" value={stats.total_alunos} icon={Users} tone="blue" />
+        {/* Only the active ones: the Alunos page's "Total de Alunos" counts every status, transferred included. */}
+        <StatCard label="Alunos Ativos" value={stats.total_alunos} icon={Users} tone="blue" />
         <StatCard label="Professores" value={stats.total_professores} icon={GraduationCap} tone="purple" />
         <StatCard label="Turmas Ativas" value={stats.total_turmas} icon={School} tone="green" />
         {stats.receita_mes !== null && (

@@ -55,9 +55,10 @@ export const students = pgTable(
       .where(sql`${table.cpf} is not null`),
     index('students_turma_idx').on(table.turmaId),
     index('students_status_idx').on(table.status),
-    // The list's order (name, then id for a stable page); the search's trigram index is hand-written
-    // in migration 0005 (an expression with an operator class).
-    index('students_nome_order_idx').on(sql`lower(${table.nome})`, table.id),
+    // The list's order (name without case or accents, then id for a stable page: fold_text is the SQL
+    // function of migration 0057); the search's trigram index is hand-written in migration 0057 (an
+    // expression with an operator class).
+    index('students_nome_order_idx').on(sql`fold_text(${table.nome})`, table.id),
     index('students_data_matricula_idx').on(table.dataMatricula),
   ],
 );

@@ -1,7 +1,8 @@
 /** Removing a roll taken by mistake, with its absences and the families' unread notices of that day. */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { folded } from '../../lib/text-search.js';
 import { withdrawAbsenceNotices } from '../notificacoes/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { students } from '../../db/schema/students.js';
@@ -63,7 +64,7 @@ export async function deleteRoll(
       .from(attendanceAbsences)
       .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
       .where(eq(attendanceAbsences.chamadaId, roll.id))
-      .orderBy(sql`lower(${students.nome})`);
+      .orderBy(folded(students.nome));
     await tx.delete(attendanceAbsences).where(eq(attendanceAbsences.chamadaId, roll.id));
     await tx.delete(attendanceRolls).where(eq(attendanceRolls.id, roll.id));
     await withdrawAbsenceNotices(tx, { alunoIds: absences.map((row) => row.alunoId), data: roll.data });

@@ -158,7 +158,7 @@ function comConhecidos(salvo: CensoEscola, known: Partial<CensoEscola>): CensoEs
 export async function lerCensoEscola(
   db: DbOrTx,
 ): Promise<{ dados: CensoEscola; version: number; identidade: StoredSchoolIdentity }> {
-  const identidade = await getSchoolIdentity(db);
+  const identidade = await getSchoolIdentity(db, { own: true });
   const documento = await lerDocumento(db);
   return {
     dados: comConhecidos(documento.salvo, await conhecidos(db, identidade)),
@@ -219,7 +219,7 @@ export async function updateCensoEscola(
     const now = new Date();
     // A field equal to what the product knows is kept empty, so it keeps following the product (a CNPJ
     // corrected on Configurações → Escola reaches the census too).
-    const known = await conhecidos(tx, await getSchoolIdentity(tx));
+    const known = await conhecidos(tx, await getSchoolIdentity(tx, { own: true }));
     const value = { ...input } as Record<string, unknown>;
     for (const [key, conhecido] of Object.entries(known)) if (value[key] === conhecido) value[key] = null;
     await tx

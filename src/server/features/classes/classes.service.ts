@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { folded } from '../../lib/text-search.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { classesInScope } from '../students/index.js';
@@ -284,7 +285,7 @@ export async function listClassStudents(db: DbOrTx, viewer: Viewer, id: string):
     .leftJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     // A guardian sees only their own children in the class, never the classmates.
     .where(and(eq(students.turmaId, id), studentsInScope(scope)))
-    .orderBy(sql`lower(${students.nome})`);
+    .orderBy(folded(students.nome));
   // Teachers see names, birth dates and guardians' names and phones only; a guardian sees the other
   // parent, when principal, by name and kinship only.
   const { view, self } = readerOf(scope);

@@ -12,11 +12,12 @@ import {
 } from '../../../shared/comunicados.schemas.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { matchesText } from '../../lib/text-search.js';
 import { classes } from '../../db/schema/classes.js';
 import { classIdsTaughtBy, scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { type Author, isAdmin, reachesSchool } from './comunicados.access.js';
-import { compareSeries } from '../../../shared/classes.schemas.js';
+import { compareClasses, compareSeries } from '../../../shared/classes.schemas.js';
 
 /** Who of the audience receives it; a notice saved before the choice existed: the families. */
 export function destinatariosOf(publico: { destinatarios?: DestinatariosTipo }): DestinatariosTipo {
@@ -199,6 +200,8 @@ export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpc
       ),
     )
     .orderBy(asc(classes.nome));
+  // School order ('Pré II A', '1º Ano A' … '9º Ano B', '1ª série A'), not the alphabet's.
+  rows.sort(compareClasses);
   return {
     tipos: reachesSchool(user) ? [...publicoTipos] : admin ? ['turmas'] : [...teacherAudiences],
     segmentos: reachesSchool(user) ? [...segmentos] : [],
@@ -227,7 +230,7 @@ export async function searchAlunos(db: Db, user: Author, q: string) {
     .where(
       and(
         eq(students.status, 'ativo'),
-        sql`${students.nome} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}`,
+        matchesText(students.nome, q),
         teacherId ? inArray(students.turmaId, classIdsTaughtBy(teacherId)) : undefined,
       ),
     )

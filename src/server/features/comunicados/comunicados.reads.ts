@@ -14,6 +14,7 @@ import { can, sendsComunicados, type Permission } from '../../../shared/permissi
 import { richTextSummary } from '../../../shared/rich-text.js';
 import type { Db } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { matchesText } from '../../lib/text-search.js';
 import { AppError } from '../../lib/errors.js';
 import { markReadByLink } from '../notificacoes/index.js';
 import { forgetCachedUnread } from '../notificacoes/index.js';
@@ -119,9 +120,7 @@ export async function listComunicados(
   const caixa = query.caixa ?? (writes && user.nivel !== 'responsavel' ? 'enviados' : 'recebidos');
   const now = clock.now();
   const offset = (query.page - 1) * query.pageSize;
-  const search = query.q
-    ? sql`${comunicados.titulo} ilike ${`%${query.q.replace(/[\\%_]/g, '\\$&')}%`}`
-    : undefined;
+  const search = query.q ? matchesText(comunicados.titulo, query.q) : undefined;
   if (caixa === 'enviados') {
     if (!writes) throw new AppError('FORBIDDEN', 'Você não envia comunicados.');
     let mine: SQL | undefined;

@@ -199,6 +199,45 @@ describe('issuing documents', () => {
     expect(neutral).not.toMatch(/\p{L}\((a|o|as|os)\)/u);
   });
 
+  it('carries the INEP code and the CNPJ typed only in Configurações → Censo, and the census keeps them', async () => {
+    const s = await setupSchool();
+    await saveSchoolIdentity(t.database.db, { cnpj: '', codigo_inep: '' }, { actor: systemActor });
+    await t.app.ctx.content.refresh();
+    const censo = dataOf<{ dados: Record<string, unknown>; version: number }>(
+      await get('/api/censo/escola', s.admin.cookie),
+    );
+    const saveCensus = (version: number) =>
+      send('PUT', '/api/censo/escola', s.admin.cookie, {
+        ...censo.dados,
+        codigo_inep: '35099871',
+        cnpj_escola: '11222333000181',
+        version,
+      });
+    const saved = await saveCensus(censo.version);
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Saved again as it is: still the census's own values (the identity now reads them as fallback).
+    const again = await saveCensus(dataOf<{ version: number }>(saved).version);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(dataOf<{ dados: Record<string, unknown> }>(again).dados).toMatchObject({
+      codigo_inep: '35099871',
+      cnpj_escola: '11222333000181',
+    });
+
+    const text = await pdfOf(
+      s.admin.cookie,
+      (await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula')).id,
+    );
+    expect(text).toContain('Código INEP 35099871');
+    expect(text).toContain('CNPJ 11.222.333/0001-81');
+    // The settings screen shows what it stores itself.
+    expect(
+      dataOf<{ codigo_inep: string | null }>(await get('/api/configuracoes/escola', s.admin.cookie)),
+    ).toMatchObject({
+      codigo_inep: null,
+      cnpj: null,
+    });
+  });
+
   it('the declaração de matrícula says since when the student is at the school, as registered', async () => {
     const s = await setupSchool();
     const registered = await send('POST', '/api/alunos', s.admin.cookie, {

@@ -1,4 +1,4 @@
-import { asc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   type AlunoFinanceiro,
   type Bolsa,
@@ -18,7 +18,7 @@ import { notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
-import { likePattern } from '../users/index.js';
+import { matchesText } from '../../lib/text-search.js';
 import {
   classTuition,
   financeSettings,
@@ -236,7 +236,7 @@ export async function listAlunosFinanceiro(db: DbOrTx, q: string | undefined): P
     .from(students)
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .leftJoin(studentDiscounts, eq(studentDiscounts.alunoId, students.id))
-    .where(q ? ilike(students.nome, likePattern(q)) : undefined)
+    .where(q ? matchesText(students.nome, q) : undefined)
     .orderBy(asc(sql`lower(${students.nome})`))
     .limit(50);
   return rows.map(({ bolsaBp, ...row }) => ({

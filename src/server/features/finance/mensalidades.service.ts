@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import type {
   Cotacao,
@@ -12,7 +12,7 @@ import { notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { classes } from '../../db/schema/classes.js';
 import { studentGuardians, students } from '../../db/schema/students.js';
-import { likePattern } from '../users/index.js';
+import { matchesText } from '../../lib/text-search.js';
 import { mensalidades, pagamentos, type MensalidadeRow } from '../../db/schema/finance.js';
 import type { FinanceScope } from './finance.scope.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
@@ -52,7 +52,7 @@ function mensalidadeFilters(
           ),
       ),
     );
-  if (query.q) filters.push(ilike(students.nome, likePattern(query.q)));
+  if (query.q) filters.push(matchesText(students.nome, query.q));
   if (query.mes) filters.push(eq(mensalidades.mesReferencia, query.mes));
   else if (query.ano) filters.push(sql`${mensalidades.mesReferencia} like ${`${query.ano}-%`}`);
   if (query.turma_id) filters.push(eq(mensalidades.turmaId, query.turma_id));

@@ -1,11 +1,11 @@
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import { type ListTransacoesQuery, type Transacao } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { likePattern } from '../users/index.js';
+import { matchesText } from '../../lib/text-search.js';
 import { transacoes, type TransacaoRow } from '../../db/schema/finance.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
@@ -33,7 +33,7 @@ export async function listTransactions(
 ): Promise<Page<Transacao> & { soma: number }> {
   const filters: SQL[] = [];
   if (query.tipo) filters.push(eq(transacoes.tipo, query.tipo));
-  if (query.q) filters.push(ilike(transacoes.descricao, likePattern(query.q)));
+  if (query.q) filters.push(matchesText(transacoes.descricao, query.q));
   if (query.categoria) filters.push(eq(transacoes.categoria, query.categoria));
   if (query.status && query.status !== 'todos') filters.push(eq(transacoes.status, query.status));
   if (query.mes) filters.push(sql`to_char(${transacoes.data}, 'YYYY-MM') = ${query.mes}`);

@@ -1,5 +1,5 @@
 /** Avaliações: list, create, edit and delete (with the deletion modes of a closed or published period). */
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import { INFANTIL_SEM_NOTAS, isInfantil } from '../../../shared/classes.schemas.js';
 import { displayGrade } from '../../../shared/averages.js';
@@ -15,6 +15,7 @@ import { type AssessmentDeletionMode, type PeriodState } from '../../../shared/g
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { folded } from '../../lib/text-search.js';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { type Viewer } from '../classes/index.js';
@@ -226,7 +227,7 @@ export async function deleteAssessment(
       .from(grades)
       .innerJoin(students, eq(students.id, grades.alunoId))
       .where(eq(grades.avaliacaoId, id))
-      .orderBy(asc(students.nome))
+      .orderBy(folded(students.nome))
       .for('update', { of: grades });
     const given = rows.filter((row) => row.grade.valor !== null).length;
     if (given > 0 && mode === 'so_secretaria')

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { formatGradeNumber, situacaoLabels } from '../../../shared/averages.js';
 import { formatDate, formatPercent } from '../../../shared/format.js';
 import {
@@ -9,6 +9,7 @@ import {
 import { cargaHorariaText, formatHours, groupByArea } from '../../../shared/ensino-medio.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { folded } from '../../lib/text-search.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { INFANTIL_SEM_NOTAS, isInfantil } from '../../../shared/classes.schemas.js';
 import { fileNameSlug } from '../../lib/download.js';
@@ -160,7 +161,7 @@ export async function buildClassReportCardsPdf(db: DbOrTx, viewer: Viewer, turma
         or(isNull(classMemberships.fim), gte(classMemberships.fim, de)),
       ),
     )
-    .orderBy(asc(students.nome));
+    .orderBy(folded(students.nome));
   const cards = await buildReportCards(
     db,
     viewer,

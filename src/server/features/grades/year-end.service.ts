@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { folded } from '../../lib/text-search.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../classes/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -49,7 +50,7 @@ export async function studentsOfYear(db: DbOrTx, ano: number) {
     .from(students)
     .innerJoin(classes, eq(classes.id, students.turmaId))
     .where(and(eq(classes.anoLetivo, String(ano)), eq(students.status, 'ativo')))
-    .orderBy(asc(students.nome));
+    .orderBy(folded(students.nome));
 }
 
 /**

@@ -8,7 +8,8 @@ import { guardians, studentGuardians, students, type StudentRow } from '../../db
 import { users } from '../../db/schema/users.js';
 import { clock } from '../../lib/clock.js';
 import { matriculaYear, type MatriculaAllocator } from '../students/index.js';
-import { readRow, sameName, type ReadRow } from './importacao.rows.js';
+import { readRow, type ReadRow } from './importacao.rows.js';
+import { sameName } from '../../../shared/format.js';
 import type { SheetRow } from './importacao.parse.js';
 import type { PlannedBase } from './importacao.result.js';
 

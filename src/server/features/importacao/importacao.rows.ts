@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { importColumns, type ImportColumnKey } from '../../../shared/importacao.schemas.js';
-import { foldText } from '../../../shared/format.js';
 import {
   createStudentInputSchema,
   guardianInputSchema,
@@ -211,10 +210,4 @@ function readSecondGuardian(row: SheetRow): GuardianData | null | string {
       return [`${label}: ${issue.message}`];
     })
     .join('; ');
-}
-
-/** A name as compared: no accents, case or repeated spaces ('JOSÉ  da Silva' is 'jose da silva'). */
-export function sameName(a: string, b: string): boolean {
-  const key = (text: string) => foldText(text).replace(/\s+/g, ' ').trim();
-  return key(a) === key(b);
 }

@@ -19,7 +19,8 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import type { SheetRow } from './importacao.parse.js';
 import { rowImporter } from './importacao.importer.js';
 import type { PlannedBase } from './importacao.result.js';
-import { reasonByColumn, sameName } from './importacao.rows.js';
+import { reasonByColumn } from './importacao.rows.js';
+import { sameName } from '../../../shared/format.js';
 
 interface PlannedClass extends PlannedBase {
   data?: ClassData;

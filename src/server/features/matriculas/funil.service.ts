@@ -1,5 +1,4 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   canalContatoLabels,
@@ -20,6 +19,7 @@ import { formatDateTime } from '../../../shared/format.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { matchesText } from '../../lib/text-search.js';
 import type { Actor } from '../../lib/http.js';
 import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
 import { recordAudit } from '../audit/index.js';
@@ -122,10 +122,6 @@ export function toInteressado(row: InteressadoRow): Interessado {
   };
 }
 
-/** Accents and case aside: 'Joao' finds 'João'. */
-const unaccented = (value: SQL | PgColumn | string) =>
-  sql`translate(lower(${value}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`;
-
 export async function listInteressados(db: DbOrTx, query: ListInteressadosQuery): Promise<Interessado[]> {
   const conditions: SQL[] = [];
   if (query.etapa) conditions.push(eq(interessados.etapa, query.etapa));
@@ -133,13 +129,12 @@ export async function listInteressados(db: DbOrTx, query: ListInteressadosQuery)
   if (query.ano_letivo !== undefined) conditions.push(eq(interessados.anoLetivo, query.ano_letivo));
   if (query.tipo) conditions.push(eq(interessados.tipo, query.tipo));
   if (query.busca) {
-    const pattern = `%${query.busca.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     const digits = query.busca.replace(/\D/g, '');
     conditions.push(
       or(
-        sql`${unaccented(interessados.responsavelNome)} like ${unaccented(pattern)}`,
-        sql`${unaccented(interessados.alunoNome)} like ${unaccented(pattern)}`,
-        sql`${interessados.email} like lower(${pattern})`,
+        matchesText(interessados.responsavelNome, query.busca),
+        matchesText(interessados.alunoNome, query.busca),
+        matchesText(interessados.email, query.busca),
         ...(digits.length >= 4 ? [sql`${interessados.telefone} like ${`%${digits}%`}`] : []),
       )!,
     );

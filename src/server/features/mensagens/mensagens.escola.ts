@@ -14,6 +14,7 @@ import { conversaLeituras, conversas, mensagens } from '../../db/schema/mensagen
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { matchesText } from '../../lib/text-search.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { getMensagensConfig } from './mensagens.config.js';
 import { limitMessages, notifyOtherSide, type Viewer } from './mensagens.service.js';
@@ -155,7 +156,7 @@ export async function studentsToWriteAbout(
         eq(students.status, 'ativo'),
         studentsInScope(scope),
         query.turma_id ? eq(students.turmaId, query.turma_id) : undefined,
-        q ? sql`${students.nome} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+        q ? matchesText(students.nome, q) : undefined,
       ),
     )
     .orderBy(asc(classes.nome), asc(students.nome))

@@ -141,9 +141,9 @@ describe('perfis: what each built-in profile may do', () => {
     ]);
     expect(new Set(user.permissoes)).toEqual(union);
     expect(user.perfis).toEqual(['Coordenação pedagógica', 'Professor']);
-    // Comunicados come from Professor only, the year's management from Coordenação only.
+    // Comunicados to classes come from both (ADR 0075), the year's management from Coordenação only.
     expect(builtInPerfilPermissions.coordenacao).not.toContain('comunicados.escola');
-    expect(builtInPerfilPermissions.coordenacao).not.toContain('comunicados.turmas');
+    expect(builtInPerfilPermissions.professor).not.toContain('academics.manage');
     expect((await send('POST', '/api/comunicados', both.cookie, {})).statusCode).toBe(400);
     expect((await get('/api/anos-letivos', both.cookie)).statusCode).toBe(200);
   });

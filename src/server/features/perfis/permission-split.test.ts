@@ -8,6 +8,7 @@ import type { ReportEntry } from '../../../shared/reports.schemas.js';
 import { perfis, userPerfis } from '../../db/schema/perfis.js';
 import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
 import { createUserRow, loginAs, requestsOf, setupTestApp } from '../../test/test-app.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 
 /**
  * ADR 0031: 'comunicados to whom' and 'reports by kind' are separate permissions, the built-in profiles
@@ -48,6 +49,22 @@ describe('comunicados: to the whole school or to classes', () => {
     expect(toClass.statusCode, messageOf(toClass)).toBe(201);
   });
 
+  it('lets the Coordenação write to the families of one class, and to no wider audience (ADR 0075)', async () => {
+    const turma = await insertClass(t, null);
+    const coordenacao = await staffWith(t, 'coordenacao');
+    const opcoes = dataOf<PublicoOpcoes>(await get('/api/comunicados/opcoes', coordenacao.cookie));
+    expect(opcoes.tipos).toEqual(['turmas']);
+    const toClass = await send(
+      'POST',
+      '/api/comunicados',
+      coordenacao.cookie,
+      notice({ tipo: 'turmas', turmas: [turma.id] }),
+    );
+    expect(toClass.statusCode, messageOf(toClass)).toBe(201);
+    const toSchool = await send('POST', '/api/comunicados', coordenacao.cookie, notice({ tipo: 'escola' }));
+    expect(toSchool.statusCode).toBe(403);
+  });
+
   it('lets a profile with comunicados.escola write to the whole school', async () => {
     const staff = await staffWithCustom(['dashboard.read', 'comunicados.escola']);
     const opcoes = dataOf<PublicoOpcoes>(await get('/api/comunicados/opcoes', staff.cookie));
@@ -68,13 +85,15 @@ describe('comunicados: to the whole school or to classes', () => {
     expect(sent.items.map((item) => item.id)).not.toContain(id);
   });
 
-  it('keeps every built-in profile that sent notices able to (Secretaria to the school, Professor to classes)', () => {
+  it('keeps every built-in profile that sent notices able to (Secretaria to the school, Professor and Coordenação to classes)', () => {
     expect(builtInPerfilPermissions.secretaria).toEqual(
       expect.arrayContaining<Permission>(['comunicados.escola', 'comunicados.turmas']),
     );
-    expect(builtInPerfilPermissions.professor).toContain('comunicados.turmas');
-    expect(builtInPerfilPermissions.professor).not.toContain('comunicados.escola');
-    for (const perfil of ['coordenacao', 'financeiro', 'responsavel'] as const)
+    for (const perfil of ['professor', 'coordenacao'] as const) {
+      expect(builtInPerfilPermissions[perfil]).toContain('comunicados.turmas');
+      expect(builtInPerfilPermissions[perfil]).not.toContain('comunicados.escola');
+    }
+    for (const perfil of ['financeiro', 'responsavel'] as const)
       expect(builtInPerfilPermissions[perfil].filter((p) => p.startsWith('comunicados.'))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import type { AccessEntry, AccessVia, AccessViewer } from '../../../shared/access-log.schemas.js';
 import { TIME_ZONE } from '../../../shared/format.js';
@@ -8,7 +8,7 @@ import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../audit/index.js';
 import { students } from '../../db/schema/students.js';
-import { likePattern } from '../users/index.js';
+import { matchesText } from '../../lib/text-search.js';
 import { studentAccessLog } from '../../db/schema/access-log.js';
 
 interface PendingView {
@@ -144,7 +144,7 @@ function whereOf(filters: AccessFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.aluno_id) parts.push(eq(studentAccessLog.alunoId, filters.aluno_id));
   if (filters.usuario_id) parts.push(eq(studentAccessLog.usuarioId, filters.usuario_id));
-  if (filters.q) parts.push(ilike(students.nome, likePattern(filters.q)));
+  if (filters.q) parts.push(matchesText(students.nome, filters.q));
   // Calendar days are the school's: `ate` includes the whole day.
   if (filters.de)
     parts.push(gte(studentAccessLog.em, sql`(${filters.de}::date)::timestamp at time zone ${TIME_ZONE}`));

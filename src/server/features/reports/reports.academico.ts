@@ -9,6 +9,7 @@ import { classMemberships } from '../../db/schema/attendance.js';
 import { getClassMonth } from '../attendance/index.js';
 import { resolveYear, rulesForClass } from '../calendar/index.js';
 import { conflict } from '../../lib/errors.js';
+import { folded } from '../../lib/text-search.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { drawCard } from '../grades/index.js';
 import { buildReportCards } from '../grades/index.js';
@@ -42,12 +43,12 @@ async function membersOf(run: Pick<ReportRun, 'db' | 'scope'>, turma: ClassRow, 
       .select({ id: students.id, nome: students.nome })
       .from(students)
       .where(and(eq(students.turmaId, turma.id), eq(students.status, 'ativo')))
-      .orderBy(sql`lower(${students.nome})`, asc(students.id));
+      .orderBy(folded(students.nome), asc(students.id));
   const year = await resolveYear(run.db, Number(turma.anoLetivo) || undefined);
   const de = year?.inicio ?? `${turma.anoLetivo}-01-01`;
   const ate = year?.fim ?? `${turma.anoLetivo}-12-31`;
   return run.db
-    .selectDistinct({ id: students.id, nome: students.nome, chave: sql`lower(${students.nome})` })
+    .selectDistinct({ id: students.id, nome: students.nome, chave: folded(students.nome) })
     .from(classMemberships)
     .innerJoin(students, eq(students.id, classMemberships.alunoId))
     .where(
@@ -57,7 +58,7 @@ async function membersOf(run: Pick<ReportRun, 'db' | 'scope'>, turma: ClassRow, 
         or(isNull(classMemberships.fim), gte(classMemberships.fim, de)),
       ),
     )
-    .orderBy(sql`lower(${students.nome})`, asc(students.id));
+    .orderBy(folded(students.nome), asc(students.id));
 }
 
 /** The boletim of every student of a class, the same figures as each student's boletim. */

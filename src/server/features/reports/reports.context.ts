@@ -1,5 +1,5 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { turnoLabels } from '../../../shared/classes.schemas.js';
+import { and, eq } from 'drizzle-orm';
+import { compareClasses, turnoLabels } from '../../../shared/classes.schemas.js';
 import type { Nivel, Permission } from '../../../shared/permissions.js';
 import type {
   ReportEntry,
@@ -78,13 +78,23 @@ export const monthParameter = (context: CatalogueContext): ReportParameter => ({
   padrao: context.today.slice(0, 7),
 });
 
-/** The classes a caller reaches, newest year first: the options of the 'Turma' filter. */
+/**
+ * The classes a caller reaches, newest year first and each year in school order ('Pré II A', '1º Ano A'
+ * … '9º Ano B', '1ª série A'; alphabetical put the Médio first and the Infantil last): the options of
+ * the 'Turma' filter.
+ */
 export async function classOptionsOf(db: DbOrTx, scope: RecordsScope) {
   const rows = await db
-    .select({ id: classes.id, nome: classes.nome, turno: classes.turno, ano: classes.anoLetivo })
+    .select({
+      id: classes.id,
+      nome: classes.nome,
+      serie: classes.serie,
+      turno: classes.turno,
+      ano: classes.anoLetivo,
+    })
     .from(classes)
-    .where(classesInScope(scope))
-    .orderBy(desc(classes.anoLetivo), asc(classes.nome));
+    .where(classesInScope(scope));
+  rows.sort((a, b) => b.ano.localeCompare(a.ano) || compareClasses(a, b));
   return rows.map((row) => ({
     valor: row.id,
     rotulo: `${row.nome} · ${turnoLabels[row.turno]} · ${row.ano}`,

@@ -8,6 +8,7 @@ import { classes } from '../../db/schema/classes.js';
 import { studentsInScope } from '../students/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
+import { folded } from '../../lib/text-search.js';
 import {
   ageOn,
   classOf,
@@ -70,7 +71,7 @@ const listaTurma: HubReport = {
         })
         .from(students)
         .where(and(eq(students.turmaId, turma.id), eq(students.status, 'ativo')))
-        .orderBy(sql`lower(${students.nome})`, asc(students.matricula)),
+        .orderBy(folded(students.nome), asc(students.matricula)),
     ]);
     return newResult(run, this, {
       subtitulo: classTitle(turma),
@@ -235,7 +236,7 @@ const aniversariantes: HubReport = {
           studentsInScope(run.scope),
         ),
       )
-      .orderBy(sql`extract(day from ${students.dataNascimento})`, sql`lower(${students.nome})`);
+      .orderBy(sql`extract(day from ${students.dataNascimento})`, folded(students.nome));
     const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
       new Date(`${mes}-01T12:00:00Z`),
     );
@@ -289,7 +290,7 @@ const contatos: HubReport = {
       .leftJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
       .where(and(eq(students.turmaId, turma.id), eq(students.status, 'ativo')))
       .orderBy(
-        sql`lower(${students.nome})`,
+        folded(students.nome),
         students.id,
         sql`${studentGuardians.ehPrincipal} desc`,
         asc(guardians.nome),
@@ -348,7 +349,7 @@ const semTurma: HubReport = {
       )
       .leftJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
       .where(and(eq(students.status, 'ativo'), isNull(students.turmaId)))
-      .orderBy(sql`lower(${students.nome})`, asc(students.matricula));
+      .orderBy(folded(students.nome), asc(students.matricula));
     return newResult(run, this, {
       cabecalho: [{ rotulo: 'Alunos sem turma', valor: String(rows.length) }],
       colunas: [

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { DEFAULT_SCHOOL_NAME } from '../../../shared/settings.schemas.js';
 import { DEFAULT_MATRICULA_PATTERN } from '../../../shared/matricula-pattern.js';
 import { sectionSchemas } from '../../../shared/content.schemas.js';
@@ -13,6 +13,12 @@ import { settings } from '../../db/schema/settings.js';
  * its `configuracoes` section and the address, phone, WhatsApp and e-mail in `contato`, so the Settings screen
  * and the site always show the same values. Only `site` and `diretor`, which the site does not show,
  * live in the `escola` row of `settings`.
+ *
+ * The INEP code and the CNPJ may also have been typed only in Configurações → Censo (the census
+ * follows the identity, not the other way round): then the identity reads them from there, so the
+ * declarations, the histórico and the reports a school prints carry them (docs/documents.md). The
+ * screens that edit either store read `{ own: true }`: the census keeps a value equal to the identity's
+ * empty, so reading its own value back as the identity's would erase it on the next census save.
  */
 export interface SchoolIdentity {
   nome: string;
@@ -36,16 +42,26 @@ export interface StoredSchoolIdentity extends SchoolIdentity {
 }
 
 export const SCHOOL_KEY = 'escola';
+/** The census's own document (censo/escola.service.ts `CENSO_ESCOLA_KEY`; the census imports this module). */
+const CENSO_ESCOLA_KEY = 'censo_escola';
 
 function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-export async function getSchoolIdentity(db: DbOrTx): Promise<StoredSchoolIdentity> {
-  const [[row], site] = await Promise.all([
-    db.select().from(settings).where(eq(settings.key, SCHOOL_KEY)).limit(1),
+export async function getSchoolIdentity(
+  db: DbOrTx,
+  options: { own?: boolean } = {},
+): Promise<StoredSchoolIdentity> {
+  const [rows, site] = await Promise.all([
+    db
+      .select()
+      .from(settings)
+      .where(inArray(settings.key, [SCHOOL_KEY, CENSO_ESCOLA_KEY])),
     readSiteContent(db),
   ]);
+  const row = rows.find((setting) => setting.key === SCHOOL_KEY);
+  const censo = options.own ? undefined : rows.find((setting) => setting.key === CENSO_ESCOLA_KEY)?.value;
   const { configuracoes, contato } = site.content;
   return {
     nome: str(configuracoes.nome_escola) ?? DEFAULT_SCHOOL_NAME,
@@ -56,8 +72,8 @@ export async function getSchoolIdentity(db: DbOrTx): Promise<StoredSchoolIdentit
     email: str(contato.email),
     site: str(row?.value.site),
     logo: str(configuracoes.logo_principal),
-    cnpj: str(configuracoes.cnpj),
-    codigo_inep: str(configuracoes.codigo_inep),
+    cnpj: str(configuracoes.cnpj) ?? str(censo?.cnpj_escola),
+    codigo_inep: str(configuracoes.codigo_inep) ?? str(censo?.codigo_inep),
     diretor: str(row?.value.diretor),
     padrao_matricula: str(row?.value.padrao_matricula) ?? DEFAULT_MATRICULA_PATTERN,
     version: (row?.version ?? 0) + site.versions.configuracoes + site.versions.contato,
@@ -81,7 +97,7 @@ export async function saveSchoolIdentity(
   changes: Partial<SchoolIdentity>,
   options: { actor: Actor; expectedVersion?: number | undefined },
 ): Promise<StoredSchoolIdentity | null> {
-  const current = await getSchoolIdentity(tx);
+  const current = await getSchoolIdentity(tx, { own: true });
   if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) return null;
   const pick = (key: keyof SchoolIdentity) =>
     (changes[key] === undefined ? current[key] : changes[key]) ?? '';
@@ -135,5 +151,5 @@ export async function saveSchoolIdentity(
       target: settings.key,
       set: { value: own, version: current.version + 1, updatedAt: now, updatedBy: options.actor.id },
     });
-  return getSchoolIdentity(tx);
+  return getSchoolIdentity(tx, { own: true });
 }

@@ -39,7 +39,7 @@ function toSchoolSettings(identity: StoredSchoolIdentity): SchoolSettings {
 }
 
 export async function getSchoolSettings(db: DbOrTx): Promise<SchoolSettings> {
-  return toSchoolSettings(await getSchoolIdentity(db));
+  return toSchoolSettings(await getSchoolIdentity(db, { own: true }));
 }
 
 export async function updateSchoolSettings(
@@ -49,7 +49,7 @@ export async function updateSchoolSettings(
 ): Promise<SchoolSettings> {
   const { version, ...changes } = input;
   const saved = await ctx.db.transaction(async (tx) => {
-    const before = await getSchoolIdentity(tx);
+    const before = await getSchoolIdentity(tx, { own: true });
     const result = await saveSchoolIdentity(tx, changes, { actor, expectedVersion: version });
     if (!result) throw staleVersion();
     const campos = Object.keys(changes).filter(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, ilike, inArray, like, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, ne, or } from 'drizzle-orm';
 import {
   CPF_REQUIRED_PRINCIPAL,
   EMAIL_CHANGE_HOURS,
@@ -16,7 +16,8 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { forgetPasswordResets, sha256 } from '../auth/index.js';
-import { insertUser, likePattern, sendWelcomeMail } from '../users/index.js';
+import { insertUser, sendWelcomeMail } from '../users/index.js';
+import { matchesText } from '../../lib/text-search.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { linkGuardian } from './guardians.service.js';
 import { toGuardian } from './students.presenter.js';
@@ -38,7 +39,7 @@ export async function searchGuardians(db: DbOrTx, q: string | undefined): Promis
       ? undefined
       : byCpf
         ? like(guardians.cpf, `${digits}%`)
-        : or(ilike(guardians.nome, likePattern(text)), ilike(guardians.email, likePattern(text)));
+        : or(matchesText(guardians.nome, text), matchesText(guardians.email, text));
   const rows = await db
     .select()
     .from(guardians)

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/students.schemas.js';
 import type { EnvioEmail } from '../../../shared/users.schemas.js';
 import { enderecoColumnsOf } from '../../../shared/endereco.schemas.js';
+import { sameName } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
@@ -90,15 +91,24 @@ interface ResolvedGuardian {
  * The guardian of a new registration: the existing record with the same CPF (a sibling's guardian),
  * else the one linked to the portal account with that e-mail, else a new record with a new account
  * (generated password) or linked to the existing guardian account with that e-mail.
+ * `cpfPath`: typed at the secretaria's desk (the student form, 'Adicionar responsável'), a CPF on file
+ * under another name is refused on that field, as the import refuses it: one wrong digit that makes
+ * another family's valid CPF would link the child to that family, who would then see the child in the
+ * portal.
  */
 export async function resolveGuardian(
   ctx: AppContext,
   tx: DbOrTx,
   data: GuardianData,
   actor: Actor,
+  options: { cpfPath?: string } = {},
 ): Promise<ResolvedGuardian> {
   if (data.cpf) {
     const [existing] = await tx.select().from(guardians).where(eq(guardians.cpf, data.cpf)).limit(1);
+    if (existing && options.cpfPath !== undefined && !sameName(existing.nome, data.nome)) {
+      const message = `Este CPF já está cadastrado para ${existing.nome}. Confira o CPF ou escreva o nome como no cadastro.`;
+      throw new AppError('CONFLICT', message, [{ path: options.cpfPath, message }]);
+    }
     if (existing) return { row: existing, usuario: null, reused: true };
   }
   let account: UserRow | undefined;
@@ -188,7 +198,7 @@ export async function createGuardian(
 > {
   const resolved = await ctx.db.transaction(async (tx) => {
     if (input.aluno_id) await lockForUpdate(tx, students, input.aluno_id, studentNotFound);
-    const guardian = await resolveGuardian(ctx, tx, input, actor);
+    const guardian = await resolveGuardian(ctx, tx, input, actor, { cpfPath: 'cpf' });
     if (input.aluno_id) {
       await linkGuardian(tx, input.aluno_id, guardian.row.id, input);
       await recordAudit(tx, actor, {

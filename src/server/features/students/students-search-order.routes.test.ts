@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import type { StudentListItem } from '../../../shared/students.schemas.js';
+import type { ReportResult } from '../../../shared/reports.schemas.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
-import { dataOf, insertStudent } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { students } from '../../db/schema/students.js';
 
 const t = setupTestApp();
@@ -46,5 +47,58 @@ describe('a search in name order', () => {
     expect(all.items.map((item) => item.nome.toLowerCase())).toEqual(
       [...all.items.map((item) => item.nome.toLowerCase())].sort().reverse(),
     );
+  });
+});
+
+// At the secretaria's desk a parent says "Joao", the keyboard has no til: the search and the order are
+// those of a person, without case or accents (migration 0057, lib/text-search.ts).
+describe('a name without its accents', () => {
+  it('finds João for joao and Araújo for ARAUJO, and sorts Ágata and Érica among the a and e', async () => {
+    const admin = await signedIn(t, 'administrador');
+    for (const nome of [
+      'João Pedro Lima',
+      'Cecília Araújo',
+      'Ágata Souza',
+      'Bruno Lima',
+      'Érica Dias',
+      'Zé Lima',
+    ]) {
+      const row = await insertStudent(t, null);
+      await t.database.db.update(students).set({ nome }).where(eq(students.id, row.id));
+    }
+    const names = async (query: string) =>
+      dataOf<Page<StudentListItem>>(await get(`/api/alunos?pageSize=50${query}`, admin.cookie)).items.map(
+        (item) => item.nome,
+      );
+
+    expect(await names('&q=joao')).toEqual(['João Pedro Lima']);
+    expect(await names('&q=JOÃO')).toEqual(['João Pedro Lima']);
+    expect(await names('&q=ARAUJO')).toEqual(['Cecília Araújo']);
+    expect(await names('&q=cecilia%20araujo')).toEqual(['Cecília Araújo']);
+    const all = await names('');
+    expect(all.indexOf('Ágata Souza')).toBeLessThan(all.indexOf('Bruno Lima'));
+    expect(all.indexOf('Érica Dias')).toBeLessThan(all.indexOf('João Pedro Lima'));
+    expect(all.at(-1)).toBe('Zé Lima');
+    expect(await names('&q=lima')).toEqual(['Bruno Lima', 'João Pedro Lima', 'Zé Lima']);
+  });
+});
+
+// The class list the secretaria prints and the teacher calls from: Ítalo among the i's, as the roll
+// call (sorted in JavaScript, pt-BR) already had him — not after Yasmin.
+describe("a class's students in alphabetical order, accents aside", () => {
+  it('lists Ítalo and Ágata in place in Ver Alunos and in the printed Lista da turma', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null);
+    for (const nome of ['Yasmin Rocha', 'Ítalo Souza', 'Bruno Dias', 'Ágata Lima']) {
+      const row = await insertStudent(t, turma.id);
+      await t.database.db.update(students).set({ nome }).where(eq(students.id, row.id));
+    }
+    const expected = ['Ágata Lima', 'Bruno Dias', 'Ítalo Souza', 'Yasmin Rocha'];
+    const members = dataOf<{ nome: string }[]>(await get(`/api/turmas/${turma.id}/alunos`, admin.cookie));
+    expect(members.map((item) => item.nome)).toEqual(expected);
+    const lista = dataOf<ReportResult>(
+      await get(`/api/relatorios/lista-turma?turma_id=${turma.id}`, admin.cookie),
+    );
+    expect(lista.linhas.map((linha) => linha.nome)).toEqual(expected);
   });
 });

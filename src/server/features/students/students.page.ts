@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { orderByOf } from '../../lib/sort.js';
+import { folded } from '../../lib/text-search.js';
 import { countInPage, searchCap, studentsVersion, type StudentFigures } from './students.figures.js';
 import type { RecordsScope } from './students.scope.js';
 
@@ -45,7 +46,7 @@ export async function readPage(
   // planner, expecting hundreds of matches, walks the whole list in name order filtering each row, which
   // grows with the school ('%Maria Silva%': 36,113 rows filtered, 110 ms at 50,000 students; with this,
   // the trigram index finds the matches and only they are sorted, ~4 ms — docs/performance.md, issue 38).
-  const byName = query.q ? sql`(lower(${students.nome}) || '')` : sql`lower(${students.nome})`;
+  const byName = query.q ? sql`(${folded(students.nome)} || '')` : folded(students.nome);
   const order = orderByOf(
     query.sort,
     query.order,

@@ -13,6 +13,7 @@ import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
+  detailsOf,
   insertClass,
   insertGuardian,
   insertStudent,
@@ -120,6 +121,48 @@ describe('POST /api/alunos', () => {
     );
     expect(second.statusCode).toBe(201);
     expect(dataOf<CreatedStudent>(second).usuarioCriado).toBe(false);
+    expect(await t.database.db.select().from(guardians)).toHaveLength(1);
+  });
+
+  it('refuses a guardian CPF on file under another name (one wrong digit would link another family), on the form and on Adicionar responsável', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const first = validStudentBody();
+    await post('/api/alunos', admin.cookie, first);
+    const typo = await post(
+      '/api/alunos',
+      admin.cookie,
+      validStudentBody(
+        { nome: 'Pedro Souza' },
+        { nome: 'Carlos Pereira', cpf: first.responsavel.cpf, email: '' },
+      ),
+    );
+    expect(typo.statusCode).toBe(409);
+    const message =
+      'Este CPF já está cadastrado para Fernanda Almeida Santos. Confira o CPF ou escreva o nome como no cadastro.';
+    expect(messageOf(typo)).toBe(message);
+    expect(detailsOf(typo)).toEqual([{ path: 'responsavel.cpf', message }]);
+    expect(await t.database.db.select().from(students)).toHaveLength(1);
+
+    // The same person typed without the accents and in capitals is the one on file.
+    const sibling = await post(
+      '/api/alunos',
+      admin.cookie,
+      validStudentBody(
+        { nome: 'Pedro Almeida Santos' },
+        { nome: 'FERNANDA  ALMEIDA SANTOS', cpf: first.responsavel.cpf, email: '' },
+      ),
+    );
+    expect(sibling.statusCode).toBe(201);
+    const pedro = dataOf<CreatedStudent>(sibling).aluno;
+    const second = await post('/api/responsaveis', admin.cookie, {
+      aluno_id: pedro.id,
+      nome: 'Carlos Pereira',
+      parentesco: 'pai',
+      telefone: '11912345678',
+      cpf: first.responsavel.cpf,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(detailsOf(second)).toEqual([{ path: 'cpf', message }]);
     expect(await t.database.db.select().from(guardians)).toHaveLength(1);
   });
 

@@ -18,7 +18,8 @@ import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../share
 import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
 import { studentsLeft } from './departures.js';
 import { classes } from '../../db/schema/classes.js';
-import { likePattern, sendWelcomeMail } from '../users/index.js';
+import { sendWelcomeMail } from '../users/index.js';
+import { folded, matchesText } from '../../lib/text-search.js';
 import {
   filteredTotal,
   readStudentsVersion,
@@ -80,7 +81,7 @@ function listFilters(scope: RecordsScope, query: Omit<ListStudentsQuery, 'page' 
   const scoped = studentsInScope(scope);
   if (scoped) filters.push(scoped);
   if (query.q) {
-    filters.push(sql`${searchable} ilike ${likePattern(query.q)}`);
+    filters.push(matchesText(searchable, query.q));
   }
   if (query.status && query.status !== 'todos') filters.push(eq(students.status, query.status));
   if (query.turma_id && query.turma_id !== 'todas') filters.push(eq(students.turmaId, query.turma_id));
@@ -119,7 +120,7 @@ function firstOfMonth(): string {
   return `${clock.today().slice(0, 7)}-01`;
 }
 
-/** The text a search looks in; the trigram index of migration 0005 is on this very expression. */
+/** The text a search looks in; the trigram index of migration 0057 is on this very expression, folded. */
 const searchable = sql`(${students.nome} || ' ' || ${students.matricula} || ' ' || coalesce(${students.email}, ''))`;
 
 /**
@@ -230,17 +231,25 @@ export interface InsertedStudent {
  * A student and their guardian inside the caller's transaction (the form's and the import's one
  * path): the guardian resolved or created, the class's place checked, the matrícula numbered by the
  * school's pattern when blank, the membership and the audit entry written.
+ * `typedAtDesk`: the secretaria's form, where a guardian CPF on file under another name is refused
+ * (resolveGuardian); the import checks names in its plan, the matrícula online by ADR 0071.
  */
 export async function createStudentIn(
   ctx: AppContext,
   tx: DbOrTx,
   input: CreateStudentData,
   actor: Actor,
-  matriculas?: MatriculaAllocator,
+  options: { matriculas?: MatriculaAllocator; typedAtDesk?: boolean } = {},
 ): Promise<InsertedStudent> {
   const dataMatricula = input.data_matricula ?? clock.today();
   assertEnrolmentDate(dataMatricula, input.data_nascimento);
-  const guardian = await resolveGuardian(ctx, tx, input.responsavel, actor);
+  const guardian = await resolveGuardian(
+    ctx,
+    tx,
+    input.responsavel,
+    actor,
+    options.typedAtDesk ? { cpfPath: 'responsavel.cpf' } : {},
+  );
   // Registered with a class: in it since the matrícula (within the class's year).
   const turma = input.turma_id ? await assertClassHasRoom(tx, input.turma_id) : null;
   const dataEnturmacao = turma
@@ -248,7 +257,7 @@ export async function createStudentIn(
     : null;
   const matricula =
     input.matricula ??
-    (await (matriculas ?? (await matriculaAllocator(tx, { lock: true }))).next(
+    (await (options.matriculas ?? (await matriculaAllocator(tx, { lock: true }))).next(
       matriculaYear(dataMatricula, turma?.anoLetivo),
     ));
   let student: StudentRow | undefined;
@@ -291,7 +300,9 @@ export async function createStudent(
   input: CreateStudentData,
   actor: Actor,
 ): Promise<CreatedStudent> {
-  const created = await ctx.db.transaction((tx) => createStudentIn(ctx, tx, input, actor));
+  const created = await ctx.db.transaction((tx) =>
+    createStudentIn(ctx, tx, input, actor, { typedAtDesk: true }),
+  );
   const mail =
     created.guardian.senhaGerada !== undefined && created.guardian.usuario
       ? await sendWelcomeMail(ctx, created.guardian.usuario, created.guardian.senhaGerada)
@@ -455,7 +466,7 @@ export async function listStudentsForExport(
     .from(students)
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .where(filters.length > 0 ? and(...filters) : undefined)
-    .orderBy(sql`lower(${students.nome})`, students.id)
+    .orderBy(folded(students.nome), students.id)
     .limit(EXPORT_LIMIT);
   return { students: await presentStudents(db, rows, scope), view: fieldViewOf(scope) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ListTeachersQuery,
   SavedTeacher,
@@ -12,7 +12,8 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import { resolveChosenSubjects } from '../disciplinas/index.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
-import { insertUser, likePattern, sendWelcomeMail } from '../users/index.js';
+import { insertUser, sendWelcomeMail } from '../users/index.js';
+import { matchesText } from '../../lib/text-search.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { findAccountForTeacher } from '../users/index.js';
 import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
@@ -47,12 +48,11 @@ export function toTeacher(row: TeacherRow, acessoEmail: string | null): Teacher 
 export async function listTeachers(db: DbOrTx, query: ListTeachersQuery): Promise<Teacher[]> {
   const filters: SQL[] = [];
   if (query.q) {
-    const pattern = likePattern(query.q);
     filters.push(
       or(
-        ilike(teachers.nome, pattern),
-        ilike(teachers.email, pattern),
-        sql`array_to_string(${teachers.disciplinas}, ' ') ilike ${pattern}`,
+        matchesText(teachers.nome, query.q),
+        matchesText(teachers.email, query.q),
+        matchesText(sql`array_to_string(${teachers.disciplinas}, ' ')`, query.q),
       )!,
     );
   }

@@ -4,4 +4,4 @@
  */
 export { findAccountForTeacher } from './teacher-link.js';
 export { usersRoutes } from './users.routes.js';
-export { ensureFirstAdmin, insertUser, likePattern, sendWelcomeMail } from './users.service.js';
+export { ensureFirstAdmin, insertUser, sendWelcomeMail } from './users.service.js';

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import { FIRST_ADMIN_NAME } from '../../../shared/auth.schemas.js';
 import {
@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
+import { matchesText } from '../../lib/text-search.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { forgetDevices } from '../auth/index.js';
 import { confirmCurrentPassword, type PasswordClient } from '../auth/index.js';
@@ -41,19 +42,13 @@ import { permissions } from '../../../shared/permissions.js';
 
 const duplicateEmail = () => conflict('Já existe um usuário com este e-mail.');
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
-
 export async function listUsers(
   db: DbOrTx,
   query: ListUsersQuery & { page: number; pageSize: number },
 ): Promise<Page<User> & { counts: UserCounts }> {
   const filters: SQL[] = [];
   if (query.q) {
-    const pattern = likePattern(query.q);
-    filters.push(or(ilike(users.nome, pattern), ilike(users.email, pattern))!);
+    filters.push(or(matchesText(users.nome, query.q), matchesText(users.email, query.q))!);
   }
   if (query.tipo && query.tipo !== 'todos') filters.push(eq(users.nivel, nivelByUserTipo[query.tipo]));
   if (query.status && query.status !== 'todos') filters.push(eq(users.status, query.status));
