@@ -90,6 +90,17 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await expect(guardianCpf).toHaveAttribute('aria-invalid', 'true');
   await expect(guardianCpf).toHaveAccessibleDescription(/CPF inválido/);
 
+  // Márcia's CPF (one wrong digit can make another family's): refused under the field, naming whose it
+  // is, and nothing typed is lost.
+  const classmateRecord = await admin.request.get(`/api/alunos/${classmate.id}`);
+  const { cpf: marciaCpf } = ((await classmateRecord.json()) as { data: { responsavel: { cpf: string } } })
+    .data.responsavel;
+  await guardianCpf.fill(marciaCpf);
+  await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+  await expect(guardianCpf).toHaveAccessibleDescription(/Este CPF já está cadastrado para Márcia Outra/);
+  await expect(dialog.getByLabel('Nome do responsável')).toHaveValue(`Patrícia Barbosa ${run}`);
+  await expect(dialog.getByLabel('Nome completo')).toHaveValue(aluno);
+
   await dialog.getByLabel('CPF do responsável').fill(uniqueCpf());
   await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
   const done = admin.getByRole('dialog', { name: 'Aluno cadastrado' });
@@ -115,6 +126,13 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await expect(row.getByText('Ativo')).toBeVisible();
   await expect(row.getByText('desde 06/02/2023')).toBeVisible();
   await expect(admin.getByText('1–1 de 1')).toBeVisible();
+  // Typed without accents, as at the counter: 'familia' finds 'Família'.
+  await admin.getByLabel('Buscar').fill(`colega outra familia ${run}`);
+  await admin.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(admin.getByRole('row', { name: new RegExp(`Colega Outra Família ${run}`) })).toBeVisible();
+  await admin.getByLabel('Buscar').fill(aluno);
+  await admin.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(row).toBeVisible();
 
   // A second guardian, added from the student's details.
   await row.getByRole('button', { name: `Ver detalhes de ${aluno}` }).click();
