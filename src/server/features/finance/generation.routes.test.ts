@@ -161,6 +161,34 @@ describe('preview and undo', () => {
     expect(after.turmas.map((turma: { ja_existiam: number }) => turma.ja_existiam)).toEqual([11, 36]);
   });
 
+  it('lists a year’s classes in school order: Infantil, Fundamental, Médio', async () => {
+    const admin = await signedIn(t, 'administrador');
+    for (const [nome, nivel, serie] of [
+      ['1ª série A', 'Ensino Médio', '1ª série'],
+      ['9º Ano B', 'Fundamental II', '9º ano'],
+      ['Pré II A', 'Educação Infantil', 'Pré II'],
+      ['10º Ano?', 'Fundamental II', 'Outra'],
+    ] as const) {
+      const [turma] = await t.database.db
+        .insert(classes)
+        .values({ nome, nivel, serie, turno: 'manha', anoLetivo: '2027' })
+        .returning();
+      await t.database.db
+        .insert(classTuition)
+        .values({ turmaId: turma!.id, valorMensalidade: 90_000, diaVencimento: 10 });
+      await studentIn(turma!.id, `Aluno de ${nome}`, today);
+    }
+    const preview = await send('POST', '/api/financeiro/mensalidades/gerar/simular', admin.cookie, {
+      ano: 2027,
+    });
+    expect(preview.json().data.turmas.map((turma: { turma_nome: string }) => turma.turma_nome)).toEqual([
+      'Pré II A',
+      '9º Ano B',
+      '1ª série A',
+      '10º Ano?',
+    ]);
+  });
+
   it('a batch is undone in one step: unpaid tuition cancelled with one reason, paid kept, audited, months free again', async () => {
     const s = await school();
     const family = await signedIn(t, 'responsavel');

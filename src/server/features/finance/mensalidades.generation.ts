@@ -2,13 +2,14 @@
  * Generating a school year's tuition: the months of each class's school year, one tuition per active
  * student and month (a preview counts without writing), and cancelling a generated run.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   CancelarLoteResult,
   GerarMensalidadesInput,
   GerarMensalidadesPreview,
   TurmaGeracao,
 } from '../../../shared/mensalidades.schemas.js';
+import { compareClasses } from '../../../shared/classes.schemas.js';
 import { applyDiscount } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { randomUUID } from 'node:crypto';
@@ -94,6 +95,7 @@ export async function generateMensalidades(
         alunoId: students.id,
         turmaId: classes.id,
         turmaNome: classes.nome,
+        turmaSerie: classes.serie,
         anoLetivo: classes.anoLetivo,
         inicio: schoolYears.inicio,
         fim: schoolYears.fim,
@@ -112,8 +114,17 @@ export async function generateMensalidades(
       .innerJoin(classTuition, eq(classTuition.turmaId, students.turmaId))
       .leftJoin(schoolYears, eq(schoolYears.ano, classYear))
       .leftJoin(studentDiscounts, eq(studentDiscounts.alunoId, students.id))
-      .where(and(...filters))
-      .orderBy(asc(classes.anoLetivo), asc(classes.nome), asc(classes.id));
+      .where(and(...filters));
+    // Each year's classes in school order (Pré II, 1º Ano … 9º Ano, 1ª série), as the preview lists them.
+    rows.sort(
+      (a, b) =>
+        a.anoLetivo.localeCompare(b.anoLetivo) ||
+        compareClasses(
+          { serie: a.turmaSerie, nome: a.turmaNome },
+          { serie: b.turmaSerie, nome: b.turmaNome },
+        ) ||
+        a.turmaId.localeCompare(b.turmaId),
+    );
     if (input.aluno_id && rows.length === 0) {
       const [exists] = await tx
         .select({ id: students.id })
