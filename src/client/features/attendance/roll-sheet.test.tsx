@@ -169,7 +169,9 @@ describe('RollSheet', () => {
     expect(screen.getByText('faltas').parentElement).toHaveTextContent('2 faltas');
     expect(screen.getByText('presentes').parentElement).toHaveTextContent('38 presentes');
     await userEvent.click(screen.getAllByRole('button', { name: /Justificar falta/ })[0]!);
-    await userEvent.type(screen.getByLabelText('Justificativa de Aluno 07'), 'Atestado médico');
+    // The link pressed made way for the field, which takes the focus (it fell to the page's top).
+    expect(screen.getByLabelText('Justificativa de Aluno 07')).toHaveFocus();
+    await userEvent.keyboard('Atestado médico');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
     expect(sent).toEqual([
       {

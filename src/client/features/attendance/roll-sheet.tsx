@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Check, CheckCircle2, Clock, FileText, Lock, RotateCcw, Save, Trash2, X } from 'lucide-react';
-import { situacaoFaltaLabels, type Roll, type RollInput } from '../../../shared/attendance.schemas';
+import { Check, CheckCircle2, Clock, Lock, RotateCcw, Save, Trash2, X } from 'lucide-react';
+import { type Roll, type RollInput } from '../../../shared/attendance.schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
-import { Badge, ErrorBanner } from '../../components/feedback';
+import { ErrorBanner } from '../../components/feedback';
 import { LeaveGuard } from '../../components/leave-guard';
 import { RemoveRollModal } from './remove-roll-modal';
+import { RollAbsence } from './roll-absence';
 import {
   countRoll,
   hasChanges,
@@ -177,40 +178,15 @@ export function RollSheet({
                     </span>
                   </button>
                   {absent && (
-                    <div className="mt-1 ml-9 space-y-1">
-                      {abonada && aluno.falta && (
-                        <p className="text-xs text-gray-700">
-                          <Badge tone="blue">{situacaoFaltaLabels.abonada}</Badge> {aluno.falta.abono_motivo}
-                        </p>
-                      )}
-                      {justifying.has(aluno.id) ? (
-                        <label className="block text-xs font-medium text-gray-700">
-                          Justificativa de {aluno.nome}
-                          <input
-                            type="text"
-                            maxLength={500}
-                            disabled={locked}
-                            value={absences.get(aluno.id) ?? ''}
-                            placeholder="Ex.: atestado médico de 2 dias"
-                            onChange={(event) =>
-                              setAbsences((current) => justify(current, aluno.id, event.target.value))
-                            }
-                            className="mt-1 block min-h-11 w-full rounded-lg border border-gray-300 px-3 text-sm font-normal focus:border-primary focus:outline-none"
-                          />
-                        </label>
-                      ) : (
-                        !locked && (
-                          <button
-                            type="button"
-                            onClick={() => setJustifying((current) => new Set(current).add(aluno.id))}
-                            className="flex min-h-9 items-center gap-1 rounded px-1 text-sm font-medium text-primary-strong underline"
-                          >
-                            <FileText className="h-4 w-4" aria-hidden="true" /> Justificar falta de{' '}
-                            {aluno.nome.split(' ')[0]}
-                          </button>
-                        )
-                      )}
-                    </div>
+                    <RollAbsence
+                      aluno={aluno}
+                      abonada={abonada}
+                      locked={locked}
+                      justifying={justifying.has(aluno.id)}
+                      justificativa={absences.get(aluno.id) ?? ''}
+                      onOpen={() => setJustifying((current) => new Set(current).add(aluno.id))}
+                      onChange={(text) => setAbsences((current) => justify(current, aluno.id, text))}
+                    />
                   )}
                 </li>
               );

@@ -210,6 +210,24 @@ describe('GradesPage', () => {
     expect(turma).toHaveValue('t1a');
   });
 
+  it('opens on a class with grades, not on the Educação Infantil class the school order lists first', async () => {
+    stubScreen(true);
+    stubServer({
+      answers: {
+        [`/api/frequencia/turmas?ano=${String(ano)}`]: [
+          rollClassOf({ id: 'pre', nome: 'Pré II A', serie: 'Pré II', frequencia_modo: 'diaria' }),
+          rollClassOf({ id: 't1', nome: '7º Ano A' }),
+        ],
+      },
+    });
+    renderAt(<GradesPage />, '/lista');
+    const turma = await screen.findByRole('combobox', { name: 'Turma' });
+    await waitFor(() => expect(optionsOf(turma)).toEqual(['Pré II A', '7º Ano A']));
+    // It opened on 'Pré II A': 'Turmas de Educação Infantil não têm notas', one more choice to make.
+    expect(turma).toHaveValue('t1');
+    expect(screen.queryByText(INFANTIL_SEM_NOTAS)).not.toBeInTheDocument();
+  });
+
   it('an Educação Infantil class has no grades whatever its série is called (by its nível)', async () => {
     stubScreen(true);
     const fetchMock = stubServer({

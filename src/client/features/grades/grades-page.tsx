@@ -1,5 +1,5 @@
 import { BookOpenCheck, History, NotebookPen } from 'lucide-react';
-import { INFANTIL_SEM_NOTAS } from '../../../shared/classes.schemas';
+import { INFANTIL_SEM_NOTAS, isInfantilSerie } from '../../../shared/classes.schemas';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { useSearchParams } from 'react-router';
@@ -39,9 +39,10 @@ export function GradesPage() {
     periods.find((item) => item.inicio <= today && today <= item.fim) ??
     (past ? periods[periods.length - 1] : periods[0]);
   const turmaParam = params.get('turma');
+  // Unasked, a class with grades: the school's order puts Educação Infantil (pareceres, no grades) first.
   const turmaId =
     (turmaParam && classes.data?.some((turma) => turma.id === turmaParam) ? turmaParam : null) ??
-    classes.data?.[0]?.id ??
+    (classes.data?.find((turma) => !isInfantilSerie(turma.serie)) ?? classes.data?.[0])?.id ??
     '';
   const turma = classes.data?.find((item) => item.id === turmaId);
   // The subjects this user may open in the class; a teacher starts on one they teach.

@@ -1,0 +1,70 @@
+import { useRef } from 'react';
+import { FileText } from 'lucide-react';
+import { situacaoFaltaLabels, type RollStudent } from '../../../shared/attendance.schemas';
+import { Badge } from '../../components/feedback';
+
+/**
+ * Under a student marked absent on the roll: the abono, if any, and the justification — a link that opens
+ * the field, or the field. Opening it puts the cursor in it: the link pressed goes away, and the focus
+ * would fall to the page's top (a keyboard user started over from the menu; on a phone, one more tap).
+ */
+export function RollAbsence({
+  aluno,
+  abonada,
+  locked,
+  justifying,
+  justificativa,
+  onOpen,
+  onChange,
+}: {
+  aluno: RollStudent;
+  abonada: boolean;
+  locked: boolean;
+  justifying: boolean;
+  justificativa: string;
+  onOpen: () => void;
+  onChange: (justificativa: string) => void;
+}) {
+  const opened = useRef(false);
+  return (
+    <div className="mt-1 ml-9 space-y-1">
+      {abonada && aluno.falta && (
+        <p className="text-xs text-gray-700">
+          <Badge tone="blue">{situacaoFaltaLabels.abonada}</Badge> {aluno.falta.abono_motivo}
+        </p>
+      )}
+      {justifying ? (
+        <label className="block text-xs font-medium text-gray-700">
+          Justificativa de {aluno.nome}
+          <input
+            ref={(element) => {
+              if (!element || !opened.current) return;
+              opened.current = false;
+              element.focus();
+            }}
+            type="text"
+            maxLength={500}
+            disabled={locked}
+            value={justificativa}
+            placeholder="Ex.: atestado médico de 2 dias"
+            onChange={(event) => onChange(event.target.value)}
+            className="mt-1 block min-h-11 w-full rounded-lg border border-gray-300 px-3 text-sm font-normal focus:border-primary focus:outline-none"
+          />
+        </label>
+      ) : (
+        !locked && (
+          <button
+            type="button"
+            onClick={() => {
+              opened.current = true;
+              onOpen();
+            }}
+            className="flex min-h-9 items-center gap-1 rounded px-1 text-sm font-medium text-primary-strong underline"
+          >
+            <FileText className="h-4 w-4" aria-hidden="true" /> Justificar falta de {aluno.nome.split(' ')[0]}
+          </button>
+        )
+      )}
+    </div>
+  );
+}
