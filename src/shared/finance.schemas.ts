@@ -165,7 +165,9 @@ export const updateFinanceSettingsInputSchema = z.strictObject({
   pix_beneficiario: optionalText(25),
   pix_cidade: optionalText(15),
   multa_percentual: percent(2, 'A multa não pode passar de 2% (Lei 9.870/1999 e CDC)'),
-  juros_mensal_percentual: percent(10, 'Juros acima de 10% ao mês não são aceitos'),
+  // Juros de mora above 1 % a month are refused as abusive by the courts and the Procons in a consumer's
+  // contract (ADR 0076): the school cannot set the family's debt growing faster than that.
+  juros_mensal_percentual: percent(1, 'Os juros de mora não podem passar de 1% ao mês'),
   dia_vencimento_padrao: z.number().int().min(1, 'Dia entre 1 e 28').max(28, 'Dia entre 1 e 28'),
   /** Absent: the discount stays as it is. */
   desconto_pontualidade: descontoPontualidadeInputSchema.optional(),

@@ -98,7 +98,7 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
         <FormInput
           name="juros_mensal_percentual"
           label="Juros ao mês (%)"
-          hint="Cobrados por dia de atraso (1% ao mês = 1/30 de 1% por dia)"
+          hint="No máximo 1% ao mês, cobrados por dia de atraso (1/30 por dia)"
           inputMode="decimal"
         />
         <FormInput

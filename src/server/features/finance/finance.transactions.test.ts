@@ -150,6 +150,16 @@ describe('transactions, figures and reports', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/2%/);
+    // Juros de mora: at most 1 % a month (ADR 0076).
+    const juros = await call('PUT', '/api/financeiro/configuracoes', s.admin, {
+      multa_percentual: 2,
+      juros_mensal_percentual: 1.5,
+      dia_vencimento_padrao: 10,
+    });
+    expect(juros.statusCode).toBe(400);
+    expect(juros.json().details).toEqual([
+      { path: 'juros_mensal_percentual', message: 'Os juros de mora não podem passar de 1% ao mês' },
+    ]);
     const settings = (await call('GET', '/api/financeiro/configuracoes', s.admin)).json().data;
     expect(settings).toMatchObject({ multa_percentual: 2, juros_mensal_percentual: 1, version: 1 });
     expect(settings.turmas[0]).toMatchObject({
