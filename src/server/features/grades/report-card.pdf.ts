@@ -151,7 +151,8 @@ export async function buildClassReportCardsPdf(db: DbOrTx, viewer: Viewer, turma
   const de = year?.inicio ?? `${turma.anoLetivo}-01-01`;
   const ate = year?.fim ?? `${turma.anoLetivo}-12-31`;
   const members = await db
-    .selectDistinct({ id: students.id, nome: students.nome })
+    // SELECT DISTINCT orders only by what it selects: the folded name is selected for the order.
+    .selectDistinct({ id: students.id, nome: students.nome, ordem: folded(students.nome) })
     .from(classMemberships)
     .innerJoin(students, eq(students.id, classMemberships.alunoId))
     .where(
