@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { paths } from '../../shared/routes';
 import { studentAnswer } from '../test/answers';
 import { adminUser, signedInAs, stubApi, stubScreen } from '../test/render';
 import { familyGate } from './family-gate';
 import { menuFor } from './menu';
-import { createQueryClient, Providers } from './providers';
-import { routes } from './router';
+import { openAppAt } from '../test/open-app-at';
 
 // The family's Documentos screen stands for any screen whose code the browser cannot fetch (offline, or the
 // server updated while the page was open): its import fails as a failed `import()` does.
@@ -115,13 +113,7 @@ function openAsFamily(url: string) {
       ultimo_aceite: null,
     },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <Providers client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+  return openAppAt(url);
 }
 
 describe("a family's typed staff address", () => {

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { comunicadoListItemSchema, type Comunicado } from '../../shared/comunicados.schemas';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { paths } from '../../shared/routes';
 import { calendarViewAnswer } from '../test/answers';
 import { adminUser, pinDate, signedInAs, stubApi, stubScreen } from '../test/render';
-import { createQueryClient, Providers } from './providers';
-import { routes } from './router';
+import { openAppAt } from '../test/open-app-at';
 
 pinDate('2026-12-02T15:00:00Z');
 afterEach(() => {
@@ -16,16 +14,6 @@ afterEach(() => {
 });
 
 const student = { ...adminUser, nome: 'Caio Moraes', nivel: 'aluno' as const, tipo: 'student' as const };
-
-function openAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <Providers client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
 
 const notice: Comunicado = {
   id: '00000000-0000-4000-8000-0000000000d1',
@@ -80,7 +68,7 @@ describe("a student's Calendário (the menu's only screen besides the Portal do 
         ],
       }),
     });
-    openAt(paths.calendar);
+    openAppAt(paths.calendar);
     expect(await screen.findByText('Semana de provas')).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Calendário', level: 1 })).toBeVisible();
     expect(screen.queryByText('Calendário Escolar')).toBeNull();
@@ -114,7 +102,7 @@ describe("a comunicado's notification, followed by a student", () => {
       },
       [`/api/comunicados/${notice.id}`]: notice,
     });
-    const router = openAt(`${paths.comunicados}?id=${notice.id}`);
+    const router = openAppAt(`${paths.comunicados}?id=${notice.id}`);
     expect(await screen.findByText('O simulado é no sábado, às 8h.')).toBeVisible();
     expect(router.state.location.pathname).toBe(paths.studentPortal);
     expect(screen.getByRole('tab', { name: 'Comunicados' })).toHaveAttribute('aria-selected', 'true');
@@ -131,7 +119,7 @@ describe('a staff address a student types', () => {
   it("says access denied and leads back to the Portal do Aluno, never 'Dashboard'", async () => {
     stubScreen(false);
     stubApi({ '/api/auth/me': signedInAs(student) });
-    openAt(paths.students);
+    openAppAt(paths.students);
     expect(await screen.findByRole('heading', { name: 'Acesso negado' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Ir para o Portal do Aluno' })).toHaveAttribute(
       'href',
