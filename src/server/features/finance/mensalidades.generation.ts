@@ -163,12 +163,15 @@ export async function generateMensalidades(
       const valor = applyDiscount(row.valor, row.bolsaBp ?? 0);
       const enrolledMonth = row.dataMatricula.slice(0, 7);
       const notBefore = row.dataMatricula > year.inicio ? row.dataMatricula : year.inicio;
-      let planMonths = 0;
+      let byPlan = false;
       for (let key = year.de; key <= year.ate; key = nextMonth(key)) {
         if (!wanted(key)) continue;
         anyInYear = true;
-        if (row.porPlano) planMonths += 1;
-        if (row.porPlano || key < enrolledMonth || valor <= 0) continue;
+        if (row.porPlano) {
+          byPlan = true;
+          continue;
+        }
+        if (key < enrolledMonth || valor <= 0) continue;
         const ano = Number(key.slice(0, 4));
         const month = Number(key.slice(5, 7));
         const day = Math.min(row.dia ?? settings.diaVencimentoPadrao, lastDayOfMonth(ano, month));
@@ -183,7 +186,7 @@ export async function generateMensalidades(
           motivoDesconto: row.bolsaBp ? `Bolsa de ${row.bolsaBp / 100}%` : null,
         });
       }
-      if (planMonths > 0) turmas.get(row.turmaId)!.com_plano += 1;
+      if (byPlan) turmas.get(row.turmaId)!.com_plano += 1;
     }
 
     // The months that already have a tuition (an undone batch's do not count: they can be generated again).
