@@ -1,9 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+/** Text taken literally inside a LIKE pattern: its wildcards (and the escape) escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/** A search for `term` anywhere: "50%" means the text "50%". */
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+  return `%${escapeLike(term)}%`;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type MatriculaParts,
 } from '../../../shared/matricula-pattern.js';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../../lib/text-search.js';
 import { students } from '../../db/schema/students.js';
 import { readMatriculaPattern } from '../settings/index.js';
 
@@ -31,8 +32,7 @@ export function matriculaYear(dataMatricula: string, anoLetivoDaTurma: string | 
 }
 
 function likePrefix(parts: MatriculaParts): string {
-  const escape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-  return `${escape(parts.prefix)}%${escape(parts.suffix)}`;
+  return `${escapeLike(parts.prefix)}%${escapeLike(parts.suffix)}`;
 }
 
 /**
