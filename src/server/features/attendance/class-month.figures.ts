@@ -63,14 +63,13 @@ export async function getClassMonth(
     yearRange(db, Number(mes.slice(0, 4))).then((range) => classRulesIn(db, range.anoLetivoId)),
   ]);
   const minima = rulesOf({ nivel: access.turma.nivel, serie: access.turma.serie }).minima;
-  const rollsByDay = new Map<string, number>();
-  for (const row of rolls) rollsByDay.set(row.data, (rollsByDay.get(row.data) ?? 0) + row.total);
+  const rollsByDay = new Map<string, typeof rolls>();
+  for (const row of rolls) rollsByDay.set(row.data, [...(rollsByDay.get(row.data) ?? []), row]);
+  const lessons = (rows: typeof rolls) => rows.reduce((sum, row) => sum + row.total, 0);
   // Ensino Médio: a lesson of an itinerário the student did not choose is not one of theirs
   // (takesSubject, the rule of the boletim and of the student's record).
   const rollsOf = (alunoId: string, data: string) =>
-    rolls
-      .filter((row) => row.data === data && takesSubject(itinerarios, alunoId, row.disciplina))
-      .reduce((sum, row) => sum + row.total, 0);
+    lessons((rollsByDay.get(data) ?? []).filter((row) => takesSubject(itinerarios, alunoId, row.disciplina)));
   const absent = new Map(absences.map((row) => [`${row.alunoId}|${row.data}`, row.total]));
   const dates = eachDay(de, ate);
   // A student who left and came back has two memberships in the month: one line, both spans.
@@ -100,13 +99,13 @@ export async function getClassMonth(
       data: day.data,
       tipo: day.tipo,
       letivo: day.letivo,
-      chamadas: rollsByDay.get(day.data) ?? 0,
+      chamadas: lessons(rollsByDay.get(day.data) ?? []),
     })),
     alunos: [...lines.values()].map((line) => {
       let given = 0;
       let counted = 0;
       const faltas = dates.map((date) => {
-        const rollsThatDay = rollsByDay.has(date) ? rollsOf(line.id, date) : 0;
+        const rollsThatDay = rollsOf(line.id, date);
         const belongs = line.spans.some(([inicio, fim]) => date >= inicio && (fim === null || date <= fim));
         if (rollsThatDay === 0 || !belongs) return null;
         const value = absent.get(`${line.id}|${date}`) ?? 0;
