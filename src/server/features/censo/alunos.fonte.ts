@@ -10,6 +10,7 @@ import { codigoProprio, etapaDaSerie, PAIS_BRASIL } from '../../../shared/censo.
 import { isValidCpf } from '../../../shared/validators.js';
 import { censoAlunos, censoTurmas, type CensoAlunoRow } from '../../db/schema/censo.js';
 import { settings } from '../../db/schema/settings.js';
+import { CENSO_ESCOLA_KEY } from '../settings/index.js';
 import type { CensoContexto, FonteCenso, Linha, Valor } from './layout.js';
 import { certidaoProblema, nascimentoProblema } from './alunos.regras.js';
 import { matriculasNaData, type MatriculaCenso } from './matriculas.js';
@@ -60,7 +61,7 @@ export const ROTULOS_ALUNO: Readonly<Record<string, string>> = {
 
 /** The school's INEP code (the Configurações → Censo document, part 1's). */
 export async function inepEscolaDoCenso(ctx: CensoContexto): Promise<string | null> {
-  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, 'censo_escola'));
+  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, CENSO_ESCOLA_KEY));
   const codigo = row?.value.codigo_inep;
   return typeof codigo === 'string' ? codigo : null;
 }

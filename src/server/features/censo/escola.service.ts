@@ -21,11 +21,11 @@ import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { assertVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/index.js';
+import { CENSO_ESCOLA_KEY, getSchoolIdentity, type StoredSchoolIdentity } from '../settings/index.js';
 import type { Campo, LayoutAno } from './layout.js';
 import { layoutDoAno } from './layouts/index.js';
 
-export const CENSO_ESCOLA_KEY = 'censo_escola';
+export { CENSO_ESCOLA_KEY };
 
 /** Record 10's fields the screen does not ask (the record type and the school's code come from 00). */
 const FORA_DO_CATALOGO = new Set(['tipo_registro', 'codigo_inep']);

@@ -18,6 +18,7 @@ import { classes } from '../../db/schema/classes.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { disciplinas } from '../../db/schema/disciplinas.js';
 import { settings } from '../../db/schema/settings.js';
+import { CENSO_ESCOLA_KEY } from '../settings/index.js';
 import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
 import type { CensoContexto, FonteCenso, Linha } from './layout.js';
 import { turmasNaData } from './matriculas.js';
@@ -52,7 +53,7 @@ async function inepDaEscola(ctx: CensoContexto): Promise<string | null> {
   const [row] = await ctx.db
     .select({ value: settings.value })
     .from(settings)
-    .where(eq(settings.key, 'censo_escola'));
+    .where(eq(settings.key, CENSO_ESCOLA_KEY));
   const codigo = row?.value.codigo_inep;
   return typeof codigo === 'string' && codigo !== '' ? codigo : null;
 }

@@ -17,6 +17,7 @@ import { classes } from '../../db/schema/classes.js';
 import { censoAlunos, censoMatriculas, censoProfissionais, censoTurmas } from '../../db/schema/censo.js';
 import { yearClosures } from '../../db/schema/grades.js';
 import { settings } from '../../db/schema/settings.js';
+import { CENSO_ESCOLA_KEY } from '../settings/index.js';
 import { teachers } from '../../db/schema/teachers.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Situacao } from '../../../shared/averages.js';
@@ -45,7 +46,7 @@ async function codigoInepEscola(db: DbOrTx): Promise<string | null> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
-    .where(eq(settings.key, 'censo_escola'));
+    .where(eq(settings.key, CENSO_ESCOLA_KEY));
   const codigo = row?.value.codigo_inep;
   return typeof codigo === 'string' && codigo !== '' ? codigo : null;
 }

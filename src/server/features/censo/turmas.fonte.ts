@@ -12,6 +12,7 @@ import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { disciplinas } from '../../db/schema/disciplinas.js';
 import { settings } from '../../db/schema/settings.js';
+import { CENSO_ESCOLA_KEY } from '../settings/index.js';
 import type { CensoContexto, FonteCenso, Linha, Valor } from './layout.js';
 import { chaveComponente, COMPONENTES_R20 } from './layouts/2024/r20.js';
 import { chaveVeiculo, VEICULOS_R60 } from './layouts/2024/r60.js';
@@ -77,7 +78,7 @@ interface Base {
 /** The year's classes with their census data and grade (a few per class, whatever the students). */
 export async function carregarTurmas(ctx: CensoContexto): Promise<Pick<Base, 'escolaInep' | 'turmas'>> {
   const { db } = ctx;
-  const [escola] = await db.select().from(settings).where(eq(settings.key, 'censo_escola'));
+  const [escola] = await db.select().from(settings).where(eq(settings.key, CENSO_ESCOLA_KEY));
   const codigo = escola?.value.codigo_inep;
   const turmaRows = await db
     .select()

@@ -42,8 +42,8 @@ export interface StoredSchoolIdentity extends SchoolIdentity {
 }
 
 export const SCHOOL_KEY = 'escola';
-/** The census's own document (censo/escola.service.ts `CENSO_ESCOLA_KEY`; the census imports this module). */
-const CENSO_ESCOLA_KEY = 'censo_escola';
+/** The census's own document (Configurações → Censo, censo/escola.service.ts), kept here: the census reads the identity. */
+export const CENSO_ESCOLA_KEY = 'censo_escola';
 
 function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
