@@ -1,8 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
 import type { NfseFamilia } from '../../../shared/nfse-documentos.schemas.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { dataOf, insertStudent } from '../../test/records-fixtures.js';
-import { classWithFamily, familyIn } from '../../test/school-fixtures.js';
+import { classWithFamily, familyIn, guardianWithAccount } from '../../test/school-fixtures.js';
 import { requestsOf, setupTestApp } from '../../test/test-app.js';
 import { chaveOf, insertNote } from './danfse.test-fixtures.js';
 
@@ -10,8 +12,15 @@ const t = setupTestApp();
 const { get } = requestsOf(() => t.app);
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
+const MARIANA = { nome: 'Mariana Souza', cpf: '52998224725' };
+
+/** A class whose family's guardian is Mariana, the responsável financeiro her notes are issued to. */
 async function school() {
   const base = await classWithFamily(t);
+  await t.database.db
+    .update(guardians)
+    .set({ cpf: MARIANA.cpf })
+    .where(eq(guardians.id, base.family.guardian.id));
   const note = await insertNote(t, base.family.child.id, {
     numero: 42,
     competencia: '2026-03',
@@ -50,13 +59,14 @@ describe('GET /api/fiscal/nfse/:id/danfse.pdf', () => {
 
   it('stamps a cancelled note CANCELADA', async () => {
     const base = await classWithFamily(t);
+    const tomador = { nome: base.family.guardian.nome, cpf: base.family.guardian.cpf! };
     const { nota } = await insertNote(
       t,
       base.family.child.id,
       {
         numero: 7,
         competencia: '2026-04',
-        tomador: { nome: 'Mariana Souza', cpf: '52998224725' },
+        tomador,
         descricao: 'Mensalidade escolar de abril de 2026',
         valor: 150_000,
       },
@@ -121,7 +131,8 @@ describe('GET /api/fiscal/nfse/familia', () => {
     await insertNote(t, sibling.id, { ...spec, numero: 44, competencia: '2026-05' }, 'pendente');
     await insertNote(t, sibling.id, { ...spec, numero: 45, competencia: '2026-06' }, 'rejeitada');
     const other = await familyIn(t, s.turma.id);
-    await insertNote(t, other.child.id, { ...spec, numero: 46 });
+    const otherTomador = { nome: other.guardian.nome, cpf: other.guardian.cpf! };
+    await insertNote(t, other.child.id, { ...spec, numero: 46, tomador: otherTomador });
 
     const mine = dataOf<NfseFamilia[]>(await get('/api/fiscal/nfse/familia', s.family.cookie));
     expect(mine.map((item) => [item.numero, item.status, item.mensalidade_id]).sort()).toEqual(
@@ -132,5 +143,40 @@ describe('GET /api/fiscal/nfse/familia', () => {
     );
     expect(dataOf<NfseFamilia[]>(await get('/api/fiscal/nfse/familia', other.cookie))).toHaveLength(1);
     expect((await get('/api/fiscal/nfse/familia', s.teacher.cookie)).statusCode).toBe(403);
+  });
+
+  it('the other parent of the same child reads none of the notes issued to the responsável financeiro', async () => {
+    const s = await school();
+    const father = await guardianWithAccount(t);
+    await t.database.db
+      .insert(studentGuardians)
+      .values({
+        alunoId: s.family.child.id,
+        responsavelId: father.guardian.id,
+        parentesco: 'pai',
+        ehPrincipal: false,
+      });
+    // The father sees his son's tuition, but the note is Mariana's fiscal document (her CPF and address).
+    expect(dataOf<NfseFamilia[]>(await get('/api/fiscal/nfse/familia', father.cookie))).toEqual([]);
+    expect((await get(`/api/fiscal/nfse/${s.nota.id}/danfse.pdf`, father.cookie)).statusCode).toBe(404);
+
+    // He becomes the responsável financeiro: the notes issued to Mariana stay hers, the next ones are his.
+    await t.database.db
+      .update(studentGuardians)
+      .set({ ehPrincipal: sql`not ${studentGuardians.ehPrincipal}` })
+      .where(eq(studentGuardians.alunoId, s.family.child.id));
+    const next = await insertNote(t, s.family.child.id, {
+      numero: 50,
+      competencia: '2026-05',
+      tomador: { nome: father.guardian.nome, cpf: father.guardian.cpf! },
+      descricao: 'Mensalidade',
+      valor: 100_00,
+    });
+    expect((await get(`/api/fiscal/nfse/${s.nota.id}/danfse.pdf`, father.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/fiscal/nfse/${s.nota.id}/danfse.pdf`, s.family.cookie)).statusCode).toBe(200);
+    const his = dataOf<NfseFamilia[]>(await get('/api/fiscal/nfse/familia', father.cookie));
+    expect(his.map((item) => item.id)).toEqual([next.nota.id]);
+    const hers = dataOf<NfseFamilia[]>(await get('/api/fiscal/nfse/familia', s.family.cookie));
+    expect(hers.map((item) => item.id)).toEqual([s.nota.id]);
   });
 });

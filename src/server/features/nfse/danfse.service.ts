@@ -6,19 +6,49 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { NfseFamilia } from '../../../shared/nfse-documentos.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { nfse } from '../../db/schema/fiscal.js';
+import { nfse, type NfseRow } from '../../db/schema/fiscal.js';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../../lib/http.js';
-import { listChildIdsOfUser } from '../finance/index.js';
 import { danfseDataOf } from './danfse.data.js';
 import { renderDanfse } from './danfse.pdf.js';
 
-/** The whole school (its staff) or a family's children (ADR 0025: scope on top of the permission). */
-export type NfseScope = { kind: 'escola' } | { kind: 'familia'; alunoIds: string[] };
+/**
+ * The whole school (its staff) or a family's notes (ADR 0025: scope on top of the permission). A note is
+ * the tomador's fiscal document, with their CPF and address: of a child's guardians, only the one who is
+ * its responsável financeiro (the principal, whom the note is issued to) reads it — not the other parent —
+ * and a guardian who was the tomador keeps reading the notes in their CPF after the principal changes.
+ */
+export type NfseScope =
+  { kind: 'escola' } | { kind: 'familia'; alunoIds: string[]; tomadorDe: string[]; cpf: string | null };
 
 export async function nfseScopeOf(db: DbOrTx, user: SignedInUser): Promise<NfseScope> {
   if (user.nivel === 'administrador') return { kind: 'escola' };
-  return { kind: 'familia', alunoIds: await listChildIdsOfUser(db, user.id) };
+  const rows = await db
+    .select({
+      alunoId: studentGuardians.alunoId,
+      principal: studentGuardians.ehPrincipal,
+      cpf: guardians.cpf,
+    })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .where(eq(guardians.usuarioId, user.id));
+  return {
+    kind: 'familia',
+    alunoIds: [...new Set(rows.map((row) => row.alunoId))],
+    tomadorDe: [...new Set(rows.filter((row) => row.principal).map((row) => row.alunoId))],
+    cpf: rows[0]?.cpf?.replace(/\D/g, '') || null,
+  };
+}
+
+/** Whether a family reads this note: its child's, and issued to them (see NfseScope). */
+function familyReads(
+  scope: Extract<NfseScope, { kind: 'familia' }>,
+  row: Pick<NfseRow, 'alunoId' | 'tomadorCpf'>,
+): boolean {
+  if (!scope.alunoIds.includes(row.alunoId)) return false;
+  if (row.tomadorCpf && scope.cpf) return row.tomadorCpf === scope.cpf;
+  return scope.tomadorDe.includes(row.alunoId);
 }
 
 const NOT_FOUND = 'Nota fiscal não encontrada.';
@@ -30,7 +60,7 @@ export async function buildDanfse(
 ): Promise<{ body: Buffer; fileName: string }> {
   const [row] = await db.select().from(nfse).where(eq(nfse.id, id));
   if (!row) throw notFound(NOT_FOUND);
-  if (scope.kind === 'familia' && !scope.alunoIds.includes(row.alunoId)) throw notFound(NOT_FOUND);
+  if (scope.kind === 'familia' && !familyReads(scope, row)) throw notFound(NOT_FOUND);
   if (row.status === 'pendente')
     throw conflict('Esta nota ainda está sendo emitida. Tente de novo em instantes.');
   if (row.status === 'rejeitada' || !row.xmlNfse)
@@ -50,18 +80,13 @@ export async function buildDanfse(
 
 /** A family's issued (and cancelled) notes, newest first: which mensalidade has a DANFSe to download. */
 export async function listFamilyNfse(db: DbOrTx, scope: NfseScope): Promise<NfseFamilia[]> {
-  const shown = inArray(nfse.status, ['emitida', 'cancelada']);
-  const where =
-    scope.kind === 'escola'
-      ? null
-      : scope.alunoIds.length === 0
-        ? undefined
-        : and(shown, inArray(nfse.alunoId, scope.alunoIds));
   // The school's staff list notes by competência (GET /api/fiscal/nfse); this list is the family's.
-  if (!where) return [];
+  if (scope.kind === 'escola' || scope.alunoIds.length === 0) return [];
   const rows = await db
     .select({
       id: nfse.id,
+      alunoId: nfse.alunoId,
+      tomadorCpf: nfse.tomadorCpf,
       mensalidadeId: nfse.mensalidadeId,
       competencia: nfse.competencia,
       status: nfse.status,
@@ -69,14 +94,16 @@ export async function listFamilyNfse(db: DbOrTx, scope: NfseScope): Promise<Nfse
       emitidaEm: nfse.emitidaEm,
     })
     .from(nfse)
-    .where(where)
+    .where(and(inArray(nfse.status, ['emitida', 'cancelada']), inArray(nfse.alunoId, scope.alunoIds)))
     .orderBy(desc(nfse.competencia), desc(nfse.createdAt));
-  return rows.map((row) => ({
-    id: row.id,
-    mensalidade_id: row.mensalidadeId,
-    competencia: row.competencia,
-    status: row.status === 'cancelada' ? 'cancelada' : 'emitida',
-    numero: row.numero,
-    emitida_em: row.emitidaEm?.toISOString() ?? null,
-  }));
+  return rows
+    .filter((row) => familyReads(scope, row))
+    .map((row) => ({
+      id: row.id,
+      mensalidade_id: row.mensalidadeId,
+      competencia: row.competencia,
+      status: row.status === 'cancelada' ? 'cancelada' : 'emitida',
+      numero: row.numero,
+      emitida_em: row.emitidaEm?.toISOString() ?? null,
+    }));
 }
