@@ -179,16 +179,19 @@ describe('situations', () => {
     expect(subjectSituation(null, false, true, 60)).toBe('reprovado_nota');
   });
   it('overall: attendance first (when the rule is on), then the worst subject', () => {
-    expect(overallSituation(['aprovado', 'aprovado'], true, { frequenciaMinima: true })).toBe(
-      'reprovado_falta',
+    const on = { frequenciaMinima: true };
+    expect(overallSituation(['aprovado', 'aprovado'], true, on, true)).toBe('reprovado_falta');
+    expect(overallSituation(['aprovado', 'aprovado'], true, { frequenciaMinima: false }, true)).toBe(
+      'aprovado',
     );
-    expect(overallSituation(['aprovado', 'aprovado'], true, { frequenciaMinima: false })).toBe('aprovado');
-    expect(overallSituation(['aprovado', 'em_recuperacao'], false, { frequenciaMinima: true })).toBe(
-      'em_recuperacao',
-    );
-    expect(overallSituation(['reprovado_nota', 'em_recuperacao'], false, { frequenciaMinima: true })).toBe(
-      'reprovado_nota',
-    );
-    expect(overallSituation([], false, { frequenciaMinima: true })).toBe('cursando');
+    expect(overallSituation(['aprovado', 'em_recuperacao'], false, on, false)).toBe('em_recuperacao');
+    expect(overallSituation(['reprovado_nota', 'em_recuperacao'], false, on, true)).toBe('reprovado_nota');
+    expect(overallSituation([], false, on, false)).toBe('cursando');
+  });
+  it('overall: below the minimum attendance fails only once the year is closed (ADR 0077)', () => {
+    const on = { frequenciaMinima: true };
+    expect(overallSituation(['aprovado', 'cursando'], true, on, false)).toBe('abaixo_frequencia');
+    expect(overallSituation(['reprovado_nota'], true, on, false)).toBe('abaixo_frequencia');
+    expect(overallSituation(['aprovado', 'cursando'], true, on, true)).toBe('reprovado_falta');
   });
 });

@@ -152,6 +152,7 @@ export const situacoes = [
   'em_recuperacao',
   'reprovado_nota',
   'reprovado_falta',
+  'abaixo_frequencia',
   'concluiu_ano',
 ] as const;
 export type Situacao = (typeof situacoes)[number];
@@ -161,6 +162,7 @@ export const situacaoLabels: Record<Situacao, string> = {
   em_recuperacao: 'Em recuperação',
   reprovado_nota: 'Reprovado por nota',
   reprovado_falta: 'Reprovado por falta',
+  abaixo_frequencia: 'Frequência abaixo do mínimo',
   concluiu_ano: 'Concluiu o ano',
 };
 
@@ -190,15 +192,19 @@ export function subjectSituation(
 }
 
 /**
- * The overall situation: below 75 % attendance (when the rule is on) fails by absence regardless of
- * grades; otherwise the worst subject decides.
+ * The overall situation: below the minimum attendance (when the rule is on) the student fails by absence
+ * regardless of grades — once the year is closed; while it runs, 'Frequência abaixo do mínimo' (the
+ * lessons still to come can bring it back up, as a recuperação can a grade: ADR 0077). Otherwise the
+ * worst subject decides.
  */
 export function overallSituation(
   subjects: readonly Situacao[],
   frequencyBelowMinimum: boolean,
   rules: Pick<AveragingRules, 'frequenciaMinima'>,
+  yearClosed: boolean,
 ): Situacao {
-  if (rules.frequenciaMinima && frequencyBelowMinimum) return 'reprovado_falta';
+  if (rules.frequenciaMinima && frequencyBelowMinimum)
+    return yearClosed ? 'reprovado_falta' : 'abaixo_frequencia';
   const order: Situacao[] = ['reprovado_nota', 'em_recuperacao', 'cursando'];
   for (const situation of order) if (subjects.includes(situation)) return situation;
   return subjects.length === 0 ? 'cursando' : 'aprovado';

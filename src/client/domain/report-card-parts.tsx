@@ -14,6 +14,7 @@ const situacaoTones: Record<Situacao, BadgeTone> = {
   em_recuperacao: 'yellow',
   reprovado_nota: 'red',
   reprovado_falta: 'red',
+  abaixo_frequencia: 'yellow',
   concluiu_ano: 'blue',
 };
 export function SituacaoBadge({

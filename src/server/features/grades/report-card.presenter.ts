@@ -151,6 +151,7 @@ export function composeReportCard(
           isBelowMinimum(totalGiven, totalCounted, rules.minima) &&
             (yearClosed || !guardian || shown.length === periods.length),
           rules,
+          yearClosed,
         );
   return {
     ...base,

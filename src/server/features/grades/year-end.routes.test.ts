@@ -11,6 +11,7 @@ import {
   dataOf,
   detailsOf,
   insertClass,
+  insertRollsWithAbsences,
   insertStudent,
   insertTeacher,
   messageOf,
@@ -366,6 +367,33 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
     });
     const [moved] = await t.database.db.select().from(students).where(eq(students.id, s.a[0].id));
     expect(moved?.turmaId).toBe(sixthB.id);
+  });
+});
+
+describe('below the minimum attendance (LDB art. 24, VI; ADR 0077)', () => {
+  it("reads 'Frequência abaixo do mínimo' while the year runs and fails by absence once it is closed", async () => {
+    const s = await gradedFifthGrade();
+    // a1 passes on grades (8,0 / 9,0) but missed 5 of 10 days.
+    await insertRollsWithAbsences(t, s.classA.id, s.a[0].id, 5);
+    const card = async () =>
+      dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
+    expect((await card()).situacao).toBe('abaixo_frequencia');
+
+    const closing = await closeYear(s.year.id, s.admin.cookie);
+    expect(dataOf<YearClosing>(closing).situacoes).toMatchObject({
+      aprovado: 1,
+      reprovado_nota: 1,
+      reprovado_falta: 1,
+      abaixo_frequencia: 0,
+    });
+    expect((await card()).situacao).toBe('reprovado_falta');
+    const preview = dataOf<RematriculaProposal>(
+      await get(`/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie),
+    );
+    expect(preview.alunos.find((item) => item.aluno_id === s.a[0].id)).toMatchObject({
+      situacao: 'reprovado_falta',
+      destino: 'mesma_serie',
+    });
   });
 });
 
