@@ -16,6 +16,7 @@ import { useGradeSubjects } from './use-grade-subjects';
 import { PeriodActions } from './period-actions';
 import { MyRectificationRequests, RectificationQueue } from './rectification-requests';
 import { GradesOf } from './grades-of';
+import { GradesProgressPanel } from './grades-progress';
 
 /**
  * 'Notas': pick the school year, class, subject and period, manage the avaliações and type the grades.
@@ -87,6 +88,12 @@ export function GradesPage() {
         />
       )}
       {teacher && <MyRectificationRequests />}
+      {admin && periodoId && !past && (
+        <GradesProgressPanel
+          periodoId={periodoId}
+          onOpen={(line) => update({ turma: line.turma_id, disciplina: line.disciplina })}
+        />
+      )}
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[9rem_1fr_1fr_1.5fr]">
         <SelectField
           label="Ano letivo"

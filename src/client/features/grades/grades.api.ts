@@ -29,6 +29,7 @@ import {
   rematriculaProposalSchema,
   yearEndStatusSchema,
 } from '../../../shared/year-end.schemas';
+import { type GradesProgress, gradesProgressSchema } from '../../../shared/grades-progress.schemas';
 import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
 import { type RollClass, rollClassSchema } from '../../../shared/attendance.schemas';
 import { type SchoolYear, schoolYearSchema } from '../../../shared/calendar.schemas';
@@ -60,6 +61,7 @@ export const gradesKeys = {
   grid: (turmaId: string, disciplina: string, periodoId: string) =>
     [...keyRoots.grades, 'grid', turmaId, disciplina, periodoId] as const,
   history: (notaId: string) => [...keyRoots.grades, 'history', notaId] as const,
+  progress: (periodoId: string) => [...keyRoots.grades, 'progress', periodoId] as const,
   requests: (query: RectificationRequestsQuery = {}) =>
     [...keyRoots.grades, 'rectification-requests', query.situacao ?? 'todas', query.turma_id ?? ''] as const,
   period: (periodoId: string) => [...keyRoots.grades, 'period', periodoId] as const,
@@ -296,6 +298,18 @@ export const periodStatusQuery = (periodoId: string) =>
     queryFn: () =>
       api<PeriodStatus>(`/api/periodos/${periodoId}/situacao`, {
         schema: periodStatusSchema,
+        globalErrors: false,
+      }),
+    enabled: Boolean(periodoId),
+  });
+
+/** 'Lançamento de notas' of a period: every class's subjects, grades still missing (the coordenação's). */
+export const gradesProgressQuery = (periodoId: string) =>
+  queryOptions({
+    queryKey: gradesKeys.progress(periodoId),
+    queryFn: () =>
+      api<GradesProgress>(`/api/notas/acompanhamento${toQuery({ periodo_id: periodoId })}`, {
+        schema: gradesProgressSchema,
         globalErrors: false,
       }),
     enabled: Boolean(periodoId),

@@ -36,6 +36,7 @@ import {
   rectificationRequestSchema,
   rectificationRequestsQuerySchema,
 } from '../../../shared/rectification-requests.schemas.js';
+import { gradesProgressQuerySchema, gradesProgressSchema } from '../../../shared/grades-progress.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { runIdempotent } from '../../lib/idempotency.js';
@@ -50,6 +51,7 @@ import {
 } from './assessments.service.js';
 import { getGradeHistory, rectifyCell, rectifyGrade } from './rectification.service.js';
 import { getGradesGrid } from './grades-grid.service.js';
+import { gradesProgress } from './grades-progress.service.js';
 import { saveGrades } from './grades-save.service.js';
 import { changePeriodState, getPeriodStatus } from './periods.service.js';
 import {
@@ -161,6 +163,14 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** `/api/notas`: the grade book, its corrections and history. */
 export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/acompanhamento',
+    {
+      schema: { response: okResponse(gradesProgressSchema), querystring: gradesProgressQuerySchema },
+      config: manage,
+    },
+    async (request) => ok(await gradesProgress(app.ctx.db, request.query.periodo_id)),
+  );
   app.get(
     '/turmas/:id',
     {
