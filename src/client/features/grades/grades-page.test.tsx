@@ -186,7 +186,9 @@ describe('GradesPage', () => {
     renderAt(<GradesPage />, '/lista');
     expect(await screen.findByText('Nenhuma disciplina sua em 7º Ano A')).toBeVisible();
     expect(optionsOf(screen.getByRole('combobox', { name: 'Disciplina' }))).toEqual(['Nenhuma disciplina']);
-    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.startsWith('/api/notas/turmas/'))).toBe(false);
+    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.startsWith('/api/notas/turmas/'))).toBe(
+      false,
+    );
   });
 
   it('lists the classes by name, numbers by value, whatever the roll calls of the day', async () => {
@@ -253,7 +255,9 @@ describe('GradesPage', () => {
     expect(await screen.findByText(INFANTIL_SEM_NOTAS)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Abrir os pareceres da turma' })).toBeVisible();
     expect(screen.queryByText(/ainda não tem grade curricular/)).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.startsWith('/api/notas/turmas/'))).toBe(false);
+    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.startsWith('/api/notas/turmas/'))).toBe(
+      false,
+    );
   });
 
   const exam = {
@@ -372,7 +376,9 @@ describe('GradesPage', () => {
         .map((option) => option.textContent),
     ).toEqual(['Nenhuma disciplina']);
     // No subject is guessed from the catalogue: the grid of 'Matemática' is never asked for.
-    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.startsWith('/api/notas/turmas/'))).toBe(false);
+    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.startsWith('/api/notas/turmas/'))).toBe(
+      false,
+    );
     expect(screen.queryByText(/não foi encontrada/)).not.toBeInTheDocument();
   });
 

@@ -11,7 +11,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
-import { assessments } from '../../db/schema/grades.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';

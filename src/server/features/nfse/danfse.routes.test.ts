@@ -148,14 +148,12 @@ describe('GET /api/fiscal/nfse/familia', () => {
   it('the other parent of the same child reads none of the notes issued to the responsável financeiro', async () => {
     const s = await school();
     const father = await guardianWithAccount(t);
-    await t.database.db
-      .insert(studentGuardians)
-      .values({
-        alunoId: s.family.child.id,
-        responsavelId: father.guardian.id,
-        parentesco: 'pai',
-        ehPrincipal: false,
-      });
+    await t.database.db.insert(studentGuardians).values({
+      alunoId: s.family.child.id,
+      responsavelId: father.guardian.id,
+      parentesco: 'pai',
+      ehPrincipal: false,
+    });
     // The father sees his son's tuition, but the note is Mariana's fiscal document (her CPF and address).
     expect(dataOf<NfseFamilia[]>(await get('/api/fiscal/nfse/familia', father.cookie))).toEqual([]);
     expect((await get(`/api/fiscal/nfse/${s.nota.id}/danfse.pdf`, father.cookie)).statusCode).toBe(404);
