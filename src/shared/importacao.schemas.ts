@@ -18,7 +18,8 @@ export const IMPORT_LIMITS = {
 
 /** A zip that unpacks to more than `maxUnpackedBytes` (or is no readable zip): refused before it is read. */
 export const XLSX_TOO_LARGE_UNPACKED = `A planilha XLSX descompactada passa de ${String(IMPORT_LIMITS.maxUnpackedBytes / 1024 / 1024)} MB: salve só a aba com os dados ou envie como CSV.`;
-export const XLSX_DAMAGED = 'Não foi possível ler a planilha XLSX: o arquivo está danificado ou não é do Excel.';
+export const XLSX_DAMAGED =
+  'Não foi possível ler a planilha XLSX: o arquivo está danificado ou não é do Excel.';
 
 /** A column of a template: the key the server reads, its header and whether the file must have it. */
 export interface ImportColumn<K extends string = ImportColumnKey> {

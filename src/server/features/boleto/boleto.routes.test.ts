@@ -183,9 +183,12 @@ describe('issuing a boleto', () => {
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Carla Souza');
     expect(text).toContain('***.982.247-**');
-    for (const hidden of ['529.982.247-25', 'Avenida Paulista', '01310-100']) expect(text).not.toContain(hidden);
+    for (const hidden of ['529.982.247-25', 'Avenida Paulista', '01310-100'])
+      expect(text).not.toContain(hidden);
     // The payer and the school still read it whole.
-    expect((await call('GET', boletoUrl(s.julho.id), s.guardian)).json().data.pagador.cpf).toBe('52998224725');
+    expect((await call('GET', boletoUrl(s.julho.id), s.guardian)).json().data.pagador.cpf).toBe(
+      '52998224725',
+    );
     expect((await call('GET', boletoUrl(s.julho.id), s.admin)).json().data.pagador.cpf).toBe('52998224725');
   });
 

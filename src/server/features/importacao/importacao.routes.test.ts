@@ -379,7 +379,9 @@ describe('the file', () => {
     // A valid workbook whose one sheet is 200 MB of rows: about 200 KB once zipped.
     const row = Buffer.from(`<row>${'<c t="inlineStr"><is><t>x</t></is></c>'.repeat(50)}</row>`);
     const sheet = Buffer.alloc(200 * 1024 * 1024);
-    const head = sheet.write('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
+    const head = sheet.write(
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+    );
     const tail = '</sheetData></worksheet>';
     let end = head;
     while (end + row.length + tail.length <= sheet.length) end += row.copy(sheet, end);

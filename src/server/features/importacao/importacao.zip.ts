@@ -27,7 +27,10 @@ function endOfCentralDirectory(bytes: Buffer): number {
 }
 
 /** Refuses (413) a zip whose parts unpack to more than the limit, and (400) one that cannot be read. */
-export function assertXlsxUnpacksWithinLimit(bytes: Buffer, limit: number = IMPORT_LIMITS.maxUnpackedBytes): void {
+export function assertXlsxUnpacksWithinLimit(
+  bytes: Buffer,
+  limit: number = IMPORT_LIMITS.maxUnpackedBytes,
+): void {
   const eocd = endOfCentralDirectory(bytes);
   const parts = bytes.readUInt16LE(eocd + 10);
   const directoryAt = bytes.readUInt32LE(eocd + 16);

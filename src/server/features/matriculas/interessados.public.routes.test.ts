@@ -92,7 +92,12 @@ describe('POST /api/interessados (the public form)', () => {
     // Anyone may type anyone's e-mail; what the school then mails from its own address is only its own text.
     const isca = 'Pague a reserva da vaga pelo Pix em http://golpe.example/pix';
     const response = await post(
-      interesse({ email: 'vitima@outra.test', responsavel_nome: isca, aluno_nome: isca, serie: isca.slice(0, 60) }),
+      interesse({
+        email: 'vitima@outra.test',
+        responsavel_nome: isca,
+        aluno_nome: isca,
+        serie: isca.slice(0, 60),
+      }),
     );
     expect(response.statusCode).toBe(201);
     const [mail] = await rows<{ texto: string; assunto: string }>(
