@@ -281,11 +281,20 @@ export async function asSeenBy(
   const viewer = await scopeOf(db, user);
   if (viewer.kind === 'guardian' && viewer.guardianId === issued.payer.responsavelId) return issued;
   const cpf = maskCpf(issued.payer.cpf);
-  const semEndereco = Object.fromEntries(Object.keys(issued.payer.endereco).map((key) => [key, null]));
+  const semEndereco: Payer['endereco'] = {
+    cep: null,
+    logradouro: null,
+    numero: null,
+    complemento: null,
+    bairro: null,
+    cidade: null,
+    uf: null,
+    linha: null,
+  };
   return {
     ...issued,
     boleto: { ...issued.boleto, pagador: { nome: issued.payer.nome, cpf } },
-    payer: { ...issued.payer, cpf, email: null, endereco: semEndereco as Payer['endereco'] },
+    payer: { ...issued.payer, cpf, email: null, endereco: semEndereco },
   };
 }
 
