@@ -9,7 +9,17 @@ export const IMPORT_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** Data rows of one file (the header not counted). */
   maxRows: 5000,
+  /**
+   * What an XLSX (a zip) may unpack to: 5,000 rows of a school's widest sheet are a few MB of XML, so
+   * 32 MB is several times any real file, and far below what a 'zip bomb' of a few hundred KB unpacks to.
+   */
+  maxUnpackedBytes: 32 * 1024 * 1024,
 } as const;
+
+/** A zip that unpacks to more than `maxUnpackedBytes` (or is no readable zip): refused before it is read. */
+export const XLSX_TOO_LARGE_UNPACKED = `A planilha XLSX descompactada passa de ${String(IMPORT_LIMITS.maxUnpackedBytes / 1024 / 1024)} MB: salve só a aba com os dados ou envie como CSV.`;
+export const XLSX_DAMAGED =
+  'Não foi possível ler a planilha XLSX: o arquivo está danificado ou não é do Excel.';
 
 /** A column of a template: the key the server reads, its header and whether the file must have it. */
 export interface ImportColumn<K extends string = ImportColumnKey> {

@@ -76,7 +76,7 @@ export const requiredText = (label: string, max: number) =>
  * fields are dropped rather than refused (a form posted by an old page still lands); `website` is the
  * honeypot a person never sees, `preenchido_em_ms` how long the page was open before sending.
  */
-export const interesseInputSchema = z.object({
+export const interesseInputSchema = z.strictObject({
   responsavel_nome: requiredText('Nome do responsável', 120),
   email: z
     .string({ error: 'E-mail é obrigatório' })

@@ -33,6 +33,13 @@ export function formatCpf(value: string | null | undefined): string {
   return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
 }
 
+/** '123.456.789-09' → '***.456.789-**' (the usual masking: enough to tell two people apart). */
+export function maskCpf(cpf: string | null): string {
+  const formatted = formatCpf(cpf);
+  if (!/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(formatted)) return cpf ? '***' : 'não informado';
+  return `***.${formatted.slice(4, 11)}-**`;
+}
+
 export const CPF_INVALID = 'CPF inválido';
 
 /** Optional CPF: '' → null; otherwise 11 digits with valid check digits, stored as digits. */

@@ -23,7 +23,7 @@ import {
 import { getSchoolIdentity } from '../settings/index.js';
 import type { Payer } from '../students/index.js';
 import { bancoOf } from './bancos.js';
-import { issueBoleto, loadBoletoConfig, type IssuedBoleto } from './boleto.service.js';
+import { asSeenBy, issueBoleto, loadBoletoConfig, type IssuedBoleto } from './boleto.service.js';
 import { renderBoletosPdf, type BoletoPdfData } from './boleto.pdf.js';
 
 const percent = (bp: number) => `${(bp / 100).toFixed(2).replace('.', ',')}%`;
@@ -139,7 +139,7 @@ export async function buildBoletoPdf(
   actor: Actor,
 ): Promise<{ body: Buffer; fileName: string }> {
   const scope = await financeScopeOf(db, user);
-  const issued = await issueBoleto(db, mensalidadeId, scope, actor);
+  const issued = await asSeenBy(db, user, scope, await issueBoleto(db, mensalidadeId, scope, actor));
   const data = await pdfDataOf(db, issued, scope);
   return {
     body: await renderBoletosPdf([data], `Boleto ${issued.boleto.nosso_numero}`),

@@ -11,7 +11,7 @@ import { boletoConfig, boletos } from '../../db/schema/boletos.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
 import { pixProvedor } from '../../db/schema/pix-provedor.js';
-import { guardians } from '../../db/schema/students.js';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
 import { systemActor } from '../audit/index.js';
@@ -167,6 +167,29 @@ describe('issuing a boleto', () => {
     expect((await call('GET', boletoUrl(s.julho.id), s.teacher)).statusCode).toBe(403);
     expect((await call('GET', boletoUrl('not-a-uuid'), s.admin)).statusCode).toBe(400);
     expect(await t.database.db.select().from(boletos)).toHaveLength(0);
+  });
+
+  it("a child's other guardian gets the boleto without the payer's CPF and address (the other parent's contacts are not theirs)", async () => {
+    const s = await withBoletos();
+    // Diego (the other family's guardian) becomes Ana's second guardian; Carla stays the payer.
+    await t.database.db
+      .insert(studentGuardians)
+      .values({ alunoId: s.ana.id, responsavelId: s.pai.id, parentesco: 'pai', ehPrincipal: false });
+    const json = await call('GET', boletoUrl(s.julho.id), s.otherGuardian);
+    expect(json.statusCode).toBe(200);
+    expect(json.json().data.pagador).toEqual({ nome: 'Carla Souza', cpf: '***.982.247-**' });
+    const pdf = await call('GET', `${boletoUrl(s.julho.id)}.pdf`, s.otherGuardian);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Carla Souza');
+    expect(text).toContain('***.982.247-**');
+    for (const hidden of ['529.982.247-25', 'Avenida Paulista', '01310-100'])
+      expect(text).not.toContain(hidden);
+    // The payer and the school still read it whole.
+    expect((await call('GET', boletoUrl(s.julho.id), s.guardian)).json().data.pagador.cpf).toBe(
+      '52998224725',
+    );
+    expect((await call('GET', boletoUrl(s.julho.id), s.admin)).json().data.pagador.cpf).toBe('52998224725');
   });
 
   it('refuses with pt-BR messages: boleto off, paid, cancelled, payer without CPF', async () => {

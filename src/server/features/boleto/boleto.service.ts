@@ -16,11 +16,12 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { boletoConfig, boletos, type BoletoConfigRow, type BoletoRow } from '../../db/schema/boletos.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import type { UserRow } from '../../db/schema/users.js';
+import { maskCpf } from '../../../shared/validators.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { financeScopeOf, getMensalidade, type FinanceScope } from '../finance/index.js';
-import { payersOf, type Payer } from '../students/index.js';
+import { payersOf, scopeOf, type Payer } from '../students/index.js';
 import { bancoOf, validarConvenio, type BancoBoleto, type Convenio } from './bancos.js';
 import { buildCodigoBarras, comVencimento, formatLinhaDigitavel, linhaDigitavelDe } from './febraban.js';
 
@@ -261,7 +262,40 @@ export async function issueBoletoFor(
   mensalidadeId: string,
   actor: Actor,
 ): Promise<IssuedBoleto> {
-  return issueBoleto(db, mensalidadeId, await financeScopeOf(db, user), actor);
+  const scope = await financeScopeOf(db, user);
+  return asSeenBy(db, user, scope, await issueBoleto(db, mensalidadeId, scope, actor));
+}
+
+/**
+ * The payer's CPF and address are the payer's and the school's: a child's other guardian (who may pay
+ * the boleto too) reads the payer's name and a masked CPF, never the other parent's address — as the
+ * student's record hides the other parent's contacts from a guardian (security review, 2026-12-02).
+ */
+export async function asSeenBy(
+  db: DbOrTx,
+  user: UserRow,
+  scope: FinanceScope,
+  issued: IssuedBoleto,
+): Promise<IssuedBoleto> {
+  if (scope.kind === 'escola') return issued;
+  const viewer = await scopeOf(db, user);
+  if (viewer.kind === 'guardian' && viewer.guardianId === issued.payer.responsavelId) return issued;
+  const cpf = maskCpf(issued.payer.cpf);
+  const semEndereco: Payer['endereco'] = {
+    cep: null,
+    logradouro: null,
+    numero: null,
+    complemento: null,
+    bairro: null,
+    cidade: null,
+    uf: null,
+    linha: null,
+  };
+  return {
+    ...issued,
+    boleto: { ...issued.boleto, pagador: { nome: issued.payer.nome, cpf } },
+    payer: { ...issued.payer, cpf, email: null, endereco: semEndereco },
+  };
 }
 
 // ---------------------------------------------------------------- with generation

@@ -6,9 +6,10 @@ import {
   importNouns,
   type ImportKind,
 } from '../../../shared/importacao.kinds.js';
-import { IMPORT_LIMITS } from '../../../shared/importacao.schemas.js';
+import { IMPORT_LIMITS, XLSX_DAMAGED } from '../../../shared/importacao.schemas.js';
 import { formatCount } from '../../../shared/format.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { assertXlsxUnpacksWithinLimit } from './importacao.zip.js';
 
 /** One data row of the spreadsheet: its line (the header is line 1) and its cells by column key. */
 export interface SheetRow<K extends string = string> {
@@ -95,13 +96,15 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function xlsxRecords(bytes: Buffer): Promise<{ linha: number; cells: string[] }[]> {
+  // A zip bomb is refused before exceljs unpacks it on the event loop (importacao.zip.ts).
+  assertXlsxUnpacksWithinLimit(bytes);
   // Loaded on first use, as the exports do (an idle server need not hold exceljs).
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw badRequest('Não foi possível ler a planilha XLSX: o arquivo está danificado ou não é do Excel.');
+    throw badRequest(XLSX_DAMAGED);
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];

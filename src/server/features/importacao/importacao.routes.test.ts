@@ -369,6 +369,39 @@ describe('the file', () => {
     expect(await tableCount(students)).toBe(0);
   });
 
+  it('refuses a zip bomb (an XLSX whose sheet unpacks to hundreds of MB) with 413, before exceljs unpacks it', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const { default: Excel } = await import('exceljs');
+    const { unzipSync, zipSync } = await import('fflate');
+    const workbook = new Excel.Workbook();
+    workbook.addWorksheet('Alunos').addRow(['Nome do aluno']);
+    const parts = unzipSync(new Uint8Array(await workbook.xlsx.writeBuffer()));
+    // A valid workbook whose one sheet is 200 MB of rows: about 200 KB once zipped.
+    const row = Buffer.from(`<row>${'<c t="inlineStr"><is><t>x</t></is></c>'.repeat(50)}</row>`);
+    const sheet = Buffer.alloc(200 * 1024 * 1024);
+    const head = sheet.write(
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+    );
+    const tail = '</sheetData></worksheet>';
+    let end = head;
+    while (end + row.length + tail.length <= sheet.length) end += row.copy(sheet, end);
+    end += sheet.write(tail, end);
+    parts['xl/worksheets/sheet1.xml'] = sheet.subarray(0, end);
+    const bomb = Buffer.from(zipSync(parts, { level: 9 }));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = Date.now();
+    const response = await upload(t, admin.cookie, bomb, {
+      simular: true,
+      name: 'alunos.xlsx',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    expect([response.statusCode, messageOf(response)]).toEqual([
+      413,
+      'A planilha XLSX descompactada passa de 32 MB: salve só a aba com os dados ou envie como CSV.',
+    ]);
+    expect(Date.now() - started).toBeLessThan(5000);
+  }, 60_000);
+
   it('refuses more rows than the limit', async () => {
     const admin = await signedIn(t, 'administrador');
     const row = csvOf([family('X')])

@@ -12,7 +12,7 @@ import {
   type PapelSignatario,
 } from '../../../shared/contratos.schemas.js';
 import { formatCentavos, formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
-import { formatCpf } from '../../../shared/validators.js';
+import { formatCpf, maskCpf } from '../../../shared/validators.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contratoAssinaturas, contratos, modelosContrato } from '../../db/schema/contratos.js';
@@ -39,12 +39,8 @@ import { formatCnpj } from '../../../shared/settings.schemas.js';
 /** A signer's link stays valid this long after the contract is sent. */
 export const LINK_ASSINATURA_DIAS = 30;
 
-/** '123.456.789-09' → '***.456.789-**' (the usual masking: enough to tell two people apart). */
-export function mascararCpf(cpf: string | null): string {
-  const formatted = formatCpf(cpf);
-  if (!/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(formatted)) return cpf ? '***' : 'não informado';
-  return `***.${formatted.slice(4, 11)}-**`;
-}
+/** '123.456.789-09' → '***.456.789-**' (shared/validators' maskCpf). */
+export const mascararCpf = maskCpf;
 
 const percent = (value: string) => value.replace('.', ',');
 

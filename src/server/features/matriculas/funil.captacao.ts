@@ -65,10 +65,13 @@ async function queueConfirmation(tx: DbOrTx, input: InteresseData): Promise<bool
     canal: 'email',
     destino: input.email,
     assunto: CONFIRMATION_SUBJECT,
+    // Only the school's own words: anyone may type anyone's address on the public form, so a typed name
+    // or série echoed here would let a stranger send a text of their choosing (a fake Pix charge, a link)
+    // from the school's address to any family (security review, 2026-12-02).
     texto:
-      `Olá, ${input.responsavel_nome}.\n\n` +
-      `Recebemos o seu interesse em matricular ${input.aluno_nome} em ${input.serie} para ${String(input.ano_letivo)} ` +
-      `na escola ${escola.nome}. A secretaria vai entrar em contato para combinar uma visita e explicar os próximos passos.\n\n` +
+      'Olá.\n\n' +
+      `Recebemos o seu interesse em matrícula para ${String(input.ano_letivo)} na escola ${escola.nome}. ` +
+      'A secretaria vai entrar em contato para combinar uma visita e explicar os próximos passos.\n\n' +
       (contato ? `Se preferir, fale conosco: ${contato}.\n\n` : '') +
       `Usamos os dados enviados (inclusive os da criança, com a sua autorização de ${formatDate(clock.now())}) só para este contato ` +
       'e para a matrícula. Para pedir a exclusão, responda à secretaria pelos contatos do site.\n\n' +

@@ -74,7 +74,7 @@ describe('POST /api/interessados (the public form)', () => {
       sql`select destino, texto, usuario_id from entregas where canal = 'email' order by destino`,
     );
     const family = mails.find((mail) => mail.destino === 'mariana.alves@familia.test');
-    expect(family?.texto).toContain('Lucas Alves');
+    expect(family?.texto).toContain('Recebemos o seu interesse em matrícula para 2027');
     // The staff who follow the funnel are told (bell and e-mail), without the family's name; a teacher is not.
     expect(mails.some((mail) => mail.usuario_id === secretaria.id && !mail.texto.includes('Mariana'))).toBe(
       true,
@@ -86,6 +86,31 @@ describe('POST /api/interessados (the public form)', () => {
     expect(bell[0]).toMatchObject({ tipo: 'matricula' });
     expect(bell[0]!.texto).not.toContain('Lucas');
     expect(bell.map((item) => item.usuario_id)).not.toContain(professor.id);
+  });
+
+  it('mails the address typed nothing else typed: the form cannot make the school send a stranger a text of its choosing', async () => {
+    // Anyone may type anyone's e-mail; what the school then mails from its own address is only its own text.
+    const isca = 'Pague a reserva da vaga pelo Pix em http://golpe.example/pix';
+    const response = await post(
+      interesse({
+        email: 'vitima@outra.test',
+        responsavel_nome: isca,
+        aluno_nome: isca,
+        serie: isca.slice(0, 60),
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const [mail] = await rows<{ texto: string; assunto: string }>(
+      sql`select texto, assunto from entregas where destino = 'vitima@outra.test'`,
+    );
+    expect(mail!.texto).not.toMatch(/golpe|Pague|Pix em/);
+    expect(mail!.assunto).not.toMatch(/golpe|Pague/);
+  });
+
+  it('refuses a field the form does not have (400), storing nothing', async () => {
+    const response = await post(interesse({ link: 'http://golpe.example' }));
+    expect(response.statusCode).toBe(400);
+    expect(await count('interessados')).toBe(0);
   });
 
   it('refuses the form without the consent for the child’s data, storing nothing', async () => {

@@ -304,6 +304,15 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
       payload: { recs: [] },
     });
     expect(wrong.statusCode).toBe(404);
+    // Without the secret nothing is learned, not even the body's shape (as /pix: checked before the body).
+    for (const path of ['rec', 'cobr']) {
+      const probe = await t.app.inject({
+        method: 'POST',
+        url: `/api/pix/webhook/errado/${path}`,
+        payload: { x: 1 },
+      });
+      expect(probe.statusCode).toBe(404);
+    }
     const bad = await t.app.inject({
       method: 'POST',
       url: `/api/pix/webhook/${segredo}/cobr`,

@@ -4,7 +4,6 @@
  * school sees and cancels). `/api/pix/webhook/:segredo` (`pixAutomaticoWebhookRoutes`): the PSP's status
  * notices at `/rec` and `/cobr`, behind the same per-installation secret as the Pix webhook.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -34,6 +33,7 @@ import {
   receberWebhookRec,
 } from './pix-automatico.sync.js';
 import { webhookSegredoOf } from './pix-provedor.service.js';
+import { isSameSecret } from './pix-webhook.routes.js';
 
 export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: 'settings.manage' } as const;
@@ -142,25 +142,25 @@ const cobrWebhookSchema = z.object({
     .max(1000),
 });
 
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** The PSP's Pix Automático notices: `POST /api/pix/webhook/:segredo/rec` and `/cobr`. */
+/**
+ * The PSP's Pix Automático notices: `POST /api/pix/webhook/:segredo/rec` and `/cobr`. The secret is
+ * checked before the body is read, as for `/pix`: a caller without it gets 404 whatever it sends, and
+ * learns nothing of the body's shape (security review, 2026-12-02: a wrong secret with a body out of
+ * shape answered 400 with the fields expected).
+ */
 export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const psp = { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } } as const;
-  const checkSecret = async (segredo: string) => {
-    if (!sameSecret(segredo, await webhookSegredoOf(app.ctx))) throw notFound();
-  };
+  app.addHook('onRequest', async (request) => {
+    const { segredo } = request.params as { segredo?: unknown };
+    if (typeof segredo !== 'string' || !isSameSecret(segredo, await webhookSegredoOf(app.ctx)))
+      throw notFound();
+  });
   const params = z.object({ segredo: z.string().max(200) });
 
   app.post(
     '/rec',
     { schema: { params, body: recWebhookSchema, response: okResponse(z.null()) }, config: psp },
     async (request) => {
-      await checkSecret(request.params.segredo);
       await receberWebhookRec(app.ctx, request.body as Parameters<typeof receberWebhookRec>[1]);
       return ok(null);
     },
@@ -170,7 +170,6 @@ export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => 
     '/cobr',
     { schema: { params, body: cobrWebhookSchema, response: okResponse(z.null()) }, config: psp },
     async (request) => {
-      await checkSecret(request.params.segredo);
       await receberWebhookCobr(app.ctx, request.body as Parameters<typeof receberWebhookCobr>[1]);
       return ok(null);
     },

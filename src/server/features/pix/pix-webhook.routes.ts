@@ -30,7 +30,7 @@ export const WEBHOOK_RATE_LIMIT = { max: 6_000, timeWindow: '1 minute' } as cons
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Constant time whatever the lengths (both sides hashed first). */
-function isSameSecret(given: string, expected: string): boolean {
+export function isSameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
