@@ -4,10 +4,13 @@ import {
   type Contrato,
   type ContratoFamilia,
 } from '../../../shared/contratos.schemas.js';
-import { formatDate, formatDateTime } from '../../../shared/format.js';
+import { formatDate, formatDateTime, onlyDigits } from '../../../shared/format.js';
+import type { ContratoCampos } from '../../../shared/matriculas.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contratoAssinaturas, contratos } from '../../db/schema/contratos.js';
 import { interessados } from '../../db/schema/matriculas.js';
+import { guardians } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
 import { listChildIdsOfUser } from '../finance/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { VerifiedRecord } from '../../lib/verification-lookup.js';
@@ -120,20 +123,40 @@ export async function verificarContrato(db: DbOrTx, codigo: string): Promise<Ver
 export async function listarContratosDaFamilia(db: DbOrTx, userId: string): Promise<ContratoFamilia[]> {
   const alunoIds = await listChildIdsOfUser(db, userId);
   if (alunoIds.length === 0) return [];
-  const rows = await db
-    .select({ contrato: contratos })
-    .from(contratos)
-    .innerJoin(interessados, eq(interessados.id, contratos.interessadoId))
-    .where(and(eq(contratos.status, 'assinado'), inArray(interessados.alunoId, alunoIds)))
-    .orderBy(desc(contratos.assinadoEm));
-  return rows.map(({ contrato }) => ({
-    id: contrato.id,
-    aluno: contrato.campos.aluno.nome,
-    serie: contrato.campos.serie,
-    ano_letivo: contrato.campos.ano_letivo,
-    assinado_em: contrato.assinadoEm!.toISOString(),
-    codigo_validacao: contrato.codigoValidacao,
-  }));
+  const [rows, [quem]] = await Promise.all([
+    db
+      .select({ contrato: contratos })
+      .from(contratos)
+      .innerJoin(interessados, eq(interessados.id, contratos.interessadoId))
+      .where(and(eq(contratos.status, 'assinado'), inArray(interessados.alunoId, alunoIds)))
+      .orderBy(desc(contratos.assinadoEm)),
+    db
+      .select({ cpf: guardians.cpf, email: guardians.email, login: users.email })
+      .from(users)
+      .leftJoin(guardians, eq(guardians.usuarioId, users.id))
+      .where(eq(users.id, userId))
+      .limit(1),
+  ]);
+  // The contract names its responsáveis with their CPF, e-mail and telephone: it is theirs. A guardian
+  // of the child it does not name (one added to the record later) does not read the others' data in it.
+  const cpf = onlyDigits(quem?.cpf ?? '');
+  const emails = new Set([quem?.email, quem?.login].filter(Boolean).map((email) => email!.toLowerCase()));
+  const nomeia = (campos: ContratoCampos) =>
+    campos.responsaveis.some(
+      (parte) =>
+        (cpf !== '' && onlyDigits(parte.cpf ?? '') === cpf) ||
+        (parte.email !== null && emails.has(parte.email.toLowerCase())),
+    );
+  return rows
+    .filter(({ contrato }) => nomeia(contrato.campos))
+    .map(({ contrato }) => ({
+      id: contrato.id,
+      aluno: contrato.campos.aluno.nome,
+      serie: contrato.campos.serie,
+      ano_letivo: contrato.campos.ano_letivo,
+      assinado_em: contrato.assinadoEm!.toISOString(),
+      codigo_validacao: contrato.codigoValidacao,
+    }));
 }
 
 /** A signed contract's PDF for a guardian of the student (404 for anyone else, as if it did not exist). */

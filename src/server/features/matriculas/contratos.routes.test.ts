@@ -6,7 +6,7 @@ import type { PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { contratoAssinaturas, contratos } from '../../db/schema/contratos.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
-import { students } from '../../db/schema/students.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { insertClass, PAULISTA_ADDRESS } from '../../test/records-fixtures.js';
 import { clock } from '../../lib/clock.js';
 import { pdfText } from '../../test/pdf-text.js';
@@ -466,8 +466,13 @@ describe('assinatura', () => {
     const lower = await get(`/validar/${(contrato.codigo_validacao as string).toLowerCase()}`);
     expect(lower.statusCode).toBe(301);
 
-    // Once enrolled, the family finds the signed copy in the portal; another family does not.
+    // Once enrolled, the family finds the signed copy in the portal; another family does not. Mariana is
+    // one of the contract's responsáveis (by her e-mail).
     const family2 = await familyIn(t, null);
+    await t.database.db
+      .update(guardians)
+      .set({ email: 'mariana@example.com' })
+      .where(eq(guardians.id, family2.guardian.id));
     const other = await guardianWithAccount(t);
     expect((await get('/api/matriculas/contratos/familia', family2.cookie)).json().data).toEqual([]);
     await t.database.db
@@ -483,6 +488,20 @@ describe('assinatura', () => {
       404,
     );
     expect((await get(`/api/matriculas/contratos/${contratoId}`, other.cookie)).statusCode).toBe(403);
+
+    // A guardian of the child whom the contract does not name (added to the record later) does not read
+    // the responsáveis' CPF, e-mail and telephone in it.
+    const later = await guardianWithAccount(t);
+    await t.database.db.insert(studentGuardians).values({
+      alunoId: family2.child.id,
+      responsavelId: later.guardian.id,
+      parentesco: 'avo',
+      ehPrincipal: false,
+    });
+    expect((await get('/api/matriculas/contratos/familia', later.cookie)).json().data).toEqual([]);
+    expect((await get(`/api/matriculas/contratos/familia/${contratoId}/pdf`, later.cookie)).statusCode).toBe(
+      404,
+    );
   });
 
   it('rate-limits the token routes per address', async () => {
