@@ -183,6 +183,16 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(teacher.getByRole('heading', { name: names[1] })).toBeVisible();
   await screenshot(teacher, { path: `${shots}/notas-phone.png`, fullPage: true });
 
+  // The coordenação asks who still has grades to enter: Carla's Prova 1 is missing; 'Abrir' opens the grid.
+  await admin.goto('/dashboard/notas');
+  const progress = admin.getByRole('region', { name: /^Lançamento de notas — / });
+  await progress.getByRole('button', { name: 'Ver por turma' }).click();
+  await progress.getByLabel('Professor(a)').selectOption(`Professora Notas ${run}`);
+  const line = progress.getByRole('row', { name: new RegExp(`Notas ${run} · Matemática`) });
+  await expect(line).toContainText('1 nota faltando');
+  await line.getByRole('button', { name: `Abrir as notas de Matemática da turma Notas ${run}` }).click();
+  await expect(admin.getByRole('textbox', { name: `Prova 1 de ${names[2]}` })).toHaveValue('');
+
   // The admin closes the period for the class: read-only with a banner; rectifies Bruno's grade.
   const url = `/dashboard/notas?turma=${turma.id}&disciplina=Matem%C3%A1tica&periodo=${period.id}`;
   await admin.goto(url);

@@ -6,6 +6,7 @@ import { formatDate } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
+import { SelectField } from '../../components/field';
 import { gradesProgressQuery } from './grades.api';
 import type { ListSort } from '../../lib/use-list-state';
 
@@ -42,6 +43,7 @@ export function GradesProgressPanel({
 }) {
   const [open, setOpen] = useState(false);
   const [all, setAll] = useState(false);
+  const [teacher, setTeacher] = useState('');
   const [sort, setSort] = useState<ListSort | null>(null);
   const listId = useId();
   const progress = useQuery(gradesProgressQuery(periodoId));
@@ -50,7 +52,13 @@ export function GradesProgressPanel({
   const { periodo, linhas } = progress.data;
   const late = linhas.filter((line) => line.notas_faltando > 0).length;
   const empty = linhas.filter((line) => line.avaliacoes === 0).length;
-  const shown = all ? linhas : linhas.filter(pending);
+  const NONE = '(sem professor)';
+  const teachers = [...new Set(linhas.map((line) => line.professor ?? NONE))].sort((a, b) =>
+    a.localeCompare(b, 'pt-BR'),
+  );
+  const shown = linhas.filter(
+    (line) => (all || pending(line)) && (teacher === '' || (line.professor ?? NONE) === teacher),
+  );
   const summary =
     linhas.length === 0
       ? 'Nenhuma disciplina na grade curricular das turmas deste ano.'
@@ -90,15 +98,31 @@ export function GradesProgressPanel({
       </div>
       {open && (
         <div id={listId} className="mt-4">
-          <label className="mb-3 flex min-h-11 items-center gap-2 text-sm text-gray-700">
-            <input
-              type="checkbox"
-              className="h-5 w-5 rounded border-gray-300"
-              checked={all}
-              onChange={(event) => setAll(event.target.checked)}
-            />
-            Mostrar também as disciplinas em dia
-          </label>
+          <div className="mb-3 flex flex-wrap items-end gap-x-6 gap-y-2">
+            <div className="w-full sm:w-72">
+              <SelectField
+                label="Professor(a)"
+                value={teacher}
+                onChange={(event) => setTeacher(event.target.value)}
+              >
+                <option value="">Todos</option>
+                {teachers.map((name) => (
+                  <option key={name} value={name}>
+                    {name === NONE ? 'Sem professor na grade' : name}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <label className="flex min-h-11 items-center gap-2 text-sm text-gray-700">
+              <input
+                type="checkbox"
+                className="h-5 w-5 rounded border-gray-300"
+                checked={all}
+                onChange={(event) => setAll(event.target.checked)}
+              />
+              Mostrar também as disciplinas em dia
+            </label>
+          </div>
           {progress.isFetching && <Spinner />}
           {shown.length === 0 ? (
             <p className="text-sm text-gray-600">Nenhuma disciplina pendente neste período.</p>
