@@ -1,6 +1,8 @@
 /** The daily agenda of young children (issue 32 §3, ADR 0037): the teacher fills, the family reads. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { students } from '../../db/schema/students.js';
 import type {
   AgendaAluno,
   AgendaDiaTurma,
@@ -94,6 +96,20 @@ describe('the daily agenda', () => {
     expect((await dayOf(s.bia.child.id, s.ana.cookie)).statusCode).toBe(404);
     // The school reads it too.
     expect((await dayOf(s.bia.child.id, s.admin.cookie)).statusCode).toBe(200);
+  });
+
+  it('lists the class’s children alphabetically, accents aside (Ágata among the a’s, not after Zé)', async () => {
+    const s = await infantilClass();
+    for (const [child, nome] of [
+      [s.ana.child, 'Zé Carlos'],
+      [s.bia.child, 'Ágata Lima'],
+    ] as const)
+      await t.database.db.update(students).set({ nome }).where(eq(students.id, child.id));
+    await insertStudent(t, s.turma.id).then((row) =>
+      t.database.db.update(students).set({ nome: 'Bruno Dias' }).where(eq(students.id, row.id)),
+    );
+    const day = dataOf<AgendaDiaTurma>(await get(s.url, s.teacher.cookie));
+    expect(day.alunos.map((aluno) => aluno.nome)).toEqual(['Ágata Lima', 'Bruno Dias', 'Zé Carlos']);
   });
 
   it('refuses another class (404), a future day (400), a past day (409) and a class without agenda (409)', async () => {

@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   itensDoAluno,
@@ -59,7 +60,7 @@ export async function childrenOf(db: DbOrTx, turmaId: string) {
     .select({ id: students.id, nome: students.nome })
     .from(students)
     .where(and(eq(students.turmaId, turmaId), eq(students.status, 'ativo')))
-    .orderBy(asc(students.nome));
+    .orderBy(asc(folded(students.nome)));
 }
 
 /** GET /api/agenda/turmas/:id/:data — the teacher's form: the saved day, or the template to start from. */

@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   attendancePercent,
@@ -118,7 +119,7 @@ async function loadLetter(db: DbOrTx, id: string) {
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .where(and(eq(studentGuardians.alunoId, row.notice.alunoId)))
-    .orderBy(asc(guardians.nome));
+    .orderBy(asc(folded(guardians.nome)));
   return { ...row, parents };
 }
 

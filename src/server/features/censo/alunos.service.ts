@@ -4,6 +4,7 @@
  * and deficiência are sensitive, LGPD art. 11). The inclusion view gives a teacher holding
  * `students.inclusao` the deficiências and recursos of the students of their own classes, nothing else.
  */
+import { folded } from '../../lib/text-search.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PAIS_BRASIL } from '../../../shared/censo.codigos.js';
 import type { CensoAluno, CensoAlunoDados, InclusaoAluno } from '../../../shared/censo.schemas.js';
@@ -197,7 +198,7 @@ export async function inclusaoDaTurma(
     .from(students)
     .innerJoin(censoAlunos, eq(censoAlunos.alunoId, students.id))
     .where(and(eq(students.turmaId, turmaId), eq(students.status, 'ativo')))
-    .orderBy(asc(students.nome));
+    .orderBy(asc(folded(students.nome)));
   const comApoio = rows.filter(
     (row) => row.deficiencias.length > 0 || row.recursos_saeb.some((recurso) => recurso !== 'nenhum'),
   );

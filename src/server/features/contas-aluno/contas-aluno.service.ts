@@ -5,6 +5,7 @@
  * consent recorded first (LGPD art. 14 §1: who, how, when, by whom). A guardian sees it and may ask the
  * school to disable it; disabling keeps the account and its history ('inativo').
  */
+import { folded } from '../../lib/text-search.js';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   SERIE_MINIMA_PADRAO,
@@ -145,7 +146,7 @@ async function guardiansOf(db: DbOrTx, alunoId: string) {
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .where(eq(studentGuardians.alunoId, alunoId))
-    .orderBy(desc(studentGuardians.ehPrincipal), asc(guardians.nome));
+    .orderBy(desc(studentGuardians.ehPrincipal), asc(folded(guardians.nome)));
 }
 
 const PAPER_FORM = 'Termo em papel registrado pela secretaria';
@@ -392,7 +393,7 @@ export async function resetStudentPassword(
 export async function listStudentAccounts(db: DbOrTx, onlyRequests: boolean): Promise<StudentAccount[]> {
   const rows = await joined(db)
     .where(onlyRequests ? isNotNull(studentAccounts.desativacaoPedidaEm) : undefined)
-    .orderBy(sql`${studentAccounts.desativacaoPedidaEm} is null`, asc(students.nome));
+    .orderBy(sql`${studentAccounts.desativacaoPedidaEm} is null`, asc(folded(students.nome)));
   return rows.map(toAccount);
 }
 
@@ -402,7 +403,9 @@ export async function listStudentAccounts(db: DbOrTx, onlyRequests: boolean): Pr
 export async function familyStudentAccounts(db: DbOrTx, viewer: Viewer): Promise<StudentAccount[]> {
   const scope = await scopeOf(db, viewer);
   if (scope.kind !== 'guardian') return [];
-  const rows = await joined(db).where(studentsInScope(scope)).orderBy(asc(students.nome));
+  const rows = await joined(db)
+    .where(studentsInScope(scope))
+    .orderBy(asc(folded(students.nome)));
   return rows.map(toAccount);
 }
 

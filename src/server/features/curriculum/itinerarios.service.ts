@@ -2,6 +2,7 @@
  * Itinerários formativos of an Ensino Médio class (ADR 0027): the class's named groups of subjects, each
  * student's choice, and who a subject of an itinerário is for (Notas, Frequência, boletim).
  */
+import { folded } from '../../lib/text-search.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type {
   CurriculumData,
@@ -130,7 +131,7 @@ async function presentChoices(db: DbOrTx, turma: ClassRow, scope: RecordsScope):
       .select({ id: students.id, nome: students.nome, matricula: students.matricula })
       .from(students)
       .where(and(eq(students.turmaId, turma.id), eq(students.status, 'ativo'), studentsInScope(scope)))
-      .orderBy(asc(students.nome)),
+      .orderBy(asc(folded(students.nome))),
     db.select().from(studentItinerarios).where(eq(studentItinerarios.turmaId, turma.id)),
   ]);
   const choiceOf = new Map(chosen.map((row) => [row.alunoId, row.itinerarioId]));

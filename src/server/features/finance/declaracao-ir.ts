@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DeclaracaoIrAno } from '../../../shared/declaracao-ir.schemas.js';
 import { declaracaoIrFileName } from '../../../shared/declaracao-ir.schemas.js';
@@ -58,7 +59,7 @@ function paymentsOf(db: DbOrTx, responsavelId: string) {
  */
 export async function listDeclaracaoIrAnos(db: DbOrTx, userId: string): Promise<DeclaracaoIrAno[]> {
   const guardian = await payerOf(db, userId);
-  const rows = await paymentsOf(db, guardian.id).orderBy(asc(students.nome));
+  const rows = await paymentsOf(db, guardian.id).orderBy(asc(folded(students.nome)));
   const years = new Map<number, DeclaracaoIrAno>();
   for (const row of rows) {
     const ano = Number(row.data.slice(0, 4));
@@ -81,7 +82,7 @@ export async function buildDeclaracaoIr(
   const guardian = await payerOf(db, userId);
   const rows = await paymentsOf(db, guardian.id)
     .where(year(ano))
-    .orderBy(asc(students.nome), asc(pagamentos.dataPagamento), asc(mensalidades.mesReferencia));
+    .orderBy(asc(folded(students.nome)), asc(pagamentos.dataPagamento), asc(mensalidades.mesReferencia));
   if (rows.length === 0)
     throw notFound(`Nenhum pagamento de mensalidade em ${String(ano)} em seu nome (responsável financeiro).`);
   const school = await getSchoolIdentity(db);

@@ -4,6 +4,7 @@
  * rematrícula proposal would move them to); the staff follow who opened, submitted, signed and paid,
  * and remind the pending ones (one reminder per family per day).
  */
+import { folded } from '../../lib/text-search.js';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   FamiliaRematricula,
@@ -76,7 +77,7 @@ export async function iniciarRodada(
                 ),
               ),
             )
-            .orderBy(asc(students.nome));
+            .orderBy(asc(folded(students.nome)));
     const ja = await tx
       .select({ alunoId: interessados.alunoId })
       .from(interessados)

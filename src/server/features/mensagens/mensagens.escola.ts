@@ -14,7 +14,7 @@ import { conversaLeituras, conversas, mensagens } from '../../db/schema/mensagen
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { matchesText } from '../../lib/text-search.js';
+import { folded, matchesText } from '../../lib/text-search.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { getMensagensConfig } from './mensagens.config.js';
 import { limitMessages, notifyOtherSide, type Viewer } from './mensagens.service.js';
@@ -66,7 +66,7 @@ async function guardiansOf(db: DbOrTx, alunoIds: string[], config: MensagensConf
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .leftJoin(users, eq(users.id, guardians.usuarioId))
     .where(inArray(studentGuardians.alunoId, alunoIds))
-    .orderBy(sql`${studentGuardians.ehPrincipal} desc`, asc(guardians.nome));
+    .orderBy(sql`${studentGuardians.ehPrincipal} desc`, asc(folded(guardians.nome)));
   return rows.map((row) => ({
     ...row,
     disponivel: row.ativo && row.usuarioId !== null && (config.responsaveis === 'todos' || row.principal),
@@ -159,7 +159,7 @@ export async function studentsToWriteAbout(
         q ? matchesText(students.nome, q) : undefined,
       ),
     )
-    .orderBy(asc(classes.nome), asc(students.nome))
+    .orderBy(asc(classes.nome), asc(folded(students.nome)))
     .limit(scope.kind === 'teacher' ? 500 : PAGE);
   const config = await getMensagensConfig(db);
   const family = await guardiansOf(

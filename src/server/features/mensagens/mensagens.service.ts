@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Conversa,
@@ -106,7 +107,7 @@ export async function teachersOfStudent(db: DbOrTx, alunoId: string) {
     .where(
       and(eq(students.id, alunoId), sql`${teachers.usuarioId} is not null`, eq(teachers.status, 'ativo')),
     )
-    .orderBy(asc(teachers.nome));
+    .orderBy(asc(folded(teachers.nome)));
 }
 
 async function ownChildren(db: DbOrTx, viewer: Viewer) {
@@ -116,7 +117,7 @@ async function ownChildren(db: DbOrTx, viewer: Viewer) {
     .innerJoin(studentGuardians, eq(studentGuardians.alunoId, students.id))
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .where(and(eq(guardians.usuarioId, viewer.id), eq(students.status, 'ativo')))
-    .orderBy(asc(students.nome));
+    .orderBy(asc(folded(students.nome)));
 }
 
 /** Whom a family may write to, per child: the secretaria, and the child's teachers unless the school says not. */

@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { isInfantil } from '../../../shared/classes.schemas.js';
@@ -159,7 +160,7 @@ export async function listPareceres(
         query.status ? eq(pareceres.status, query.status) : undefined,
       ),
     )
-    .orderBy(asc(schoolYears.ano), asc(schoolPeriods.numero), asc(classes.nome), asc(students.nome));
+    .orderBy(asc(schoolYears.ano), asc(schoolPeriods.numero), asc(classes.nome), asc(folded(students.nome)));
   return rows.map(toParecer);
 }
 
