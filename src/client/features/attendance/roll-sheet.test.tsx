@@ -93,6 +93,8 @@ const SAVED_ONCE: Roll['chamada'] = {
   atualizada_em: '',
   registrada_por: null,
   version: 1,
+  conteudo: null,
+  atividades: null,
   pode_remover: false,
 };
 
@@ -240,6 +242,8 @@ describe('RollSheet', () => {
         atualizada_em: '2026-03-20T11:00:00.000Z',
         registrada_por: 'Prof. Lia',
         version: 1,
+        conteudo: null,
+        atividades: null,
         pode_remover: false,
       },
     });
@@ -262,6 +266,8 @@ describe('RollSheet', () => {
         atualizada_em: '2026-03-20T11:00:00.000Z',
         registrada_por: 'Prof. Lia',
         version: 1,
+        conteudo: null,
+        atividades: null,
         pode_remover: true,
       },
     });
