@@ -257,7 +257,7 @@ function drawGrid(doc: PDFKit.PDFDocument, aulas: readonly DiaryLesson[], lines:
     .fontSize(7.5)
     .fillColor('#333333')
     .text(
-      'F: falta (conta); A: falta abonada (não conta); em branco: presente; –: fora da turma na data.',
+      'F: falta (conta); A: falta abonada (não conta); em branco: presente; –: fora da turma na data. Aulas, faltas e frequência: o período inteiro.',
       left,
       doc.y,
       { width },
@@ -272,17 +272,21 @@ function drawGrid(doc: PDFKit.PDFDocument, aulas: readonly DiaryLesson[], lines:
       doc.text('Aluno', left + 22, y + 7, { width: NAME_WIDTH - 4, lineBreak: false });
       let x = left + 20 + NAME_WIDTH;
       for (const aula of block) {
-        doc
-          .font('Helvetica-Bold')
-          .fontSize(6.5)
-          .text(formatDate(aula.data).slice(0, 5), x, y + 3, {
-            width: CELL_WIDTH,
-            align: 'center',
-            lineBreak: false,
-          });
-        doc
-          .font('Helvetica')
-          .text(lessonLabel(aula), x, y + 12, { width: CELL_WIDTH, align: 'center', lineBreak: false });
+        const date = formatDate(aula.data).slice(0, 5);
+        const cell = { width: CELL_WIDTH, align: 'center', lineBreak: false } as const;
+        // A daily roll's column is its date; a lesson's, its date and which lesson of the day.
+        if (aula.aula === 0)
+          doc
+            .font('Helvetica-Bold')
+            .fontSize(6.5)
+            .text(date, x, y + 8, cell);
+        else {
+          doc
+            .font('Helvetica-Bold')
+            .fontSize(6.5)
+            .text(date, x, y + 3, cell);
+          doc.font('Helvetica').text(lessonLabel(aula), x, y + 12, cell);
+        }
         x += CELL_WIDTH;
       }
       doc.font('Helvetica-Bold').fontSize(7.5);
@@ -308,6 +312,10 @@ function drawGrid(doc: PDFKit.PDFDocument, aulas: readonly DiaryLesson[], lines:
       doc.text(String(index + 1), left + 2, y + 3, { width: 18, lineBreak: false });
       doc.text(line.nome, left + 22, y + 3, { width: NAME_WIDTH - 4, lineBreak: false, ellipsis: true });
       let x = left + 20 + NAME_WIDTH;
+      // Light rules between the lesson columns: a mark is read down its date's column.
+      for (let index = 0; index <= block.length; index++)
+        doc.moveTo(x + index * CELL_WIDTH, y).lineTo(x + index * CELL_WIDTH, y + ROW_HEIGHT);
+      doc.lineWidth(0.3).strokeColor('#c8ccd2').stroke();
       line.marcas.slice(start, start + perBlock).forEach((mark) => {
         doc
           .font(mark === 'F' ? 'Helvetica-Bold' : 'Helvetica')

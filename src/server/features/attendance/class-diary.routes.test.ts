@@ -9,7 +9,8 @@ import type { ClassDiary } from '../../../shared/diario.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
-import { attendanceRolls } from '../../db/schema/attendance.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
+import { students } from '../../db/schema/students.js';
 import { get, mathRoll, send, setupSchool, t, setupAttendanceTestApp } from './attendance.test-setup.js';
 
 setupAttendanceTestApp();
@@ -184,5 +185,49 @@ describe('diário de classe (leitura e PDF)', () => {
     await put(s.classB.id, s.tutor.cookie, { data: '2026-03-16', faltas: [], conteudo: 'Estações' });
     const daily = await get(`/api/frequencia/turmas/${s.classB.id}/diario/pdf`, s.tutor.cookie);
     expect(daily.statusCode).toBe(200);
+  });
+
+  it('paginates a large class with many lessons: every lesson and student, on more pages', async () => {
+    const s = await setupSchool();
+    const db = t.database.db;
+    const many = await db
+      .insert(students)
+      .values(
+        Array.from({ length: 48 }, (_, index) => ({
+          nome: `Estudante ${String(index + 1).padStart(2, '0')} da Silva Pereira`,
+          dataNascimento: '2018-05-10',
+          matricula: `D-${String(index)}`,
+          turmaId: s.classB.id,
+          dataEnturmacao: '2026-02-02',
+        })),
+      )
+      .returning({ id: students.id });
+    await db
+      .insert(classMemberships)
+      .values(many.map((row) => ({ alunoId: row.id, turmaId: s.classB.id, inicio: '2026-02-02' })));
+    const days = Array.from({ length: 30 }, (_, index) => {
+      const date = new Date(Date.UTC(2026, 1, 2 + index));
+      return date.toISOString().slice(0, 10);
+    });
+    const rolls = await db
+      .insert(attendanceRolls)
+      .values(
+        days.map((data, index) => ({
+          turmaId: s.classB.id,
+          data,
+          conteudo: `Conteúdo ${String(index)} `.repeat(index % 5 === 0 ? 30 : 1),
+        })),
+      )
+      .returning({ id: attendanceRolls.id });
+    await db
+      .insert(attendanceAbsences)
+      .values(rolls.map((roll, index) => ({ chamadaId: roll.id, alunoId: many[index % many.length]!.id })));
+    const small = await get(`/api/frequencia/turmas/${s.classB.id}/diario/pdf?mes=2026-01`, s.tutor.cookie);
+    const large = await get(`/api/frequencia/turmas/${s.classB.id}/diario/pdf`, s.tutor.cookie);
+    expect(large.statusCode).toBe(200);
+    const pages = (body: Buffer) => body.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
+    expect(pages(small.rawPayload)).toBe(1);
+    // 30 lessons (some with long content) and 50 students: the lessons, and the grid in two blocks of columns.
+    expect(pages(large.rawPayload)).toBeGreaterThanOrEqual(5);
   });
 });
