@@ -98,6 +98,8 @@ const SAVED_ONCE: Roll['chamada'] = {
   pode_remover: false,
 };
 
+const NO_CONTENT = { conteudo: '', atividades: '' };
+
 const forty = Array.from({ length: 40 }, (_, index) => student(index + 1));
 
 describe('roll state', () => {
@@ -117,8 +119,10 @@ describe('roll state', () => {
     const next = toggleAbsence(start, student(3).id);
     expect(countRoll(roll, next)).toEqual({ total: 3, faltas: 2, presentes: 1 });
     expect(hasChanges(roll, next)).toBe(true);
-    expect(toRollInput(roll, next)).toEqual({
+    expect(toRollInput(roll, next, { conteudo: '  Frações ', atividades: '' })).toEqual({
       data: '2026-03-20',
+      conteudo: 'Frações',
+      atividades: '',
       faltas: [{ aluno_id: saved.id, justificativa: 'Atestado' }, { aluno_id: student(3).id }],
     });
     // Tapping again undoes the absence.
@@ -127,10 +131,11 @@ describe('roll state', () => {
 
   it('names the lesson of a per-lesson roll', () => {
     const roll = rollOf([student(1)], { disciplina: 'Matemática', aula: 2 });
-    expect(toRollInput(roll, toggleAbsence(new Map(), student(1).id))).toEqual({
+    expect(toRollInput(roll, toggleAbsence(new Map(), student(1).id), NO_CONTENT)).toEqual({
       data: '2026-03-20',
       disciplina: 'Matemática',
       aula: 2,
+      ...NO_CONTENT,
       faltas: [{ aluno_id: student(1).id }],
     });
   });
@@ -174,10 +179,18 @@ describe('RollSheet', () => {
     // The link pressed made way for the field, which takes the focus (it fell to the page's top).
     expect(screen.getByLabelText('Justificativa de Aluno 07')).toHaveFocus();
     await userEvent.keyboard('Atestado médico');
+    // The lesson's content: the save bar says it is missing and takes the teacher to the field.
+    await userEvent.click(screen.getByRole('button', { name: 'Sem conteúdo registrado — escrever' }));
+    expect(screen.getByLabelText('Conteúdo do dia')).toHaveFocus();
+    await userEvent.keyboard('Frações equivalentes');
+    await userEvent.type(screen.getByLabelText('Atividades / tarefa de casa (opcional)'), 'Página 42');
+    expect(screen.queryByRole('button', { name: 'Sem conteúdo registrado — escrever' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
     expect(sent).toEqual([
       {
         data: '2026-03-20',
+        conteudo: 'Frações equivalentes',
+        atividades: 'Página 42',
         faltas: [{ aluno_id: forty[6]!.id, justificativa: 'Atestado médico' }, { aluno_id: forty[30]!.id }],
       },
     ]);
@@ -209,6 +222,11 @@ describe('RollSheet', () => {
     expect(screen.getByRole('button', { name: 'Aluno 01: presente' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Salvar/ })).toBeNull();
     expect(within(screen.getByRole('list', { name: 'Alunos' })).getAllByRole('listitem')).toHaveLength(1);
+    // Nothing to type either: the day's content reads as missing.
+    expect(screen.getByRole('region', { name: 'Conteúdo do dia' })).toHaveTextContent(
+      'Sem conteúdo registrado',
+    );
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('a per-lesson roll names its lesson: not taken yet, then saved, and the save sends the lesson', async () => {
@@ -230,7 +248,13 @@ describe('RollSheet', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aluno 02: presente' }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
     expect(sent).toEqual([
-      { data: '2026-03-20', disciplina: 'Matemática', aula: 2, faltas: [{ aluno_id: student(2).id }] },
+      {
+        data: '2026-03-20',
+        disciplina: 'Matemática',
+        aula: 2,
+        ...NO_CONTENT,
+        faltas: [{ aluno_id: student(2).id }],
+      },
     ]);
     unmount();
 
