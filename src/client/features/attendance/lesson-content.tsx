@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { BookOpen } from 'lucide-react';
 import { ATIVIDADES_MAX, CONTEUDO_MAX, SEM_CONTEUDO } from '../../../shared/diario.schemas';
+import type { Roll } from '../../../shared/attendance.schemas';
 import { TextAreaField } from '../../components/field';
 import type { LessonContent } from './roll-state';
 
@@ -14,13 +15,16 @@ const left = (text: string, max: number) => `${String(max - text.length)} caract
 export const LessonContentFields = forwardRef<
   HTMLTextAreaElement,
   {
+    roll: Roll;
     content: LessonContent;
     locked: boolean;
-    daily: boolean;
     onChange: (content: LessonContent) => void;
   }
->(function LessonContentFields({ content, locked, daily, onChange }, ref) {
+>(function LessonContentFields({ roll, content, locked, onChange }, ref) {
+  const daily = !roll.disciplina;
   const heading = daily ? 'Conteúdo do dia' : 'Conteúdo da aula';
+  // A roll that cannot be taken (a day without lessons) and was not: no lesson, nothing to say.
+  if (locked && !roll.chamada) return null;
   if (locked)
     return (
       <section aria-label={heading} className="mt-4 rounded-xl border border-gray-200 bg-white p-3 text-sm">

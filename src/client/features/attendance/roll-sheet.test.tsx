@@ -196,6 +196,24 @@ describe('RollSheet', () => {
     ]);
   });
 
+  it('a closed roll shows its content read-only, or says it has none', () => {
+    const closed = (conteudo: string | null) =>
+      rollOf([student(1)], {
+        bloqueio: 'O 1º bimestre foi encerrado em 24/04/2026.',
+        chamada: { ...SAVED_ONCE!, conteudo, atividades: conteudo ? 'Página 42' : null },
+      });
+    const { unmount } = renderSheet(<RollSheet roll={closed('Frações')} onSave={() => Promise.resolve()} />);
+    const region = screen.getByRole('region', { name: 'Conteúdo do dia' });
+    expect(region).toHaveTextContent('Frações');
+    expect(region).toHaveTextContent('Atividades / tarefa de casa: Página 42');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    unmount();
+    renderSheet(<RollSheet roll={closed(null)} onSave={() => Promise.resolve()} />);
+    expect(screen.getByRole('region', { name: 'Conteúdo do dia' })).toHaveTextContent(
+      'Sem conteúdo registrado',
+    );
+  });
+
   it('shows the server refusal under the save button and keeps the marks', async () => {
     renderSheet(
       <RollSheet
@@ -222,10 +240,8 @@ describe('RollSheet', () => {
     expect(screen.getByRole('button', { name: 'Aluno 01: presente' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Salvar/ })).toBeNull();
     expect(within(screen.getByRole('list', { name: 'Alunos' })).getAllByRole('listitem')).toHaveLength(1);
-    // Nothing to type either: the day's content reads as missing.
-    expect(screen.getByRole('region', { name: 'Conteúdo do dia' })).toHaveTextContent(
-      'Sem conteúdo registrado',
-    );
+    // No lesson that day, none taken: no content to type or to miss.
+    expect(screen.queryByRole('region', { name: 'Conteúdo do dia' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 

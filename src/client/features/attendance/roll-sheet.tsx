@@ -203,9 +203,9 @@ export function RollSheet({
           </ol>
           <LessonContentFields
             ref={contentField}
+            roll={roll}
             content={content}
             locked={locked}
-            daily={!roll.disciplina}
             onChange={setContent}
           />
         </>
