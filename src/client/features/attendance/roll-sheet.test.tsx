@@ -200,7 +200,7 @@ describe('RollSheet', () => {
     const closed = (conteudo: string | null) =>
       rollOf([student(1)], {
         bloqueio: 'O 1º bimestre foi encerrado em 24/04/2026.',
-        chamada: { ...SAVED_ONCE!, conteudo, atividades: conteudo ? 'Página 42' : null },
+        chamada: { ...SAVED_ONCE, conteudo, atividades: conteudo ? 'Página 42' : null },
       });
     const { unmount } = renderSheet(<RollSheet roll={closed('Frações')} onSave={() => Promise.resolve()} />);
     const region = screen.getByRole('region', { name: 'Conteúdo do dia' });
