@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dayKindLabels, dayKinds, weekdayOf, type CalendarDay } from './calendar.js';
 import { calendarDaySchema } from './calendar.schemas.js';
 import { curriculumPendencias, frequenciaModos } from './curriculum.schemas.js';
-import { lessonContentBaseFields, lessonContentFields } from './diario.schemas.js';
+import { lessonContentBaseFields, lessonContentFields, monthField } from './diario.schemas.js';
 import { subjectNameSchema } from './disciplinas.schemas.js';
 import { formatDate } from './format.js';
 import { isoDateSchema, optionalText, uuidParam } from './validators.js';
@@ -377,12 +377,7 @@ export const tutelaryNotificationSchema = z.object({
 });
 export type TutelaryNotification = z.infer<typeof tutelaryNotificationSchema>;
 
-export const monthQuerySchema = z.strictObject({
-  mes: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)')
-    .optional(),
-});
+export const monthQuerySchema = z.strictObject({ mes: monthField().optional() });
 
 /** The class's month: students × days, for the diary screen and print. */
 export const classMonthSchema = z.object({

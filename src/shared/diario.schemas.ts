@@ -41,15 +41,15 @@ export const lessonContentBaseFields = {
   atividades: z.string().max(ATIVIDADES_MAX).nullable().optional(),
 };
 
+/** A month in a query, 'AAAA-MM' (the diary's and the class month's). */
+export const monthField = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)');
+
 /** `GET /api/frequencia/turmas/{id}/diario` (and `/diario/pdf`): one subject (or the daily roll) in a period or month. */
 export const classDiaryQuerySchema = z.strictObject({
   /** A per-lesson class's subject; omitted: every subject the user sees (the PDF asks for one). */
   disciplina: subjectNameSchema.optional(),
   periodo_id: uuidParam.optional(),
-  mes: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)')
-    .optional(),
+  mes: monthField().optional(),
 });
 export type ClassDiaryQuery = z.infer<typeof classDiaryQuerySchema>;
 

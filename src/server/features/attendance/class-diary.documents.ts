@@ -97,6 +97,17 @@ const pageOf = (doc: PDFKit.PDFDocument): Page => {
   };
 };
 
+/** The rule under a table's last row. */
+function closeTable(doc: PDFKit.PDFDocument, y: number) {
+  const { left, width } = pageOf(doc);
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.5)
+    .strokeColor('#999999')
+    .stroke();
+}
+
 function drawHeading(doc: PDFKit.PDFDocument, text: string) {
   const { left, width } = pageOf(doc);
   doc
@@ -212,12 +223,7 @@ function drawLessons(doc: PDFKit.PDFDocument, aulas: readonly DiaryLesson[]) {
     });
     y += height;
   });
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(0.5)
-    .strokeColor('#999999')
-    .stroke();
+  closeTable(doc, y);
   doc.x = left;
   doc.y = y + 4;
 }
@@ -335,12 +341,7 @@ function drawGrid(doc: PDFKit.PDFDocument, aulas: readonly DiaryLesson[], lines:
       }
       y += ROW_HEIGHT;
     });
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
+    closeTable(doc, y);
     y += 12;
   }
   doc.x = left;

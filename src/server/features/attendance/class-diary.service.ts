@@ -6,6 +6,7 @@ import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { type ClassDiary, type ClassDiaryQuery } from '../../../shared/diario.schemas.js';
 import { formatDate } from '../../../shared/format.js';
+import { MONTH_NAMES } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -14,21 +15,6 @@ import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { loadGrid } from './attendance.service.js';
-
-const monthNames = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
 
 /** The periods of the school year holding `date` (none outside a year). */
 async function periodsAround(db: DbOrTx, date: string) {
@@ -74,7 +60,7 @@ async function rangeOf(db: DbOrTx, query: ClassDiaryQuery) {
     };
   const mes = query.mes ?? today.slice(0, 7);
   const { de, ate } = monthRange(mes);
-  const nome = `${monthNames[Number(mes.slice(5, 7)) - 1] ?? mes} de ${mes.slice(0, 4)}`;
+  const nome = `${MONTH_NAMES[Number(mes.slice(5, 7)) - 1] ?? mes} de ${mes.slice(0, 4)}`;
   return { periodos, intervalo: { id: null, nome, de, ate } };
 }
 
