@@ -197,7 +197,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await teacher.getByRole('tab', { name: 'Diário de classe' }).click();
   await teacher.getByLabel('Turma').selectOption({ label: `Chamada ${run}` });
   await teacher.getByLabel('Período').selectOption({ label: 'Um mês' });
-  await teacher.getByLabel('Mês').fill(data.slice(0, 7));
+  await teacher.getByLabel('Mês', { exact: true }).fill(data.slice(0, 7));
   const diary = teacher.getByRole('list', { name: 'Aulas dadas' });
   await expect(diary).toContainText(`Leitura compartilhada ${run}: o sítio`);
   await expect(diary).toContainText('Atividades / tarefa de casa: Ler o capítulo 2');
