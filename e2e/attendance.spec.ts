@@ -151,6 +151,12 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
     .toBe(true);
   await screenshot(teacher, { path: `${shots}/frequencia-faltas-rolada-phone.png` });
   await teacher.setViewportSize(phone);
+  // The diário's registro de conteúdo, typed with the roll (ADR 0077): the save bar points to it.
+  await teacher.getByRole('button', { name: 'Sem conteúdo registrado — escrever' }).click();
+  await expect(teacher.getByLabel('Conteúdo do dia')).toBeFocused();
+  await teacher.getByLabel('Conteúdo do dia').fill(`Leitura compartilhada ${run}: o sítio`);
+  await teacher.getByLabel('Atividades / tarefa de casa (opcional)').fill('Ler o capítulo 2');
+  await screenshot(teacher, { path: `${shots}/frequencia-conteudo-phone.png` });
   await teacher.getByRole('button', { name: 'Salvar chamada' }).click();
   await expect(teacher.getByText(/Chamada de .* salva em/)).toBeVisible();
 
@@ -160,6 +166,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(teacher.getByRole('button', { name: `${names[1]}: presente`, pressed: false })).toBeVisible();
   await expect(teacher.getByRole('button', { name: `${names[2]}: falta`, pressed: true })).toBeVisible();
   await expect(teacher.getByLabel(`Justificativa de ${names[2]}`)).toHaveValue('Atestado médico');
+  await expect(teacher.getByLabel('Conteúdo do dia')).toHaveValue(`Leitura compartilhada ${run}: o sítio`);
 
   // A mark not saved yet is not dropped unasked: another date (or class, or page) asks first.
   await teacher.getByRole('button', { name: `${names[1]}: presente` }).click();
@@ -185,6 +192,20 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   ).toBeVisible();
   await expect(teacher.getByRole('button', { name: /Salvar/ })).toHaveCount(0);
   await screenshot(teacher, { path: `${shots}/frequencia-sem-aula-phone.png` });
+
+  // Frequência → Diário de classe: the day given, with its content, in the month of the roll.
+  await teacher.getByRole('tab', { name: 'Diário de classe' }).click();
+  await teacher.getByLabel('Turma').selectOption({ label: `Chamada ${run}` });
+  await teacher.getByLabel('Período').selectOption({ label: 'Um mês' });
+  await teacher.getByLabel('Mês', { exact: true }).fill(data.slice(0, 7));
+  const diary = teacher.getByRole('list', { name: 'Aulas dadas' });
+  await expect(diary).toContainText(`Leitura compartilhada ${run}: o sítio`);
+  await expect(diary).toContainText('Atividades / tarefa de casa: Ler o capítulo 2');
+  await expect(diary).toContainText('2 faltas');
+  await screenshot(teacher, { path: `${shots}/frequencia-diario-phone.png`, fullPage: true });
+  const pdf = teacher.waitForEvent('download');
+  await teacher.getByRole('button', { name: 'Baixar diário (PDF)' }).click();
+  expect((await pdf).suggestedFilename()).toMatch(/^diario-.*\.pdf$/);
   await teacherContext.close();
 
   // The guardian of Ana sees the absence on the child's details.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dayKindLabels, dayKinds, weekdayOf, type CalendarDay } from './calendar.js';
 import { calendarDaySchema } from './calendar.schemas.js';
 import { curriculumPendencias, frequenciaModos } from './curriculum.schemas.js';
+import { lessonContentBaseFields, lessonContentFields, monthField } from './diario.schemas.js';
 import { subjectNameSchema } from './disciplinas.schemas.js';
 import { formatDate } from './format.js';
 import { isoDateSchema, optionalText, uuidParam } from './validators.js';
@@ -116,6 +117,8 @@ export const rollInputSchema = z
     aula: lessonField(false).optional(),
     disciplina: subjectNameSchema.nullable().optional(),
     faltas: rollAbsencesSchema,
+    /** The lesson's content and homework (the diário's registro de conteúdo); omitted: kept as on record. */
+    ...lessonContentFields,
     /**
      * What the device had loaded when it changed the roll (ADR 0053): its absences and the roll's
      * `atualizada_em` (null: the roll was not taken yet). With it the save is three-way per student —
@@ -123,7 +126,11 @@ export const rollInputSchema = z
      * Without it the list replaces the roll (as before).
      */
     base: z
-      .strictObject({ faltas: rollAbsencesSchema, atualizada_em: z.string().max(40).nullable() })
+      .strictObject({
+        faltas: rollAbsencesSchema,
+        atualizada_em: z.string().max(40).nullable(),
+        ...lessonContentBaseFields,
+      })
       .nullable()
       .optional(),
   })
@@ -201,6 +208,9 @@ export const rollSchema = z.object({
       atualizada_em: z.string(),
       registrada_por: z.string().nullable(),
       version: z.number().int(),
+      /** What the lesson (or the day) taught, and the activities / homework (null: not recorded). */
+      conteudo: z.string().nullable(),
+      atividades: z.string().nullable(),
       /** The signed-in user may remove this roll (taken by mistake): an administrator, or a teacher while they may change it. */
       pode_remover: z.boolean(),
     })
@@ -367,12 +377,7 @@ export const tutelaryNotificationSchema = z.object({
 });
 export type TutelaryNotification = z.infer<typeof tutelaryNotificationSchema>;
 
-export const monthQuerySchema = z.strictObject({
-  mes: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)')
-    .optional(),
-});
+export const monthQuerySchema = z.strictObject({ mes: monthField().optional() });
 
 /** The class's month: students × days, for the diary screen and print. */
 export const classMonthSchema = z.object({

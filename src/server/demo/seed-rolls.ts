@@ -6,6 +6,43 @@ import type { classSubjects } from '../db/schema/curriculum.js';
 
 const JUSTIFICATIONS = ['Atestado médico', 'Consulta médica', 'Luto na família', 'Atestado odontológico'];
 
+/** What a demo lesson taught (the diário's registro de conteúdo, ADR 0077), by subject; the day's otherwise. */
+const TOPICS: Record<string, readonly string[]> = {
+  Matemática: [
+    'Frações equivalentes',
+    'Operações com decimais',
+    'Porcentagem no dia a dia',
+    'Equações do 1º grau',
+  ],
+  'Língua Portuguesa': [
+    'Leitura e interpretação: crônica',
+    'Substantivos e adjetivos',
+    'Produção de texto: relato',
+  ],
+  Português: ['Leitura e interpretação: crônica', 'Substantivos e adjetivos', 'Produção de texto: relato'],
+  Ciências: ['Ciclo da água', 'Cadeias alimentares', 'Sistema solar'],
+  História: ['Brasil colonial: capitanias', 'Revolução Industrial', 'Antiguidade: Egito'],
+  Geografia: ['Relevo brasileiro', 'Clima e vegetação', 'Urbanização'],
+};
+const DAY_TOPICS = [
+  'Roda de conversa e leitura compartilhada',
+  'Alfabetização: sílabas e palavras',
+  'Matemática: contagem e agrupamentos',
+  'Natureza e sociedade: as estações do ano',
+  'Artes: pintura com guache',
+];
+
+/**
+ * The content of the demo's `index`-th roll: the last week's lessons and one in fifteen before them are
+ * left without it, so the coordination's diary shows what is missing. Never draws from `next` (the
+ * absences of the demo stay as they were).
+ */
+function demoContent(disciplina: string | null, index: number, recent: boolean): string | null {
+  if (recent || index % 15 === 7) return null;
+  const topics = disciplina ? (TOPICS[disciplina] ?? [`${disciplina}: revisão e exercícios`]) : DAY_TOPICS;
+  return topics[index % topics.length] ?? null;
+}
+
 /**
  * A demo class's rolls of every school day in `letivos` (Fundamental I once a day, every other stage per
  * lesson of its grid), each as its teacher saved it that morning, and realistic absences: a student away
@@ -36,7 +73,9 @@ export async function seedClassRolls(
   const perLesson = turma.nivel !== 'Fundamental I';
   const rollValues: (typeof attendanceRolls.$inferInsert)[] = [];
   const absentToday = new Map<string, Set<string>>();
+  const lastWeek = letivos.slice(-5);
   for (const date of letivos) {
+    const recent = lastWeek.includes(date);
     const away = new Set(members(date).filter((alunoId) => next() < (rate.get(alunoId) ?? 0)));
     absentToday.set(date, away);
     if (!perLesson) {
@@ -45,6 +84,7 @@ export async function seedClassRolls(
         data: date,
         aula: 0,
         disciplina: null,
+        conteudo: demoContent(null, rollValues.length, recent),
         registradoPorNome: takenBy(turma.professorResponsavelId, 'Docente da turma'),
         createdAt: savedOn(date),
         updatedAt: savedOn(date),
@@ -62,6 +102,7 @@ export async function seedClassRolls(
           data: date,
           aula,
           disciplina: item.disciplina,
+          conteudo: demoContent(item.disciplina, rollValues.length, recent),
           registradoPorNome: takenBy(item.professorId, 'Docente da disciplina'),
           createdAt: savedOn(date),
           updatedAt: savedOn(date),

@@ -4,6 +4,7 @@ import { PageTab, PageTabs } from '../../components/page-tabs';
 import { useCurrentUser } from '../../lib/current-user';
 import { useTabParam } from '../../lib/use-list-state';
 import { AlertsTab } from './alerts-tab';
+import { ClassDiaryTab } from './class-diary-tab';
 import { ClassMonthTab } from './class-month-tab';
 import { JustificativasTab } from './justificativas-tab';
 import { RollCallTab } from './roll-call-tab';
@@ -11,6 +12,7 @@ import { RollCallTab } from './roll-call-tab';
 const allTabs = [
   { value: 'chamada', label: 'Chamada' },
   { value: 'mes', label: 'Resumo do mês' },
+  { value: 'diario', label: 'Diário de classe' },
   { value: 'alertas', label: 'Alertas' },
   { value: 'justificativas', label: 'Justificativas' },
 ] as const;
@@ -33,8 +35,8 @@ export function AttendancePage() {
         title="Frequência"
         subtitle={
           manage
-            ? 'Chamada das turmas, resumo do mês, alertas de faltas e justificativas das famílias'
-            : 'Chamada das suas turmas e resumo do mês'
+            ? 'Chamada das turmas, resumo do mês, diário de classe, alertas de faltas e justificativas das famílias'
+            : 'Chamada das suas turmas, resumo do mês e diário de classe'
         }
       />
       <PageTabs label="Seções da frequência" tabs={tabs} value={tab} onChange={setTab}>
@@ -43,6 +45,9 @@ export function AttendancePage() {
         </PageTab>
         <PageTab value="mes">
           <ClassMonthTab />
+        </PageTab>
+        <PageTab value="diario">
+          <ClassDiaryTab />
         </PageTab>
         {manage && (
           <PageTab value="alertas">

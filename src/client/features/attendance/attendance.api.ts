@@ -11,6 +11,7 @@ import {
   classMonthSchema,
   attendanceAlertsSchema,
 } from '../../../shared/attendance.schemas';
+import { classDiarySchema, type ClassDiary, type ClassDiaryQuery } from '../../../shared/diario.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
 
@@ -24,6 +25,15 @@ export const attendanceKeys = {
   roll: (turmaId: string, data?: string, disciplina?: string | null, aula?: number) =>
     [...keyRoots.attendance, 'roll', turmaId, data ?? '', disciplina ?? '', aula ?? ''] as const,
   month: (turmaId: string, mes?: string) => [...keyRoots.attendance, 'month', turmaId, mes ?? ''] as const,
+  diary: (turmaId: string, query: ClassDiaryQuery) =>
+    [
+      ...keyRoots.attendance,
+      'diary',
+      turmaId,
+      query.disciplina ?? '',
+      query.periodo_id ?? '',
+      query.mes ?? '',
+    ] as const,
   alertsAll: [...keyRoots.attendance, 'alerts'] as const,
   alerts: (ano?: number, turmaId?: string) =>
     [...keyRoots.attendance, 'alerts', ano ?? '', turmaId ?? ''] as const,
@@ -148,5 +158,28 @@ export function downloadTutelaryLetter(notificacaoId: string) {
   return downloadFile(
     `/api/frequencia/notificacoes/${notificacaoId}/pdf`,
     'notificacao-conselho-tutelar.pdf',
+  );
+}
+
+/** The diário de classe: the lessons given in a period or month, with their content (ADR 0077). */
+export const classDiaryQuery = (turmaId: string, query: ClassDiaryQuery) =>
+  queryOptions({
+    queryKey: attendanceKeys.diary(turmaId, query),
+    queryFn: () =>
+      api<ClassDiary>(`/api/frequencia/turmas/${turmaId}/diario${toQuery(query)}`, {
+        schema: classDiarySchema,
+        globalErrors: false,
+      }),
+  });
+
+export function useClassDiary(turmaId: string, query: ClassDiaryQuery) {
+  return useQuery({ ...classDiaryQuery(turmaId, query), enabled: turmaId !== '' });
+}
+
+/** The printable diário de classe (PDF) of one subject, or of the daily roll. */
+export function downloadClassDiary(turmaId: string, query: ClassDiaryQuery) {
+  return downloadFile(
+    `/api/frequencia/turmas/${turmaId}/diario/pdf${toQuery(query)}`,
+    'diario-de-classe.pdf',
   );
 }

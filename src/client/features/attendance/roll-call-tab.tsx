@@ -15,7 +15,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateAttendance } from '../../lib/query-keys';
 import { onEntrySent, removeEntry } from '../../lib/offline/fila';
 import { useFila } from '../../lib/offline/use-fila';
-import { rollGroup, rollOnDeviceQuery, rollWithPending, saveRollFromDevice } from './roll-offline';
+import {
+  pendingContentOf,
+  rollGroup,
+  rollOnDeviceQuery,
+  rollWithPending,
+  saveRollFromDevice,
+} from './roll-offline';
 import { RollDeviceState } from './roll-conflict';
 import { RollSheet } from './roll-sheet';
 import { YearNotice, ClassPicker, LessonPicker } from './roll-call-classes';
@@ -200,6 +206,7 @@ function RollOfClass({
           key={`${current.data}-${current.disciplina ?? ''}-${String(current.aula)}-${String(current.chamada?.version ?? 0)}-${entry?.idempotencyKey ?? ''}`}
           roll={rollWithPending(current, entry)}
           onDevice={entry !== undefined}
+          content={pendingContentOf(entry)}
           lesson={current.disciplina ? lessonName(current, current.aulas) : undefined}
           onSave={async (input) => {
             if (!me) return;

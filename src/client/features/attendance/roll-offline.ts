@@ -22,9 +22,17 @@ import {
 import { SCREEN_CONTENT_META } from '../../lib/offline/reading-allowlist';
 import { requestBackgroundSync } from '../../lib/offline/use-fila';
 import { attendanceKeys } from './attendance.api';
+import type { LessonContent } from './roll-state';
 
 type RollParams = { data?: string; disciplina?: string | null; aula?: number };
-type RollBody = RollInput & { base?: { faltas: RollInput['faltas']; atualizada_em: string | null } | null };
+type RollBody = RollInput & {
+  base?: {
+    faltas: RollInput['faltas'];
+    atualizada_em: string | null;
+    conteudo?: string | null;
+    atividades?: string | null;
+  } | null;
+};
 
 export interface RollOnDevice {
   roll: Roll;
@@ -84,9 +92,26 @@ const absencesOf = (roll: Roll): RollInput['faltas'] =>
       : [],
   );
 
-/** What the device had from the server: the base of a save (null: the roll was not taken yet). */
+/**
+ * What the device had from the server: the base of a save (null: the roll was not taken yet), its
+ * content too — the server keeps a field the teacher did not change (ADR 0077).
+ */
 export const baseOf = (roll: Roll): RollBody['base'] =>
-  roll.chamada ? { faltas: absencesOf(roll), atualizada_em: roll.chamada.atualizada_em } : null;
+  roll.chamada
+    ? {
+        faltas: absencesOf(roll),
+        atualizada_em: roll.chamada.atualizada_em,
+        conteudo: roll.chamada.conteudo,
+        atividades: roll.chamada.atividades,
+      }
+    : null;
+
+/** The lesson's content of a save still waiting on the device (undefined: none waiting). */
+export function pendingContentOf(entry: QueueEntry | undefined): LessonContent | undefined {
+  if (!entry) return undefined;
+  const body = entry.body as RollBody;
+  return { conteudo: body.conteudo ?? '', atividades: body.atividades ?? '' };
+}
 
 /** The roll as the device holds it: the server's, with the marks of its last save still waiting. */
 export function rollWithPending(roll: Roll, entry: QueueEntry | undefined): Roll {

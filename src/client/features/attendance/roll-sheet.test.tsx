@@ -93,8 +93,12 @@ const SAVED_ONCE: Roll['chamada'] = {
   atualizada_em: '',
   registrada_por: null,
   version: 1,
+  conteudo: null,
+  atividades: null,
   pode_remover: false,
 };
+
+const NO_CONTENT = { conteudo: '', atividades: '' };
 
 const forty = Array.from({ length: 40 }, (_, index) => student(index + 1));
 
@@ -115,8 +119,10 @@ describe('roll state', () => {
     const next = toggleAbsence(start, student(3).id);
     expect(countRoll(roll, next)).toEqual({ total: 3, faltas: 2, presentes: 1 });
     expect(hasChanges(roll, next)).toBe(true);
-    expect(toRollInput(roll, next)).toEqual({
+    expect(toRollInput(roll, next, { conteudo: '  Frações ', atividades: '' })).toEqual({
       data: '2026-03-20',
+      conteudo: 'Frações',
+      atividades: '',
       faltas: [{ aluno_id: saved.id, justificativa: 'Atestado' }, { aluno_id: student(3).id }],
     });
     // Tapping again undoes the absence.
@@ -125,10 +131,11 @@ describe('roll state', () => {
 
   it('names the lesson of a per-lesson roll', () => {
     const roll = rollOf([student(1)], { disciplina: 'Matemática', aula: 2 });
-    expect(toRollInput(roll, toggleAbsence(new Map(), student(1).id))).toEqual({
+    expect(toRollInput(roll, toggleAbsence(new Map(), student(1).id), NO_CONTENT)).toEqual({
       data: '2026-03-20',
       disciplina: 'Matemática',
       aula: 2,
+      ...NO_CONTENT,
       faltas: [{ aluno_id: student(1).id }],
     });
   });
@@ -172,13 +179,39 @@ describe('RollSheet', () => {
     // The link pressed made way for the field, which takes the focus (it fell to the page's top).
     expect(screen.getByLabelText('Justificativa de Aluno 07')).toHaveFocus();
     await userEvent.keyboard('Atestado médico');
+    // The lesson's content: the save bar says it is missing and takes the teacher to the field.
+    await userEvent.click(screen.getByRole('button', { name: 'Sem conteúdo registrado — escrever' }));
+    expect(screen.getByLabelText('Conteúdo do dia')).toHaveFocus();
+    await userEvent.keyboard('Frações equivalentes');
+    await userEvent.type(screen.getByLabelText('Atividades / tarefa de casa (opcional)'), 'Página 42');
+    expect(screen.queryByRole('button', { name: 'Sem conteúdo registrado — escrever' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
     expect(sent).toEqual([
       {
         data: '2026-03-20',
+        conteudo: 'Frações equivalentes',
+        atividades: 'Página 42',
         faltas: [{ aluno_id: forty[6]!.id, justificativa: 'Atestado médico' }, { aluno_id: forty[30]!.id }],
       },
     ]);
+  });
+
+  it('a closed roll shows its content read-only, or says it has none', () => {
+    const closed = (conteudo: string | null) =>
+      rollOf([student(1)], {
+        bloqueio: 'O 1º bimestre foi encerrado em 24/04/2026.',
+        chamada: { ...SAVED_ONCE, conteudo, atividades: conteudo ? 'Página 42' : null },
+      });
+    const { unmount } = renderSheet(<RollSheet roll={closed('Frações')} onSave={() => Promise.resolve()} />);
+    const region = screen.getByRole('region', { name: 'Conteúdo do dia' });
+    expect(region).toHaveTextContent('Frações');
+    expect(region).toHaveTextContent('Atividades / tarefa de casa: Página 42');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    unmount();
+    renderSheet(<RollSheet roll={closed(null)} onSave={() => Promise.resolve()} />);
+    expect(screen.getByRole('region', { name: 'Conteúdo do dia' })).toHaveTextContent(
+      'Sem conteúdo registrado',
+    );
   });
 
   it('shows the server refusal under the save button and keeps the marks', async () => {
@@ -207,6 +240,9 @@ describe('RollSheet', () => {
     expect(screen.getByRole('button', { name: 'Aluno 01: presente' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Salvar/ })).toBeNull();
     expect(within(screen.getByRole('list', { name: 'Alunos' })).getAllByRole('listitem')).toHaveLength(1);
+    // No lesson that day, none taken: no content to type or to miss.
+    expect(screen.queryByRole('region', { name: 'Conteúdo do dia' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('a per-lesson roll names its lesson: not taken yet, then saved, and the save sends the lesson', async () => {
@@ -228,7 +264,13 @@ describe('RollSheet', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aluno 02: presente' }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
     expect(sent).toEqual([
-      { data: '2026-03-20', disciplina: 'Matemática', aula: 2, faltas: [{ aluno_id: student(2).id }] },
+      {
+        data: '2026-03-20',
+        disciplina: 'Matemática',
+        aula: 2,
+        ...NO_CONTENT,
+        faltas: [{ aluno_id: student(2).id }],
+      },
     ]);
     unmount();
 
@@ -240,6 +282,8 @@ describe('RollSheet', () => {
         atualizada_em: '2026-03-20T11:00:00.000Z',
         registrada_por: 'Prof. Lia',
         version: 1,
+        conteudo: null,
+        atividades: null,
         pode_remover: false,
       },
     });
@@ -262,6 +306,8 @@ describe('RollSheet', () => {
         atualizada_em: '2026-03-20T11:00:00.000Z',
         registrada_por: 'Prof. Lia',
         version: 1,
+        conteudo: null,
+        atividades: null,
         pode_remover: true,
       },
     });

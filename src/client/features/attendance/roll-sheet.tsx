@@ -1,20 +1,24 @@
-import { useState } from 'react';
-import { Check, CheckCircle2, Clock, Lock, RotateCcw, Save, Trash2, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Check, CheckCircle2, Clock, Lock, PenLine, RotateCcw, Save, Trash2, X } from 'lucide-react';
 import { type Roll, type RollInput } from '../../../shared/attendance.schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
 import { LeaveGuard } from '../../components/leave-guard';
+import { LessonContentFields } from './lesson-content';
 import { RemoveRollModal } from './remove-roll-modal';
 import { RollAbsence } from './roll-absence';
 import {
+  contentChanged,
   countRoll,
   hasChanges,
   hasUnsavedMarks,
   justify,
   savedAbsences,
+  savedContent,
   toggleAbsence,
   toRollInput,
+  type LessonContent,
 } from './roll-state';
 
 /**
@@ -26,8 +30,11 @@ export function RollSheet({
   lesson,
   onSave,
   onDevice = false,
+  content: pendingContent,
 }: {
   roll: Roll;
+  /** The lesson's content still waiting on this device (else the server's). */
+  content?: LessonContent | undefined;
   /** Its marks are a save still waiting on this device (the screen above says so): not 'ainda não feita'. */
   onDevice?: boolean;
   /** Per-lesson classes: the lesson this roll is for ('Matemática (2ª aula)'), named on the sheet. */
@@ -39,19 +46,21 @@ export function RollSheet({
   const [justifying, setJustifying] = useState<ReadonlySet<string>>(
     () => new Set(roll.alunos.filter((aluno) => aluno.falta?.justificativa).map((aluno) => aluno.id)),
   );
+  const [content, setContent] = useState(() => pendingContent ?? savedContent(roll));
+  const contentField = useRef<HTMLTextAreaElement>(null);
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const locked = roll.bloqueio !== null;
   const counts = countRoll(roll, absences);
-  const changed = hasChanges(roll, absences);
-  const unsaved = !locked && hasUnsavedMarks(roll, absences);
+  const changed = hasChanges(roll, absences) || contentChanged(roll, content);
+  const unsaved = !locked && (hasUnsavedMarks(roll, absences) || contentChanged(roll, content));
 
   async function save() {
     setSaving(true);
     setError(null);
     try {
-      await onSave(toRollInput(roll, absences));
+      await onSave(toRollInput(roll, absences, content));
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : 'Erro ao salvar a chamada.');
     } finally {
@@ -192,6 +201,13 @@ export function RollSheet({
               );
             })}
           </ol>
+          <LessonContentFields
+            ref={contentField}
+            roll={roll}
+            content={content}
+            locked={locked}
+            onChange={setContent}
+          />
         </>
       )}
       {!locked && roll.alunos.length > 0 && (
@@ -200,6 +216,16 @@ export function RollSheet({
             <div className="mb-2">
               <ErrorBanner>{error}</ErrorBanner>
             </div>
+          )}
+          {!content.conteudo.trim() && (
+            // The content field is below a list of 40: one tap from the save bar reaches it.
+            <button
+              type="button"
+              className="mb-2 flex min-h-9 items-center gap-1 text-sm font-medium text-yellow-900 underline"
+              onClick={() => contentField.current?.focus()}
+            >
+              <PenLine className="h-4 w-4" aria-hidden="true" /> Sem conteúdo registrado — escrever
+            </button>
           )}
           <div className="flex gap-2">
             {counts.faltas > 0 && (

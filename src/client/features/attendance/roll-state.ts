@@ -24,6 +24,22 @@ export function justify(absences: Absences, alunoId: string, text: string): Abse
   return new Map(absences).set(alunoId, text);
 }
 
+/** The lesson's record as the screen holds it: what was taught, and the activities or homework. */
+export interface LessonContent {
+  conteudo: string;
+  atividades: string;
+}
+
+export function savedContent(roll: Roll): LessonContent {
+  return { conteudo: roll.chamada?.conteudo ?? '', atividades: roll.chamada?.atividades ?? '' };
+}
+
+/** Whether the content typed differs from what the server holds (blank and spaces are nothing). */
+export function contentChanged(roll: Roll, content: LessonContent): boolean {
+  const saved = savedContent(roll);
+  return content.conteudo.trim() !== saved.conteudo || content.atividades.trim() !== saved.atividades;
+}
+
 export function countRoll(roll: Roll, absences: Absences) {
   const total = roll.alunos.length;
   const faltas = roll.alunos.filter((aluno) => absences.has(aluno.id)).length;
@@ -49,11 +65,16 @@ export function hasUnsavedMarks(roll: Roll, absences: Absences): boolean {
   return false;
 }
 
-/** The body of `PUT /api/frequencia/turmas/{id}`: the whole list of absences (saving replaces it). */
-export function toRollInput(roll: Roll, absences: Absences): RollInput {
+/**
+ * The body of `PUT /api/frequencia/turmas/{id}`: the whole list of absences (saving replaces it) and
+ * the lesson's content ('' clears it).
+ */
+export function toRollInput(roll: Roll, absences: Absences, content: LessonContent): RollInput {
   return {
     data: roll.data,
     ...(roll.disciplina ? { disciplina: roll.disciplina, aula: roll.aula } : {}),
+    conteudo: content.conteudo.trim(),
+    atividades: content.atividades.trim(),
     faltas: roll.alunos
       .filter((aluno) => absences.has(aluno.id))
       .map((aluno) => {

@@ -62,6 +62,13 @@ export const attendanceRolls = pgTable(
     disciplina: text('disciplina'),
     registradoPor: uuid('registrado_por').references(() => users.id, { onDelete: 'set null' }),
     registradoPorNome: text('registrado_por_nome'),
+    /**
+     * The registro de conteúdo of the diário de classe (LDB art. 24 VI, 13): what the lesson (or, on a
+     * daily roll, the day) taught, and the activities or homework given. Null: not recorded yet — the
+     * lesson counts, and the coordination's diary lists it as 'sem conteúdo registrado'.
+     */
+    conteudo: text('conteudo'),
+    atividades: text('atividades'),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

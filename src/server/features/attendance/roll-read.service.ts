@@ -133,6 +133,8 @@ export async function buildRoll(
           atualizada_em: roll.updatedAt.toISOString(),
           registrada_por: roll.registradoPorNome,
           version: roll.version,
+          conteudo: roll.conteudo,
+          atividades: roll.atividades,
           // A roll on a day that stopped being letivo can still go: removing it is how that is fixed.
           pode_remover: changeBlockOf(access, context, disciplina) === null,
         }

@@ -21,7 +21,7 @@ import {
 } from './attendance.service.js';
 import { buildRoll } from './roll-read.service.js';
 import { mergeRoll } from '../../../shared/attendance-merge.js';
-import { rollConflictError } from './roll-merge.js';
+import { contentAfterSave, rollConflictError } from './roll-merge.js';
 
 /** An absence as the audit of a correction shows it: the student's name beside the id, to be read. */
 interface StoredAbsence {
@@ -181,12 +181,18 @@ export async function saveRoll(
         .set({ justificativa: wanted.get(row.alunoId) ?? null })
         .where(eq(attendanceAbsences.id, row.id));
     }
+    const content = contentAfterSave(roll, input);
+    const contentChanged = content.conteudo !== roll.conteudo || content.atividades !== roll.atividades;
     // The first save is the roll itself (who and when are on its row); only later changes are audited.
-    if (isFirstSave) return;
-    if (removed.length + added.length + changed.length === 0) return;
+    if (isFirstSave) {
+      if (contentChanged)
+        await tx.update(attendanceRolls).set(content).where(eq(attendanceRolls.id, roll.id));
+      return;
+    }
+    if (removed.length + added.length + changed.length === 0 && !contentChanged) return;
     await tx
       .update(attendanceRolls)
-      .set({ version: roll.version + 1, updatedAt: clock.now() })
+      .set({ ...content, version: roll.version + 1, updatedAt: clock.now() })
       .where(eq(attendanceRolls.id, roll.id));
     const names = await studentNames(tx, [...current.keys()], roster);
     // By name, as the audit screen lists them (the rows come in whatever order the table holds them).
@@ -215,6 +221,13 @@ export async function saveRoll(
         aula,
         antes: before.sort(byName),
         depois: after.sort(byName),
+        // The lesson's record changed too: what it said before and after (only the fields that changed).
+        ...(content.conteudo === roll.conteudo
+          ? {}
+          : { conteudo_antes: roll.conteudo, conteudo_depois: content.conteudo }),
+        ...(content.atividades === roll.atividades
+          ? {}
+          : { atividades_antes: roll.atividades, atividades_depois: content.atividades }),
       },
     });
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "attendance_rolls" ADD COLUMN "conteudo" text;--> statement-breakpoint
+ALTER TABLE "attendance_rolls" ADD COLUMN "atividades" text;

@@ -1,0 +1,170 @@
+/**
+ * The diário de classe as the coordination and the teacher read it (ADR 0077): the lessons given in a
+ * class — one subject, or the daily roll — in a period or month, each with what it taught.
+ */
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { periodName } from '../../../shared/calendar.schemas.js';
+import { type ClassDiary, type ClassDiaryQuery } from '../../../shared/diario.schemas.js';
+import { formatDate } from '../../../shared/format.js';
+import { MONTH_NAMES } from '../../../shared/mensalidades.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { monthRange } from '../calendar/index.js';
+import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '../classes/index.js';
+import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
+import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
+import { loadGrid } from './attendance.service.js';
+
+/** The periods of the school year holding `date` (none outside a year). */
+async function periodsAround(db: DbOrTx, date: string) {
+  const rows = await db
+    .select({
+      id: schoolPeriods.id,
+      numero: schoolPeriods.numero,
+      inicio: schoolPeriods.inicio,
+      fim: schoolPeriods.fim,
+      tipo: schoolYears.tipoPeriodo,
+    })
+    .from(schoolPeriods)
+    .innerJoin(schoolYears, eq(schoolYears.id, schoolPeriods.anoLetivoId))
+    .where(and(lte(schoolYears.inicio, date), gte(schoolYears.fim, date)))
+    .orderBy(asc(schoolPeriods.numero));
+  return rows.map((row) => ({
+    id: row.id,
+    nome: periodName(row.tipo, row.numero),
+    inicio: row.inicio,
+    fim: row.fim,
+  }));
+}
+
+/** The range asked: a period, a month, or by default the period of today (else today's month). */
+async function rangeOf(db: DbOrTx, query: ClassDiaryQuery) {
+  if (query.periodo_id) {
+    const [found] = await db
+      .select({ inicio: schoolPeriods.inicio })
+      .from(schoolPeriods)
+      .where(eq(schoolPeriods.id, query.periodo_id));
+    if (!found) throw notFound('Período não encontrado.');
+    const periodos = await periodsAround(db, found.inicio);
+    const period = periodos.find((item) => item.id === query.periodo_id)!;
+    return { periodos, intervalo: { id: period.id, nome: period.nome, de: period.inicio, ate: period.fim } };
+  }
+  const today = clock.today();
+  const periodos = await periodsAround(db, query.mes ? `${query.mes}-01` : today);
+  const current = query.mes ? undefined : periodos.find((item) => item.inicio <= today && today <= item.fim);
+  if (current)
+    return {
+      periodos,
+      intervalo: { id: current.id, nome: current.nome, de: current.inicio, ate: current.fim },
+    };
+  const mes = query.mes ?? today.slice(0, 7);
+  const { de, ate } = monthRange(mes);
+  const nome = `${MONTH_NAMES[Number(mes.slice(5, 7)) - 1] ?? mes} de ${mes.slice(0, 4)}`;
+  return { periodos, intervalo: { id: null, nome, de, ate } };
+}
+
+/** The rolls of the diary: the subject's, every subject the user sees, or the daily roll. */
+function rollsOfDiary(access: ClassDiaryAccess, disciplina: string | null, de: string, ate: string): SQL {
+  const subjects: SQL | undefined =
+    disciplina !== null
+      ? eq(attendanceRolls.disciplina, disciplina)
+      : access.turma.frequenciaModo === 'diaria' || access.visible === null
+        ? undefined
+        : access.visible.size === 0
+          ? sql`false`
+          : inArray(attendanceRolls.disciplina, [...access.visible]);
+  return and(
+    eq(attendanceRolls.turmaId, access.turma.id),
+    gte(attendanceRolls.data, de),
+    lte(attendanceRolls.data, ate),
+    subjects,
+  )!;
+}
+
+/** GET /api/frequencia/turmas/:id/diario — the lessons given with their content. */
+export async function getClassDiary(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  query: ClassDiaryQuery,
+): Promise<ClassDiary> {
+  return (await readClassDiary(db, viewer, turmaId, query)).diary;
+}
+
+/** The diary and the user's access to the class (the PDF reads the students with it). */
+export async function readClassDiary(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  query: ClassDiaryQuery,
+): Promise<{ diary: ClassDiary; access: ClassDiaryAccess }> {
+  const access = await diaryAccessOf(db, viewer, turmaId);
+  const turma = access.turma;
+  const daily = turma.frequenciaModo === 'diaria';
+  if (daily && query.disciplina)
+    throw badRequest('Esta turma faz uma chamada por dia: o diário é o do dia, sem disciplina.', [
+      { path: 'disciplina', message: 'Chamada diária não tem disciplina' },
+    ]);
+  const grid = daily ? [] : await loadGrid(db, turmaId);
+  const disciplinas = grid
+    .filter((item) => seesSubject(access, item.disciplina))
+    .map((item) => ({ nome: item.disciplina, professor_nome: item.professorNome }))
+    .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+  const disciplina = query.disciplina ?? null;
+  if (disciplina !== null && !disciplinas.some((item) => item.nome === disciplina))
+    throw notFound('Disciplina não encontrada nesta turma.');
+  const { periodos, intervalo } = await rangeOf(db, query);
+  const rows = await db
+    .select({
+      id: attendanceRolls.id,
+      data: attendanceRolls.data,
+      aula: attendanceRolls.aula,
+      disciplina: attendanceRolls.disciplina,
+      conteudo: attendanceRolls.conteudo,
+      atividades: attendanceRolls.atividades,
+      registradoPorNome: attendanceRolls.registradoPorNome,
+      faltas:
+        sql<number>`count(${attendanceAbsences.id}) filter (where not ${attendanceAbsences.abonada})`.mapWith(
+          Number,
+        ),
+    })
+    .from(attendanceRolls)
+    .leftJoin(attendanceAbsences, eq(attendanceAbsences.chamadaId, attendanceRolls.id))
+    .where(rollsOfDiary(access, disciplina, intervalo.de, intervalo.ate))
+    .groupBy(attendanceRolls.id)
+    .orderBy(asc(attendanceRolls.data), asc(attendanceRolls.disciplina), asc(attendanceRolls.aula));
+  const aulas = rows.map((row) => ({
+    chamada_id: row.id,
+    data: row.data,
+    aula: row.aula,
+    disciplina: row.disciplina,
+    conteudo: row.conteudo,
+    atividades: row.atividades,
+    registrada_por: row.registradoPorNome,
+    faltas: row.faltas,
+  }));
+  const diary: ClassDiary = {
+    turma: {
+      id: turma.id,
+      nome: turma.nome,
+      serie: turma.serie,
+      turno: turma.turno,
+      frequencia_modo: turma.frequenciaModo,
+    },
+    disciplinas,
+    disciplina,
+    professor_nome: daily
+      ? access.responsavelNome
+      : (disciplinas.find((item) => item.nome === disciplina)?.professor_nome ?? null),
+    periodos,
+    intervalo,
+    aulas,
+    sem_conteudo: aulas.filter((aula) => aula.conteudo === null).length,
+  };
+  return { diary, access };
+}
+
+/** 'de 02/02/2026 a 17/04/2026', the range as the diary's header says it. */
+export const rangeText = (intervalo: ClassDiary['intervalo']) =>
+  `de ${formatDate(intervalo.de)} a ${formatDate(intervalo.ate)}`;

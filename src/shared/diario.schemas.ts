@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { frequenciaModos } from './curriculum.schemas.js';
+import { subjectNameSchema } from './disciplinas.schemas.js';
+import { uuidParam } from './validators.js';
+
+/**
+ * The registro de conteúdo of the diário de classe (LDB art. 24 VI and 13; ADR 0077): what each lesson
+ * taught, recorded with its roll, and the diary the coordination reads and prints.
+ */
+
+/** A lesson's content: a few lines on a phone, room for a detailed plan. */
+export const CONTEUDO_MAX = 2000;
+/** Activities or homework given in the lesson. */
+export const ATIVIDADES_MAX = 1000;
+
+/** What the coordination and the teacher read where a lesson has no content yet. */
+export const SEM_CONTEUDO = 'Sem conteúdo registrado';
+
+/**
+ * A lesson's text as the roll's body carries it: trimmed, '' is 'nothing recorded' (null), several
+ * lines allowed. Omitted (undefined): the save leaves what is on record (an older device's queue).
+ */
+const lessonText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} inválido` })
+    .trim()
+    .max(max, `${label}: no máximo ${String(max)} caracteres`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** The content fields of `PUT /api/frequencia/turmas/{id}` (the roll's body). */
+export const lessonContentFields = {
+  conteudo: lessonText(CONTEUDO_MAX, 'Conteúdo da aula'),
+  atividades: lessonText(ATIVIDADES_MAX, 'Atividades / tarefa de casa'),
+};
+
+/** A device's base (ADR 0053) also says what content it had loaded, to tell whether the teacher changed it. */
+export const lessonContentBaseFields = {
+  conteudo: z.string().max(CONTEUDO_MAX).nullable().optional(),
+  atividades: z.string().max(ATIVIDADES_MAX).nullable().optional(),
+};
+
+/** A month in a query, 'AAAA-MM' (the diary's and the class month's). */
+export const monthField = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)');
+
+/** `GET /api/frequencia/turmas/{id}/diario` (and `/diario/pdf`): one subject (or the daily roll) in a period or month. */
+export const classDiaryQuerySchema = z.strictObject({
+  /** A per-lesson class's subject; omitted: every subject the user sees (the PDF asks for one). */
+  disciplina: subjectNameSchema.optional(),
+  periodo_id: uuidParam.optional(),
+  mes: monthField().optional(),
+});
+export type ClassDiaryQuery = z.infer<typeof classDiaryQuerySchema>;
+
+/** One lesson given (a roll on record) with what it taught. */
+export const diaryLessonSchema = z.object({
+  chamada_id: z.string(),
+  data: z.string(),
+  aula: z.number().int(),
+  disciplina: z.string().nullable(),
+  conteudo: z.string().nullable(),
+  atividades: z.string().nullable(),
+  registrada_por: z.string().nullable(),
+  /** Absences on this lesson that count (abonadas excluded). */
+  faltas: z.number().int(),
+});
+export type DiaryLesson = z.infer<typeof diaryLessonSchema>;
+
+export const diaryPeriodSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  inicio: z.string(),
+  fim: z.string(),
+});
+
+export const classDiarySchema = z.object({
+  turma: z.object({
+    id: z.string(),
+    nome: z.string(),
+    serie: z.string(),
+    turno: z.string(),
+    frequencia_modo: z.enum(frequenciaModos),
+  }),
+  /** A per-lesson class's subjects the user sees, with their teacher (empty on a daily-roll class). */
+  disciplinas: z.array(z.object({ nome: z.string(), professor_nome: z.string().nullable() })),
+  disciplina: z.string().nullable(),
+  /** The subject's teacher, or the class's responsible teacher on a daily-roll class. */
+  professor_nome: z.string().nullable(),
+  /** The periods of the year of the range shown (to pick from). */
+  periodos: z.array(diaryPeriodSchema),
+  /** The range shown: a period (`id`) or a month (`id` null). */
+  intervalo: z.object({ id: z.string().nullable(), nome: z.string(), de: z.string(), ate: z.string() }),
+  aulas: z.array(diaryLessonSchema),
+  /** Lessons in `aulas` with no content recorded. */
+  sem_conteudo: z.number().int(),
+});
+export type ClassDiary = z.infer<typeof classDiarySchema>;
