@@ -151,7 +151,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
     .toBe(true);
   await screenshot(teacher, { path: `${shots}/frequencia-faltas-rolada-phone.png` });
   await teacher.setViewportSize(phone);
-  // The diário's registro de conteúdo, typed with the roll (ADR 0077): the save bar points to it.
+  // The diário's registro de conteúdo, typed with the roll (ADR 0078): the save bar points to it.
   await teacher.getByRole('button', { name: 'Sem conteúdo registrado — escrever' }).click();
   await expect(teacher.getByLabel('Conteúdo do dia')).toBeFocused();
   await teacher.getByLabel('Conteúdo do dia').fill(`Leitura compartilhada ${run}: o sítio`);

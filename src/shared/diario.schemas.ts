@@ -4,7 +4,7 @@ import { subjectNameSchema } from './disciplinas.schemas.js';
 import { uuidParam } from './validators.js';
 
 /**
- * The registro de conteúdo of the diário de classe (LDB art. 24 VI and 13; ADR 0077): what each lesson
+ * The registro de conteúdo of the diário de classe (LDB art. 24 VI and 13; ADR 0078): what each lesson
  * taught, recorded with its roll, and the diary the coordination reads and prints.
  */
 

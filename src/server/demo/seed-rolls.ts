@@ -6,7 +6,7 @@ import type { classSubjects } from '../db/schema/curriculum.js';
 
 const JUSTIFICATIONS = ['Atestado médico', 'Consulta médica', 'Luto na família', 'Atestado odontológico'];
 
-/** What a demo lesson taught (the diário's registro de conteúdo, ADR 0077), by subject; the day's otherwise. */
+/** What a demo lesson taught (the diário's registro de conteúdo, ADR 0078), by subject; the day's otherwise. */
 const TOPICS: Record<string, readonly string[]> = {
   Matemática: [
     'Frações equivalentes',

@@ -161,7 +161,7 @@ export function downloadTutelaryLetter(notificacaoId: string) {
   );
 }
 
-/** The diário de classe: the lessons given in a period or month, with their content (ADR 0077). */
+/** The diário de classe: the lessons given in a period or month, with their content (ADR 0078). */
 export const classDiaryQuery = (turmaId: string, query: ClassDiaryQuery) =>
   queryOptions({
     queryKey: attendanceKeys.diary(turmaId, query),

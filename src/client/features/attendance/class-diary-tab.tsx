@@ -17,7 +17,7 @@ import { downloadClassDiary, useClassDiary, useRollClasses } from './attendance.
 const MONTH = 'mes';
 
 /**
- * 'Diário de classe' (ADR 0077): per class and subject (or the daily roll), the lessons given in a
+ * 'Diário de classe' (ADR 0078): per class and subject (or the daily roll), the lessons given in a
  * period or month with what each taught, those without content marked; the printable diary (PDF). The
  * coordination reads every class; a teacher, his classes and subjects (the server's diary access).
  */

@@ -8,7 +8,7 @@ import type { LessonContent } from './roll-state';
 const left = (text: string, max: number) => `${String(max - text.length)} caracteres restantes`;
 
 /**
- * The diário's registro de conteúdo beside the roll (ADR 0077): what the lesson (or the day) taught and
+ * The diário's registro de conteúdo beside the roll (ADR 0078): what the lesson (or the day) taught and
  * the activities or homework. The roll saves without it, but then the lesson reads 'Sem conteúdo
  * registrado' to the teacher and the coordination. Read-only where the roll is.
  */

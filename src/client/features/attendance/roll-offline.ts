@@ -94,7 +94,7 @@ const absencesOf = (roll: Roll): RollInput['faltas'] =>
 
 /**
  * What the device had from the server: the base of a save (null: the roll was not taken yet), its
- * content too — the server keeps a field the teacher did not change (ADR 0077).
+ * content too — the server keeps a field the teacher did not change (ADR 0078).
  */
 export const baseOf = (roll: Roll): RollBody['base'] =>
   roll.chamada

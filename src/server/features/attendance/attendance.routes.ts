@@ -103,7 +103,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await getClassMonth(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
 
-  // The diário de classe (ADR 0077): read by whoever reads the class's diary — the secretaria too
+  // The diário de classe (ADR 0078): read by whoever reads the class's diary — the secretaria too
   // (academics.read); a teacher reaches only their classes and subjects, a family none (404).
   const diaryRead = { access: 'academics.read' } as const;
   app.get(

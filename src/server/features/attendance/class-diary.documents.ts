@@ -1,5 +1,5 @@
 /**
- * The printable diário de classe (ADR 0077): the school's identity, the class, subject, teacher and
+ * The printable diário de classe (ADR 0078): the school's identity, the class, subject, teacher and
  * period; the lessons given with their content; the frequency grid (students × lessons, F marks, totals).
  * Landscape A4; the lessons and the grid paginate (the grid in blocks of lesson columns, each block in
  * pages of students), and every page carries the diary's name and 'página N de M'.

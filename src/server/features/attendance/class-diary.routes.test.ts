@@ -1,5 +1,5 @@
 /**
- * The diário de classe's registro de conteúdo (ADR 0077): the lesson's content saved with the roll, its
+ * The diário de classe's registro de conteúdo (ADR 0078): the lesson's content saved with the roll, its
  * rules (limits, closed periods, audit, a device's base), and the diary the coordination reads and prints.
  */
 import { describe, expect, it } from 'vitest';

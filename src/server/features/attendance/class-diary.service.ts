@@ -1,5 +1,5 @@
 /**
- * The diário de classe as the coordination and the teacher read it (ADR 0077): the lessons given in a
+ * The diário de classe as the coordination and the teacher read it (ADR 0078): the lessons given in a
  * class — one subject, or the daily roll — in a period or month, each with what it taught.
  */
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';

@@ -53,7 +53,7 @@ export async function rollConflictError(
 type LessonContent = { conteudo: string | null; atividades: string | null };
 
 /**
- * The lesson's content after a save (ADR 0077). A field the body leaves out stays as on record. With a
+ * The lesson's content after a save (ADR 0078). A field the body leaves out stays as on record. With a
  * device's `base`, a field the teacher did not change there (the body's equals the base's) keeps the
  * server's — someone may have written it meanwhile; a field changed on the device wins, and the text it
  * replaces stays in the audit of the change. Content is one text per lesson, not a mark per student:
