@@ -10,11 +10,47 @@ const orders = new WeakMap<Db, string[]>();
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The sequences of the public tables' serial and identity columns that handed out a value (`t` their table). */
-const usedOwnedSequences = sql`from pg_sequence s
-  join pg_depend d on d.objid = s.seqrelid and d.deptype in ('a', 'i')
-  join pg_class t on t.oid = d.refobjid and t.relnamespace = 'public'::regnamespace
-  where pg_sequence_last_value(s.seqrelid) is not null`;
+/**
+ * The sequences of the public tables' serial and identity columns — by the sequence's oid, its table and
+ * its start — read once per database, again when a used sequence is not among them (a test made a table).
+ * Finding them joins `pg_depend`, which took 15 ms on PGlite, twice at every reset; which of them handed
+ * out a value is asked of the sequences alone (ADR 0079).
+ */
+interface OwnedSequence {
+  table: string;
+  start: string;
+}
+const ownedSequences = new WeakMap<Db, Map<string, OwnedSequence | null>>();
+
+async function readOwnedSequences(db: Db): Promise<Map<string, OwnedSequence | null>> {
+  const rows = rowsOf<{ oid: string; table: string | null; start: string }>(
+    await db.execute(sql`select s.seqrelid::text as oid, t.relname::text as table, s.seqstart::text as start
+      from pg_sequence s
+      left join pg_depend d on d.objid = s.seqrelid and d.deptype in ('a', 'i')
+      left join pg_class t on t.oid = d.refobjid and t.relnamespace = 'public'::regnamespace`),
+  );
+  // A sequence no public table owns is kept as null: used or not, the reset leaves it alone, as before.
+  const owned = new Map<string, OwnedSequence | null>();
+  for (const row of rows)
+    if (!owned.get(row.oid)) owned.set(row.oid, row.table ? { table: row.table, start: row.start } : null);
+  ownedSequences.set(db, owned);
+  return owned;
+}
+
+/** The public tables' sequences that handed out a value: their oid, table and start. */
+async function usedOwnedSequences(db: Db): Promise<({ oid: string } & OwnedSequence)[]> {
+  const used = rowsOf<{ oid: string }>(
+    await db.execute(
+      sql`select seqrelid::text as oid from pg_sequence where pg_sequence_last_value(seqrelid) is not null`,
+    ),
+  ).map((row) => row.oid);
+  let owned = ownedSequences.get(db);
+  if (!owned || used.some((oid) => !owned!.has(oid))) owned = await readOwnedSequences(db);
+  return used.flatMap((oid) => {
+    const sequence = owned.get(oid);
+    return sequence ? [{ oid, ...sequence }] : [];
+  });
+}
 
 /**
  * Empties every table a test wrote to and sets their sequences back, as a TRUNCATE … RESTART IDENTITY
@@ -27,7 +63,8 @@ const usedOwnedSequences = sql`from pg_sequence s
  * transaction rolls back and the TRUNCATE runs.
  */
 export async function emptyWrittenTables(db: Db): Promise<void> {
-  const written = await writtenTables(db);
+  const sequences = await usedOwnedSequences(db);
+  const written = await writtenTables(db, sequences);
   if (written.length === 0) return;
   let childrenFirst = orders.get(db);
   if (!childrenFirst || written.some((name) => !childrenFirst!.includes(name))) {
@@ -38,7 +75,14 @@ export async function emptyWrittenTables(db: Db): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       for (const name of deleted) await tx.execute(sql.raw(`DELETE FROM ${quoted(name)}`));
-      await tx.execute(sql`select setval(s.seqrelid, s.seqstart, false) ${usedOwnedSequences}`);
+      if (sequences.length > 0) {
+        const values = sequences.map((sequence) => `(${sequence.oid}, ${sequence.start})`).join(', ');
+        await tx.execute(
+          sql.raw(
+            `select setval(v.oid::oid::regclass, v.start, false) from (values ${values}) v(oid, start)`,
+          ),
+        );
+      }
     });
   } catch {
     await db.execute(sql.raw(`TRUNCATE ${written.map(quoted).join(', ')} RESTART IDENTITY CASCADE`));
@@ -50,13 +94,13 @@ export async function emptyWrittenTables(db: Db): Promise<void> {
  * a TRUNCATE gives it a new, empty one — so a table whose rows were deleted is here too) and the ones
  * owning a sequence that was used. Asking the 119 tables whether they hold a row took 41 ms on PostgreSQL.
  */
-async function writtenTables(db: Db): Promise<string[]> {
+async function writtenTables(db: Db, sequences: { table: string }[]): Promise<string[]> {
   const result = await db.execute(sql`
     select c.relname::text as name from pg_class c
-      where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and pg_relation_size(c.oid) > 0
-    union
-    select t.relname::text ${usedOwnedSequences}`);
-  return rowsOf<{ name: string }>(result).map((row) => row.name);
+      where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and pg_relation_size(c.oid) > 0`);
+  const names = new Set(rowsOf<{ name: string }>(result).map((row) => row.name));
+  for (const { table } of sequences) names.add(table);
+  return [...names];
 }
 
 async function childrenFirstOrder(db: Db): Promise<string[]> {
