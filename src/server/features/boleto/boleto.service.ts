@@ -21,7 +21,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { financeScopeOf, getMensalidade, type FinanceScope } from '../finance/index.js';
-import { payersOf, scopeOf, type Payer } from '../students/index.js';
+import { NO_ADDRESS_PARTS, payersOf, scopeOf, type Payer } from '../students/index.js';
 import { bancoOf, validarConvenio, type BancoBoleto, type Convenio } from './bancos.js';
 import { buildCodigoBarras, comVencimento, formatLinhaDigitavel, linhaDigitavelDe } from './febraban.js';
 
@@ -281,16 +281,7 @@ export async function asSeenBy(
   const viewer = await scopeOf(db, user);
   if (viewer.kind === 'guardian' && viewer.guardianId === issued.payer.responsavelId) return issued;
   const cpf = maskCpf(issued.payer.cpf);
-  const semEndereco: Payer['endereco'] = {
-    cep: null,
-    logradouro: null,
-    numero: null,
-    complemento: null,
-    bairro: null,
-    cidade: null,
-    uf: null,
-    linha: null,
-  };
+  const semEndereco: Payer['endereco'] = { ...NO_ADDRESS_PARTS, linha: null };
   return {
     ...issued,
     boleto: { ...issued.boleto, pagador: { nome: issued.payer.nome, cpf } },

@@ -11,7 +11,7 @@ export { matriculaAllocator, matriculaYear } from './matricula.js';
 export { payersOf } from './payer.js';
 export type { Payer, PayerAddress } from './payer.js';
 export type { MatriculaAllocator } from './matricula.js';
-export { guardianContacts, readerOf } from './students.presenter.js';
+export { guardianContacts, NO_ADDRESS_PARTS, readerOf } from './students.presenter.js';
 export { createStudentIn, updateStudentIn } from './students.service.js';
 export { guardiansRoutes, studentsRoutes } from './students.routes.js';
 export {

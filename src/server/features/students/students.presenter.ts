@@ -33,7 +33,8 @@ export function readerOf(scope: RecordsScope): { view: FieldView; self: string |
 
 export type LinkedGuardian = GuardianRow & Pick<StudentGuardianRow, 'alunoId' | 'parentesco' | 'ehPrincipal'>;
 
-const NO_ADDRESS_PARTS: EnderecoPartes = {
+/** An address a reader may not see: every part empty. */
+export const NO_ADDRESS_PARTS: EnderecoPartes = {
   cep: null,
   logradouro: null,
   numero: null,
