@@ -187,7 +187,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await admin.goto('/dashboard/notas');
   const progress = admin.getByRole('region', { name: /^Lançamento de notas — / });
   await progress.getByRole('button', { name: 'Ver por turma' }).click();
-  await progress.getByLabel('Professor(a)').selectOption(`Professora Notas ${run}`);
+  await progress.getByLabel('Professor', { exact: true }).selectOption(`Professora Notas ${run}`);
   const line = progress.getByRole('row', { name: new RegExp(`Notas ${run} · Matemática`) });
   await expect(line).toContainText('1 nota faltando');
   await line.getByRole('button', { name: `Abrir as notas de Matemática da turma Notas ${run}` }).click();

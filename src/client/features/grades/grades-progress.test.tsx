@@ -60,14 +60,14 @@ describe('GradesProgressPanel', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(table).toHaveTextContent('Em dia');
     // One teacher's subjects: what the coordenadora asks before the period closes.
-    await userEvent.selectOptions(within(panel).getByLabelText('Professor(a)'), 'Sem professor na grade');
+    await userEvent.selectOptions(within(panel).getByLabelText('Professor'), 'Sem professor na grade');
     expect(
       within(table)
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual([expect.stringContaining('7º Ano A · Ciências')]);
-    await userEvent.selectOptions(within(panel).getByLabelText('Professor(a)'), 'Todos');
+    await userEvent.selectOptions(within(panel).getByLabelText('Professor'), 'Todos');
 
     await userEvent.click(
       within(panel).getByRole('button', { name: 'Abrir as notas de Matemática da turma 6º Ano A' }),

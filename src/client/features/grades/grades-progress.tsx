@@ -24,7 +24,7 @@ function StatusBadge({ line }: { line: GradesProgressLine }) {
 
 const columns: Column<GradesProgressLine>[] = [
   { id: 'turma', header: 'Turma', card: 'title', cell: (line) => `${line.turma_nome} · ${line.disciplina}` },
-  { id: 'professor', header: 'Professor(a)', cell: (line) => line.professor ?? 'Sem professor na grade' },
+  { id: 'professor', header: 'Professor', cell: (line) => line.professor ?? 'Sem professor na grade' },
   { id: 'avaliacoes', header: 'Avaliações', align: 'right', cell: (line) => line.avaliacoes },
   { id: 'situacao', header: 'Situação', card: 'badge', cell: (line) => <StatusBadge line={line} /> },
 ];
@@ -101,7 +101,7 @@ export function GradesProgressPanel({
           <div className="mb-3 flex flex-wrap items-end gap-x-6 gap-y-2">
             <div className="w-full sm:w-72">
               <SelectField
-                label="Professor(a)"
+                label="Professor"
                 value={teacher}
                 onChange={(event) => setTeacher(event.target.value)}
               >

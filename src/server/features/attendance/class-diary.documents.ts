@@ -150,7 +150,7 @@ function drawIdentity(
   const facts: [string, string][] = [
     ['Turma', `${diary.turma.nome} · ${diary.turma.serie} · ${diary.turma.turno}`],
     ['Componente', lessonName],
-    [diary.disciplina ? 'Professor(a)' : 'Professor(a) responsável', diary.professor_nome ?? 'Não informado'],
+    [diary.disciplina ? 'Professor' : 'Professor responsável', diary.professor_nome ?? 'Não informado'],
     ['Período', `${diary.intervalo.nome} (${rangeText(diary.intervalo)})`],
     [
       'Aulas dadas',
@@ -353,7 +353,7 @@ function drawSignatures(doc: PDFKit.PDFDocument) {
   if (doc.y + 60 > bottom) doc.addPage();
   const y = doc.y + 40;
   const slot = width / 2;
-  ['Professor(a)', 'Coordenação pedagógica'].forEach((label, index) => {
+  ['Professor', 'Coordenação pedagógica'].forEach((label, index) => {
     const x = left + index * slot;
     doc
       .moveTo(x + 30, y)

@@ -96,8 +96,9 @@ export const sideOf = (viewer: Viewer) => (viewer.nivel === 'responsavel' ? 'fam
  * portal account and an active record (an 'inativo' or 'afastado' teacher reaches no conversation).
  */
 export async function teachersOfStudent(db: DbOrTx, alunoId: string) {
-  return db
-    .selectDistinct({ id: teachers.id, nome: teachers.nome })
+  // Distinct rows order by what they select: the folded name is selected for the order, then dropped.
+  const rows = await db
+    .selectDistinct({ id: teachers.id, nome: teachers.nome, ordem: folded(teachers.nome) })
     .from(students)
     .innerJoin(classes, eq(classes.id, students.turmaId))
     .innerJoin(
@@ -108,6 +109,7 @@ export async function teachersOfStudent(db: DbOrTx, alunoId: string) {
       and(eq(students.id, alunoId), sql`${teachers.usuarioId} is not null`, eq(teachers.status, 'ativo')),
     )
     .orderBy(asc(folded(teachers.nome)));
+  return rows.map(({ id, nome }) => ({ id, nome }));
 }
 
 async function ownChildren(db: DbOrTx, viewer: Viewer) {
