@@ -69,11 +69,16 @@ export function drawPdfTable(
       stripe = 0;
     } else drawRow(row, false, stripe++ % 2 === 1);
   }
+  drawRule(doc, left, y, width);
+  return y;
+}
+
+/** The thin grey rule of the school's papers: under a table's last row, above a page's footer. */
+export function drawRule(doc: PDFKit.PDFDocument, left: number, y: number, width: number): void {
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
     .lineWidth(0.5)
     .strokeColor('#999999')
     .stroke();
-  return y;
 }

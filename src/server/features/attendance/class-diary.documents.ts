@@ -4,6 +4,7 @@
  * Landscape A4; the lessons and the grid paginate (the grid in blocks of lesson columns, each block in
  * pages of students), and every page carries the diary's name and 'página N de M'.
  */
+import { drawRule } from '../../lib/pdf-table.js';
 import { inArray } from 'drizzle-orm';
 import { attendancePercent } from '../../../shared/attendance.schemas.js';
 import {
@@ -97,15 +98,10 @@ const pageOf = (doc: PDFKit.PDFDocument): Page => {
   };
 };
 
-/** The rule under a table's last row. */
+/** The rule under a table's last row, across the page. */
 function closeTable(doc: PDFKit.PDFDocument, y: number) {
   const { left, width } = pageOf(doc);
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(0.5)
-    .strokeColor('#999999')
-    .stroke();
+  drawRule(doc, left, y, width);
 }
 
 function drawHeading(doc: PDFKit.PDFDocument, text: string) {

@@ -1,4 +1,5 @@
 import { parseRichText, type Inline } from '../../../shared/rich-text.js';
+import { drawRule } from '../../lib/pdf-table.js';
 import { drawOnEveryPage, renderPdf } from '../../lib/pdf.js';
 import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
@@ -97,12 +98,7 @@ function drawHeader(doc: PDFKit.PDFDocument, input: ContratoPdf) {
 function drawFooters(doc: PDFKit.PDFDocument, input: ContratoPdf) {
   drawOnEveryPage(doc, ({ numero, total, left, width }) => {
     const top = doc.page.height - FOOTER_HEIGHT;
-    doc
-      .moveTo(left, top - 6)
-      .lineTo(left + width, top - 6)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
+    drawRule(doc, left, top - 6, width);
     doc.font('Helvetica').fontSize(7.5).fillColor('#333333');
     doc.text(`Código de verificação ${input.codigo} — confira em ${input.url}`, left, top, {
       width: width - 70,
