@@ -69,6 +69,11 @@ export const mensalidadeSchema = z.object({
   motivo_cancelamento: z.string().nullable(),
   /** 'Já paguei': the day the comprovante awaiting the school's answer was sent (amounts as of it). */
   em_confirmacao_desde: z.string().nullable(),
+  /**
+   * Whether the reader may open the comprovante awaiting the school's answer: the finance staff, and of a
+   * family only the guardian who sent it (it shows their bank and account, not the other guardian's).
+   */
+  comprovante_visivel: z.boolean(),
   /** The school's reason for refusing the last comprovante, while the tuition is still open. */
   comprovante_recusa: z.string().nullable(),
   /**

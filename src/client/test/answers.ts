@@ -129,6 +129,7 @@ export function mensalidadeAnswer(mensalidade: Partial<Mensalidade> = {}): Mensa
     data_pagamento: null,
     motivo_cancelamento: null,
     em_confirmacao_desde: null,
+    comprovante_visivel: false,
     negociacao: null,
     comprovante_recusa: null,
     version: 1,

@@ -115,14 +115,18 @@ export function ConfirmingCard({ mensalidade }: { mensalidade: Mensalidade }) {
           Comprovante enviado em {formatDate(mensalidade.em_confirmacao_desde)}. A escola vai confirmar o
           pagamento.
         </p>
-        <a
-          className="text-xs font-medium text-primary-strong underline"
-          href={comprovanteUrl(mensalidade.id)}
-          target="_blank"
-          rel="noreferrer"
-        >
-          Ver comprovante
-        </a>
+        {mensalidade.comprovante_visivel ? (
+          <a
+            className="text-xs font-medium text-primary-strong underline"
+            href={comprovanteUrl(mensalidade.id)}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Ver comprovante
+          </a>
+        ) : (
+          <p className="text-xs text-gray-600">Enviado por outro responsável.</p>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-lg font-semibold text-gray-900">{formatCentavos(mensalidade.valor_atualizado)}</p>

@@ -26,8 +26,16 @@ const confirming: Mensalidade = {
   data_vencimento: '2026-09-10',
   status: 'em_confirmacao',
   em_confirmacao_desde: '2026-09-20',
+  comprovante_visivel: true,
   comprovante_recusa: null,
   valor_atualizado: 87_000,
+};
+/** Sent by the child's other guardian: their bank and account are not this reader's to open. */
+const confirmingByOther: Mensalidade = {
+  ...confirming,
+  id: '00000000-0000-4000-8000-000000000004',
+  aluno_nome: 'Rui Souza',
+  comprovante_visivel: false,
 };
 
 const page = (items: Mensalidade[]) => ({ items, total: items.length, page: 1, pageSize: 200 });
@@ -39,7 +47,7 @@ describe('GuardianFinance', () => {
       '/api/financeiro/mensalidades': (request) => {
         const status = new URL(request.url, 'http://x').searchParams.get('status');
         if (status === 'vencido') return page([base]);
-        if (status === 'em_confirmacao') return page([confirming]);
+        if (status === 'em_confirmacao') return page([confirming, confirmingByOther]);
         return page([]);
       },
       [`/api/financeiro/mensalidades/${base.id}/comprovante`]: {
@@ -59,6 +67,13 @@ describe('GuardianFinance', () => {
     expect(waiting.textContent).toMatch(/R\$\s870,00/);
     // No PIX nor 'Já paguei' on what the school is already checking.
     expect(within(waiting).queryByRole('button')).toBeNull();
+    // The reader opens the comprovante they sent, not the one the other guardian sent.
+    const [mine, theirs] = within(waiting).getAllByTestId('familia-mensalidade');
+    expect(within(mine!).getByRole('link', { name: 'Ver comprovante' }).getAttribute('href')).toBe(
+      `/api/financeiro/mensalidades/${confirming.id}/comprovante`,
+    );
+    expect(within(theirs!).queryByRole('link')).toBeNull();
+    expect(theirs).toHaveTextContent('Enviado por outro responsável.');
 
     fireEvent.click(within(overdue).getByRole('button', { name: 'Já paguei: Lia Souza, outubro de 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Já paguei' });

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { clock } from '../../lib/clock.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
-import { guardians } from '../../db/schema/students.js';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { multipartFile } from '../../test/image-fixtures.js';
 import { lastYear, mensalidadeOf, school, setupFinanceTest, today } from './finance.test-setup.js';
 
@@ -227,6 +227,31 @@ describe("'Já paguei'", () => {
     expect(bell.map((row) => row.texto)).toContain(
       `A escola não confirmou o comprovante da mensalidade de março de ${lastYear} de Ana Souza: O valor do comprovante é de outra mensalidade.`,
     );
+  });
+
+  it("the child's other guardian sees it em confirmação but opens only a comprovante they sent", async () => {
+    const s = await withTuition();
+    // Diego, Bruno's father, is Ana's guardian too (not the one who pays).
+    await t.database.db
+      .insert(studentGuardians)
+      .values({ alunoId: s.ana.id, responsavelId: s.pai.id, parentesco: 'pai', ehPrincipal: false });
+    expect((await send(s.march.id, s.guardian)).statusCode).toBe(201);
+
+    const visible = async (cookie: string) => {
+      const list = await call('GET', '/api/financeiro/mensalidades?status=em_confirmacao', cookie);
+      const items: { id: string; comprovante_visivel: boolean }[] = list.json().data.items;
+      return items.find((item) => item.id === s.march.id)?.comprovante_visivel;
+    };
+    expect(await visible(s.guardian)).toBe(true);
+    expect(await visible(s.admin)).toBe(true);
+    expect(await visible(s.otherGuardian)).toBe(false);
+
+    const url = `/api/financeiro/mensalidades/${s.march.id}/comprovante`;
+    expect((await call('GET', url, s.guardian)).statusCode).toBe(200);
+    const other = await call('GET', url, s.otherGuardian);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('Nenhum comprovante desta mensalidade foi enviado por você.');
+    expect(other.rawPayload.includes(Buffer.from('%PDF'))).toBe(false);
   });
 
   it('409 when already em confirmação, paid or cancelled; 404 for another family; 415 and 400 for a bad file', async () => {

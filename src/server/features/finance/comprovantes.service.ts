@@ -159,7 +159,7 @@ export async function sendComprovante(
       sms: `Comprovante de mensalidade de ${found.aluno_nome} para confirmar.`,
     });
     return {
-      mensalidade: toMensalidade(updated!, found, rates, today, true),
+      mensalidade: toMensalidade(updated!, { ...found, comprovante_proprio: true }, rates, today, true),
       comprovante: toComprovante(saved!, user.nome),
     };
   });
@@ -192,10 +192,14 @@ export async function listComprovantesPendentes(db: DbOrTx, today: string): Prom
   });
 }
 
-/** The file of a tuition's latest comprovante, for the family (their children's) and the finance staff. */
+/**
+ * The file of a tuition's latest comprovante: for the finance staff, and for the guardian who sent it (a
+ * child's other guardian reads that it was sent, not the sender's bank and account).
+ */
 export async function readComprovanteFile(db: DbOrTx, user: SignedInUser, id: string) {
   const scope = await financeScopeOf(db, user);
   await findMensalidade(db, id, scope);
+  const mine = scope.kind === 'responsavel' ? eq(comprovantesPagamento.enviadoPor, user.id) : undefined;
   const [file] = await db
     .select({
       nome: comprovantesPagamento.nome,
@@ -203,10 +207,15 @@ export async function readComprovanteFile(db: DbOrTx, user: SignedInUser, id: st
       bytes: comprovantesPagamento.bytes,
     })
     .from(comprovantesPagamento)
-    .where(eq(comprovantesPagamento.mensalidadeId, id))
+    .where(and(eq(comprovantesPagamento.mensalidadeId, id), mine))
     .orderBy(desc(comprovantesPagamento.createdAt))
     .limit(1);
-  if (!file) throw notFound('Nenhum comprovante foi enviado para esta mensalidade.');
+  if (!file)
+    throw notFound(
+      mine
+        ? 'Nenhum comprovante desta mensalidade foi enviado por você.'
+        : 'Nenhum comprovante foi enviado para esta mensalidade.',
+    );
   return file;
 }
 

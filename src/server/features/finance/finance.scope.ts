@@ -7,7 +7,10 @@ import type { UserRow } from '../../db/schema/users.js';
  * Whose rows a caller may see: the whole school (admin) or a guardian's own children. Anything outside
  * the scope answers 404, so a guardian cannot even learn that another student's tuition exists.
  */
-export type FinanceScope = { kind: 'escola' } | { kind: 'responsavel'; alunoIds: string[] };
+export type FinanceScope =
+  | { kind: 'escola' }
+  /** `userId`: the guardian's account, where a read depends on who sent something (a comprovante). */
+  | { kind: 'responsavel'; alunoIds: string[]; userId?: string };
 
 /** The students linked to a guardian's portal account. */
 export async function listChildIdsOfUser(db: DbOrTx, userId: string): Promise<string[]> {
@@ -21,5 +24,5 @@ export async function listChildIdsOfUser(db: DbOrTx, userId: string): Promise<st
 
 export async function financeScopeOf(db: DbOrTx, user: UserRow): Promise<FinanceScope> {
   if (user.nivel === 'administrador') return { kind: 'escola' };
-  return { kind: 'responsavel', alunoIds: await listChildIdsOfUser(db, user.id) };
+  return { kind: 'responsavel', alunoIds: await listChildIdsOfUser(db, user.id), userId: user.id };
 }

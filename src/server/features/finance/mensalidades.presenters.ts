@@ -24,10 +24,18 @@ export function statusOf(row: MensalidadeRow, today: string): MensalidadeStatus 
 
 export function toMensalidade(
   row: MensalidadeRow,
-  names: { aluno_nome: string; turma_nome: string | null },
+  names: {
+    aluno_nome: string;
+    turma_nome: string | null;
+    /** A family's reader sent the comprovante awaiting an answer (`sentByReader`). */
+    comprovante_proprio?: boolean;
+  },
   rates: ChargeRates,
   today: string,
-  /** The family reads the tuition without the school's notes (the negotiation's reason). */
+  /**
+   * The family reads the tuition without the school's notes (the negotiation's reason), and opens a
+   * comprovante only if they sent it.
+   */
   forFamily = false,
 ): Mensalidade {
   const status = statusOf(row, today);
@@ -62,6 +70,7 @@ export function toMensalidade(
     data_pagamento: row.dataPagamento,
     motivo_cancelamento: row.motivoCancelamento,
     em_confirmacao_desde: status === 'em_confirmacao' ? row.confirmacaoDesde : null,
+    comprovante_visivel: status === 'em_confirmacao' && (!forFamily || names.comprovante_proprio === true),
     comprovante_recusa: isOpen ? row.comprovanteRecusa : null,
     negociacao:
       isOpen && !forFamily && row.negociacaoDesde !== null

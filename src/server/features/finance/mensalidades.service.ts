@@ -13,7 +13,12 @@ import { orderByOf } from '../../lib/sort.js';
 import { classes } from '../../db/schema/classes.js';
 import { studentGuardians, students } from '../../db/schema/students.js';
 import { matchesText } from '../../lib/text-search.js';
-import { mensalidades, pagamentos, type MensalidadeRow } from '../../db/schema/finance.js';
+import {
+  comprovantesPagamento,
+  mensalidades,
+  pagamentos,
+  type MensalidadeRow,
+} from '../../db/schema/finance.js';
 import type { FinanceScope } from './finance.scope.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
 import { statusOf, statusSql, toMensalidade, toPagamento } from './mensalidades.presenters.js';
@@ -24,6 +29,15 @@ export function scopeFilter(scope: FinanceScope): SQL | undefined {
   if (scope.kind === 'escola') return undefined;
   if (scope.alunoIds.length === 0) return sql`false`;
   return inArray(mensalidades.alunoId, scope.alunoIds);
+}
+
+/**
+ * Whether a family's reader sent the comprovante the school has not answered yet: only they open it (it
+ * shows their bank and account). False for the staff's reads, which open every comprovante anyway.
+ */
+function sentByReader(scope: FinanceScope): SQL<boolean> {
+  if (scope.kind !== 'responsavel' || !scope.userId) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${comprovantesPagamento} where ${comprovantesPagamento.mensalidadeId} = ${mensalidades.id} and ${comprovantesPagamento.situacao} = 'aguardando' and ${comprovantesPagamento.enviadoPor} = ${scope.userId})`;
 }
 
 function mensalidadeFilters(
@@ -70,7 +84,12 @@ export async function listMensalidades(
   const where = mensalidadeFilters(db, query, scope, today);
   const [rows, [counted], settings] = await Promise.all([
     db
-      .select({ row: mensalidades, aluno_nome: students.nome, turma_nome: classes.nome })
+      .select({
+        row: mensalidades,
+        aluno_nome: students.nome,
+        turma_nome: classes.nome,
+        comprovante_proprio: sentByReader(scope),
+      })
       .from(mensalidades)
       .innerJoin(students, eq(students.id, mensalidades.alunoId))
       .leftJoin(classes, eq(classes.id, mensalidades.turmaId))
