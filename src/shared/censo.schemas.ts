@@ -278,7 +278,7 @@ const posGraduacaoConcluidaSchema = z.object({
     .refine((value) => codigosDe(areasPosGraduacao).includes(value), 'Área da pós-graduação: opção inválida'),
   ano: z.number().int().min(1940, 'Ano de conclusão inválido').max(2100, 'Ano de conclusão inválido'),
 });
-export const censoProfissionalSchema = z.object({
+export const censoProfissionalSchema = z.strictObject({
   /** The teacher this is, or null with nome and CPF for someone outside the teaching staff. */
   professor_id: z.uuid().nullable().default(null),
   nome: optionalText(100).default(null),

@@ -212,7 +212,7 @@ export type SiteContent = z.infer<typeof siteContentSchema>;
 export type SectionData<S extends ContentSection> = SiteContent[S];
 
 export const sectionParamsSchema = z.object({ section: z.enum(contentSections) });
-export const restoreInputSchema = z.object({ version: versionSchema });
+export const restoreInputSchema = z.strictObject({ version: versionSchema });
 
 /**
  * The content as read back and answered: what the section schemas produce. The gallery's photos are

@@ -118,6 +118,10 @@ describe('/api/censo/profissionais', () => {
       message: 'Escolaridade: opção inválida',
     });
 
+    // A field the form does not have (the answer's `id`, a made-up one) is refused, not dropped.
+    const estranho = await send('POST', URL, admin.cookie, { ...diretora(newCpf()), salario: 9000 });
+    expect(estranho.statusCode).toBe(400);
+
     const professorInexistente = await send('POST', URL, admin.cookie, {
       professor_id: '00000000-0000-4000-8000-000000000000',
     });

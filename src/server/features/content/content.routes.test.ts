@@ -157,6 +157,13 @@ describe('PUT /api/content/:section', () => {
       telefone: '41 3333-5555',
       email: 'rodape@ipe.edu.br',
     });
+    const unknownField = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/contato/restore',
+      payload: { version: 2, content: { telefone: '0' } },
+      headers: { cookie },
+    });
+    expect(unknownField.statusCode).toBe(400);
     // Restoring the contact section's first version is a change of the identity too.
     const restored = await t.app.inject({
       method: 'POST',
