@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { agendaDias, agendaFotos } from '../../db/schema/agenda.js';
-import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -9,7 +8,7 @@ import type { Actor } from '../../lib/http.js';
 import { recordAudit } from '../audit/index.js';
 import { storedPhotoOf } from '../media/index.js';
 import { hasImageConsent } from '../privacy/index.js';
-import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
+import { classOnDate, scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
 import { assertEditable, assertHasAgenda, staffClass } from './agenda.scope.js';
 
 /**
@@ -107,20 +106,23 @@ export async function readClassPhoto(db: DbOrTx, viewer: Viewer, turmaId: string
 }
 
 /**
- * GET /api/agenda/alunos/:id/foto?data= — the child's class's photo of the day, to whoever reaches the
- * child; 404 to a family (or student) without the image consent for that child, as if there were none.
+ * GET /api/agenda/alunos/:id/foto?data= — the photo of the day of the class the child was in that day, to
+ * whoever reaches the child; 404 to a family (or student) without the image consent for that child, as if
+ * there were none, and of a day before the child joined the class.
  */
 export async function readChildPhoto(db: DbOrTx, viewer: Viewer, alunoId: string, data: string) {
   const scope = await scopeOf(db, viewer);
   const [child] = await db
-    .select({ id: students.id, turmaId: students.turmaId })
+    .select({ id: students.id })
     .from(students)
-    .innerJoin(classes, eq(classes.id, students.turmaId))
     .where(and(eq(students.id, alunoId), studentsInScope(scope)));
-  if (!child?.turmaId) throw studentNotFound();
+  if (!child) throw studentNotFound();
   const staff = scope.kind === 'all' || scope.kind === 'teacher';
   if (!staff && !(await hasImageConsent(db, alunoId))) throw fotoNotFound();
-  const day = await savedDay(db, child.turmaId, data);
+  // The photo of the class the child was in that day: none of a day before they joined it.
+  const turmaId = await classOnDate(db, alunoId, data);
+  if (!turmaId) throw fotoNotFound();
+  const day = await savedDay(db, turmaId, data);
   if (day?.excecoes.some((one) => one.aluno_id === alunoId && one.ausente)) throw fotoNotFound();
-  return photoOfDay(db, child.turmaId, data);
+  return photoOfDay(db, turmaId, data);
 }

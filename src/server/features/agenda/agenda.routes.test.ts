@@ -241,6 +241,40 @@ describe('the daily agenda', () => {
     expect((await get(forTeacher.foto!.url)).statusCode).toBe(401);
   });
 
+  it('shows a child who joined the class later nothing of the days before, photo included', async () => {
+    const s = await infantilClass();
+    const YESTERDAY = '2026-03-19';
+    clock.pin(YESTERDAY);
+    const yesterdayUrl = `/api/agenda/turmas/${s.turma.id}/${YESTERDAY}`;
+    expect((await send('PUT', yesterdayUrl, s.teacher.cookie, DAY)).statusCode).toBe(200);
+    const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#F59E0B' } })
+      .jpeg()
+      .toBuffer();
+    const form = multipartFile(bytes, 'roda.jpg', 'image/jpeg', 'arquivo');
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: `${yesterdayUrl}/foto`,
+      payload: form.payload,
+      headers: { cookie: s.teacher.cookie, 'content-type': form.contentType },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    clock.pin(TODAY);
+
+    // Caio joins today, with the image consent; Ana was in the class yesterday.
+    const caio = await familyIn(t, s.turma.id, TODAY);
+    await giveImageConsent(caio.cookie, caio.child.id);
+    await giveImageConsent(s.ana.cookie, s.ana.child.id);
+    const anaYesterday = dataOf<AgendaAluno>(await dayOf(s.ana.child.id, s.ana.cookie, YESTERDAY));
+    expect(anaYesterday.dia?.itens.recados).toBe('Hoje pintamos com guache.');
+    expect((await get(anaYesterday.dia!.foto!.url, s.ana.cookie)).statusCode).toBe(200);
+
+    const caioYesterday = dataOf<AgendaAluno>(await dayOf(caio.child.id, caio.cookie, YESTERDAY));
+    expect(caioYesterday.turma?.id).toBe(s.turma.id);
+    expect(caioYesterday.dia).toBeNull();
+    const photo = await get(`/api/agenda/alunos/${caio.child.id}/foto?data=${YESTERDAY}`, caio.cookie);
+    expect(photo.statusCode).toBe(404);
+  });
+
   it('starts from the coordination template, which can turn the agenda on or off', async () => {
     const s = await infantilClass();
     const modeloUrl = `/api/agenda/turmas/${s.turma.id}/modelo`;

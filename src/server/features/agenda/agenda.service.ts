@@ -18,7 +18,7 @@ import type { Actor } from '../../lib/http.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import { recordAudit } from '../audit/index.js';
 import { hasImageConsent } from '../privacy/index.js';
-import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
+import { classOnDate, scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
 import { assertMedicationAuthorised, autorizacoesOf, toAutorizacao } from './agenda.medicacao.js';
 import {
   assertEditable,
@@ -190,9 +190,9 @@ export async function saveClassDay(
 }
 
 /**
- * GET /api/agenda/alunos/:id?data= — the child's day as the family (or the school) reads it. A guardian's
- * read is recorded (the teacher's 'quem leu'); the class's photo goes only to a family that gave the
- * image consent.
+ * GET /api/agenda/alunos/:id?data= — the child's day as the family (or the school) reads it, in the class
+ * the child was in that day. A guardian's read is recorded (the teacher's 'quem leu'); the class's photo
+ * goes only to a family that gave the image consent.
  */
 export async function getChildDay(
   db: DbOrTx,
@@ -208,11 +208,15 @@ export async function getChildDay(
   if (!child) throw studentNotFound();
   const day = data ?? clock.today();
   assertNotFuture(day);
-  const [turma] = child.turmaId ? await db.select().from(classes).where(eq(classes.id, child.turmaId)) : [];
+  // The class of that day: a child who moved reads the day of the class they were in then, and a day
+  // before they joined has nothing of the class (its children's day and photo are not theirs).
+  const classThen = await classOnDate(db, child.id, day);
+  const turmaId = classThen ?? child.turmaId;
+  const [turma] = turmaId ? await db.select().from(classes).where(eq(classes.id, turmaId)) : [];
   const base = { aluno: { id: child.id, nome: child.nome }, data: day };
   if (!turma) return { ...base, turma: null, tem_agenda: false, dia: null };
   const modelo = await modeloOf(db, turma);
-  const row = await dayOf(db, turma.id, day);
+  const row = classThen ? await dayOf(db, turma.id, day) : undefined;
   const result = { ...base, turma: turmaRefOf(turma), tem_agenda: modelo.ativa };
   if (!row) return { ...result, dia: null };
   const excecao = row.excecoes.find((one) => one.aluno_id === child.id);

@@ -20,6 +20,25 @@ export function coversDate(turmaId: string, date: string): SQL {
   )!;
 }
 
+/**
+ * The class a student belonged to on a date: null before they joined a class, after they left, or on a
+ * day between two classes. What a past day shows a family is that class's, never the current one's.
+ */
+export async function classOnDate(db: DbOrTx, alunoId: string, date: string): Promise<string | null> {
+  const [row] = await db
+    .select({ turmaId: classMemberships.turmaId })
+    .from(classMemberships)
+    .where(
+      and(
+        eq(classMemberships.alunoId, alunoId),
+        lte(classMemberships.inicio, date),
+        or(isNull(classMemberships.fim), gte(classMemberships.fim, date)),
+      ),
+    )
+    .limit(1);
+  return row?.turmaId ?? null;
+}
+
 const invalidDate = (message: string) => badRequest(message, [{ path: 'data_enturmacao', message }]);
 
 /**
