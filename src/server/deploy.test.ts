@@ -53,4 +53,19 @@ describe('deploy/', () => {
     expect(read('deploy/Caddyfile')).toMatch(/reverse_proxy app1:3000 app2:3000/);
     expect(read('deploy/Caddyfile')).toContain('health_uri /api/ready');
   });
+
+  it("closes the Pix webhook to whoever has no certificate of the bank's chain (TLS mútuo in Caddy)", () => {
+    const caddyfile = read('deploy/Caddyfile');
+    // The block answers 403 before the proxy: Caddy runs `respond` ahead of `reverse_proxy`, and the
+    // matcher names the webhook's path and a request without a verified client certificate.
+    expect(caddyfile).toMatch(/@webhook_pix_sem_certificado \{\n\t\tpath \/api\/pix\/webhook\/\*\n/);
+    expect(caddyfile).toContain('{http.request.tls.client.fingerprint} == null');
+    expect(caddyfile).toMatch(/^\trespond @webhook_pix_sem_certificado 403$/m);
+    expect(caddyfile).toMatch(/^\timport psp\/\*\.caddy$/m);
+    // The school's own piece: the bank's chain, checked when a certificate is presented (families have none).
+    const clientAuth = read('deploy/psp/client-auth.caddy.exemplo');
+    expect(clientAuth).toMatch(/mode verify_if_given/);
+    expect(clientAuth).toContain('trusted_ca_cert_file /etc/caddy/psp/ca-psp.pem');
+    expect(compose).toContain('- ./psp:/etc/caddy/psp:ro');
+  });
 });
