@@ -59,7 +59,7 @@ function StudentsList() {
     create: null;
     import: null;
     edit: StudentListItem;
-    status: { student: StudentListItem; status: StudentStatus };
+    status: { student: StudentListItem; status: StudentStatus; fromDetails?: boolean };
   }>();
   const [exporting, setExporting] = useState(false);
   const data = students.data;
@@ -70,8 +70,8 @@ function StudentsList() {
   const openId = params.get('aluno');
   const fetched = useStudent(openId);
   const openStudent = fetched.data;
-  const openDetails = (student: StudentListItem) =>
-    updateParams({ aluno: student.id, ano: null, falta: null, secao: null });
+  const openDetails = (student: StudentListItem, options?: { replace?: boolean }) =>
+    updateParams({ aluno: student.id, ano: null, falta: null, secao: null }, options);
   const closeDetails = useCallback(
     (options?: { replace?: boolean }) =>
       updateParams({ aluno: null, ano: null, falta: null, secao: null }, options),
@@ -223,11 +223,11 @@ function StudentsList() {
           onClose={() => closeDetails()}
           onStatus={(status, current) => {
             closeDetails({ replace: true });
-            dialog.show('status', { student: current, status });
+            dialog.show('status', { student: current, status, fromDetails: true });
           }}
         />
       )}
-      {dialog.render('status', ({ student, status }) => {
+      {dialog.render('status', ({ student, status, fromDetails }) => {
         const action = statusActions.find((item) => item.status === status);
         return (
           <ConfirmAction
@@ -238,7 +238,10 @@ function StudentsList() {
             action={() => setStatus.mutateAsync({ id: student.id, status, version: student.version })}
             success="Status alterado"
             failure="Erro ao atualizar aluno"
-            onClose={dialog.close}
+            onClose={() => {
+              dialog.close(); // back to the card it was asked from, if it was
+              if (fromDetails) openDetails(student, { replace: true });
+            }}
           />
         );
       })}
