@@ -4,7 +4,6 @@ import type { DeclaracaoIrAno } from '../../../shared/declaracao-ir.schemas.js';
 import { declaracaoIrFileName } from '../../../shared/declaracao-ir.schemas.js';
 import { formaPagamentoLabels, formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
 import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format.js';
-import { formatCnpj } from '../../../shared/settings.schemas.js';
 import { formatCpf } from '../../../shared/validators.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
@@ -13,6 +12,7 @@ import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { renderPdf } from '../../lib/pdf.js';
 import { getSchoolIdentity } from '../settings/index.js';
+import { drawSchoolHeading } from './finance.documents.js';
 
 /**
  * The declaração de pagamentos para o Imposto de Renda (docs/finance.md): what the school received in a
@@ -96,13 +96,8 @@ export async function buildDeclaracaoIr(
   const body = await renderPdf(
     { margin: 56, info: { Title: `Declaração para o Imposto de Renda ${String(ano)}`, Author: school.nome } },
     (doc) => {
-      doc.fontSize(16).font('Helvetica-Bold').text(school.nome, { align: 'center' });
-      doc.fontSize(9).font('Helvetica').fillColor('#555555');
-      const identity = [school.cnpj ? `CNPJ ${formatCnpj(school.cnpj)}` : null, school.endereco]
-        .filter(Boolean)
-        .join(' · ');
-      if (identity) doc.text(identity, { align: 'center' });
-      doc.fillColor('#000000').moveDown(1.2).fontSize(13).font('Helvetica-Bold');
+      drawSchoolHeading(doc, school, 16);
+      doc.moveDown(1.2).fontSize(13).font('Helvetica-Bold');
       doc.text(`DECLARAÇÃO DE PAGAMENTOS — IMPOSTO DE RENDA ${String(ano)}`, { align: 'center' });
       doc.moveDown(1).fontSize(11).font('Helvetica');
       doc.text(

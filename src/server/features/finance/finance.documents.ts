@@ -15,6 +15,26 @@ import { loadSettings } from './finance-settings.service.js';
 import { buildDynamicPixCode, buildPixCode } from './pix.js';
 import { activeChargeOf } from './pix-cobranca.js';
 import { renderPdf } from '../../lib/pdf.js';
+import { fileNameSlug } from '../../lib/download.js';
+import { formatCnpj } from '../../../shared/settings.schemas.js';
+import { getSchoolIdentity } from '../settings/index.js';
+import { payersOf } from '../students/index.js';
+
+type SchoolIdentity = Awaited<ReturnType<typeof getSchoolIdentity>>;
+
+/**
+ * The school as a finance document names it: its name, and under it the CNPJ and the address (what a
+ * receipt or a declaration for the Receita needs to say who received the money).
+ */
+export function drawSchoolHeading(doc: PDFKit.PDFDocument, school: SchoolIdentity, size: number) {
+  doc.fontSize(size).font('Helvetica-Bold').text(school.nome, { align: 'center' });
+  doc.fontSize(9).font('Helvetica').fillColor('#555555');
+  const identity = [school.cnpj ? `CNPJ ${formatCnpj(school.cnpj)}` : null, school.endereco]
+    .filter(Boolean)
+    .join(' · ');
+  if (identity) doc.text(identity, { align: 'center' });
+  doc.fillColor('#000000');
+}
 
 /**
  * PIX copy-and-paste code and QR (data URL) for what is open today on a tuition — the one place that
@@ -70,31 +90,38 @@ export async function buildMensalidadePix(
   return { ...code, qrcode, valor: mensalidade.valor_atualizado };
 }
 
-/** The receipt of a tuition's payments (PDF). */
+/**
+ * The receipt of a tuition's payments (PDF): the school with its CNPJ and address, the student and the
+ * responsável financeiro (by name: the CPF stays in the declaração for the Imposto de Renda, which only the
+ * payer downloads), and each payment.
+ */
 export async function buildRecibo(
   db: DbOrTx,
   id: string,
   scope: FinanceScope,
   today: string,
-  schoolName: string,
 ): Promise<{ body: Buffer; fileName: string }> {
   const mensalidade = await getMensalidade(db, id, scope, today);
   if (mensalidade.pagamentos.length === 0)
     throw conflict('Ainda não há pagamento registrado nesta mensalidade.');
-  const body = await renderPdf({ margin: 56, info: { Title: 'Recibo', Author: 'Sistema Escolar' } }, (doc) =>
-    drawRecibo(doc, mensalidade, schoolName),
+  const [school, payers] = await Promise.all([getSchoolIdentity(db), payersOf(db, [mensalidade.aluno_id])]);
+  const payer = payers.get(mensalidade.aluno_id)?.nome ?? null;
+  const body = await renderPdf({ margin: 56, info: { Title: 'Recibo', Author: school.nome } }, (doc) =>
+    drawRecibo(doc, mensalidade, school, payer),
   );
-  return { body, fileName: `recibo-${mensalidade.mes_referencia}-${id.slice(0, 8)}.pdf` };
+  const fileName = `recibo-${fileNameSlug(mensalidade.aluno_nome)}-${mensalidade.mes_referencia}.pdf`;
+  return { body, fileName };
 }
 
 function drawRecibo(
   doc: PDFKit.PDFDocument,
   mensalidade: Mensalidade & { pagamentos: Pagamento[] },
-  schoolName: string,
+  school: SchoolIdentity,
+  payer: string | null,
 ) {
   const total = mensalidade.pagamentos.reduce((sum, item) => sum + item.valor_pago, 0);
-  doc.fontSize(18).font('Helvetica-Bold').text(schoolName, { align: 'center' });
-  doc.moveDown(0.3).fontSize(14).text('RECIBO DE PAGAMENTO', { align: 'center' });
+  drawSchoolHeading(doc, school, 18);
+  doc.moveDown(0.6).fontSize(14).font('Helvetica-Bold').text('RECIBO DE PAGAMENTO', { align: 'center' });
   doc.moveDown(0.2).fontSize(9).font('Helvetica').fillColor('#555555');
   doc.text(`Nº ${mensalidade.id.slice(0, 8).toUpperCase()} · emitido em ${formatDateTime(clock.now())}`, {
     align: 'center',
@@ -110,6 +137,7 @@ function drawRecibo(
   const line = (label: string, value: string) => {
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   };
+  if (payer) line('Responsável financeiro', payer);
   line('Vencimento', formatDate(mensalidade.data_vencimento));
   line('Valor da mensalidade', formatCentavos(mensalidade.valor));
   if (mensalidade.valor !== mensalidade.valor_original)
@@ -135,7 +163,7 @@ function drawRecibo(
     );
   }
   doc.moveDown(3).fontSize(10).text('_______________________________________', { align: 'center' });
-  doc.text(schoolName, { align: 'center' });
+  doc.text(school.nome, { align: 'center' });
   doc.moveDown(2).fontSize(8).fillColor('#555555');
   doc.text(
     'Multa de até 2% e juros de mora por dia de atraso conforme Lei 9.870/1999 e CDC. Débitos não impedem o acesso a notas, boletins e documentos.',

@@ -2,10 +2,13 @@
  * Finance: the list, exports and documents, and who sees what.
  */
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text.js';
+import { systemActor } from '../audit/index.js';
+import { saveSchoolIdentity } from '../settings/school-identity.js';
 import { hasValidCrc, parseTlv } from './pix.js';
 import { lastYear, mensalidadeOf, school, setupFinanceTest, today } from './finance.test-setup.js';
 
-const { call } = setupFinanceTest();
+const { t, call } = setupFinanceTest();
 
 describe('list, exports and documents', () => {
   it('lists with status, month and search filters, derived status and pt-BR exports', async () => {
@@ -63,10 +66,24 @@ describe('list, exports and documents', () => {
       data_pagamento: `${lastYear}-06-10`,
       forma: 'boleto',
     });
+    await saveSchoolIdentity(
+      t.database.db,
+      { nome: 'Escola Girassol', cnpj: '12.345.678/0001-95', endereco: 'Rua das Flores, 100 — São Paulo/SP' },
+      { actor: systemActor },
+    );
+    await t.app.ctx.content.refresh();
     const pdf = await call('GET', `/api/financeiro/mensalidades/${june.id}/recibo`, s.admin);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="recibo-ana-souza-${lastYear}-06.pdf"`,
+    );
+    // Who received (the school, with CNPJ and address), for whom and from whose account.
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Escola Girassol');
+    expect(text).toContain('CNPJ 12.345.678/0001-95 · Rua das Flores, 100 — São Paulo/SP');
+    expect(text).toContain('Ana Souza');
+    expect(text).toMatch(/Responsável financeiro: \s*Carla Souza/);
     expect((await call('GET', `/api/financeiro/mensalidades/${june.id}/pix`, s.admin)).statusCode).toBe(409);
   });
 });

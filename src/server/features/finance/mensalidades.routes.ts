@@ -327,13 +327,7 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema }, config: read },
     async (request, reply) => {
       const scope = await financeScopeOf(db(), signedInUser(request));
-      const recibo = await buildRecibo(
-        db(),
-        request.params.id,
-        scope,
-        clock.today(),
-        await app.ctx.getSchoolName(),
-      );
+      const recibo = await buildRecibo(db(), request.params.id, scope, clock.today());
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${recibo.fileName}"`)
