@@ -58,6 +58,21 @@ async function giveImageConsent(cookie: string, alunoId: string) {
   expect(given.statusCode, given.body).toBe(200);
 }
 
+/** The teacher sends the day's photo (a JPEG, as from a phone). */
+async function uploadPhoto(dayUrl: string, cookie: string) {
+  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0EA5E9' } })
+    .jpeg()
+    .toBuffer();
+  const form = multipartFile(bytes, 'pintura.jpg', 'image/jpeg', 'arquivo');
+  const uploaded = await t.app.inject({
+    method: 'PUT',
+    url: `${dayUrl}/foto`,
+    payload: form.payload,
+    headers: { cookie, 'content-type': form.contentType },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+}
+
 const dayOf = (alunoId: string, cookie: string, data = TODAY) =>
   get(`/api/agenda/alunos/${alunoId}?data=${data}`, cookie);
 
@@ -212,17 +227,7 @@ describe('the daily agenda', () => {
     const s = await infantilClass();
     await giveImageConsent(s.ana.cookie, s.ana.child.id);
     expect((await send('PUT', s.url, s.teacher.cookie, DAY)).statusCode).toBe(200);
-    const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0EA5E9' } })
-      .jpeg()
-      .toBuffer();
-    const form = multipartFile(bytes, 'pintura.jpg', 'image/jpeg', 'arquivo');
-    const uploaded = await t.app.inject({
-      method: 'PUT',
-      url: `${s.url}/foto`,
-      payload: form.payload,
-      headers: { cookie: s.teacher.cookie, 'content-type': form.contentType },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await uploadPhoto(s.url, s.teacher.cookie);
 
     const ana = dataOf<AgendaAluno>(await dayOf(s.ana.child.id, s.ana.cookie));
     expect(ana.dia?.foto?.url).toBe(`/api/agenda/alunos/${s.ana.child.id}/foto?data=${TODAY}`);
@@ -247,17 +252,7 @@ describe('the daily agenda', () => {
     clock.pin(YESTERDAY);
     const yesterdayUrl = `/api/agenda/turmas/${s.turma.id}/${YESTERDAY}`;
     expect((await send('PUT', yesterdayUrl, s.teacher.cookie, DAY)).statusCode).toBe(200);
-    const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#F59E0B' } })
-      .jpeg()
-      .toBuffer();
-    const form = multipartFile(bytes, 'roda.jpg', 'image/jpeg', 'arquivo');
-    const uploaded = await t.app.inject({
-      method: 'PUT',
-      url: `${yesterdayUrl}/foto`,
-      payload: form.payload,
-      headers: { cookie: s.teacher.cookie, 'content-type': form.contentType },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await uploadPhoto(yesterdayUrl, s.teacher.cookie);
     clock.pin(TODAY);
 
     // Caio joins today, with the image consent; Ana was in the class yesterday.
