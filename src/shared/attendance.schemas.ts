@@ -4,7 +4,7 @@ import { calendarDaySchema } from './calendar.schemas.js';
 import { curriculumPendencias, frequenciaModos } from './curriculum.schemas.js';
 import { lessonContentBaseFields, lessonContentFields, monthField } from './diario.schemas.js';
 import { subjectNameSchema } from './disciplinas.schemas.js';
-import { formatDate } from './format.js';
+import { formatCount, formatDate } from './format.js';
 import { isoDateSchema, optionalText, uuidParam } from './validators.js';
 
 /**
@@ -319,6 +319,17 @@ export const studentAttendanceSchema = z.object({
   somente_aulas_do_professor: z.boolean(),
 });
 export type StudentAttendance = z.infer<typeof studentAttendanceSchema>;
+
+/**
+ * What a student's figures count, with the number: a class with one roll a day counts days ('196 dias de
+ * aula'), a class with a roll per lesson counts lessons ('196 aulas dadas'). Daily rolls have no subject,
+ * so a year with no subject's figures is one of daily rolls.
+ */
+export function lessonsGivenText(figures: Pick<StudentAttendance, 'geral' | 'por_disciplina'>): string {
+  return figures.por_disciplina.length === 0
+    ? formatCount(figures.geral.aulas_dadas, 'dia de aula', 'dias de aula')
+    : formatCount(figures.geral.aulas_dadas, 'aula dada', 'aulas dadas');
+}
 
 export const abonoInputSchema = z.strictObject({
   motivo: z

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, FileText } from 'lucide-react';
 import { useState } from 'react';
-import type { Absence, StudentAttendance } from '../../../shared/attendance.schemas';
+import { lessonsGivenText, type Absence, type StudentAttendance } from '../../../shared/attendance.schemas';
 import { formatCount, formatDate, formatPercent, todayIso } from '../../../shared/format';
 import {
   JUSTIFICATIVA_LIMITS,
@@ -67,8 +67,7 @@ function Figures({ figures }: { figures: StudentAttendance }) {
         {formatPercent(geral.frequencia)}
       </p>
       <p className="text-sm text-gray-700">
-        {formatCount(geral.faltas, 'falta', 'faltas')} em{' '}
-        {formatCount(geral.aulas_dadas, 'aula dada', 'aulas dadas')}
+        {formatCount(geral.faltas, 'falta', 'faltas')} em {lessonsGivenText(figures)}
         {geral.faltas_abonadas > 0
           ? ` · ${formatCount(geral.faltas_abonadas, 'abonada, não conta', 'abonadas, não contam')}`
           : ''}

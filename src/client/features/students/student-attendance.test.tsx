@@ -23,7 +23,7 @@ const figures = (aulas: number, faltas: number) => ({
 });
 
 /** The student's attendance of the year asked (2026, the current one, when none is): 2025 had 4 absences. */
-function stubServer() {
+function stubServer(porDisciplina: Attendance['por_disciplina'] = []) {
   const asked: string[] = [];
   stubApi({}, ({ url }) => {
     asked.push(url);
@@ -36,7 +36,7 @@ function stubServer() {
       geral: ano === 2025 ? figures(40, 4) : figures(0, 0),
       frequencia_minima: 75,
       limite_conselho: 7.5,
-      por_disciplina: [],
+      por_disciplina: porDisciplina,
       faltas: [],
       somente_aulas_do_professor: false,
     };
@@ -60,5 +60,13 @@ describe('StudentAttendance: the year of the card', () => {
     expect(await screen.findByRole('heading', { name: 'Frequência em 2025' })).toBeInTheDocument();
     expect(screen.getByTestId('frequencia-geral')).toHaveTextContent('90,0 %');
     expect(asked).toEqual([`/api/frequencia/alunos/${alunoId}?ano=2025`]);
+    // One roll a day (no subject's figures): days, not lessons.
+    expect(screen.getByText(/4 faltas em 40 dias de aula/)).toBeInTheDocument();
+  });
+
+  it('counts lessons where the roll is taken per lesson (a subject per roll)', async () => {
+    stubServer([{ ...figures(40, 4), disciplina: 'Matemática' }]);
+    renderAt(<StudentAttendance alunoId={alunoId} canExcuse={false} />, '/lista?ano=2025');
+    expect(await screen.findByText(/4 faltas em 40 aulas dadas/)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { AlertTriangle, BadgeCheck, Undo2 } from 'lucide-react';
 import toast from 'react-hot-toast';
 import {
+  lessonsGivenText,
   absenceLessonName,
   abonoInputSchema,
   FREQUENCIA_MINIMA,
@@ -61,8 +62,7 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
               {formatPercent(geral.frequencia)}
             </p>
             <p className="text-sm text-gray-700">
-              {geral.faltas} {geral.faltas === 1 ? 'falta' : 'faltas'} em {geral.aulas_dadas}{' '}
-              {geral.aulas_dadas === 1 ? 'aula dada' : 'aulas dadas'}
+              {geral.faltas} {geral.faltas === 1 ? 'falta' : 'faltas'} em {lessonsGivenText(attendance.data)}
               {geral.faltas_abonadas > 0
                 ? ` · ${formatCount(geral.faltas_abonadas, 'abonada, não conta', 'abonadas, não contam')}`
                 : ''}
