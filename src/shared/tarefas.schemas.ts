@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { daysInRange } from './calendar.js';
-import { isoDateSchema } from './validators.js';
+import { dateRangeQuerySchema } from './calendar.schemas.js';
 
 /**
  * What a family and a student read of the registro de conteúdo (docs/familia.md, 'Tarefas e conteúdos'):
@@ -15,19 +14,7 @@ export const TAREFAS_DIAS = 14;
 export const TAREFAS_MAX_DIAS = 92;
 
 /** `GET /api/frequencia/alunos/{id}/tarefas?de=&ate=` (both optional: `ate` today, `de` 13 days before it). */
-export const studentLessonsQuerySchema = z
-  .strictObject({ de: isoDateSchema.optional(), ate: isoDateSchema.optional() })
-  .superRefine((query, context) => {
-    if (!query.de || !query.ate) return;
-    if (query.ate < query.de)
-      context.addIssue({ code: 'custom', path: ['ate'], message: 'A data final é anterior à inicial' });
-    else if (daysInRange(query.de, query.ate) > TAREFAS_MAX_DIAS)
-      context.addIssue({
-        code: 'custom',
-        path: ['ate'],
-        message: `Consulte no máximo ${String(TAREFAS_MAX_DIAS)} dias por vez`,
-      });
-  });
+export const studentLessonsQuerySchema = dateRangeQuerySchema(TAREFAS_MAX_DIAS);
 export type StudentLessonsQuery = z.infer<typeof studentLessonsQuerySchema>;
 
 /** One lesson (or, on a daily-roll class, one day) with what it taught and the homework given. */

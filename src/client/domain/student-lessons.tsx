@@ -75,7 +75,7 @@ export function StudentLessonsList({ alunoId }: { alunoId: string }) {
     );
   const today = todayIso();
   return (
-    <div className="space-y-5">
+    <div className="max-w-3xl space-y-5">
       <p className="text-sm text-gray-600">
         Aulas de {formatDate(de)} a {formatDate(ate)} com conteúdo ou tarefa registrados.
       </p>

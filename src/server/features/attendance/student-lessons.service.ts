@@ -6,16 +6,15 @@
  */
 import { and, asc, desc, eq, gte, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { addDays, daysInRange } from '../../../shared/calendar.js';
+import { addDays } from '../../../shared/calendar.js';
 import {
   TAREFAS_DIAS,
-  TAREFAS_MAX_DIAS,
   type StudentLessons,
   type StudentLessonsQuery,
 } from '../../../shared/tarefas.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { folded } from '../../lib/text-search.js';
 import { attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
@@ -27,14 +26,13 @@ import { itinerariosOfClasses, takesSubject } from '../curriculum/index.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { rollInMembership } from './attendance.figures.js';
 
-/** The range asked, or the last `TAREFAS_DIAS` days up to today; one bound alone fixes the other. */
+/**
+ * The range asked (the schema checked a pair), or `TAREFAS_DIAS` days: up to today, from `de` alone, or
+ * up to `ate` alone — always in order and shorter than the schema's maximum.
+ */
 function rangeOf(query: StudentLessonsQuery): { de: string; ate: string } {
   const ate = query.ate ?? (query.de ? addDays(query.de, TAREFAS_DIAS - 1) : clock.today());
-  const de = query.de ?? addDays(ate, 1 - TAREFAS_DIAS);
-  // The schema checks a pair it was given; here the pair it made from one bound (always in order).
-  if (daysInRange(de, ate) > TAREFAS_MAX_DIAS)
-    throw badRequest(`Consulte no máximo ${String(TAREFAS_MAX_DIAS)} dias por vez`);
-  return { de, ate };
+  return { de: query.de ?? addDays(ate, 1 - TAREFAS_DIAS), ate };
 }
 
 const subjectTeacher = alias(teachers, 'professor_disciplina');
