@@ -59,11 +59,23 @@ describe('GET /api/frequencia/alunos/:id/tarefas', () => {
     // The last 14 days up to today by default.
     expect(body).toMatchObject({ aluno: { id: s.a[0].id }, de: '2026-03-07', ate: '2026-03-20' });
     expect(
-      body.aulas.map((aula) => [aula.data, aula.disciplina, aula.professor_nome, aula.conteudo, aula.atividades]),
+      body.aulas.map((aula) => [
+        aula.data,
+        aula.disciplina,
+        aula.professor_nome,
+        aula.conteudo,
+        aula.atividades,
+      ]),
     ).toEqual([
       ['2026-03-20', 'Matemática', s.math.teacher.nome, null, 'Lista 3 de frações'],
       ['2026-03-17', 'Português', s.portuguese.teacher.nome, 'Substantivos próprios e comuns', null],
-      ['2026-03-16', 'Matemática', s.math.teacher.nome, 'Frações equivalentes', 'Exercícios 1 a 5, página 42'],
+      [
+        '2026-03-16',
+        'Matemática',
+        s.math.teacher.nome,
+        'Frações equivalentes',
+        'Exercícios 1 a 5, página 42',
+      ],
     ]);
     expect(body.aulas[0]).toEqual({
       id: expect.any(String),
