@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { adminPage, apiSignIn, dataOf, screenshot } from './support';
 
@@ -73,6 +73,43 @@ async function enrolStudent(
   });
   expect(enrolled.ok(), await enrolled.text()).toBe(true);
   return created.senhaGerada ?? '';
+}
+
+/**
+ * Tarefas e conteúdos (ADR 0080): the homework the teacher typed with the roll of `data` reaches the
+ * family — on the child's Tarefas screen, which shows the last 14 days, and on the home when the roll is
+ * today's. A roll day older than 14 days (after a long recess) is read through the API for that day.
+ */
+async function familySeesHomework(guardian: Page, data: string, conteudo: string) {
+  if (data < minusDays(todayIso(), 13)) {
+    const children = await dataOf<{ items: { id: string }[] }>(await guardian.request.get('/api/alunos'));
+    const lessons = await dataOf<{ aulas: { atividades: string | null }[] }>(
+      await guardian.request.get(
+        `/api/frequencia/alunos/${children.items[0]!.id}/tarefas?de=${data}&ate=${data}`,
+      ),
+    );
+    expect(lessons.aulas.map((aula) => aula.atividades)).toEqual(['Ler o capítulo 2']);
+    return;
+  }
+  if (data === todayIso()) {
+    await guardian.goto('/dashboard');
+    await expect(guardian.getByRole('link', { name: /Tarefa de casa de hoje/ })).toContainText(
+      'Ler o capítulo 2',
+    );
+  }
+  await guardian.goto('/dashboard/familia/aluno');
+  await guardian
+    .getByRole('navigation', { name: /^Mais sobre / })
+    .getByRole('link', { name: 'Tarefas' })
+    .click();
+  await expect(guardian.getByRole('heading', { level: 1, name: 'Tarefas e conteúdos' })).toBeVisible();
+  const lesson = guardian.getByRole('main').getByRole('listitem').filter({ hasText: 'Ler o capítulo 2' });
+  await expect(lesson).toContainText('Tarefa de casa');
+  await expect(lesson).toContainText(conteudo);
+  await screenshot(guardian, { path: `${shots}/familia-tarefas-phone.png`, fullPage: true });
+  await guardian.setViewportSize(desktop);
+  await screenshot(guardian, { path: `${shots}/familia-tarefas-desktop.png`, fullPage: true });
+  await guardian.setViewportSize(phone);
 }
 
 test('roll call on a phone, the guardian sees the absence, the admin exempts it, public calendar', async ({
@@ -225,6 +262,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(child.getByTestId('frequencia-geral')).toHaveText('0,0 %');
   await expect(child.getByRole('button', { name: 'Abonar' })).toHaveCount(0);
   await screenshot(guardian, { path: `${shots}/frequencia-responsavel-phone.png` });
+  await familySeesHomework(guardian, data, `Leitura compartilhada ${run}: o sítio`);
   await guardianContext.close();
 
   // The admin exempts Ana's absence: it stops counting and the % changes.

@@ -61,7 +61,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   await expect(page.getByRole('region', { name: `${kindOf(second)} de ${second.nome}` })).toBeVisible();
   await expectNoStaffWords(page);
 
-  // Documentos, from 'Mais': the menu holds the nine family screens and nothing else.
+  // Documentos, from 'Mais': the menu holds the ten family screens and nothing else.
   await bar.getByRole('button', { name: 'Mais' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Menu do portal' });
   await expect(menu.getByRole('link')).toHaveText([
@@ -70,6 +70,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
     'Mensagens',
     'Boletim',
     'Frequência',
+    'Tarefas',
     'Financeiro',
     'Documentos',
     'Calendário',
@@ -82,6 +83,20 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Declaração de matrícula', exact: true })).toBeVisible();
   await screenshot(page, { path: `${shots}/familia-documentos-phone.png`, fullPage: true });
+
+  // Tarefas: the homework and content of the last 14 days (the demo's teachers give homework with some
+  // lessons; in the weeks before the year starts there is none, and the screen says so).
+  await bar.getByRole('button', { name: 'Mais' }).click();
+  await menu.getByRole('link', { name: 'Tarefas' }).click();
+  await expect(page.getByRole('heading', { name: 'Tarefas e conteúdos', level: 1 })).toBeVisible();
+  await expect(
+    page
+      .getByText('Tarefa de casa', { exact: true })
+      .first()
+      .or(page.getByText('Nenhuma tarefa registrada nos últimos 14 dias.')),
+  ).toBeVisible();
+  await expectNoStaffWords(page);
+  await screenshot(page, { path: `${shots}/familia-tarefas-demo-phone.png`, fullPage: true });
 
   // Calendário: holidays and events, no count of dias letivos nor periods' closing dates.
   await bar.getByRole('button', { name: 'Mais' }).click();

@@ -154,18 +154,26 @@ export const schoolYearSchema = z.object({
 });
 export type SchoolYear = z.infer<typeof schoolYearSchema>;
 
-const MAX_RANGE_DAYS = 400;
-
-export const calendarQuerySchema = z
-  .strictObject({ de: isoDateSchema.optional(), ate: isoDateSchema.optional() })
-  .superRefine((query, context) => {
-    if (query.de && query.ate) {
+/**
+ * `?de=&ate=`, both optional: when both are given, `ate` not before `de` and at most `maxDays` days
+ * (both included). What the server does with a missing bound is the route's.
+ */
+export const dateRangeQuerySchema = (maxDays: number) =>
+  z
+    .strictObject({ de: isoDateSchema.optional(), ate: isoDateSchema.optional() })
+    .superRefine((query, context) => {
+      if (!query.de || !query.ate) return;
       if (query.ate < query.de)
         context.addIssue({ code: 'custom', path: ['ate'], message: 'A data final é anterior à inicial' });
-      else if (daysInRange(query.de, query.ate) > MAX_RANGE_DAYS)
-        context.addIssue({ code: 'custom', path: ['ate'], message: 'Consulte no máximo 400 dias por vez' });
-    }
-  });
+      else if (daysInRange(query.de, query.ate) > maxDays)
+        context.addIssue({
+          code: 'custom',
+          path: ['ate'],
+          message: `Consulte no máximo ${String(maxDays)} dias por vez`,
+        });
+    });
+
+export const calendarQuerySchema = dateRangeQuerySchema(400);
 
 export const calendarEntryInputSchema = z
   .strictObject({

@@ -19,6 +19,7 @@ export const feedItemTipos = [
   'justificativa',
   'evento',
   'agenda',
+  'tarefa',
 ] as const;
 export type FeedItemTipo = (typeof feedItemTipos)[number];
 

@@ -40,6 +40,8 @@ export const paths = {
   familyBoletim: '/dashboard/familia/boletim',
   familyAttendance: '/dashboard/familia/frequencia',
   familyDocuments: '/dashboard/familia/documentos',
+  /** The lessons' content and homework of the child's classes (the last 14 days). */
+  familyTarefas: '/dashboard/familia/tarefas',
   /** A child's day in the agenda (issue 32 §3): `?aluno=<id>&data=<AAAA-MM-DD>` (today when absent). */
   familyAgenda: '/dashboard/familia/agenda',
   /** The teacher's daily agenda of a class and the coordination's templates (issue 32 §3). */

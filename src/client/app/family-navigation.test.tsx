@@ -31,6 +31,7 @@ const familyMenu: [string, string][] = [
   ['Mensagens', paths.mensagens],
   ['Boletim', paths.familyBoletim],
   ['Frequência', paths.familyAttendance],
+  ['Tarefas', paths.familyTarefas],
   ['Financeiro', paths.finance],
   ['Documentos', paths.familyDocuments],
   ['Calendário', paths.calendar],
@@ -38,7 +39,7 @@ const familyMenu: [string, string][] = [
 ];
 
 describe('the family menu', () => {
-  it("is exactly the family's nine screens, in order, with no staff screen", () => {
+  it("is exactly the family's ten screens, in order, with no staff screen", () => {
     expect(menuFor(guardian).map((item) => [item.label, item.to])).toEqual(familyMenu);
   });
 

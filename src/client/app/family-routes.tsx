@@ -75,6 +75,20 @@ export const familyRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'familia/tarefas',
+    handle: { title: 'Tarefas e conteúdos' },
+    lazy: async () => {
+      const { FamilyTarefasPage } = await import('../features/familia/family-tarefas-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.read">
+            <FamilyTarefasPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'familia/documentos',
     handle: { title: 'Documentos' },
     lazy: async () => {

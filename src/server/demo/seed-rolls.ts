@@ -32,6 +32,32 @@ const DAY_TOPICS = [
   'Artes: pintura com guache',
 ];
 
+/** Homework the demo's teachers give with the content (what the family's Tarefas shows), by subject. */
+const HOMEWORK: Record<string, readonly string[]> = {
+  Matemática: [
+    'Exercícios 1 a 5 da página 42',
+    'Lista de problemas com decimais',
+    'Resolver 10 equações do caderno',
+  ],
+  'Língua Portuguesa': ['Ler a crônica e responder às perguntas', 'Escrever um relato de 10 linhas'],
+  Português: ['Ler a crônica e responder às perguntas', 'Escrever um relato de 10 linhas'],
+  Ciências: ['Desenhar o ciclo da água no caderno', 'Pesquisar três cadeias alimentares'],
+  História: ['Ler o capítulo 3 e fazer o resumo', 'Linha do tempo da Revolução Industrial'],
+  Geografia: ['Colorir o mapa do relevo brasileiro', 'Pesquisar o clima da sua cidade'],
+};
+const DAY_HOMEWORK = [
+  'Trazer uma folha seca para a aula de amanhã',
+  'Ler com a família o livro da semana',
+  'Recortar figuras de revista com a letra B',
+];
+
+/** The homework of a roll with content: one in three; never without the content it goes with. */
+function demoHomework(disciplina: string | null, index: number, conteudo: string | null): string | null {
+  if (conteudo === null || index % 3 !== 0) return null;
+  const list = disciplina ? (HOMEWORK[disciplina] ?? [`${disciplina}: exercícios do caderno`]) : DAY_HOMEWORK;
+  return list[(index / 3) % list.length] ?? null;
+}
+
 /**
  * The content of the demo's `index`-th roll: the last week's lessons and one in fifteen before them are
  * left without it, so the coordination's diary shows what is missing. Never draws from `next` (the
@@ -41,6 +67,12 @@ function demoContent(disciplina: string | null, index: number, recent: boolean):
   if (recent || index % 15 === 7) return null;
   const topics = disciplina ? (TOPICS[disciplina] ?? [`${disciplina}: revisão e exercícios`]) : DAY_TOPICS;
   return topics[index % topics.length] ?? null;
+}
+
+/** The registro de conteúdo of the `index`-th roll: the content and, with some of it, homework. */
+function lessonTexts(disciplina: string | null, index: number, recent: boolean) {
+  const conteudo = demoContent(disciplina, index, recent);
+  return { conteudo, atividades: demoHomework(disciplina, index, conteudo) };
 }
 
 /**
@@ -84,7 +116,7 @@ export async function seedClassRolls(
         data: date,
         aula: 0,
         disciplina: null,
-        conteudo: demoContent(null, rollValues.length, recent),
+        ...lessonTexts(null, rollValues.length, recent),
         registradoPorNome: takenBy(turma.professorResponsavelId, 'Docente da turma'),
         createdAt: savedOn(date),
         updatedAt: savedOn(date),
@@ -102,7 +134,7 @@ export async function seedClassRolls(
           data: date,
           aula,
           disciplina: item.disciplina,
-          conteudo: demoContent(item.disciplina, rollValues.length, recent),
+          ...lessonTexts(item.disciplina, rollValues.length, recent),
           registradoPorNome: takenBy(item.professorId, 'Docente da disciplina'),
           createdAt: savedOn(date),
           updatedAt: savedOn(date),

@@ -71,6 +71,9 @@ export const LessonContentFields = forwardRef<
         hint={content.atividades ? left(content.atividades, ATIVIDADES_MAX) : undefined}
         onChange={(event) => onChange({ ...content, atividades: event.target.value })}
       />
+      <p className="text-xs text-gray-600">
+        As famílias e os alunos da turma leem o conteúdo e a tarefa de casa no portal, em Tarefas.
+      </p>
     </section>
   );
 });

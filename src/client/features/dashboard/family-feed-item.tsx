@@ -10,6 +10,7 @@ import {
   Megaphone,
   MessageCircle,
   NotebookPen,
+  NotebookText,
   ShieldCheck,
   Wallet,
   type LucideIcon,
@@ -30,6 +31,7 @@ const icons: Record<FeedItemTipo, LucideIcon> = {
   justificativa: FileCheck,
   evento: CalendarDays,
   agenda: Baby,
+  tarefa: NotebookText,
 };
 
 /** What a pending item asks of the family, said on it. */

@@ -1,11 +1,11 @@
 /**
  * The child's page for a family (issue 32 §1): who the child is at school — class, turno, teachers and
- * subjects — and the ways into the child's boletim, frequência and documents; then the family's own
+ * subjects — and the ways into the child's boletim, frequência, tarefas and documents; then the family's own
  * contact data, which the school uses to reach them. No staff field shows empty: the student record's
  * e-mail, phone and address are the school's business, not this page's.
  */
 import { Link } from 'react-router';
-import { BookOpenCheck, ClipboardCheck, FolderOpen } from 'lucide-react';
+import { BookOpenCheck, ClipboardCheck, FolderOpen, NotebookText } from 'lucide-react';
 import { studentStatusLabels, type StudentListItem } from '../../../shared/students.schemas';
 import { formatCount, formatPhone } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
@@ -43,10 +43,11 @@ function Shortcuts({ child }: { child: StudentListItem }) {
   const links = [
     { label: 'Boletim', to: paths.familyBoletim, icon: BookOpenCheck },
     { label: 'Frequência', to: paths.familyAttendance, icon: ClipboardCheck },
+    { label: 'Tarefas', to: paths.familyTarefas, icon: NotebookText },
     { label: 'Documentos', to: paths.familyDocuments, icon: FolderOpen },
   ];
   return (
-    <nav aria-label={`Mais sobre ${name}`} className="grid grid-cols-3 gap-2">
+    <nav aria-label={`Mais sobre ${name}`} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       {links.map(({ label, to, icon: Icon }) => (
         <Link
           key={to}

@@ -1,6 +1,6 @@
 /**
  * The Portal do Aluno (issue 31 §4, ADR 0029): a student's own home after signing in — their boletim,
- * attendance, the school calendar (without the staff's internal items), the comunicados addressed to
+ * attendance, the homework and the lessons' content, the school calendar (without the staff's internal items), the comunicados addressed to
  * students and their declarations. One section at a time, chosen from a row of tabs that scrolls on a
  * phone; the arrow keys move between tabs.
  */
@@ -11,10 +11,12 @@ import { useStudentPortal } from '../../domain/contas-aluno.api';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { AttendancePanel, CalendarPanel, NoticesPanel } from './portal-aluno-panels';
 import { DocumentsPanel } from '../../domain/documents-panel';
+import { StudentLessonsList } from '../../domain/student-lessons';
 
 const sections = [
   { id: 'boletim', label: 'Boletim' },
   { id: 'frequencia', label: 'Frequência' },
+  { id: 'tarefas', label: 'Tarefas' },
   { id: 'calendario', label: 'Calendário' },
   { id: 'comunicados', label: 'Comunicados' },
   { id: 'documentos', label: 'Documentos' },
@@ -84,6 +86,7 @@ export function PortalAlunoPage() {
       <div role="tabpanel" id={`painel-${active}`} aria-labelledby={`aba-${active}`}>
         {active === 'boletim' && <ReportCardView alunoId={aluno.id} />}
         {active === 'frequencia' && <AttendancePanel alunoId={aluno.id} />}
+        {active === 'tarefas' && <StudentLessonsList alunoId={aluno.id} />}
         {active === 'calendario' && <CalendarPanel />}
         {active === 'comunicados' && <NoticesPanel openId={params.get('id')} />}
         {active === 'documentos' && <DocumentsPanel alunoId={aluno.id} />}

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { Absence, StudentAttendance } from '../../../shared/attendance.schemas';
 import { renderAt, stubApi } from '../../test/render';
+import type { StudentLessons } from '../../../shared/tarefas.schemas';
 import { AttendancePanel } from './portal-aluno-panels';
+import { PortalAlunoPage } from './portal-aluno-page';
 
 afterEach(() => {
   cleanup();
@@ -75,5 +77,44 @@ describe('Portal do Aluno: Frequência', () => {
       '04/11/2026 · Português Sem justificativa',
       '10/03/2026 · Dia inteiro Abonada (não conta)',
     ]);
+  });
+});
+
+describe('Portal do Aluno: Tarefas', () => {
+  it("is a tab with the student's own homework and lessons' content", async () => {
+    stubApi({
+      '/api/portal-aluno': {
+        aluno: { id: alunoId, nome: 'Ana Souza', matricula: 'M-1' },
+        turma: {
+          id: '00000000-0000-4000-8000-000000000003',
+          nome: '7º Ano A',
+          serie: '7º ano',
+          nivel: 'Fundamental II',
+        },
+        escola: 'Escola Modelo',
+      },
+      [`/api/frequencia/alunos/${alunoId}/tarefas`]: {
+        aluno: { id: alunoId, nome: 'Ana Souza' },
+        de: '2026-03-07',
+        ate: '2026-03-20',
+        aulas: [
+          {
+            id: '00000000-0000-4000-8000-000000000010',
+            data: '2026-03-17',
+            turma_nome: '7º Ano A',
+            disciplina: 'História',
+            aula: 1,
+            professor_nome: 'Rui Lima',
+            conteudo: 'Grécia antiga',
+            atividades: 'Ler o capítulo 4',
+          },
+        ],
+      } satisfies StudentLessons,
+    });
+    renderAt(<PortalAlunoPage />, '/lista?aba=tarefas');
+    expect((await screen.findByRole('tab', { name: 'Tarefas' })).getAttribute('aria-selected')).toBe('true');
+    const day = await screen.findByRole('region', { name: 'Terça-feira, 17/03/2026' });
+    expect(within(day).getByRole('heading', { level: 3, name: 'História' })).toBeTruthy();
+    expect(day.textContent).toContain('Tarefa de casaLer o capítulo 4');
   });
 });

@@ -18,6 +18,7 @@ import {
   tutelaryNotificationSchema,
 } from '../../../shared/attendance.schemas.js';
 import { classDiaryQuerySchema, classDiarySchema } from '../../../shared/diario.schemas.js';
+import { studentLessonsQuerySchema, studentLessonsSchema } from '../../../shared/tarefas.schemas.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
@@ -26,6 +27,7 @@ import { getClassMonth } from './class-month.figures.js';
 import { getClassDiary } from './class-diary.service.js';
 import { buildClassDiaryPdf } from './class-diary.documents.js';
 import { getStudentAttendance } from './student-attendance.figures.js';
+import { listStudentLessons } from './student-lessons.service.js';
 import { listAlerts } from './class-frequencies.figures.js';
 import { deleteRoll } from './roll-delete.service.js';
 import { getRoll, listRollClasses } from './roll-read.service.js';
@@ -173,6 +175,22 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await getStudentAttendance(app.ctx.db, signedInUser(request), request.params.id, request.query)),
+  );
+
+  // The lessons' content and homework of the child's classes (docs/familia.md): the family of the child,
+  // the student's own account, staff by their scope — the same reach as the attendance record above.
+  app.get(
+    '/alunos/:id/tarefas',
+    {
+      schema: {
+        params: idParams,
+        querystring: studentLessonsQuerySchema,
+        response: okResponse(studentLessonsSchema),
+      },
+      config: { access: 'academics.read', childRecord: { via: 'tarefas' } },
+    },
+    async (request) =>
+      ok(await listStudentLessons(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
 
   app.get(

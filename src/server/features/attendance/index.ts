@@ -16,6 +16,7 @@ export { getClassMonth } from './class-month.figures.js';
 export { listRollClasses } from './roll-read.service.js';
 export { getStudentAttendance } from './student-attendance.figures.js';
 export { attendanceFeed } from './attendance.feed.js';
+export { homeworkFeed } from './homework.feed.js';
 export { familyAttendance } from './attendance.family.js';
 export type { FamilyChild } from './attendance.family.js';
 export { justificativasRoutes } from './justificativas.routes.js';

@@ -5,7 +5,7 @@
  */
 import type { FamilyFeedSource } from '../../lib/family-feed.js';
 import { agendaFeed } from '../agenda/index.js';
-import { attendanceFeed } from '../attendance/index.js';
+import { attendanceFeed, homeworkFeed } from '../attendance/index.js';
 import { calendarFeed } from '../calendar/index.js';
 import { comunicadosFeed } from '../comunicados/index.js';
 import { documentsFeed } from '../documents/index.js';
@@ -23,6 +23,7 @@ export const FAMILY_FEED_SOURCES: readonly FamilyFeedSource[] = [
   pareceresFeed,
   calendarFeed,
   attendanceFeed,
+  homeworkFeed,
   agendaFeed,
   financeFeed,
   mensagensFeed,

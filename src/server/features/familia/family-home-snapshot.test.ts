@@ -28,9 +28,10 @@ afterEach(() => clock.unpin());
 /**
  * What the family home's stats + feed send for a family of two children, at most, besides the session's
  * confirmation (PostgreSQL): 47 before (30 + 17), 19 after (docs/performance.md, 'menos consultas por
- * início'). Lower it when the home gets cheaper; never raise it without a reason written there.
+ * início'), 20 with today's homework (one indexed read, written there too). Lower it when the home gets
+ * cheaper; never raise it without a reason written there.
  */
-const MAX_HOME_QUERIES = 19;
+const MAX_HOME_QUERIES = 20;
 
 /** Ids and cursors in a stable form: every uuid by its order of appearance. */
 function normalized(value: unknown, names: Map<string, string>): unknown {

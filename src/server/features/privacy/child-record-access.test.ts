@@ -90,6 +90,7 @@ const OPEN: Record<string, (s: Scene) => string> = {
   'GET /api/boletins/alunos/:id.pdf': (s) => `/api/boletins/alunos/${s.child.id}.pdf`,
   'GET /api/boletins/turmas/:id.pdf': (s) => `/api/boletins/turmas/${s.turma.id}.pdf`,
   'GET /api/frequencia/alunos/:id': (s) => `/api/frequencia/alunos/${s.child.id}`,
+  'GET /api/frequencia/alunos/:id/tarefas': (s) => `/api/frequencia/alunos/${s.child.id}/tarefas`,
   'GET /api/alunos/:id/consentimentos': (s) => `/api/alunos/${s.child.id}/consentimentos`,
   'GET /api/alunos/:id/acesso': (s) => `/api/alunos/${s.child.id}/acesso`,
   'GET /api/documentos': (s) => `/api/documentos?aluno_id=${s.child.id}`,
