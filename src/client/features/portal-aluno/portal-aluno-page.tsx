@@ -1,8 +1,9 @@
 /**
  * The Portal do Aluno (issue 31 §4, ADR 0029): a student's own home after signing in — their boletim,
- * attendance, the homework and the lessons' content, the school calendar (without the staff's internal items), the comunicados addressed to
- * students and their declarations. One section at a time, chosen from a row of tabs that scrolls on a
- * phone; the arrow keys move between tabs.
+ * attendance, the homework and the lessons' content, the school calendar (without the staff's internal
+ * items), the comunicados addressed to students and their declarations. One section at a time, chosen
+ * from a row of tabs — two rows of three on a phone, so none is hidden past the edge; the arrow keys
+ * move between tabs.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -57,7 +58,7 @@ export function PortalAlunoPage() {
       <div
         role="tablist"
         aria-label="Seções do Portal do Aluno"
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-gray-200 px-4"
+        className="grid grid-cols-3 gap-x-1 border-b border-gray-200 sm:-mx-4 sm:flex sm:px-4"
       >
         {sections.map((section, index) => (
           <button
