@@ -89,6 +89,8 @@ test('portal do aluno: staff create the account with consent; the student signs 
   await login(onPhone, email, 'Pitanga-Madura-58');
   await ownHome(onPhone, 'phone');
   await onPhone.goto('/dashboard/portal-aluno');
+  // Every tab is on the screen, none past its edge (two rows of three on a phone).
+  for (const tab of await onPhone.getByRole('tab').all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await onPhone.getByRole('tab', { name: 'Documentos' }).click();
   await expect(onPhone.getByRole('region', { name: 'Emitir declaração' })).toBeVisible();
   await screenshot(onPhone, { path: `${shots}/portal-aluno-documentos-phone.png`, fullPage: true });
