@@ -353,6 +353,11 @@ export function currentPermissions(stored: readonly string[]): Permission[] {
 
 /** Who may send a notice at all (to whom is the service's question, ADR 0031). */
 export const sendsComunicados: readonly Permission[] = ['comunicados.escola', 'comunicados.turmas'];
+/**
+ * Who opens Frequência (ADR 0080): who takes the roll (academics.write) or reads the diário de classe
+ * (diario.read, the secretaria's only tab there). The menu and the screen's guard both read this.
+ */
+export const opensAttendance: readonly Permission[] = ['academics.write', 'diario.read'];
 /** Who may open the reports hub (each report then declares its own kind). */
 export const readsReports: readonly Permission[] = ['reports.academico', 'reports.secretaria'];
 

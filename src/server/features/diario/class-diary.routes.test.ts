@@ -2,13 +2,17 @@
  * The diário de classe (ADR 0078, 0080): the lessons with their content, the attendance and the grades
  * of a class in a period, read and printed by who holds `diario.read` within their scope.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import type { ClassDiary } from '../../../shared/diario.schemas.js';
 import { dataOf, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
+import { perfis, userPerfis } from '../../db/schema/perfis.js';
 import { students } from '../../db/schema/students.js';
+import { createUserRow, loginAs } from '../../test/test-app.js';
 import {
   get,
   mathRoll,
@@ -158,6 +162,31 @@ describe('diário de classe: a secretaria lê, as famílias não', () => {
     expect((await get(url, s.tutor.cookie)).statusCode).toBe(404);
     const tutorClasses = dataOf<{ id: string }[]>(await get('/api/frequencia/diario/turmas', s.tutor.cookie));
     expect(tutorClasses.map((turma) => turma.id)).toEqual([s.classB.id]);
+  });
+});
+
+describe('diário de classe: perfis personalizados', () => {
+  it('a custom profile that read the diary through academics.read keeps it after the migration', async () => {
+    const s = await setupSchool();
+    const custom = async (nome: string, permissoes: string[]) => {
+      const [perfil] = await t.database.db.insert(perfis).values({ nome, permissoes }).returning();
+      return perfil!.id;
+    };
+    const reader = await custom('Orientação educacional', ['dashboard.read', 'academics.read']);
+    const other = await custom('Portaria', ['dashboard.read']);
+    const migration = readFileSync(
+      new URL('../../db/migrations/0060_diario-read.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.db.execute(sql.raw(migration));
+    const [row] = await t.database.db.select().from(perfis).where(eq(perfis.id, reader));
+    expect(row!.permissoes).toEqual(['dashboard.read', 'academics.read', 'diario.read']);
+    const [same] = await t.database.db.select().from(perfis).where(eq(perfis.id, other));
+    expect(same!.version).toBe(1);
+    const user = await createUserRow(t.database, 'administrador');
+    await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId: reader });
+    const cookie = await loginAs(t.app, user.email);
+    expect((await get(`/api/frequencia/turmas/${s.classA.id}/diario`, cookie)).statusCode).toBe(200);
   });
 });
 
