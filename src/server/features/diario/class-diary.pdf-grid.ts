@@ -89,12 +89,12 @@ export function drawPagedGrid(doc: PDFKit.PDFDocument, spec: GridSpec) {
       doc.text('Aluno', left + 22, y + 7, { width: NAME_WIDTH - 4, lineBreak: false });
       let x = left + 20 + NAME_WIDTH;
       for (const column of block) {
-        const cell = { width: cellWidth - 2, align: 'center', lineBreak: false, ellipsis: true } as const;
+        const cell = { width: cellWidth, align: 'center', lineBreak: false, ellipsis: true } as const;
         doc.font('Helvetica-Bold').fontSize(6.5);
-        if (column.bottom === undefined) doc.text(column.top, x + 1, y + 8, cell);
+        if (column.bottom === undefined) doc.text(column.top, x, y + 8, cell);
         else {
-          doc.text(column.top, x + 1, y + 3, cell);
-          doc.font('Helvetica').text(column.bottom, x + 1, y + 12, cell);
+          doc.text(column.top, x, y + 3, cell);
+          doc.font('Helvetica').text(column.bottom, x, y + 12, cell);
         }
         x += cellWidth;
       }
