@@ -3,7 +3,7 @@
  * each student's grade as the grade grid shows it, with the period's média by the grid's own rule
  * (`periodAverage`, `cellOf`) and the rules of the class's stage in that year.
  */
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { displayGrade, tenthsToNumber, type AveragingRules } from '../../../shared/averages.js';
 import { isInfantil } from '../../../shared/classes.schemas.js';
 import type { DiaryGrades } from '../../../shared/diario.schemas.js';
@@ -11,13 +11,13 @@ import { stageRulesOf } from '../../../shared/stage-rules.js';
 import type { DbOrTx } from '../../db/client.js';
 import { schoolPeriods } from '../../db/schema/calendar.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
-import { assessments, grades } from '../../db/schema/grades.js';
+import { assessments } from '../../db/schema/grades.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { rulesForYear } from '../calendar/index.js';
 import { classMembershipsDuring, seesSubject, type ClassDiaryAccess } from '../classes/index.js';
 import { itinerarioStudentsOf } from '../curriculum/index.js';
 import { bySubjectOrder, readSubjectOrder } from '../disciplinas/index.js';
-import { periodAverage } from './grades-grid.service.js';
+import { columnOrder, gradesIn, studentPeriodAverage } from './grades-grid.service.js';
 import { cellOf } from './grades.presenter.js';
 import { tenthsOf } from './grades.service.js';
 
@@ -89,28 +89,13 @@ export async function diaryGradesOf(
               range.id === null ? undefined : eq(assessments.periodoId, range.id),
             ),
           )
-          .orderBy(
-            asc(sql`${assessments.tipo} = 'recuperacao'`),
-            asc(assessments.data),
-            asc(assessments.createdAt),
-          );
+          .orderBy(...columnOrder);
   if (columns.length === 0) return { avaliacao: 'notas', com_media, disciplinas: [] };
   const [cells, members, rules, order] = await Promise.all([
-    db
-      .select({
-        id: grades.id,
-        avaliacaoId: grades.avaliacaoId,
-        alunoId: grades.alunoId,
-        valor: grades.valor,
-        version: grades.version,
-      })
-      .from(grades)
-      .where(
-        inArray(
-          grades.avaliacaoId,
-          columns.map((column) => column.id),
-        ),
-      ),
+    gradesIn(
+      db,
+      columns.map((column) => column.id),
+    ),
     classMembershipsDuring(db, turma.id, range.de, range.ate),
     rulesByPeriod(db, turma, [...new Set(columns.map((column) => column.periodoId))]),
     readSubjectOrder(db),
@@ -146,14 +131,11 @@ export async function diaryGradesOf(
         // The period's média as the grade grid computes it: every avaliação of the period, its rules.
         const periodRules = rules.get(own[0]!.periodoId)!;
         const media = com_media
-          ? periodAverage(
-              own.map((column, index) => ({
-                tipo: column.tipo,
-                peso: tenthsOf(column.peso)!,
-                valor: tenthsOf(notas[index]!.row?.valor ?? null),
-              })),
+          ? studentPeriodAverage(
+              own,
+              notas.map((nota) => nota.row?.valor ?? null),
               periodRules,
-            ).media
+            )
           : null;
         return [
           {
