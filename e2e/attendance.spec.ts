@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { adminPage, apiSignIn, dataOf, screenshot } from './support';
+import { adminPage, apiSignIn, dataOf, screenshot, staffPage } from './support';
 
 // Issue 13 on a phone: a teacher takes the roll, marks two absences, saves, reopens and sees them;
 // the guardian of one of those students sees the absence; the admin exempts it ('abonada'), the %
@@ -110,6 +110,14 @@ async function familySeesHomework(guardian: Page, data: string, conteudo: string
   await guardian.setViewportSize(desktop);
   await screenshot(guardian, { path: `${shots}/familia-tarefas-desktop.png`, fullPage: true });
   await guardian.setViewportSize(phone);
+}
+
+/** A student's id by the name (the admin's students list). */
+async function studentId(api: APIRequestContext, nome: string): Promise<string> {
+  const found = await dataOf<{ items: { id: string; nome: string }[] }>(
+    await api.get(`/api/alunos?q=${encodeURIComponent(nome)}`),
+  );
+  return found.items.find((item) => item.nome === nome)!.id;
 }
 
 test('roll call on a phone, the guardian sees the absence, the admin exempts it, public calendar', async ({
@@ -536,6 +544,65 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
     ),
   );
   expect(lesson1.chamada).toBeNull();
+
+  // The period's avaliação and grades (ADR 0081), entered by the admin: the diary carries them.
+  const diaryApi = `/api/frequencia/turmas/${turma.id}/diario`;
+  const { periodos } = await dataOf<{
+    periodos: { id: string; nome: string; inicio: string; fim: string }[];
+  }>(await api.get(`${diaryApi}?mes=${data.slice(0, 7)}`));
+  const period = periodos.find((item) => item.inicio <= data && data <= item.fim)!;
+  const prova = await dataOf<{ id: string }>(
+    await api.post('/api/avaliacoes', {
+      data: {
+        turma_id: turma.id,
+        disciplina: 'Matemática',
+        periodo_id: period.id,
+        nome: `Prova ${run}`,
+        data,
+        peso: 2,
+      },
+    }),
+  );
+  await dataOf(
+    await api.put('/api/notas', {
+      data: {
+        notas: [
+          { avaliacao_id: prova.id, aluno_id: await studentId(api, names[0]), valor: 8.5, version: 0 },
+          { avaliacao_id: prova.id, aluno_id: await studentId(api, names[1]), valor: 6, version: 0 },
+        ],
+      },
+    }),
+  );
+
+  // The secretaria opens the class's diary from her menu: read-only, with the lesson and the notas.
+  const secretaria = await staffPage(browser, 'Secretaria', desktop);
+  const desk = secretaria.page;
+  await desk.goto('/dashboard');
+  await desk
+    .getByRole('navigation', { name: 'Menu do portal' })
+    .getByRole('link', { name: 'Frequência' })
+    .click();
+  await expect(desk.getByRole('heading', { level: 1, name: 'Frequência' })).toBeVisible();
+  await expect(desk.getByRole('tab')).toHaveCount(0);
+  await expect(desk.getByLabel('Data da chamada')).toHaveCount(0);
+  await desk.getByLabel('Turma').selectOption({ label: className });
+  await desk.getByLabel('Disciplina').selectOption('Matemática');
+  await desk.getByLabel('Período').selectOption({ label: period.nome });
+  const lessonsGiven = desk.getByRole('list', { name: 'Aulas dadas' });
+  await expect(lessonsGiven).toContainText('Matemática (2ª aula)');
+  await expect(lessonsGiven).toContainText('Sem conteúdo registrado');
+  await expect(lessonsGiven.getByRole('link', { name: 'Abrir a chamada' })).toHaveCount(0);
+  const notas = desk.getByRole('table', { name: 'Notas de Matemática' });
+  await expect(notas.getByRole('row', { name: new RegExp(names[0]) })).toContainText('8,5');
+  await expect(notas.getByRole('row', { name: new RegExp(names[1]) })).toContainText('6,0');
+  await screenshot(desk, { path: `${shots}/frequencia-diario-secretaria-desktop.png`, fullPage: true });
+  const printed = desk.waitForEvent('download');
+  await desk.getByRole('button', { name: 'Baixar diário (PDF)' }).click();
+  expect((await printed).suggestedFilename()).toMatch(/^diario-.*\.pdf$/);
+  await desk.setViewportSize(phone);
+  await expect(notas).toBeVisible();
+  await screenshot(desk, { path: `${shots}/frequencia-diario-secretaria-phone.png`, fullPage: true });
+  await secretaria.context.close();
 
   // Lesson 2 was taken by mistake: the admin removes it, with a reason; it no longer counts.
   await admin.page.goto(

@@ -95,6 +95,7 @@ import { calendarFeedRoutes, calendarRoutes, schoolYearsRoutes } from './feature
 import { classCurriculumRoutes, classItinerariosRoutes } from './features/curriculum/index.js';
 import { developmentReportRoutes, pareceresRoutes } from './features/pareceres/index.js';
 import { attendanceRoutes, justificativasRoutes } from './features/attendance/index.js';
+import { diarioRoutes } from './features/diario/index.js';
 import { agendaRoutes } from './features/agenda/index.js';
 import {
   academicSettingsRoutes,
@@ -414,6 +415,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // attendance
   await app.register(attendanceRoutes, { prefix: '/api/frequencia' });
   await app.register(justificativasRoutes, { prefix: '/api/frequencia/justificativas' });
+  await app.register(diarioRoutes, { prefix: '/api/frequencia' });
   // grades
   await app.register(academicSettingsRoutes, { prefix: '/api/configuracoes/academico' });
   await app.register(assessmentsRoutes, { prefix: '/api/avaliacoes' });

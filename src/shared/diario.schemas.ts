@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tiposAvaliacao } from './assessments.schemas.js';
 import { frequenciaModos } from './curriculum.schemas.js';
 import { subjectNameSchema } from './disciplinas.schemas.js';
 import { uuidParam } from './validators.js';
@@ -74,6 +75,64 @@ export const diaryPeriodSchema = z.object({
   fim: z.string(),
 });
 
+/** What the screen and the PDF say when the range has no avaliação. */
+export const SEM_AVALIACOES = 'Nenhuma avaliação neste período.';
+
+/**
+ * One subject's grades in the diary (ADR 0081): the avaliações dated in the range, and each student who
+ * was in the class on one of their days (or has a grade in one) with the grades as the grade grid shows them.
+ */
+export const diarySubjectGradesSchema = z.object({
+  disciplina: z.string(),
+  professor_nome: z.string().nullable(),
+  avaliacoes: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      data: z.string(),
+      peso: z.number(),
+      tipo: z.enum(tiposAvaliacao),
+    }),
+  ),
+  alunos: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      /** One per avaliação, in its order. */
+      notas: z.array(
+        z.object({
+          /** As the grade grid shows it ('7,5', '85,0', 'B'); null: not entered. */
+          texto: z.string().nullable(),
+          /** False: the student was not in the class on the avaliação's day (and has no grade in it). */
+          na_turma: z.boolean(),
+        }),
+      ),
+      /** The period's média by the grid's rule (weighted mean, then recuperação); null in a month. */
+      media: z.number().nullable(),
+      media_texto: z.string().nullable(),
+    }),
+  ),
+});
+export type DiarySubjectGrades = z.infer<typeof diarySubjectGradesSchema>;
+
+export const diaryGradesSchema = z.object({
+  /** 'parecer': Educação Infantil, evaluated by pareceres — the diary carries no grades. */
+  avaliacao: z.enum(['notas', 'parecer']),
+  /** Whether the média is shown: the range is a whole period (a month has no média of its own). */
+  com_media: z.boolean(),
+  /** The subjects with an avaliação in the range, in the school's order of subjects. */
+  disciplinas: z.array(diarySubjectGradesSchema),
+});
+export type DiaryGrades = z.infer<typeof diaryGradesSchema>;
+
+/** A class whose diary the user may open (`GET /api/frequencia/diario/turmas`). */
+export const diaryClassSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  frequencia_modo: z.enum(frequenciaModos),
+});
+export type DiaryClass = z.infer<typeof diaryClassSchema>;
+
 export const classDiarySchema = z.object({
   turma: z.object({
     id: z.string(),
@@ -94,5 +153,6 @@ export const classDiarySchema = z.object({
   aulas: z.array(diaryLessonSchema),
   /** Lessons in `aulas` with no content recorded. */
   sem_conteudo: z.number().int(),
+  notas: diaryGradesSchema,
 });
 export type ClassDiary = z.infer<typeof classDiarySchema>;

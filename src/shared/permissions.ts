@@ -45,6 +45,8 @@ export const permissionLabels = {
   'academics.read': 'Ver notas e frequência de todas as turmas',
   'academics.write': 'Lançar notas, frequência e pareceres de todas as turmas',
   'academics.manage': 'Gerenciar ano letivo, calendário, abonos e avisos ao Conselho Tutelar',
+  'diario.read':
+    'Abrir o diário de classe de todas as turmas: aulas, conteúdo, faltas e notas do período, e o diário impresso',
   'pareceres.review': 'Revisar e publicar pareceres descritivos',
   'reports.academico': 'Emitir relatórios acadêmicos: boletins, mapa de notas, frequência, alunos em risco',
   'reports.secretaria': 'Emitir relatórios da secretaria: listas de turma, aniversariantes, contatos',
@@ -96,7 +98,7 @@ export const permissionGroups: readonly { nome: string; permissoes: readonly Per
   },
   {
     nome: 'Pedagógico',
-    permissoes: ['academics.read', 'academics.write', 'academics.manage', 'pareceres.review'],
+    permissoes: ['academics.read', 'academics.write', 'academics.manage', 'diario.read', 'pareceres.review'],
   },
   {
     nome: 'Documentos e relatórios',
@@ -180,6 +182,7 @@ const teacher: readonly Permission[] = [
   'classes.read',
   'academics.read',
   'academics.write',
+  'diario.read',
   'reports.academico',
   'reports.secretaria',
   'comunicados.turmas',
@@ -200,6 +203,8 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'classes.read',
     'classes.write',
     'academics.read',
+    // The secretaria opens the diário de classe, read-only (ADR 0081); the roll stays the teachers'.
+    'diario.read',
     'reports.academico',
     'reports.secretaria',
     'documents.issue',
@@ -217,6 +222,7 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'academics.read',
     'academics.write',
     'academics.manage',
+    'diario.read',
     'pareceres.review',
     'reports.academico',
     'reports.secretaria',
@@ -347,6 +353,11 @@ export function currentPermissions(stored: readonly string[]): Permission[] {
 
 /** Who may send a notice at all (to whom is the service's question, ADR 0031). */
 export const sendsComunicados: readonly Permission[] = ['comunicados.escola', 'comunicados.turmas'];
+/**
+ * Who opens Frequência (ADR 0081): who takes the roll (academics.write) or reads the diário de classe
+ * (diario.read, the secretaria's only tab there). The menu and the screen's guard both read this.
+ */
+export const opensAttendance: readonly Permission[] = ['academics.write', 'diario.read'];
 /** Who may open the reports hub (each report then declares its own kind). */
 export const readsReports: readonly Permission[] = ['reports.academico', 'reports.secretaria'];
 
@@ -362,6 +373,7 @@ const permissionLabelsByNivel: Partial<Record<Permission, Partial<Record<Nivel, 
     responsavel: 'Ver as notas, a frequência e os pareceres publicados dos filhos',
   },
   'academics.write': { professor: 'Lançar notas, frequência e pareceres das suas turmas' },
+  'diario.read': { professor: 'Abrir o diário de classe das suas turmas' },
   'reports.academico': { professor: 'Emitir relatórios acadêmicos das suas turmas' },
   'reports.secretaria': { professor: 'Emitir listas, aniversariantes e contatos das suas turmas' },
   'documents.issue': { responsavel: 'Emitir declarações de matrícula e de frequência dos filhos' },

@@ -25,7 +25,14 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { CurrentUser } from '../../shared/auth.schemas';
-import { can, permissionsOf, readsReports, type Access, type Nivel } from '../../shared/permissions';
+import {
+  can,
+  opensAttendance,
+  permissionsOf,
+  readsReports,
+  type Access,
+  type Nivel,
+} from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 
 export interface MenuItem {
@@ -48,7 +55,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Matrículas', to: paths.matriculas, icon: UserPlus, access: 'matriculas.manage' },
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
-  { label: 'Frequência', to: paths.attendance, icon: ClipboardCheck, access: 'academics.write' },
+  { label: 'Frequência', to: paths.attendance, icon: ClipboardCheck, access: opensAttendance },
   { label: 'Notas', to: paths.grades, icon: BookOpenCheck, access: 'academics.write' },
   { label: 'Pareceres', to: paths.pareceres, icon: NotebookPen, access: 'academics.write' },
   { label: 'Agenda', to: paths.agenda, icon: NotebookTabs, access: 'academics.write' },

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { readsReports } from '../../shared/permissions';
+import { opensAttendance, readsReports } from '../../shared/permissions';
 import { RequireAuth } from './guards';
 import { censoRoutes } from './censo-routes';
 import { familyRoutes } from './family-routes';
@@ -62,7 +62,7 @@ export const portalRoutes: RouteObject[] = [
       const { AttendancePage } = await import('../features/attendance/attendance-page');
       return {
         Component: () => (
-          <RequireAuth access="academics.write">
+          <RequireAuth access={opensAttendance}>
             <AttendancePage />
           </RequireAuth>
         ),

@@ -9,56 +9,43 @@ import { ClassMonthTab } from './class-month-tab';
 import { JustificativasTab } from './justificativas-tab';
 import { RollCallTab } from './roll-call-tab';
 
+/**
+ * Each tab with the permission its API asks: the roll and the month's summary are for who takes the roll,
+ * the diary for who reads it (the secretaria too, ADR 0081), the alerts and the families' justifications
+ * for who abona (ADR 0034).
+ */
 const allTabs = [
-  { value: 'chamada', label: 'Chamada' },
-  { value: 'mes', label: 'Resumo do mês' },
-  { value: 'diario', label: 'Diário de classe' },
-  { value: 'alertas', label: 'Alertas' },
-  { value: 'justificativas', label: 'Justificativas' },
+  { value: 'chamada', label: 'Chamada', access: 'academics.write', Tab: RollCallTab },
+  { value: 'mes', label: 'Resumo do mês', access: 'academics.write', Tab: ClassMonthTab },
+  { value: 'diario', label: 'Diário de classe', access: 'diario.read', Tab: ClassDiaryTab },
+  { value: 'alertas', label: 'Alertas', access: 'academics.manage', Tab: AlertsTab },
+  { value: 'justificativas', label: 'Justificativas', access: 'academics.manage', Tab: JustificativasTab },
 ] as const;
 
-/** 'Frequência': the roll call (teachers and administrators), the month summary and the alerts (admin). */
+/** 'Frequência': the tabs the account may use — the roll call, the month, the diary, the alerts. */
 export function AttendancePage() {
   const { data: me } = useCurrentUser();
-  const manage = can(permissionsOf(me), 'academics.manage');
-  // Alerts and the families' justifications are for those who abonam (ADR 0034).
-  const tabs = manage
-    ? allTabs
-    : allTabs.filter((item) => item.value !== 'alertas' && item.value !== 'justificativas');
+  const granted = permissionsOf(me);
+  const tabs = allTabs.filter((item) => can(granted, item.access));
   const [tab, setTab] = useTabParam(
     tabs.map((item) => item.value),
-    'chamada',
+    tabs[0]?.value ?? 'diario',
   );
+  const takesRoll = can(granted, 'academics.write');
+  const subtitle = !takesRoll
+    ? 'Diário de classe das turmas: aulas, conteúdo, faltas e notas do período (somente leitura)'
+    : can(granted, 'academics.manage')
+      ? 'Chamada das turmas, resumo do mês, diário de classe, alertas de faltas e justificativas das famílias'
+      : 'Chamada das suas turmas, resumo do mês e diário de classe';
   return (
     <div>
-      <PageHeader
-        title="Frequência"
-        subtitle={
-          manage
-            ? 'Chamada das turmas, resumo do mês, diário de classe, alertas de faltas e justificativas das famílias'
-            : 'Chamada das suas turmas, resumo do mês e diário de classe'
-        }
-      />
+      <PageHeader title="Frequência" subtitle={subtitle} />
       <PageTabs label="Seções da frequência" tabs={tabs} value={tab} onChange={setTab}>
-        <PageTab value="chamada">
-          <RollCallTab />
-        </PageTab>
-        <PageTab value="mes">
-          <ClassMonthTab />
-        </PageTab>
-        <PageTab value="diario">
-          <ClassDiaryTab />
-        </PageTab>
-        {manage && (
-          <PageTab value="alertas">
-            <AlertsTab />
+        {tabs.map(({ value, Tab }) => (
+          <PageTab key={value} value={value}>
+            <Tab />
           </PageTab>
-        )}
-        {manage && (
-          <PageTab value="justificativas">
-            <JustificativasTab />
-          </PageTab>
-        )}
+        ))}
       </PageTabs>
     </div>
   );

@@ -11,7 +11,13 @@ import {
   classMonthSchema,
   attendanceAlertsSchema,
 } from '../../../shared/attendance.schemas';
-import { classDiarySchema, type ClassDiary, type ClassDiaryQuery } from '../../../shared/diario.schemas';
+import {
+  classDiarySchema,
+  diaryClassSchema,
+  type ClassDiary,
+  type ClassDiaryQuery,
+  type DiaryClass,
+} from '../../../shared/diario.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
 
@@ -25,6 +31,7 @@ export const attendanceKeys = {
   roll: (turmaId: string, data?: string, disciplina?: string | null, aula?: number) =>
     [...keyRoots.attendance, 'roll', turmaId, data ?? '', disciplina ?? '', aula ?? ''] as const,
   month: (turmaId: string, mes?: string) => [...keyRoots.attendance, 'month', turmaId, mes ?? ''] as const,
+  diaryClasses: [...keyRoots.attendance, 'diary-classes'] as const,
   diary: (turmaId: string, query: ClassDiaryQuery) =>
     [
       ...keyRoots.attendance,
@@ -161,7 +168,19 @@ export function downloadTutelaryLetter(notificacaoId: string) {
   );
 }
 
-/** The diário de classe: the lessons given in a period or month, with their content (ADR 0078). */
+/** The classes whose diary the user may open, in the school's order (ADR 0081: the secretaria's too). */
+export function useDiaryClasses() {
+  return useQuery({
+    queryKey: attendanceKeys.diaryClasses,
+    queryFn: () =>
+      api<DiaryClass[]>('/api/frequencia/diario/turmas', {
+        schema: diaryClassSchema.array(),
+        globalErrors: false,
+      }),
+  });
+}
+
+/** The diário de classe: the lessons given in a period or month, their content and notas (ADR 0078, 0080). */
 export const classDiaryQuery = (turmaId: string, query: ClassDiaryQuery) =>
   queryOptions({
     queryKey: attendanceKeys.diary(turmaId, query),

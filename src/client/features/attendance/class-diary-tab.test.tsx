@@ -2,9 +2,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClassDiary } from '../../../shared/diario.schemas';
-import { rollClassAnswer } from '../../test/answers';
+import type { ClassDiary, DiaryGrades } from '../../../shared/diario.schemas';
+import { builtInPerfilPermissions } from '../../../shared/permissions';
 import { pinDate, renderAt, signedInAs, stubApi } from '../../test/render';
+import { AttendancePage } from './attendance-page';
 import { ClassDiaryTab } from './class-diary-tab';
 
 pinDate('2026-03-20T15:00:00Z');
@@ -24,7 +25,48 @@ const lesson = (id: string, data: string, disciplina: string, conteudo: string |
   faltas: 1,
 });
 
-const diaryOf = (disciplina: string | null): ClassDiary => ({
+const noGrades: DiaryGrades = { avaliacao: 'notas', com_media: true, disciplinas: [] };
+
+const mathGrades: DiaryGrades = {
+  avaliacao: 'notas',
+  com_media: true,
+  disciplinas: [
+    {
+      disciplina: 'Matemática',
+      professor_nome: 'Ana Souza',
+      avaliacoes: [
+        { id: 'av1', nome: 'Prova bimestral', data: '2026-03-10', peso: 2, tipo: 'regular' },
+        { id: 'av2', nome: 'Trabalho', data: '2026-03-12', peso: 1, tipo: 'regular' },
+      ],
+      alunos: [
+        {
+          id: 'a1',
+          nome: 'Ágata Lima',
+          notas: [
+            { texto: '7,5', na_turma: true },
+            { texto: '8,0', na_turma: true },
+          ],
+          media: 7.7,
+          media_texto: '7,7',
+        },
+        {
+          id: 'a2',
+          nome: 'Bruno Reis',
+          notas: [
+            { texto: null, na_turma: false },
+            { texto: '9,0', na_turma: true },
+          ],
+          media: 9,
+          media_texto: '9,0',
+        },
+      ],
+    },
+  ],
+};
+
+const diaryClasses = [{ id: 't1', nome: '6º A', frequencia_modo: 'por_aula' }];
+
+const diaryOf = (disciplina: string | null, notas: DiaryGrades = noGrades): ClassDiary => ({
   turma: { id: 't1', nome: '6º A', serie: '6º ano', turno: 'manha', frequencia_modo: 'por_aula' },
   disciplinas: [
     { nome: 'Matemática', professor_nome: 'Ana Souza' },
@@ -39,6 +81,7 @@ const diaryOf = (disciplina: string | null): ClassDiary => ({
     lesson('c2', '2026-03-18', 'Matemática', null),
   ],
   sem_conteudo: 1,
+  notas,
 });
 
 describe('Diário de classe', () => {
@@ -51,14 +94,7 @@ describe('Diário de classe', () => {
         nivel: 'administrador',
         primeiro_login: false,
       }),
-      '/api/frequencia/turmas': [
-        rollClassAnswer({
-          id: 't1',
-          nome: '6º A',
-          frequencia_modo: 'por_aula',
-          dia: { data: '2026-03-20', tipo: 'letivo', letivo: true, descricao: null },
-        }),
-      ],
+      '/api/frequencia/diario/turmas': diaryClasses,
       '/api/frequencia/turmas/t1/diario': (request) =>
         diaryOf(new URL(request.url, 'http://x').searchParams.get('disciplina')),
     });
@@ -86,5 +122,46 @@ describe('Diário de classe', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Baixar diário (PDF)' })).toBeEnabled());
     expect(screen.queryByText('Escolha a disciplina para imprimir.')).toBeNull();
     expect(api.requests.some((request) => request.url.includes('disciplina=Matem%C3%A1tica'))).toBe(true);
+    // No avaliação in the period: the Notas section says so.
+    expect(screen.getByRole('region', { name: 'Notas' })).toHaveTextContent(
+      'Nenhuma avaliação neste período.',
+    );
+  });
+});
+
+describe('Frequência da secretaria', () => {
+  it('shows the secretaria the diary with its notas and none of the roll-call tabs', async () => {
+    const api = stubApi({
+      '/api/auth/me': signedInAs({ permissoes: [...builtInPerfilPermissions.secretaria] }),
+      '/api/frequencia/diario/turmas': diaryClasses,
+      '/api/frequencia/turmas/t1/diario': diaryOf(null, mathGrades),
+    });
+    renderAt(<AttendancePage />);
+    const list = await screen.findByRole('list', { name: 'Aulas dadas' });
+    expect(list).toHaveTextContent('Frações equivalentes');
+    // Read-only: no tab to take the roll, no way into a roll from a lesson without content.
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByText('Chamada')).toBeNull();
+    expect(screen.queryByText('Resumo do mês')).toBeNull();
+    expect(within(list).queryByRole('link', { name: 'Abrir a chamada' })).toBeNull();
+    expect(api.requests.some((request) => request.path === '/api/frequencia/turmas')).toBe(false);
+
+    const notas = screen.getByRole('table', { name: 'Notas de Matemática' });
+    const rows = within(notas).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'AlunoProva bimestral10/03 · peso 2Trabalho12/03 · peso 1Média',
+      'Ágata Lima7,58,07,7',
+      'Bruno Reis– fora da turma na data9,09,0',
+    ]);
+  });
+
+  it('gives a teacher the roll call, the month and the diary', async () => {
+    stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'professor', tipo: 'teacher', permissoes: undefined }),
+      '/api/frequencia/turmas': [],
+    });
+    renderAt(<AttendancePage />);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Chamada', 'Resumo do mês', 'Diário de classe']);
   });
 });

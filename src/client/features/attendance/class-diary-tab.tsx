@@ -1,30 +1,28 @@
 import { useState } from 'react';
-import { BookOpen, FileDown, PenLine } from 'lucide-react';
-import toast from 'react-hot-toast';
-import { absenceLessonName } from '../../../shared/attendance.schemas';
-import { SEM_CONTEUDO, type ClassDiary, type ClassDiaryQuery } from '../../../shared/diario.schemas';
-import { formatDate, todayIso } from '../../../shared/format';
+import { type ClassDiaryQuery } from '../../../shared/diario.schemas';
+import { todayIso } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
-import { paths } from '../../../shared/routes';
 import { NoClasses } from '../../domain/academic-empty';
-import { Button, ButtonLink } from '../../components/button';
-import { Badge, EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
+import { ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField, SelectField } from '../../components/field';
-import { toQuery } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
-import { downloadClassDiary, useClassDiary, useRollClasses } from './attendance.api';
+import { useClassDiary, useDiaryClasses } from './attendance.api';
+import { DiaryGradesSection } from './class-diary-grades';
+import { DiaryLessons } from './class-diary-lessons';
 
 const MONTH = 'mes';
 
 /**
- * 'Diário de classe' (ADR 0078): per class and subject (or the daily roll), the lessons given in a
- * period or month with what each taught, those without content marked; the printable diary (PDF). The
- * coordination reads every class; a teacher, his classes and subjects (the server's diary access).
+ * 'Diário de classe' (ADR 0078, 0080): per class and subject (or the daily roll), the lessons given in a
+ * period or month with what each taught, those without content marked, and the avaliações with their
+ * notas; the printable diary (PDF). The coordination and the secretaria read every class (read-only);
+ * a teacher, his classes and subjects (the server's diary access).
  */
 export function ClassDiaryTab() {
-  const classes = useRollClasses();
+  const classes = useDiaryClasses();
   const { data: me } = useCurrentUser();
-  const admin = can(permissionsOf(me), 'academics.manage');
+  const staff = me?.nivel === 'administrador';
+  const takesRoll = can(permissionsOf(me), 'academics.write');
   const [turmaId, setTurmaId] = useState('');
   const [disciplina, setDisciplina] = useState('');
   const [periodo, setPeriodo] = useState('');
@@ -41,7 +39,7 @@ export function ClassDiaryTab() {
     return classes.isPending ? (
       <Spinner />
     ) : (
-      <NoClasses admin={admin} title={admin ? 'Nenhuma turma ativa' : 'Nenhuma turma sua'} />
+      <NoClasses admin={staff} title={staff ? 'Nenhuma turma ativa' : 'Nenhuma turma sua'} />
     );
   return (
     <div>
@@ -104,107 +102,10 @@ export function ClassDiaryTab() {
       ) : diary.isError ? (
         <ErrorBanner>{diary.error.message || 'Erro ao carregar o diário.'}</ErrorBanner>
       ) : (
-        <DiaryLessons diary={diary.data} turmaId={chosen} query={query} />
-      )}
-    </div>
-  );
-}
-
-function DiaryLessons({
-  diary,
-  turmaId,
-  query,
-}: {
-  diary: ClassDiary;
-  turmaId: string;
-  query: ClassDiaryQuery;
-}) {
-  const [onlyMissing, setOnlyMissing] = useState(false);
-  const [printing, setPrinting] = useState(false);
-  const needsSubject = diary.turma.frequencia_modo === 'por_aula' && !diary.disciplina;
-  const shown = onlyMissing ? diary.aulas.filter((aula) => aula.conteudo === null) : diary.aulas;
-  async function print() {
-    setPrinting(true);
-    try {
-      await downloadClassDiary(turmaId, query);
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : 'Não foi possível gerar o diário.');
-    } finally {
-      setPrinting(false);
-    }
-  }
-  return (
-    <div>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-gray-700">
-          {diary.intervalo.nome} ({formatDate(diary.intervalo.de)} a {formatDate(diary.intervalo.ate)}):{' '}
-          <strong>
-            {diary.aulas.length} {diary.aulas.length === 1 ? 'aula dada' : 'aulas dadas'}
-          </strong>
-          {diary.sem_conteudo > 0 && (
-            <strong className="text-red-700"> · {diary.sem_conteudo} sem conteúdo registrado</strong>
-          )}
-          {diary.professor_nome ? ` · ${diary.professor_nome}` : ''}
-        </p>
-        <div className="flex flex-col items-end">
-          <Button variant="secondary" disabled={needsSubject} loading={printing} onClick={() => void print()}>
-            <FileDown className="h-4 w-4" aria-hidden="true" /> Baixar diário (PDF)
-          </Button>
-          {needsSubject && <p className="text-xs text-gray-600">Escolha a disciplina para imprimir.</p>}
-        </div>
-      </div>
-      {diary.sem_conteudo > 0 && (
-        <label className="mb-3 flex min-h-11 items-center gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={onlyMissing}
-            onChange={(event) => setOnlyMissing(event.target.checked)}
-          />
-          Mostrar só as aulas sem conteúdo registrado
-        </label>
-      )}
-      {shown.length === 0 ? (
-        <EmptyState
-          icon={BookOpen}
-          title="Nenhuma aula registrada neste período"
-          hint="As aulas aparecem aqui quando a chamada é salva."
-        />
-      ) : (
-        <ol className="space-y-2" aria-label="Aulas dadas">
-          {shown.map((aula) => (
-            <li key={aula.chamada_id} className="rounded-xl border border-gray-200 bg-white p-3 text-sm">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-medium text-gray-900">
-                  {formatDate(aula.data)} · {aula.disciplina ? absenceLessonName(aula) : 'Chamada do dia'}
-                </p>
-                <span className="text-xs text-gray-600">
-                  {aula.faltas} {aula.faltas === 1 ? 'falta' : 'faltas'}
-                  {aula.registrada_por ? ` · ${aula.registrada_por}` : ''}
-                </span>
-              </div>
-              {aula.conteudo ? (
-                <p className="mt-1 whitespace-pre-line text-gray-800">{aula.conteudo}</p>
-              ) : (
-                <div className="mt-1 flex flex-wrap items-center gap-2">
-                  <Badge tone="red">{SEM_CONTEUDO}</Badge>
-                  <ButtonLink
-                    variant="ghost"
-                    className="-ml-2 min-h-11"
-                    to={`${paths.attendance}${toQuery({ turma: turmaId, data: aula.data, disciplina: aula.disciplina, aula: aula.disciplina ? aula.aula : undefined })}`}
-                  >
-                    <PenLine className="h-4 w-4" aria-hidden="true" /> Abrir a chamada
-                  </ButtonLink>
-                </div>
-              )}
-              {aula.atividades && (
-                <p className="mt-1 whitespace-pre-line text-gray-700">
-                  <strong>Atividades / tarefa de casa:</strong> {aula.atividades}
-                </p>
-              )}
-            </li>
-          ))}
-        </ol>
+        <>
+          <DiaryLessons diary={diary.data} turmaId={chosen} query={query} takesRoll={takesRoll} />
+          <DiaryGradesSection notas={diary.data.notas} />
+        </>
       )}
     </div>
   );

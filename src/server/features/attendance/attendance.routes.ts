@@ -17,15 +17,12 @@ import {
   studentAttendanceSchema,
   tutelaryNotificationSchema,
 } from '../../../shared/attendance.schemas.js';
-import { classDiaryQuerySchema, classDiarySchema } from '../../../shared/diario.schemas.js';
 import { studentLessonsQuerySchema, studentLessonsSchema } from '../../../shared/tarefas.schemas.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { getClassMonth } from './class-month.figures.js';
-import { getClassDiary } from './class-diary.service.js';
-import { buildClassDiaryPdf } from './class-diary.documents.js';
 import { getStudentAttendance } from './student-attendance.figures.js';
 import { listStudentLessons } from './student-lessons.service.js';
 import { listAlerts } from './class-frequencies.figures.js';
@@ -103,40 +100,6 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await getClassMonth(app.ctx.db, signedInUser(request), request.params.id, request.query)),
-  );
-
-  // The diário de classe (ADR 0078): read by whoever reads the class's diary — the secretaria too
-  // (academics.read); a teacher reaches only their classes and subjects, a family none (404).
-  const diaryRead = { access: 'academics.read' } as const;
-  app.get(
-    '/turmas/:id/diario',
-    {
-      schema: {
-        params: idParams,
-        querystring: classDiaryQuerySchema,
-        response: okResponse(classDiarySchema),
-      },
-      config: diaryRead,
-    },
-    async (request) =>
-      ok(await getClassDiary(app.ctx.db, signedInUser(request), request.params.id, request.query)),
-  );
-
-  app.get(
-    '/turmas/:id/diario/pdf',
-    { schema: { params: idParams, querystring: classDiaryQuerySchema }, config: diaryRead },
-    async (request, reply) => {
-      const file = await buildClassDiaryPdf(
-        app.ctx.db,
-        signedInUser(request),
-        request.params.id,
-        request.query,
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.body);
-    },
   );
 
   for (const [path, excused, message] of [

@@ -11,6 +11,7 @@ export {
 } from './attendance.figures.js';
 export type { AttendanceTally } from './attendance.figures.js';
 export { attendanceRoutes } from './attendance.routes.js';
+export { loadGrid } from './attendance.service.js';
 export { classFrequencies } from './class-frequencies.figures.js';
 export { getClassMonth } from './class-month.figures.js';
 export { listRollClasses } from './roll-read.service.js';

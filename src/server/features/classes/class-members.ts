@@ -13,8 +13,8 @@ export interface ClassMembership {
 }
 
 /**
- * The memberships of a class that overlap a range of days, by the student's name (case aside) and
- * matrícula. The lateral lookup with OFFSET 0 keeps the planner on the students' primary key for the
+ * The memberships of a class that overlap a range of days, by the student's name (case and accents
+ * aside, as people sort it) and matrícula. The lateral lookup with OFFSET 0 keeps the planner on the students' primary key for the
  * class's ~40 members (as the roll does) instead of scanning every student to hash-join them.
  */
 export async function classMembershipsDuring(
@@ -32,6 +32,6 @@ export async function classMembershipsDuring(
     ) s
     where ${classMemberships.turmaId} = ${turmaId} and ${classMemberships.inicio} <= ${ate}
       and (${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})
-    order by lower(s.nome), s.matricula`);
+    order by fold_text(s.nome), s.matricula`);
   return (result as { rows: ClassMembership[] }).rows;
 }

@@ -65,6 +65,44 @@ export async function assertMemberDuring(
     throw notFound('Aluno não encontrado nesta turma no período.');
 }
 
+/** A grid's columns in order: the regular avaliações by date (then creation), the recuperação last. */
+export const columnOrder = [
+  asc(sql`${assessments.tipo} = 'recuperacao'`),
+  asc(assessments.data),
+  asc(assessments.createdAt),
+] as const;
+
+/** Every student's grade in some avaliações, as the grid reads them (numeric text, version). */
+export async function gradesIn(db: DbOrTx, avaliacaoIds: readonly string[]) {
+  if (avaliacaoIds.length === 0) return [];
+  return db
+    .select({
+      id: grades.id,
+      avaliacaoId: grades.avaliacaoId,
+      alunoId: grades.alunoId,
+      valor: grades.valor,
+      version: grades.version,
+    })
+    .from(grades)
+    .where(inArray(grades.avaliacaoId, [...avaliacaoIds]));
+}
+
+/** One student's period média (tenths) from the grades on record in the period's columns. */
+export function studentPeriodAverage(
+  columns: readonly { tipo: 'regular' | 'recuperacao'; peso: string }[],
+  valores: readonly (string | null)[],
+  rules: AveragingRules,
+): number | null {
+  return periodAverage(
+    columns.map((column, index) => ({
+      tipo: column.tipo,
+      peso: tenthsOf(column.peso)!,
+      valor: tenthsOf(valores[index] ?? null),
+    })),
+    rules,
+  ).media;
+}
+
 /** The period average of one student from their cells (regular weighted mean, then recuperação). */
 export function periodAverage(
   items: readonly { tipo: 'regular' | 'recuperacao'; peso: number; valor: number | null }[],
@@ -101,31 +139,13 @@ export async function getGradesGrid(
           eq(assessments.periodoId, query.periodo_id),
         ),
       )
-      .orderBy(
-        asc(sql`${assessments.tipo} = 'recuperacao'`),
-        asc(assessments.data),
-        asc(assessments.createdAt),
-      ),
+      .orderBy(...columnOrder),
     membersDuring(db, turmaId, context.period.inicio, context.period.fim, query.disciplina),
   ]);
-  const cells =
-    columns.length === 0
-      ? []
-      : await db
-          .select({
-            id: grades.id,
-            avaliacaoId: grades.avaliacaoId,
-            alunoId: grades.alunoId,
-            valor: grades.valor,
-            version: grades.version,
-          })
-          .from(grades)
-          .where(
-            inArray(
-              grades.avaliacaoId,
-              columns.map((column) => column.id),
-            ),
-          );
+  const cells = await gradesIn(
+    db,
+    columns.map((column) => column.id),
+  );
   // The class's stage's recuperação (Configurações → Acadêmico → Regras por etapa).
   const rules = stageRulesOf(access.turma, yearRules);
   const byKey = new Map(cells.map((cell) => [`${cell.avaliacaoId}:${cell.alunoId}`, cell]));
@@ -190,12 +210,9 @@ export async function getGradesGrid(
     })),
     alunos: members.map((member) => {
       const notas = columns.map((column) => cellOf(byKey.get(`${column.id}:${member.id}`), column.id, rules));
-      const { media } = periodAverage(
-        columns.map((column, index) => ({
-          tipo: column.tipo,
-          peso: tenthsOf(column.peso)!,
-          valor: notas[index]!.valor === null ? null : tenthsOf(String(notas[index]!.valor)),
-        })),
+      const media = studentPeriodAverage(
+        columns,
+        columns.map((column) => byKey.get(`${column.id}:${member.id}`)?.valor ?? null),
         rules,
       );
       return {

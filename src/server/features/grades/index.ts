@@ -13,6 +13,7 @@ export {
   reportCardsRoutes,
 } from './grades.routes.js';
 export { reEnrolmentRoutes, yearCloseRoutes, yearEndRoutes, yearEndTaskRoutes } from './year-end.routes.js';
+export { diaryGradesOf } from './class-diary-grades.js';
 export { drawCard } from './report-card.pdf.js';
 export { buildReportCard, buildReportCards, situationsOf } from './report-card.service.js';
 export { gradesFeed } from './grades.feed.js';

@@ -1,20 +1,25 @@
 /**
- * The diário de classe as the coordination and the teacher read it (ADR 0078): the lessons given in a
- * class — one subject, or the daily roll — in a period or month, each with what it taught.
+ * The diário de classe as the coordination, the secretaria and the teacher read it (ADR 0078, 0080): the
+ * lessons given in a class — one subject, or the daily roll — in a period or month, each with what it
+ * taught, and the avaliações of the range with their grades.
  */
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { periodName } from '../../../shared/calendar.schemas.js';
-import { type ClassDiary, type ClassDiaryQuery } from '../../../shared/diario.schemas.js';
+import { compareClasses } from '../../../shared/classes.schemas.js';
+import { type ClassDiary, type ClassDiaryQuery, type DiaryClass } from '../../../shared/diario.schemas.js';
 import { formatDate } from '../../../shared/format.js';
 import { MONTH_NAMES } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { loadGrid } from '../attendance/index.js';
 import { monthRange } from '../calendar/index.js';
 import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '../classes/index.js';
+import { diaryGradesOf } from '../grades/index.js';
+import { classesInScope, scopeOf } from '../students/index.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
-import { loadGrid } from './attendance.service.js';
+import { classes } from '../../db/schema/classes.js';
 
 /** The periods of the school year holding `date` (none outside a year). */
 async function periodsAround(db: DbOrTx, date: string) {
@@ -115,7 +120,7 @@ export async function readClassDiary(
   if (disciplina !== null && !disciplinas.some((item) => item.nome === disciplina))
     throw notFound('Disciplina não encontrada nesta turma.');
   const { periodos, intervalo } = await rangeOf(db, query);
-  const rows = await db
+  const rowsQuery = db
     .select({
       id: attendanceRolls.id,
       data: attendanceRolls.data,
@@ -134,6 +139,7 @@ export async function readClassDiary(
     .where(rollsOfDiary(access, disciplina, intervalo.de, intervalo.ate))
     .groupBy(attendanceRolls.id)
     .orderBy(asc(attendanceRolls.data), asc(attendanceRolls.disciplina), asc(attendanceRolls.aula));
+  const [rows, notas] = await Promise.all([rowsQuery, diaryGradesOf(db, access, disciplina, intervalo)]);
   const aulas = rows.map((row) => ({
     chamada_id: row.id,
     data: row.data,
@@ -161,6 +167,7 @@ export async function readClassDiary(
     intervalo,
     aulas,
     sem_conteudo: aulas.filter((aula) => aula.conteudo === null).length,
+    notas,
   };
   return { diary, access };
 }
@@ -168,3 +175,16 @@ export async function readClassDiary(
 /** 'de 02/02/2026 a 17/04/2026', the range as the diary's header says it. */
 export const rangeText = (intervalo: ClassDiary['intervalo']) =>
   `de ${formatDate(intervalo.de)} a ${formatDate(intervalo.ate)}`;
+
+/** GET /api/frequencia/diario/turmas — the active classes whose diary the user may open, in the school's order. */
+export async function listDiaryClasses(db: DbOrTx, viewer: Viewer): Promise<DiaryClass[]> {
+  const scope = await scopeOf(db, viewer);
+  if (scope.kind === 'guardian' || scope.kind === 'student') return [];
+  const rows = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.status, 'ativo'), classesInScope(scope)));
+  return rows
+    .sort(compareClasses)
+    .map((row) => ({ id: row.id, nome: row.nome, frequencia_modo: row.frequenciaModo }));
+}

@@ -1,10 +1,10 @@
 /**
- * The printable diário de classe (ADR 0078): the school's identity, the class, subject, teacher and
- * period; the lessons given with their content; the frequency grid (students × lessons, F marks, totals).
- * Landscape A4; the lessons and the grid paginate (the grid in blocks of lesson columns, each block in
- * pages of students), and every page carries the diary's name and 'página N de M'.
+ * The printable diário de classe (ADR 0078, 0080): the school's identity, the class, subject, teacher and
+ * period; the lessons given with their content; the frequency grid (students × lessons, F marks, totals);
+ * the avaliações and grades of the range (a page per subject; none in Educação Infantil). Landscape A4;
+ * the lessons and the grids paginate (in blocks of columns, each block in pages of students), and every
+ * page carries the diary's name and 'página N de M'.
  */
-import { drawRule } from '../../lib/pdf-table.js';
 import { inArray } from 'drizzle-orm';
 import { attendancePercent } from '../../../shared/attendance.schemas.js';
 import {
@@ -25,6 +25,8 @@ import { classMembershipsDuring, type Viewer } from '../classes/index.js';
 import { itinerarioStudentsOf } from '../curriculum/index.js';
 import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/index.js';
 import { attendanceAbsences } from '../../db/schema/attendance.js';
+import { drawGrades } from './class-diary.grades-pdf.js';
+import { closeTable, drawHeading, drawNote, drawPagedGrid, pageOf } from './class-diary.pdf-grid.js';
 import { rangeText, readClassDiary } from './class-diary.service.js';
 
 /** One student's line of the grid: a mark per lesson ('F', 'A' abonada, '' present, '–' not in the class). */
@@ -81,38 +83,6 @@ async function gridOf(db: DbOrTx, diary: ClassDiary): Promise<DiaryGridLine[]> {
     });
     return { nome: line.nome, marcas, aulas, faltas };
   });
-}
-
-interface Page {
-  left: number;
-  width: number;
-  bottom: number;
-}
-
-const pageOf = (doc: PDFKit.PDFDocument): Page => {
-  const left = doc.page.margins.left;
-  return {
-    left,
-    width: doc.page.width - left - doc.page.margins.right,
-    bottom: doc.page.height - doc.page.margins.bottom,
-  };
-};
-
-/** The rule under a table's last row, across the page. */
-function closeTable(doc: PDFKit.PDFDocument, y: number) {
-  const { left, width } = pageOf(doc);
-  drawRule(doc, left, y, width);
-}
-
-function drawHeading(doc: PDFKit.PDFDocument, text: string) {
-  const { left, width } = pageOf(doc);
-  doc
-    .moveDown(0.6)
-    .fillColor('#000000')
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .text(text, left, doc.y, { width });
-  doc.moveDown(0.3);
 }
 
 /** The school's identity and the diary's facts, on the first page. */
@@ -224,124 +194,45 @@ function drawLessons(doc: PDFKit.PDFDocument, aulas: readonly DiaryLesson[]) {
   doc.y = y + 4;
 }
 
-const NAME_WIDTH = 170;
-const CELL_WIDTH = 21;
-const TOTALS = ['Aulas', 'Faltas', 'Freq.'];
-const TOTAL_WIDTH = 38;
-const ROW_HEIGHT = 13;
-
-/**
- * The frequency grid: lesson columns in blocks that fit the page's width, each block's students in pages
- * that fit its height, the header repeated on each page; the totals (the whole range) close every block.
- */
-function drawGrid(doc: PDFKit.PDFDocument, aulas: readonly DiaryLesson[], lines: readonly DiaryGridLine[]) {
+/** The frequency grid: students × lessons, F / A marks, and each student's totals over the range. */
+function drawAttendance(
+  doc: PDFKit.PDFDocument,
+  aulas: readonly DiaryLesson[],
+  lines: readonly DiaryGridLine[],
+) {
   drawHeading(doc, 'Frequência');
-  const { left, width, bottom } = pageOf(doc);
   if (lines.length === 0 || aulas.length === 0) {
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text(
-        lines.length === 0
-          ? 'Nenhum aluno na turma neste período.'
-          : 'Nenhuma aula registrada neste período.',
-        left,
-        doc.y,
-      );
+    drawNote(
+      doc,
+      lines.length === 0 ? 'Nenhum aluno na turma neste período.' : 'Nenhuma aula registrada neste período.',
+    );
     return;
   }
-  const perBlock = Math.max(
-    1,
-    Math.floor((width - 20 - NAME_WIDTH - TOTALS.length * TOTAL_WIDTH) / CELL_WIDTH),
+  drawNote(
+    doc,
+    'F: falta (conta); A: falta abonada (não conta); em branco: presente; –: fora da turma na data. Aulas, faltas e frequência: o período inteiro.',
+    7.5,
   );
-  doc
-    .font('Helvetica')
-    .fontSize(7.5)
-    .fillColor('#333333')
-    .text(
-      'F: falta (conta); A: falta abonada (não conta); em branco: presente; –: fora da turma na data. Aulas, faltas e frequência: o período inteiro.',
-      left,
-      doc.y,
-      { width },
-    );
-  let y = doc.y + 4;
-  for (let start = 0; start < aulas.length; start += perBlock) {
-    const block = aulas.slice(start, start + perBlock);
-    const drawHeader = () => {
-      doc.rect(left, y, width, 22).fill('#eef2f7');
-      doc.fillColor('#000000').font('Helvetica-Bold').fontSize(7.5);
-      doc.text('Nº', left + 2, y + 7, { width: 18, lineBreak: false });
-      doc.text('Aluno', left + 22, y + 7, { width: NAME_WIDTH - 4, lineBreak: false });
-      let x = left + 20 + NAME_WIDTH;
-      for (const aula of block) {
-        const date = formatDate(aula.data).slice(0, 5);
-        const cell = { width: CELL_WIDTH, align: 'center', lineBreak: false } as const;
-        // A daily roll's column is its date; a lesson's, its date and which lesson of the day.
-        if (aula.aula === 0)
-          doc
-            .font('Helvetica-Bold')
-            .fontSize(6.5)
-            .text(date, x, y + 8, cell);
-        else {
-          doc
-            .font('Helvetica-Bold')
-            .fontSize(6.5)
-            .text(date, x, y + 3, cell);
-          doc.font('Helvetica').text(lessonLabel(aula), x, y + 12, cell);
-        }
-        x += CELL_WIDTH;
-      }
-      doc.font('Helvetica-Bold').fontSize(7.5);
-      for (const label of TOTALS) {
-        doc.text(label, x, y + 7, { width: TOTAL_WIDTH, align: 'center', lineBreak: false });
-        x += TOTAL_WIDTH;
-      }
-      y += 22;
-    };
-    if (y + 22 + ROW_HEIGHT * 3 > bottom) {
-      doc.addPage();
-      y = doc.page.margins.top;
-    }
-    drawHeader();
-    lines.forEach((line, index) => {
-      if (y + ROW_HEIGHT > bottom) {
-        doc.addPage();
-        y = doc.page.margins.top;
-        drawHeader();
-      }
-      if (index % 2 === 1) doc.rect(left, y, width, ROW_HEIGHT).fill('#f6f7f9');
-      doc.fillColor('#000000').font('Helvetica').fontSize(7.5);
-      doc.text(String(index + 1), left + 2, y + 3, { width: 18, lineBreak: false });
-      doc.text(line.nome, left + 22, y + 3, { width: NAME_WIDTH - 4, lineBreak: false, ellipsis: true });
-      let x = left + 20 + NAME_WIDTH;
-      // Light rules between the lesson columns: a mark is read down its date's column.
-      for (let index = 0; index <= block.length; index++)
-        doc.moveTo(x + index * CELL_WIDTH, y).lineTo(x + index * CELL_WIDTH, y + ROW_HEIGHT);
-      doc.lineWidth(0.3).strokeColor('#c8ccd2').stroke();
-      line.marcas.slice(start, start + perBlock).forEach((mark) => {
-        doc
-          .font(mark === 'F' ? 'Helvetica-Bold' : 'Helvetica')
-          .fillColor(mark === 'F' ? '#9b1c1c' : '#000000')
-          .text(mark, x, y + 3, { width: CELL_WIDTH, align: 'center', lineBreak: false });
-        x += CELL_WIDTH;
-      });
-      const totals = [
+  drawPagedGrid(doc, {
+    // A daily roll's column is its date; a lesson's, its date and which lesson of the day.
+    columns: aulas.map((aula) => {
+      const top = formatDate(aula.data).slice(0, 5);
+      return aula.aula === 0 ? { top } : { top, bottom: lessonLabel(aula) };
+    }),
+    cellWidth: 21,
+    totals: ['Aulas', 'Faltas', 'Freq.'],
+    totalWidth: 38,
+    lines: lines.map((line) => ({
+      nome: line.nome,
+      cells: line.marcas,
+      totals: [
         String(line.aulas),
         String(line.faltas),
         formatPercent(attendancePercent(line.aulas, line.faltas)),
-      ];
-      doc.fillColor('#000000').font('Helvetica');
-      for (const total of totals) {
-        doc.text(total, x, y + 3, { width: TOTAL_WIDTH, align: 'center', lineBreak: false });
-        x += TOTAL_WIDTH;
-      }
-      y += ROW_HEIGHT;
-    });
-    closeTable(doc, y);
-    y += 12;
-  }
-  doc.x = left;
-  doc.y = y;
+      ],
+    })),
+    isAlert: (mark) => mark === 'F',
+  });
 }
 
 function drawSignatures(doc: PDFKit.PDFDocument) {
@@ -386,7 +277,8 @@ export async function buildClassDiaryPdf(
     (doc) => {
       drawIdentity(doc, school, diary, lessonName);
       drawLessons(doc, diary.aulas);
-      drawGrid(doc, diary.aulas, lines);
+      drawAttendance(doc, diary.aulas, lines);
+      drawGrades(doc, diary.notas);
       drawSignatures(doc);
       drawOnEveryPage(doc, ({ numero, total, left, width, bottomMargin }) => {
         doc
