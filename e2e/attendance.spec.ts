@@ -546,7 +546,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   expect(lesson1.chamada).toBeNull();
 
   // The period's avaliação and grades (ADR 0081), entered by the admin: the diary carries them.
-  const diaryApi = `/api/frequencia/turmas/${turma.id}/diario`;
+  const diaryApi = `/api/frequencia/diario/turmas/${turma.id}`;
   const { periodos } = await dataOf<{
     periodos: { id: string; nome: string; inicio: string; fim: string }[];
   }>(await api.get(`${diaryApi}?mes=${data.slice(0, 7)}`));

@@ -415,7 +415,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // attendance
   await app.register(attendanceRoutes, { prefix: '/api/frequencia' });
   await app.register(justificativasRoutes, { prefix: '/api/frequencia/justificativas' });
-  await app.register(diarioRoutes, { prefix: '/api/frequencia' });
+  await app.register(diarioRoutes, { prefix: '/api/frequencia/diario' });
   // grades
   await app.register(academicSettingsRoutes, { prefix: '/api/configuracoes/academico' });
   await app.register(assessmentsRoutes, { prefix: '/api/avaliacoes' });

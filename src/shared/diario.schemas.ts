@@ -45,7 +45,7 @@ export const lessonContentBaseFields = {
 /** A month in a query, 'AAAA-MM' (the diary's and the class month's). */
 export const monthField = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)');
 
-/** `GET /api/frequencia/turmas/{id}/diario` (and `/diario/pdf`): one subject (or the daily roll) in a period or month. */
+/** `GET /api/frequencia/diario/turmas/{id}` (and `…/pdf`): one subject (or the daily roll) in a period or month. */
 export const classDiaryQuerySchema = z.strictObject({
   /** A per-lesson class's subject; omitted: every subject the user sees (the PDF asks for one). */
   disciplina: subjectNameSchema.optional(),

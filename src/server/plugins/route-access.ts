@@ -31,7 +31,7 @@ export const FILE_ROUTES: readonly string[] = [
   'POST /api/configuracoes/backup',
   'POST /api/configuracoes/backups/:nome/download',
   'GET /api/frequencia/notificacoes/:id/pdf',
-  'GET /api/frequencia/turmas/:id/diario/pdf',
+  'GET /api/frequencia/diario/turmas/:id/pdf',
   'GET /api/frequencia/justificativas/:id/arquivo',
   'GET /api/boletins/alunos/:id.pdf',
   'GET /api/boletins/turmas/:id.pdf',

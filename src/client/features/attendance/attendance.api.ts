@@ -185,7 +185,7 @@ export const classDiaryQuery = (turmaId: string, query: ClassDiaryQuery) =>
   queryOptions({
     queryKey: attendanceKeys.diary(turmaId, query),
     queryFn: () =>
-      api<ClassDiary>(`/api/frequencia/turmas/${turmaId}/diario${toQuery(query)}`, {
+      api<ClassDiary>(`/api/frequencia/diario/turmas/${turmaId}${toQuery(query)}`, {
         schema: classDiarySchema,
         globalErrors: false,
       }),
@@ -198,7 +198,7 @@ export function useClassDiary(turmaId: string, query: ClassDiaryQuery) {
 /** The printable diário de classe (PDF) of one subject, or of the daily roll. */
 export function downloadClassDiary(turmaId: string, query: ClassDiaryQuery) {
   return downloadFile(
-    `/api/frequencia/turmas/${turmaId}/diario/pdf${toQuery(query)}`,
+    `/api/frequencia/diario/turmas/${turmaId}/pdf${toQuery(query)}`,
     'diario-de-classe.pdf',
   );
 }

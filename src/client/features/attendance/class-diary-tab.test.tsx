@@ -95,7 +95,7 @@ describe('Diário de classe', () => {
         primeiro_login: false,
       }),
       '/api/frequencia/diario/turmas': diaryClasses,
-      '/api/frequencia/turmas/t1/diario': (request) =>
+      '/api/frequencia/diario/turmas/t1': (request) =>
         diaryOf(new URL(request.url, 'http://x').searchParams.get('disciplina')),
     });
     renderAt(<ClassDiaryTab />);
@@ -134,7 +134,7 @@ describe('Frequência da secretaria', () => {
     const api = stubApi({
       '/api/auth/me': signedInAs({ permissoes: [...builtInPerfilPermissions.secretaria] }),
       '/api/frequencia/diario/turmas': diaryClasses,
-      '/api/frequencia/turmas/t1/diario': diaryOf(null, mathGrades),
+      '/api/frequencia/diario/turmas/t1': diaryOf(null, mathGrades),
     });
     renderAt(<AttendancePage />);
     const list = await screen.findByRole('list', { name: 'Aulas dadas' });

@@ -256,7 +256,7 @@ function drawSignatures(doc: PDFKit.PDFDocument) {
   });
 }
 
-/** GET /api/frequencia/turmas/:id/diario/pdf — one subject's (or the daily roll's) diary in a range. */
+/** GET /api/frequencia/diario/turmas/:id/pdf — one subject's (or the daily roll's) diary in a range. */
 export async function buildClassDiaryPdf(
   db: DbOrTx,
   viewer: Viewer,

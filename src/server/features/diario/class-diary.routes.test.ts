@@ -43,7 +43,7 @@ describe('diário de classe (leitura e PDF)', () => {
       conteudo: 'Substantivos',
     });
 
-    const url = `/api/frequencia/turmas/${s.classA.id}/diario`;
+    const url = `/api/frequencia/diario/turmas/${s.classA.id}`;
     const all = dataOf<ClassDiary>(await get(url, s.admin.cookie));
     // Today (20/03) is in the 1st bimestre: the default range.
     expect(all.intervalo).toMatchObject({ nome: '1º bimestre' });
@@ -76,7 +76,7 @@ describe('diário de classe (leitura e PDF)', () => {
       ...mathRoll('2026-03-16', [{ aluno_id: s.a[0].id }]),
       conteudo: 'Frações',
     });
-    const url = `/api/frequencia/turmas/${s.classA.id}/diario/pdf`;
+    const url = `/api/frequencia/diario/turmas/${s.classA.id}/pdf`;
     const missing = await get(url, s.math.cookie);
     expect(missing.statusCode).toBe(400);
     expect(messageOf(missing)).toContain('Escolha a disciplina');
@@ -87,7 +87,7 @@ describe('diário de classe (leitura e PDF)', () => {
     expect(pdf.headers['content-disposition']).toContain('diario-');
     // The daily-roll class prints without a subject.
     await put(s.classB.id, s.tutor.cookie, { data: '2026-03-16', faltas: [], conteudo: 'Estações' });
-    const daily = await get(`/api/frequencia/turmas/${s.classB.id}/diario/pdf`, s.tutor.cookie);
+    const daily = await get(`/api/frequencia/diario/turmas/${s.classB.id}/pdf`, s.tutor.cookie);
     expect(daily.statusCode).toBe(200);
   });
 
@@ -126,8 +126,8 @@ describe('diário de classe (leitura e PDF)', () => {
     await db
       .insert(attendanceAbsences)
       .values(rolls.map((roll, index) => ({ chamadaId: roll.id, alunoId: many[index % many.length]!.id })));
-    const small = await get(`/api/frequencia/turmas/${s.classB.id}/diario/pdf?mes=2026-01`, s.tutor.cookie);
-    const large = await get(`/api/frequencia/turmas/${s.classB.id}/diario/pdf`, s.tutor.cookie);
+    const small = await get(`/api/frequencia/diario/turmas/${s.classB.id}/pdf?mes=2026-01`, s.tutor.cookie);
+    const large = await get(`/api/frequencia/diario/turmas/${s.classB.id}/pdf`, s.tutor.cookie);
     expect(large.statusCode).toBe(200);
     const pages = (body: Buffer) => body.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
     expect(pages(small.rawPayload)).toBe(1);
@@ -141,7 +141,7 @@ describe('diário de classe: a secretaria lê, as famílias não', () => {
     const s = await setupSchool();
     await put(s.classA.id, s.math.cookie, { ...mathRoll('2026-03-16', []), conteudo: 'Frações' });
     const secretaria = await staffWith(t, 'secretaria');
-    const url = `/api/frequencia/turmas/${s.classA.id}/diario`;
+    const url = `/api/frequencia/diario/turmas/${s.classA.id}`;
 
     const read = await get(url, secretaria.cookie);
     expect(read.statusCode).toBe(200);
@@ -186,14 +186,14 @@ describe('diário de classe: perfis personalizados', () => {
     const user = await createUserRow(t.database, 'administrador');
     await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId: reader });
     const cookie = await loginAs(t.app, user.email);
-    expect((await get(`/api/frequencia/turmas/${s.classA.id}/diario`, cookie)).statusCode).toBe(200);
+    expect((await get(`/api/frequencia/diario/turmas/${s.classA.id}`, cookie)).statusCode).toBe(200);
   });
 });
 
 describe('diário de classe: as notas do período', () => {
   async function gradedSchool() {
     const s = await setupSchool();
-    const diaryUrl = `/api/frequencia/turmas/${s.classA.id}/diario`;
+    const diaryUrl = `/api/frequencia/diario/turmas/${s.classA.id}`;
     const periods = dataOf<ClassDiary>(await get(diaryUrl, s.admin.cookie)).periodos;
     const create = async (nome: string, data: string, peso: number, tipo = 'regular') => {
       const response = await send('POST', '/api/avaliacoes', s.admin.cookie, {

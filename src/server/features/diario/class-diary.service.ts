@@ -87,7 +87,7 @@ function rollsOfDiary(access: ClassDiaryAccess, disciplina: string | null, de: s
   )!;
 }
 
-/** GET /api/frequencia/turmas/:id/diario — the lessons given with their content. */
+/** GET /api/frequencia/diario/turmas/:id — the lessons given with their content. */
 export async function getClassDiary(
   db: DbOrTx,
   viewer: Viewer,

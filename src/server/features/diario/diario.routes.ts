@@ -10,7 +10,8 @@ import { getClassDiary, listDiaryClasses } from './class-diary.service.js';
 const idParams = z.strictObject({ id: uuidParam });
 
 /**
- * The diário de classe under `/api/frequencia` (ADR 0078, 0080): read-only, by whoever holds
+ * The diário de classe under `/api/frequencia/diario` (ADR 0078, 0081; one URL family, this module's):
+ * `/turmas` (the classes one may open), `/turmas/:id` and `/turmas/:id/pdf`. Read-only, by whoever holds
  * `diario.read` — the coordination, the direção and the secretaria every class, a teacher his classes
  * and subjects (another's class: 404, as everywhere); a family's or a student's account does not hold it.
  */
@@ -18,13 +19,13 @@ export const diarioRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'diario.read' } as const;
 
   app.get(
-    '/diario/turmas',
+    '/turmas',
     { schema: { response: okResponse(z.array(diaryClassSchema)) }, config: access },
     async (request) => ok(await listDiaryClasses(app.ctx.db, signedInUser(request))),
   );
 
   app.get(
-    '/turmas/:id/diario',
+    '/turmas/:id',
     {
       schema: {
         params: idParams,
@@ -38,7 +39,7 @@ export const diarioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/turmas/:id/diario/pdf',
+    '/turmas/:id/pdf',
     { schema: { params: idParams, querystring: classDiaryQuerySchema }, config: access },
     async (request, reply) => {
       const file = await buildClassDiaryPdf(
