@@ -81,12 +81,16 @@ export const invalidateAttendance = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: keyRoots.curriculum }),
   ]);
 
+/** The diário de classe of every class (attendance's, ADR 0078): it carries the period's notas too (ADR 0081). */
+export const classDiaryRoot = [...keyRoots.attendance, 'diary'] as const;
+
 /**
  * Grades changed (a grade, the academic rules, a council decision): every grid, average and boletim is
- * refreshed, and the homes that show them.
+ * refreshed, the diário de classe that prints them, and the homes that show them.
  */
 export const invalidateGrades = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: keyRoots.grades }),
+    queryClient.invalidateQueries({ queryKey: classDiaryRoot }),
     queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
   ]);

@@ -19,7 +19,7 @@ import {
   type DiaryClass,
 } from '../../../shared/diario.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
-import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
+import { classDiaryRoot, invalidateAttendance, keyRoots } from '../../lib/query-keys';
 
 /**
  * Query keys of the class diary; writes invalidate what they change (`invalidateAttendance`). A
@@ -33,14 +33,7 @@ export const attendanceKeys = {
   month: (turmaId: string, mes?: string) => [...keyRoots.attendance, 'month', turmaId, mes ?? ''] as const,
   diaryClasses: [...keyRoots.attendance, 'diary-classes'] as const,
   diary: (turmaId: string, query: ClassDiaryQuery) =>
-    [
-      ...keyRoots.attendance,
-      'diary',
-      turmaId,
-      query.disciplina ?? '',
-      query.periodo_id ?? '',
-      query.mes ?? '',
-    ] as const,
+    [...classDiaryRoot, turmaId, query.disciplina ?? '', query.periodo_id ?? '', query.mes ?? ''] as const,
   alertsAll: [...keyRoots.attendance, 'alerts'] as const,
   alerts: (ano?: number, turmaId?: string) =>
     [...keyRoots.attendance, 'alerts', ano ?? '', turmaId ?? ''] as const,

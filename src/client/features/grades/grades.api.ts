@@ -37,7 +37,7 @@ import { api, apiWithMessage, ApiError, toQuery } from '../../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../../../shared/idempotency.schemas';
 import { readThroughCopy } from '../../lib/offline/fila';
 import { SCREEN_CONTENT_META } from '../../lib/offline/reading-allowlist';
-import { invalidateAttendance, invalidateGrades, keyRoots } from '../../lib/query-keys';
+import { classDiaryRoot, invalidateAttendance, invalidateGrades, keyRoots } from '../../lib/query-keys';
 import { reportCardKeys } from '../../domain/report-card.api';
 import { academicSettingsKey } from '../../domain/academic-settings';
 import { compareClasses } from '../../../shared/classes.schemas';
@@ -190,6 +190,7 @@ export function useSaveGrades() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: gradesKeys.assessmentsAll }),
         queryClient.invalidateQueries({ queryKey: gradesKeys.reportCards }),
+        queryClient.invalidateQueries({ queryKey: classDiaryRoot }),
         queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
       ]),
   });
