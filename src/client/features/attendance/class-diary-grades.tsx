@@ -2,6 +2,7 @@ import { BookOpenCheck } from 'lucide-react';
 import { SEM_AVALIACOES, type DiaryGrades, type DiarySubjectGrades } from '../../../shared/diario.schemas';
 import { formatDate } from '../../../shared/format';
 import { EmptyState } from '../../components/feedback';
+import { StudentGrid, StudentRowHeader } from './student-grid';
 
 const weightText = (peso: number) => `peso ${String(peso).replace('.', ',')}`;
 
@@ -48,65 +49,47 @@ function SubjectGrades({ subject, withAverage }: { subject: DiarySubjectGrades; 
           <span className="font-normal text-gray-600"> · {subject.professor_nome}</span>
         )}
       </h4>
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">Notas de {subject.disciplina}</caption>
-          <thead className="bg-gray-50">
-            <tr>
-              <th
-                scope="col"
-                className="sticky left-0 bg-gray-50 px-3 py-2 text-left font-medium text-gray-700"
-              >
-                Aluno
+      <StudentGrid
+        caption={`Notas de ${subject.disciplina}`}
+        head={
+          <>
+            {subject.avaliacoes.map((avaliacao) => (
+              <th key={avaliacao.id} scope="col" className="px-2 py-2 text-center font-medium text-gray-700">
+                <span className="block whitespace-nowrap">{avaliacao.nome}</span>
+                <span className="block text-xs font-normal whitespace-nowrap text-gray-600">
+                  {formatDate(avaliacao.data).slice(0, 5)} ·{' '}
+                  {avaliacao.tipo === 'recuperacao' ? 'recuperação' : weightText(avaliacao.peso)}
+                </span>
               </th>
-              {subject.avaliacoes.map((avaliacao) => (
-                <th
-                  key={avaliacao.id}
-                  scope="col"
-                  className="px-2 py-2 text-center font-medium text-gray-700"
-                >
-                  <span className="block whitespace-nowrap">{avaliacao.nome}</span>
-                  <span className="block text-xs font-normal whitespace-nowrap text-gray-600">
-                    {formatDate(avaliacao.data).slice(0, 5)} ·{' '}
-                    {avaliacao.tipo === 'recuperacao' ? 'recuperação' : weightText(avaliacao.peso)}
-                  </span>
-                </th>
-              ))}
-              {withAverage && (
-                <th scope="col" className="px-3 py-2 text-center font-medium text-gray-700">
-                  Média
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {subject.alunos.map((aluno) => (
-              <tr key={aluno.id}>
-                <th
-                  scope="row"
-                  className="sticky left-0 bg-white px-3 py-1.5 text-left font-normal whitespace-nowrap"
-                >
-                  {aluno.nome}
-                </th>
-                {aluno.notas.map((nota, index) => (
-                  <td key={subject.avaliacoes[index]?.id ?? index} className="px-2 text-center">
-                    {nota.na_turma ? (
-                      (nota.texto ?? <span className="sr-only">não lançada</span>)
-                    ) : (
-                      <span title="Fora da turma na data da avaliação">
-                        –<span className="sr-only"> fora da turma na data</span>
-                      </span>
-                    )}
-                  </td>
-                ))}
-                {withAverage && (
-                  <td className="px-3 text-center font-semibold text-gray-900">{aluno.media_texto ?? ''}</td>
-                )}
-              </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+            {withAverage && (
+              <th scope="col" className="px-3 py-2 text-center font-medium text-gray-700">
+                Média
+              </th>
+            )}
+          </>
+        }
+      >
+        {subject.alunos.map((aluno) => (
+          <tr key={aluno.id}>
+            <StudentRowHeader nome={aluno.nome} />
+            {aluno.notas.map((nota, index) => (
+              <td key={subject.avaliacoes[index]?.id ?? index} className="px-2 text-center">
+                {nota.na_turma ? (
+                  (nota.texto ?? <span className="sr-only">não lançada</span>)
+                ) : (
+                  <span title="Fora da turma na data da avaliação">
+                    –<span className="sr-only"> fora da turma na data</span>
+                  </span>
+                )}
+              </td>
+            ))}
+            {withAverage && (
+              <td className="px-3 text-center font-semibold text-gray-900">{aluno.media_texto ?? ''}</td>
+            )}
+          </tr>
+        ))}
+      </StudentGrid>
     </div>
   );
 }

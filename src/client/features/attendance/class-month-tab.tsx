@@ -11,6 +11,7 @@ import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
 import { InputField, SelectField } from '../../components/field';
 import { useClassMonth, useRollClasses } from './attendance.api';
+import { StudentGrid, StudentRowHeader } from './student-grid';
 
 /** The class's month: students × days, the diary page a secretary prints or checks. */
 export function ClassMonthTab() {
@@ -86,78 +87,64 @@ function MonthGrid({ turmaId, mes, admin }: { turmaId: string; mes: string; admi
         {turma.frequencia_minima !== null &&
           ` Frequência em vermelho: abaixo de ${formatPercent(turma.frequencia_minima)}, o mínimo da etapa.`}
       </p>
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">Frequência de {turma.nome} no mês</caption>
-          <thead className="bg-gray-50">
-            <tr>
+      <StudentGrid
+        caption={`Frequência de ${turma.nome} no mês`}
+        head={
+          <>
+            {dias.map((dia) => (
               <th
+                key={dia.data}
                 scope="col"
-                className="sticky left-0 bg-gray-50 px-3 py-2 text-left font-medium text-gray-700"
+                title={dayKindLabels[dia.tipo]}
+                className={`px-1 py-2 text-center text-xs font-medium ${dia.letivo ? 'text-gray-700' : 'bg-gray-200 text-gray-500'}`}
               >
-                Aluno
+                {Number(dia.data.slice(8))}
               </th>
-              {dias.map((dia) => (
-                <th
-                  key={dia.data}
-                  scope="col"
-                  title={dayKindLabels[dia.tipo]}
-                  className={`px-1 py-2 text-center text-xs font-medium ${dia.letivo ? 'text-gray-700' : 'bg-gray-200 text-gray-500'}`}
-                >
-                  {Number(dia.data.slice(8))}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2 text-right font-medium text-gray-700">
-                Faltas
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium text-gray-700">
-                Freq.
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {alunos.map((aluno) => (
-              <tr key={aluno.id}>
-                <th
-                  scope="row"
-                  className="sticky left-0 bg-white px-3 py-1.5 text-left font-normal whitespace-nowrap"
-                >
-                  {aluno.nome}
-                </th>
-                {aluno.faltas.map((faltas, index) => {
-                  const dia = dias[index];
-                  return (
-                    <td
-                      key={dia?.data ?? index}
-                      className={`px-1 text-center ${dia?.letivo ? '' : 'bg-gray-100'} ${faltas ? 'font-bold text-red-700' : 'text-green-600'}`}
-                    >
-                      {faltas === null
-                        ? ''
-                        : faltas === 0
-                          ? '•'
-                          : faltas === 1 && (dia?.chamadas ?? 1) <= 1
-                            ? 'F'
-                            : faltas}
-                    </td>
-                  );
-                })}
-                <td className="px-3 text-right">{aluno.total_faltas}</td>
-                <td
-                  className={`px-3 text-right font-medium whitespace-nowrap ${aluno.abaixo_minimo ? 'text-red-700' : 'text-gray-900'}`}
-                >
-                  {formatPercent(aluno.frequencia)}
-                  {/* Red alone says nothing to a screen reader, and the line is the stage's (60 % in pré-escola). */}
-                  {aluno.abaixo_minimo && turma.frequencia_minima !== null && (
-                    <span className="sr-only">
-                      , abaixo do mínimo de {formatPercent(turma.frequencia_minima)}
-                    </span>
-                  )}
-                </td>
-              </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <th scope="col" className="px-3 py-2 text-right font-medium text-gray-700">
+              Faltas
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium text-gray-700">
+              Freq.
+            </th>
+          </>
+        }
+      >
+        {alunos.map((aluno) => (
+          <tr key={aluno.id}>
+            <StudentRowHeader nome={aluno.nome} />
+            {aluno.faltas.map((faltas, index) => {
+              const dia = dias[index];
+              return (
+                <td
+                  key={dia?.data ?? index}
+                  className={`px-1 text-center ${dia?.letivo ? '' : 'bg-gray-100'} ${faltas ? 'font-bold text-red-700' : 'text-green-600'}`}
+                >
+                  {faltas === null
+                    ? ''
+                    : faltas === 0
+                      ? '•'
+                      : faltas === 1 && (dia?.chamadas ?? 1) <= 1
+                        ? 'F'
+                        : faltas}
+                </td>
+              );
+            })}
+            <td className="px-3 text-right">{aluno.total_faltas}</td>
+            <td
+              className={`px-3 text-right font-medium whitespace-nowrap ${aluno.abaixo_minimo ? 'text-red-700' : 'text-gray-900'}`}
+            >
+              {formatPercent(aluno.frequencia)}
+              {/* Red alone says nothing to a screen reader, and the line is the stage's (60 % in pré-escola). */}
+              {aluno.abaixo_minimo && turma.frequencia_minima !== null && (
+                <span className="sr-only">
+                  , abaixo do mínimo de {formatPercent(turma.frequencia_minima)}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </StudentGrid>
     </div>
   );
 }

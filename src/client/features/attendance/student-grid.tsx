@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A class's students × columns (days of the month, a subject's avaliações): scrolls sideways inside its
+ * frame with the students' names held at the left edge. `head` are the column headers after 'Aluno';
+ * the rows start with `StudentRowHeader`.
+ */
+export function StudentGrid({
+  caption,
+  head,
+  children,
+}: {
+  caption: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-gray-50">
+          <tr>
+            <th
+              scope="col"
+              className="sticky left-0 bg-gray-50 px-3 py-2 text-left font-medium text-gray-700"
+            >
+              Aluno
+            </th>
+            {head}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A row's student, held at the left edge as the grid scrolls. */
+export function StudentRowHeader({ nome }: { nome: string }) {
+  return (
+    <th scope="row" className="sticky left-0 bg-white px-3 py-1.5 text-left font-normal whitespace-nowrap">
+      {nome}
+    </th>
+  );
+}
