@@ -17,6 +17,8 @@ test.afterAll(async () => {
   await bank.close();
 });
 
+// The first journey to connect a bank (files run one at a time, in name order; pix-cobranca and
+// pix-conciliar connect theirs later and switch it off again): it finds Pix automático never configured.
 // Journey (issue 33 §1): the secretaria connects the school's bank in Configurações → Financeiro → Pix
 // automático, tests the connection, turns it on and sees the webhook registered; the secrets never come back.
 test('connect the bank for Pix automático, test the connection and register the webhook', async ({

@@ -97,7 +97,12 @@ export const pixWebhookBodySchema = z.object({ pix: z.array(pixRecebidoWireSchem
 
 export const pixWebhookParamsSchema = z.strictObject({ segredo: z.string().max(200) });
 
-export const pixWebhookResultSchema = z.object({ recebidos: z.number().int(), novos: z.number().int() });
+export const pixWebhookResultSchema = z.object({
+  recebidos: z.number().int(),
+  novos: z.number().int(),
+  /** Posted Pix the PSP's API does not hold (`GET /pix/{e2eid}`): not recorded (ADR 0082). */
+  nao_confirmados: z.number().int(),
+});
 
 // ---------------------------------------------------------------- Pix a conciliar
 

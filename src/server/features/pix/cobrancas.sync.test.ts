@@ -75,6 +75,9 @@ class MemoryPsp implements PixApi {
   listPix() {
     return Promise.resolve([]);
   }
+  getPix() {
+    return Promise.resolve(null);
+  }
   putWebhook() {
     return Promise.resolve();
   }

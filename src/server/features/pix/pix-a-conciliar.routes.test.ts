@@ -3,26 +3,33 @@
  * mensalidade with the Pix, record it as a receita, mark it refunded — done once and audited.
  */
 import { describe, expect, it } from 'vitest';
+import type { PixRecebidoWire } from '../../../shared/pix-recebidos.schemas.js';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
 import { pagamentos } from '../../db/schema/finance.js';
-import { pixOf, postWebhook, setWebhookSecret, txidOf } from '../../test/pix-recebidos-fixtures.js';
+import { pixOf, txidOf } from '../../test/pix-recebidos-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
 import { schoolWithPixCharges } from './pix.test-setup.js';
+import { receivePix } from './pix-recebidos.service.js';
 
 const harness = setupFinanceTest();
 const { t, call } = harness;
 
 const LIST = '/api/financeiro/pix/a-conciliar';
 
+/**
+ * Pix as the PSP reports them (its webhook, once confirmed, or a reconciliation): what the list is built
+ * from. How they arrive is the webhook's and reconciliation's tests'.
+ */
+const arrive = (pix: PixRecebidoWire[]) => receivePix(t.app.ctx, pix, 'webhook');
+
 /** This year's tuition and three Pix that could not pay by themselves. */
 async function withWaitingPix() {
   const s = await schoolWithPixCharges(harness);
-  await setWebhookSecret(t);
   const semTxid = pixOf({ valor: 85_000, horario: '2026-06-14T21:30:00-03:00' });
   const aMenos = pixOf({ valor: 42_500, txid: txidOf(s.july.id), horario: '2026-06-15T08:05:10.123Z' });
   const doacao = pixOf({ valor: 20_000, txid: 'CAMPANHADOACAO2026000000000001' });
-  expect((await postWebhook(t.app, { pix: [semTxid, aMenos, doacao] })).statusCode).toBe(200);
+  expect((await arrive([semTxid, aMenos, doacao])).novos).toBe(3);
   const list = (await call('GET', LIST, s.admin)).json().data as { id: string; endToEndId: string }[];
   const idOf = (e2e: string) => list.find((item) => item.endToEndId === e2e)!.id;
   return { ...s, semTxid, aMenos, doacao, idOf };
@@ -160,23 +167,21 @@ describe('Pix a conciliar', () => {
       valor: 85_000,
       txid: txidOf((await mensalidadeOf(s.bruno.id, `${thisYear}-07`)).id),
     });
-    await postWebhook(t.app, { pix: [paid] });
-    await postWebhook(t.app, {
-      pix: [
-        {
-          ...paid,
-          devolucoes: [
-            {
-              id: 'DEV1',
-              rtrId: 'D18236120202606151600ZXCVBNMASDF',
-              valor: '850.00',
-              horario: { solicitacao: '2026-06-15T16:00:00-03:00', liquidacao: '2026-06-15T16:00:02-03:00' },
-              status: 'DEVOLVIDO',
-            },
-          ],
-        },
-      ],
-    });
+    await arrive([paid]);
+    await arrive([
+      {
+        ...paid,
+        devolucoes: [
+          {
+            id: 'DEV1',
+            rtrId: 'D18236120202606151600ZXCVBNMASDF',
+            valor: '850.00',
+            horario: { solicitacao: '2026-06-15T16:00:00-03:00', liquidacao: '2026-06-15T16:00:02-03:00' },
+            status: 'DEVOLVIDO',
+          },
+        ],
+      },
+    ]);
     const list = (await call('GET', LIST, s.admin)).json().data as { id: string; tipo: string }[];
     const devolucao = list.find((item) => item.tipo === 'devolucao')!;
     expect(devolucao).toMatchObject({ motivo: 'devolucao', valor: 85_000, endToEndId: paid.endToEndId });

@@ -319,6 +319,15 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
       }
       return all;
     },
+    async getPix(endToEndId: string) {
+      try {
+        return parseJson(await call('GET', `/pix/${encodeURIComponent(endToEndId)}`)) as Pix;
+      } catch (error) {
+        // No Pix with that id: an answer, not a failure.
+        if (error instanceof PixApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
     async putWebhook(chave: string, url: string) {
       await call('PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl: url });
     },

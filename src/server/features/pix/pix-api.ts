@@ -80,6 +80,11 @@ export interface PixApi {
   patchCobv(txid: string, patch: CobvPatch): Promise<Cobv>;
   /** Every Pix received between two RFC 3339 instants, following every page (`paginacao.quantidadeDePaginas`). */
   listPix(inicio: string, fim: string): Promise<Pix[]>;
+  /**
+   * `GET /pix/{e2eid}`: one Pix as the PSP holds it, or null when it has received none with that id (404).
+   * What a webhook call says is checked against it (ADR 0082): the call is a notice, this is the record.
+   */
+  getPix(endToEndId: string): Promise<Pix | null>;
   /** Registers `url` for the key (the PSP posts to `url + '/pix'`). */
   putWebhook(chave: string, url: string): Promise<void>;
   /**

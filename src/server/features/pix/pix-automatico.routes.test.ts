@@ -322,6 +322,39 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
   });
 });
 
+describe('Pix Automático: a notice is checked with the PSP (ADR 0082)', () => {
+  it('a forged notice changes nothing: what the PSP answers is applied, not what was posted', async () => {
+    const { family, idRec, url } = await activeFamily();
+    await bank.authorizeRec(idRec);
+    const marco = await tuition(family.child.id, '2026-03', '2026-03-10', 150_000);
+    await enviarCobrancasRecorrentes(t.app.ctx);
+    const charge = bank.cobr(txidDaCobranca(marco.id))!;
+    const segredo = await webhookSegredoOf(t.app.ctx);
+    const post = (path: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/pix/webhook/${segredo}/${path}`, payload });
+
+    // Said settled while the PSP holds it active, and a charge the PSP never had: nothing is paid.
+    const forged = { ...charge, status: 'CONCLUIDA', valor: { original: '1.00' } };
+    const unknown = { ...forged, txid: `r${'X'.repeat(30)}` };
+    expect((await post('cobr', { cobsr: [forged, unknown] })).statusCode).toBe(200);
+    const paid = await t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, marco.id));
+    expect(paid).toEqual([]);
+    // Said cancelled by the payer while the PSP holds it approved: the family's debit goes on.
+    const rec = bank.rec(idRec)!;
+    expect((await post('rec', { recs: [{ ...rec, status: 'CANCELADA' }] })).statusCode).toBe(200);
+    expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({ status: 'ativa' });
+
+    // The PSP's own notice, settled for real, pays the month once, with the PSP's amount.
+    clock.pin('2026-03-10');
+    await post('cobr', { cobsr: [{ ...(await bank.settleCobr(charge.txid)), valor: { original: '1.00' } }] });
+    const settled = await t.database.db
+      .select()
+      .from(pagamentos)
+      .where(eq(pagamentos.mensalidadeId, marco.id));
+    expect(settled).toEqual([expect.objectContaining({ valorPago: 150_000, forma: 'pix' })]);
+  });
+});
+
 describe('Pix Automático: a provider without it', () => {
   it('hides the option when the PSP answers 404 on /rec, and when the school has it off', async () => {
     clock.pin('2026-03-01');

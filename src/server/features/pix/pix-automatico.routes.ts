@@ -24,6 +24,7 @@ import {
   cancelarDebito,
   getDebitoAutomatico,
   getPixAutomaticoConfig,
+  pixAutomaticoApiOf,
   updatePixAutomaticoConfig,
 } from './pix-automatico.service.js';
 import {
@@ -33,6 +34,7 @@ import {
   receberWebhookRec,
 } from './pix-automatico.sync.js';
 import { webhookSegredoOf } from './pix-provedor.service.js';
+import { nullWhenNotFound, readBack } from './pix-webhook.confirm.js';
 import { isSameSecret } from './pix-webhook.routes.js';
 
 export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -125,28 +127,24 @@ export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-const recWebhookSchema = z.object({
-  recs: z.array(z.looseObject({ idRec: z.string().max(35), status: z.string().max(20) })).max(1000),
+const recNoticeSchema = z.looseObject({ idRec: z.string().max(35), status: z.string().max(20) });
+const recWebhookSchema = z.object({ recs: z.array(recNoticeSchema).max(1000) });
+const cobrNoticeSchema = z.looseObject({
+  txid: z.string().max(35),
+  idRec: z.string().max(35),
+  status: z.string().max(20),
+  valor: z.object({ original: z.string().regex(/^\d{1,10}\.\d{2}$/) }),
+  calendario: z.object({ dataDeVencimento: z.string() }),
 });
-const cobrWebhookSchema = z.object({
-  cobsr: z
-    .array(
-      z.looseObject({
-        txid: z.string().max(35),
-        idRec: z.string().max(35),
-        status: z.string().max(20),
-        valor: z.object({ original: z.string().regex(/^\d{1,10}\.\d{2}$/) }),
-        calendario: z.object({ dataDeVencimento: z.string() }),
-      }),
-    )
-    .max(1000),
-});
+const cobrWebhookSchema = z.object({ cobsr: z.array(cobrNoticeSchema).max(1000) });
 
 /**
  * The PSP's Pix Automático notices: `POST /api/pix/webhook/:segredo/rec` and `/cobr`. The secret is
  * checked before the body is read, as for `/pix`: a caller without it gets 404 whatever it sends, and
  * learns nothing of the body's shape (security review, 2026-12-02: a wrong secret with a body out of
- * shape answered 400 with the fields expected).
+ * shape answered 400 with the fields expected). Pix Automático off is a 404 too. Each recurrence and
+ * charge notified is read back from the PSP (`GET /rec/{idRec}`, `GET /cobr/{txid}`) and only what the
+ * PSP answers is applied (ADR 0082).
  */
 export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const psp = { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } } as const;
@@ -154,14 +152,28 @@ export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => 
     const { segredo } = request.params as { segredo?: unknown };
     if (typeof segredo !== 'string' || !isSameSecret(segredo, await webhookSegredoOf(app.ctx)))
       throw notFound();
+    if (!(await pixAutomaticoApiOf(app.ctx))) throw notFound();
   });
+  const automatico = async () => {
+    const psp = await pixAutomaticoApiOf(app.ctx);
+    if (!psp) throw notFound();
+    return psp.api;
+  };
   const params = z.object({ segredo: z.string().max(200) });
 
   app.post(
     '/rec',
     { schema: { params, body: recWebhookSchema, response: okResponse(z.null()) }, config: psp },
     async (request) => {
-      await receberWebhookRec(app.ctx, request.body as Parameters<typeof receberWebhookRec>[1]);
+      const api = await automatico();
+      const confirmed = await readBack(
+        app.ctx,
+        { kind: 'rec', keys: request.body.recs.map((rec) => rec.idRec) },
+        (idRec) => api.getRec(idRec).catch(nullWhenNotFound),
+        recNoticeSchema,
+        (rec) => rec.idRec,
+      );
+      await receberWebhookRec(app.ctx, { recs: confirmed.items } as Parameters<typeof receberWebhookRec>[1]);
       return ok(null);
     },
   );
@@ -170,7 +182,17 @@ export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => 
     '/cobr',
     { schema: { params, body: cobrWebhookSchema, response: okResponse(z.null()) }, config: psp },
     async (request) => {
-      await receberWebhookCobr(app.ctx, request.body as Parameters<typeof receberWebhookCobr>[1]);
+      const api = await automatico();
+      const confirmed = await readBack(
+        app.ctx,
+        { kind: 'cobr', keys: request.body.cobsr.map((cobr) => cobr.txid) },
+        (txid) => api.getCobr(txid).catch(nullWhenNotFound),
+        cobrNoticeSchema,
+        (cobr) => cobr.txid,
+      );
+      await receberWebhookCobr(app.ctx, {
+        cobsr: confirmed.items,
+      } as Parameters<typeof receberWebhookCobr>[1]);
       return ok(null);
     },
   );

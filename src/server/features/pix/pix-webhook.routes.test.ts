@@ -1,12 +1,15 @@
 /**
  * The PSP's webhook (issue 33 §2): `POST /api/pix/webhook/{segredo}/pix` with the standard's
  * `{"pix": [...]}`. Pays once however often and wherever it arrives; what it cannot use is a 4xx with
- * nothing recorded, or parked in Pix a conciliar — never a 5xx.
+ * nothing recorded, or parked in Pix a conciliar — never a 5xx for a Pix. Each Pix posted is read back
+ * from the PSP (the simulated bank, over mutual TLS) and only the PSP's record counts (ADR 0082).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { pagamentos } from '../../db/schema/finance.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
+import { startSimulatedBank, type ReceiveOptions, type SimulatedBank } from '../banco-simulado/index.js';
+import { connectSimulatedBank } from '../../test/pix-fixtures.js';
 import { createTestApp, MemoryLog, otherInstance } from '../../test/test-app.js';
 import { pixOf, postWebhook, setWebhookSecret, txidOf } from '../../test/pix-recebidos-fixtures.js';
 import { mensalidadeOf, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
@@ -14,13 +17,25 @@ import { schoolWithPixCharges } from './pix.test-setup.js';
 
 const harness = setupFinanceTest();
 const { t, call } = harness;
+// The school's PSP. It refuses the tests' http:// webhook URL, so it never posts by itself: each test
+// posts what the PSP would, and the app asks the PSP about it.
+let bank: SimulatedBank;
+beforeAll(async () => {
+  bank = await startSimulatedBank({ webhookRetryDelaysMs: [] });
+});
+afterAll(() => bank.close());
 
-/** `schoolWithPixCharges` and the installation's webhook secret. */
+/** `schoolWithPixCharges`, connected to the PSP, and the installation's webhook secret. */
 async function withTuition() {
   const s = await schoolWithPixCharges(harness);
+  await connectSimulatedBank(t, bank);
   const segredo = await setWebhookSecret(t);
   return { ...s, segredo };
 }
+
+/** A Pix the payer's bank sent to the school's key: now held by the PSP, as it would post it. */
+const received = (options: ReceiveOptions) =>
+  bank.receive({ pagador: { cpf: '12345678909', nome: 'Carla Souza' }, ...options });
 
 const rows = () => t.database.db.select().from(pixRecebidos);
 const paymentsOf = (id: string) =>
@@ -29,18 +44,18 @@ const paymentsOf = (id: string) =>
 describe('the Pix webhook', () => {
   it('a Pix posted by the PSP pays its mensalidade; replayed and received on two instances, once', async () => {
     const s = await withTuition();
-    const body = { pix: [pixOf({ valor: 85_000, txid: txidOf(s.july.id) })] };
+    const body = { pix: [await received({ valor: 85_000, txid: txidOf(s.july.id) })] };
     const first = await postWebhook(t.app, body);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ success: true, data: { recebidos: 1, novos: 1 } });
+    expect(first.json()).toEqual({ success: true, data: { recebidos: 1, novos: 1, nao_confirmados: 0 } });
     const again = await postWebhook(t.app, body);
-    expect(again.json().data).toEqual({ recebidos: 1, novos: 0 });
+    expect(again.json().data).toEqual({ recebidos: 1, novos: 0, nao_confirmados: 0 });
 
     const second = await withTuitionFor(s.bruno.id);
     // A cluster's instances share the installation's key (BACKUP_KEY), which seals the webhook secret.
     const other = await otherInstance(t, { backupKey: t.app.ctx.backupKey.toString('hex') });
     try {
-      const both = { pix: [pixOf({ valor: 85_000, txid: txidOf(second.id) })] };
+      const both = { pix: [await received({ valor: 85_000, txid: txidOf(second.id) })] };
       const answers = await Promise.all([
         postWebhook(t.app, both),
         postWebhook(other, both),
@@ -59,27 +74,17 @@ describe('the Pix webhook', () => {
 
   it('several Pix in one call: what cannot pay lands in Pix a conciliar (unknown txid, wrong amount, devolução)', async () => {
     const s = await withTuition();
-    const paid = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });
+    const paid = await received({ valor: 85_000, txid: txidOf(s.july.id) });
     await postWebhook(t.app, { pix: [paid] });
     const august = await mensalidadeOf(s.ana.id, `${thisYear}-08`);
+    const devolucao = await bank.refund(paid.endToEndId, 85_000);
     const lista = [
-      pixOf({ valor: 85_000, txid: 'COBRANCADEOUTROSISTEMA000000001' }),
-      pixOf({ valor: 84_999, txid: txidOf(august.id) }),
-      {
-        ...paid,
-        devolucoes: [
-          {
-            id: 'DEV1',
-            rtrId: 'D18236120202606151500QWERTYUIOPA',
-            valor: '850.00',
-            horario: { solicitacao: '2026-06-15T15:00:00-03:00' },
-            status: 'EM_PROCESSAMENTO',
-          },
-        ],
-      },
+      await received({ valor: 85_000, txid: 'COBRANCADEOUTROSISTEMA000000001' }),
+      await received({ valor: 84_999, txid: txidOf(august.id) }),
+      { ...paid, devolucoes: [devolucao] },
     ];
     const answer = await postWebhook(t.app, { pix: lista });
-    expect(answer.json().data).toEqual({ recebidos: 3, novos: 3 });
+    expect(answer.json().data).toEqual({ recebidos: 3, novos: 3, nao_confirmados: 0 });
     const waiting = (await rows()).filter((row) => row.situacao === 'a_conciliar');
     expect(waiting.map((row) => row.motivo).sort()).toEqual([
       'devolucao',
@@ -114,14 +119,14 @@ describe('the Pix webhook', () => {
   it('a body over 1 MB is a 413; a wrong or an old secret, or another path, is a 404', async () => {
     const s = await withTuition();
     const big = {
-      pix: [pixOf({ valor: 100, extra: { infoPagador: 'x'.repeat(140) } })],
+      pix: [await received({ valor: 100, infoPagador: 'x'.repeat(140) })],
       filler: 'x'.repeat(1_000_100),
     };
     const tooLarge = await postWebhook(t.app, big);
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
 
-    const body = { pix: [pixOf({ valor: 85_000, txid: txidOf(s.july.id) })] };
+    const body = { pix: [await received({ valor: 85_000, txid: txidOf(s.july.id) })] };
     const wrong = await postWebhook(
       t.app,
       body,
@@ -142,16 +147,17 @@ describe('the Pix webhook', () => {
     expect(await rows()).toEqual([]);
 
     await t.reset();
-    // Another installation (here: this one's secret made anew) does not take the old secret.
-    await setWebhookSecret(t);
+    // Another installation (here: this one's secret made anew), with its PSP, does not take the old secret.
+    await connectSimulatedBank(t, bank);
+    const renewed = await setWebhookSecret(t);
     expect((await postWebhook(t.app, body, s.segredo)).statusCode).toBe(404);
+    expect((await postWebhook(t.app, body, renewed)).statusCode).toBe(200);
   });
 
   it("a PSP's burst of dozens of calls at once is never refused", async () => {
     await withTuition();
-    const answers = await Promise.all(
-      Array.from({ length: 60 }, () => postWebhook(t.app, { pix: [pixOf({ valor: 1_000 })] })),
-    );
+    const lista = await Promise.all(Array.from({ length: 60 }, () => received({ valor: 1_000 })));
+    const answers = await Promise.all(lista.map((pix) => postWebhook(t.app, { pix: [pix] })));
     expect(answers.filter((answer) => answer.statusCode !== 200)).toEqual([]);
     expect(await rows()).toHaveLength(60);
   });
@@ -166,7 +172,7 @@ describe('the Pix webhook', () => {
       sql`create trigger recusa_pagamento before insert on pagamentos for each row execute function recusa_pagamento()`,
     );
     try {
-      const pix = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });
+      const pix = await received({ valor: 85_000, txid: txidOf(s.july.id) });
       const answer = await postWebhook(t.app, { pix: [pix] });
       expect(answer.statusCode).toBe(200);
       expect(await rows()).toEqual([
@@ -177,6 +183,54 @@ describe('the Pix webhook', () => {
       await db.execute(sql`drop trigger recusa_pagamento on pagamentos`);
       await db.execute(sql`drop function recusa_pagamento()`);
     }
+  });
+
+  it('a Pix the PSP does not hold pays nothing; the amount and txid recorded are the PSP’s, not the call’s', async () => {
+    const s = await withTuition();
+    // Whoever learnt the secret posts a Pix of their own making for July.
+    const forged = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });
+    const answer = await postWebhook(t.app, { pix: [forged] });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toEqual({ recebidos: 1, novos: 0, nao_confirmados: 1 });
+    expect(await rows()).toEqual([]);
+
+    // A real R$ 1,00 Pix to July's txid, posted as if it were the whole month.
+    const real = await received({ valor: 100, txid: txidOf(s.july.id) });
+    const inflated = await postWebhook(t.app, {
+      pix: [{ ...real, valor: '850.00', txid: txidOf(s.july.id) }],
+    });
+    expect(inflated.json().data).toEqual({ recebidos: 1, novos: 1, nao_confirmados: 0 });
+    expect(await rows()).toEqual([
+      expect.objectContaining({ endToEndId: real.endToEndId, valor: 100, situacao: 'a_conciliar' }),
+    ]);
+    expect(await paymentsOf(s.july.id)).toEqual([]);
+    const july = (await call('GET', `/api/financeiro/mensalidades/${s.july.id}`, s.admin)).json().data;
+    expect(july.status).not.toBe('pago');
+  });
+
+  it('the PSP out of reach is a 503 with nothing recorded, and the PSP’s next delivery pays', async () => {
+    const s = await withTuition();
+    const pix = await received({ valor: 85_000, txid: txidOf(s.july.id) });
+    bank.failNext('erro500');
+    const down = await postWebhook(t.app, { pix: [pix] });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+    expect(await rows()).toEqual([]);
+    const retry = await postWebhook(t.app, { pix: [pix] });
+    expect(retry.json().data).toEqual({ recebidos: 1, novos: 1, nao_confirmados: 0 });
+    expect(await paymentsOf(s.july.id)).toHaveLength(1);
+  });
+
+  it('with no PSP configured (nobody was given the URL), the right secret is a 404 too', async () => {
+    const s = await schoolWithPixCharges(harness);
+    const segredo = await setWebhookSecret(t);
+    const answer = await postWebhook(
+      t.app,
+      { pix: [pixOf({ valor: 85_000, txid: txidOf(s.july.id) })] },
+      segredo,
+    );
+    expect(answer.statusCode).toBe(404);
+    expect(await rows()).toEqual([]);
   });
 
   it('never writes the secret to the log', async () => {

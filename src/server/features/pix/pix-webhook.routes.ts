@@ -2,7 +2,9 @@
  * `/api/pix/webhook`: where the school's PSP posts every Pix received (issue 33 §2, ADR 0042). The PSP
  * was given `PUBLIC_URL/api/pix/webhook/{segredo}` and appends `/pix`. Public (a bank has no session):
  * the secret in the path, compared in constant time, is what tells the PSP from anyone else, and mutual
- * TLS at the reverse proxy in production (docs/pix.md). A wrong secret, or any other path, is a 404.
+ * TLS at the reverse proxy in production (docs/pix.md). A wrong secret, any other path, or no provider
+ * configured (nobody was given the URL) is a 404. What is posted is only a notice: each Pix is read back
+ * from the PSP before it is recorded (ADR 0082).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +18,8 @@ import { ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { webhookSecretOf } from './pix-recebidos.links.js';
 import { receivePix } from './pix-recebidos.service.js';
+import { pixProviderOf } from './pix-provider.service.js';
+import { confirmPix } from './pix-webhook.confirm.js';
 
 /** 1 MB: a webhook call carries a few Pix (a few KB); anything near this is not a PSP's. */
 export const WEBHOOK_BODY_LIMIT = 1_000_000;
@@ -50,11 +54,15 @@ export const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         const { segredo } = request.params as { segredo?: unknown };
         const expected = await webhookSecretOf(app.ctx);
         if (typeof segredo !== 'string' || !isSameSecret(segredo, expected)) throw notFound();
+        if (!(await pixProviderOf(app.ctx))) throw notFound();
       },
     },
     async (request) => {
-      const { recebidos, novos } = await receivePix(app.ctx, request.body.pix, 'webhook');
-      return ok({ recebidos, novos });
+      const provider = await pixProviderOf(app.ctx);
+      if (!provider) throw notFound();
+      const confirmed = await confirmPix(app.ctx, provider, request.body.pix);
+      const { novos } = await receivePix(app.ctx, confirmed.items, 'webhook');
+      return ok({ recebidos: request.body.pix.length, novos, nao_confirmados: confirmed.unknown });
     },
   );
 };

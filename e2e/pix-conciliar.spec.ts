@@ -3,40 +3,46 @@
  * secretaria, who records one as a receita and marks the other refunded, each after a confirmation.
  */
 import { expect, test } from '@playwright/test';
-import { adminPage, dataOf, screenshot } from './support';
+import { startSimulatedBank } from '../src/server/features/banco-simulado/index';
+import { provedorDoBancoSimulado } from '../src/server/features/pix-simulado/provedor';
+import { adminPage, screenshot } from './support';
 
 const shots = 'test-results/screenshots';
 
 test('the secretaria works through Pix a conciliar', async ({ browser }) => {
   const { context, page } = await adminPage(browser);
-  // The bank posts two Pix to the installation's webhook: one straight to the key, one for a charge
-  // the school does not know.
-  const provedor = await dataOf<{ webhook_url: string }>(
-    await context.request.get('/api/financeiro/pix/provedor'),
-  );
-  const segredo = new URL(provedor.webhook_url).pathname.split('/').at(-1)!;
-  const stamp = Date.now().toString().slice(-11);
-  const posted = await context.request.post(`/api/pix/webhook/${segredo}/pix`, {
-    data: {
-      pix: [
-        {
-          endToEndId: `E00000000202606151030${stamp}`,
-          valor: '150.00',
-          horario: '2026-06-15T10:30:00-03:00',
-          infoPagador: 'Festa junina',
-          pagador: { nome: 'Rosa Almeida' },
-        },
-        {
-          endToEndId: `E00000000202606151100${stamp}`,
-          txid: 'COBRANCADEOUTROSISTEMA000000001',
-          valor: '85.00',
-          horario: '2026-06-15T11:00:00-03:00',
-          pagador: { nome: 'Paulo Mendes' },
-        },
-      ],
-    },
+  // The school's bank (the e2e server listens on http://, which a real bank would refuse). It posts every
+  // Pix to the installation's webhook, and the server reads each back from it before recording (ADR 0082).
+  const bank = await startSimulatedBank({
+    allowHttpWebhook: true,
+    webhookWithoutTxid: true,
+    webhookRetryDelaysMs: [],
   });
-  expect(posted.ok(), await posted.text()).toBe(true);
+  try {
+    const saved = await context.request.put('/api/financeiro/pix/provedor', {
+      data: provedorDoBancoSimulado(bank),
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    // Two Pix arrive: one straight to the key, one for a charge the school does not know.
+    await bank.receive({
+      valor: 15_000,
+      horario: '2026-06-15T10:30:00-03:00',
+      infoPagador: 'Festa junina',
+      pagador: { nome: 'Rosa Almeida' },
+    });
+    await bank.receive({
+      txid: 'COBRANCADEOUTROSISTEMA000000001',
+      valor: 8_500,
+      horario: '2026-06-15T11:00:00-03:00',
+      pagador: { nome: 'Paulo Mendes' },
+    });
+  } finally {
+    // Off again, and the bank closed: the other journeys find the school as they expect it.
+    await context.request.put('/api/financeiro/pix/provedor', {
+      data: { ...provedorDoBancoSimulado(bank), ativo: false },
+    });
+    await bank.close();
+  }
 
   await page.goto('/dashboard/financeiro?aba=pix');
   await expect(page.getByRole('heading', { name: 'Conciliação com o banco' })).toBeVisible();
