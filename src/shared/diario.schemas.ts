@@ -129,8 +129,18 @@ export type DiaryGrades = z.infer<typeof diaryGradesSchema>;
 export const diaryClassSchema = z.object({
   id: z.string(),
   nome: z.string(),
+  ano_letivo: z.string(),
   frequencia_modo: z.enum(frequenciaModos),
 });
+
+/** `GET /api/frequencia/diario/turmas?ano=2025`: a past year's classes (any status); omitted, the active ones. */
+export const diaryClassesQuerySchema = z.strictObject({
+  ano: z
+    .string()
+    .regex(/^\d{4}$/, 'Informe o ano com 4 dígitos')
+    .optional(),
+});
+export type DiaryClassesQuery = z.infer<typeof diaryClassesQuerySchema>;
 export type DiaryClass = z.infer<typeof diaryClassSchema>;
 
 export const classDiarySchema = z.object({

@@ -31,7 +31,7 @@ export const attendanceKeys = {
   roll: (turmaId: string, data?: string, disciplina?: string | null, aula?: number) =>
     [...keyRoots.attendance, 'roll', turmaId, data ?? '', disciplina ?? '', aula ?? ''] as const,
   month: (turmaId: string, mes?: string) => [...keyRoots.attendance, 'month', turmaId, mes ?? ''] as const,
-  diaryClasses: [...keyRoots.attendance, 'diary-classes'] as const,
+  diaryClasses: (ano: string) => [...keyRoots.attendance, 'diary-classes', ano] as const,
   diary: (turmaId: string, query: ClassDiaryQuery) =>
     [...classDiaryRoot, turmaId, query.disciplina ?? '', query.periodo_id ?? '', query.mes ?? ''] as const,
   alertsAll: [...keyRoots.attendance, 'alerts'] as const,
@@ -161,12 +161,15 @@ export function downloadTutelaryLetter(notificacaoId: string) {
   );
 }
 
-/** The classes whose diary the user may open, in the school's order (ADR 0081: the secretaria's too). */
-export function useDiaryClasses() {
+/**
+ * The classes whose diary the user may open, in the school's order (ADR 0081: the secretaria's too): the
+ * active ones, or a past year's (`ano`).
+ */
+export function useDiaryClasses(ano = '') {
   return useQuery({
-    queryKey: attendanceKeys.diaryClasses,
+    queryKey: attendanceKeys.diaryClasses(ano),
     queryFn: () =>
-      api<DiaryClass[]>('/api/frequencia/diario/turmas', {
+      api<DiaryClass[]>(`/api/frequencia/diario/turmas${ano ? `?ano=${ano}` : ''}`, {
         schema: diaryClassSchema.array(),
         globalErrors: false,
       }),

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassDiary, DiaryGrades } from '../../../shared/diario.schemas';
 import { builtInPerfilPermissions } from '../../../shared/permissions';
-import { pinDate, renderAt, signedInAs, stubApi } from '../../test/render';
+import { pinDate, renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
 import { AttendancePage } from './attendance-page';
 import { ClassDiaryTab } from './class-diary-tab';
 
@@ -64,7 +64,7 @@ const mathGrades: DiaryGrades = {
   ],
 };
 
-const diaryClasses = [{ id: 't1', nome: '6º A', frequencia_modo: 'por_aula' }];
+const diaryClasses = [{ id: 't1', nome: '6º A', ano_letivo: '2026', frequencia_modo: 'por_aula' }];
 
 const diaryOf = (disciplina: string | null, notas: DiaryGrades = noGrades): ClassDiary => ({
   turma: { id: 't1', nome: '6º A', serie: '6º ano', turno: 'manha', frequencia_modo: 'por_aula' },
@@ -126,6 +126,35 @@ describe('Diário de classe', () => {
     expect(screen.getByRole('region', { name: 'Notas' })).toHaveTextContent(
       'Nenhuma avaliação neste período.',
     );
+  });
+});
+
+describe('Diário de classe de um ano que passou', () => {
+  it('lists a past year’s classes on choosing the year, and opens the diary of one of them', async () => {
+    const old = { id: 't9', nome: '5º A', ano_letivo: '2025', frequencia_modo: 'diaria' };
+    const api = stubApi({
+      '/api/auth/me': signedInAs({ permissoes: [...builtInPerfilPermissions.secretaria] }),
+      '/api/anos-letivos': [schoolYearOf(), schoolYearOf({ id: 'y2025', ano: 2025 })],
+      '/api/frequencia/diario/turmas': diaryClasses,
+      '/api/frequencia/diario/turmas?ano=2025': [old],
+      '/api/frequencia/diario/turmas/t1': diaryOf(null),
+      '/api/frequencia/diario/turmas/t9': {
+        ...diaryOf(null),
+        turma: { id: 't9', nome: '5º A', serie: '5º ano', turno: 'manha', frequencia_modo: 'diaria' },
+        aulas: [lesson('c9', '2025-11-20', 'Matemática', 'Revisão de frações')],
+      },
+    });
+    renderAt(<ClassDiaryTab />);
+    await screen.findByRole('list', { name: 'Aulas dadas' });
+    const year = screen.getByLabelText('Ano letivo');
+    expect([...year.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Turmas ativas',
+      '2025',
+    ]);
+    await userEvent.selectOptions(year, '2025');
+    await waitFor(() => expect(screen.getByLabelText('Turma')).toHaveDisplayValue('5º A'));
+    expect(await screen.findByText('Revisão de frações')).toBeVisible();
+    expect(api.requests.some((request) => request.url === '/api/frequencia/diario/turmas/t9')).toBe(true);
   });
 });
 

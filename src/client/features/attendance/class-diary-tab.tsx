@@ -3,6 +3,7 @@ import { type ClassDiaryQuery } from '../../../shared/diario.schemas';
 import { todayIso } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
 import { NoClasses } from '../../domain/academic-empty';
+import { useSchoolYears } from '../../domain/school-years';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField, SelectField } from '../../components/field';
 import { useCurrentUser } from '../../lib/current-user';
@@ -19,7 +20,13 @@ const MONTH = 'mes';
  * a teacher, his classes and subjects (the server's diary access).
  */
 export function ClassDiaryTab() {
-  const classes = useDiaryClasses();
+  const [ano, setAno] = useState('');
+  const classes = useDiaryClasses(ano);
+  const pastYears = (useSchoolYears().data ?? [])
+    .map((year) => String(year.ano))
+    .filter((year) => year < todayIso().slice(0, 4))
+    .sort()
+    .reverse();
   const { data: me } = useCurrentUser();
   const staff = me?.nivel === 'administrador';
   const takesRoll = can(permissionsOf(me), 'academics.write');
@@ -35,15 +42,41 @@ export function ClassDiaryTab() {
   const diary = useClassDiary(chosen, query);
   const data = diary.data;
   if (classes.isError) return <ErrorBanner>Erro ao carregar as turmas.</ErrorBanner>;
+  const yearField = pastYears.length > 0 && (
+    <SelectField
+      label="Ano letivo"
+      value={ano}
+      onChange={(event) => {
+        setAno(event.target.value);
+        setTurmaId('');
+        setDisciplina('');
+        setPeriodo('');
+      }}
+    >
+      <option value="">Turmas ativas</option>
+      {pastYears.map((year) => (
+        <option key={year} value={year}>
+          {year}
+        </option>
+      ))}
+    </SelectField>
+  );
   if (!chosen)
     return classes.isPending ? (
       <Spinner />
     ) : (
-      <NoClasses admin={staff} title={staff ? 'Nenhuma turma ativa' : 'Nenhuma turma sua'} />
+      <div>
+        {yearField && <div className="mb-4 max-w-xs">{yearField}</div>}
+        <NoClasses
+          admin={staff}
+          title={ano ? `Nenhuma turma de ${ano}` : staff ? 'Nenhuma turma ativa' : 'Nenhuma turma sua'}
+        />
+      </div>
     );
   return (
     <div>
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {yearField}
         <SelectField
           label="Turma"
           value={chosen}

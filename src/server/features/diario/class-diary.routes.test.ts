@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { ClassDiary } from '../../../shared/diario.schemas.js';
-import { dataOf, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { createSchoolYear } from '../../test/school-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
@@ -162,6 +163,55 @@ describe('diário de classe: a secretaria lê, as famílias não', () => {
     expect((await get(url, s.tutor.cookie)).statusCode).toBe(404);
     const tutorClasses = dataOf<{ id: string }[]>(await get('/api/frequencia/diario/turmas', s.tutor.cookie));
     expect(tutorClasses.map((turma) => turma.id)).toEqual([s.classB.id]);
+  });
+});
+
+describe('diário de classe: um ano que passou', () => {
+  it('lists a past year’s classes on asking for the year, and opens its diary on that year’s last period', async () => {
+    const s = await setupSchool();
+    await createSchoolYear(t, s.admin.cookie, {
+      ano: 2025,
+      inicio: '2025-02-03',
+      fim: '2025-12-12',
+      periodos: undefined,
+    });
+    const old = await insertClass(t, s.tutor.teacher.id, 25, {
+      nome: '5º ano A (2025)',
+      anoLetivo: '2025',
+      status: 'concluido',
+      frequenciaModo: 'diaria',
+    });
+    await t.database.db.insert(attendanceRolls).values([
+      { turmaId: old.id, data: '2025-11-20', conteudo: 'Revisão de frações' },
+      { turmaId: old.id, data: '2025-04-10', conteudo: 'Sistema de numeração' },
+    ]);
+    const secretaria = await staffWith(t, 'secretaria');
+    const list = async (query: string, cookie = secretaria.cookie) =>
+      dataOf<{ id: string; ano_letivo: string }[]>(
+        await get(`/api/frequencia/diario/turmas${query}`, cookie),
+      );
+
+    // The active classes, as before; the concluded class only under its year, for who may read it.
+    expect((await list('')).map((turma) => turma.id)).not.toContain(old.id);
+    expect(await list('?ano=2025')).toEqual([expect.objectContaining({ id: old.id, ano_letivo: '2025' })]);
+    expect((await list('?ano=2025', s.math.cookie)).map((turma) => turma.id)).toEqual([]);
+    expect((await get('/api/frequencia/diario/turmas?ano=25', secretaria.cookie)).statusCode).toBe(400);
+
+    // Opened today (20/03/2026), it shows its own year's periods and its last one, not this March.
+    const diary = dataOf<ClassDiary>(await get(`/api/frequencia/diario/turmas/${old.id}`, secretaria.cookie));
+    expect(diary.periodos.map((periodo) => periodo.inicio.slice(0, 4))).toEqual([
+      '2025',
+      '2025',
+      '2025',
+      '2025',
+    ]);
+    expect(diary.intervalo).toMatchObject({ nome: '4º bimestre', ate: '2025-12-12' });
+    expect(diary.aulas.map((aula) => aula.conteudo)).toEqual(['Revisão de frações']);
+    const first = diary.periodos[0]!.id;
+    const april = dataOf<ClassDiary>(
+      await get(`/api/frequencia/diario/turmas/${old.id}?periodo_id=${first}`, secretaria.cookie),
+    );
+    expect(april.aulas.map((aula) => aula.conteudo)).toEqual(['Sistema de numeração']);
   });
 });
 

@@ -6,7 +6,12 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { compareClasses } from '../../../shared/classes.schemas.js';
-import { type ClassDiary, type ClassDiaryQuery, type DiaryClass } from '../../../shared/diario.schemas.js';
+import {
+  type ClassDiary,
+  type ClassDiaryQuery,
+  type DiaryClass,
+  type DiaryClassesQuery,
+} from '../../../shared/diario.schemas.js';
 import { formatDate } from '../../../shared/format.js';
 import { MONTH_NAMES } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -43,8 +48,23 @@ async function periodsAround(db: DbOrTx, date: string) {
   }));
 }
 
-/** The range asked: a period, a month, or by default the period of today (else today's month). */
-async function rangeOf(db: DbOrTx, query: ClassDiaryQuery) {
+/**
+ * The periods of the class's own school year when today is outside it (a past year's diary, opened to
+ * print or check it): by default its last period, not today's empty month.
+ */
+async function periodsOfClassYear(db: DbOrTx, anoLetivo: string) {
+  const [year] = await db
+    .select({ inicio: schoolYears.inicio })
+    .from(schoolYears)
+    .where(eq(schoolYears.ano, Number(anoLetivo)));
+  return year ? periodsAround(db, year.inicio) : [];
+}
+
+/**
+ * The range asked: a period, a month, or by default the period of today — for a class of another year, its
+ * year's last period — else today's month.
+ */
+async function rangeOf(db: DbOrTx, query: ClassDiaryQuery, anoLetivo: string) {
   if (query.periodo_id) {
     const [found] = await db
       .select({ inicio: schoolPeriods.inicio })
@@ -56,8 +76,15 @@ async function rangeOf(db: DbOrTx, query: ClassDiaryQuery) {
     return { periodos, intervalo: { id: period.id, nome: period.nome, de: period.inicio, ate: period.fim } };
   }
   const today = clock.today();
-  const periodos = await periodsAround(db, query.mes ? `${query.mes}-01` : today);
-  const current = query.mes ? undefined : periodos.find((item) => item.inicio <= today && today <= item.fim);
+  let periodos = await periodsAround(db, query.mes ? `${query.mes}-01` : today);
+  let current = query.mes ? undefined : periodos.find((item) => item.inicio <= today && today <= item.fim);
+  if (!query.mes && anoLetivo !== today.slice(0, 4)) {
+    const ofYear = await periodsOfClassYear(db, anoLetivo);
+    if (ofYear.length > 0) {
+      periodos = ofYear;
+      current = ofYear.filter((item) => item.inicio <= today).at(-1) ?? ofYear[0];
+    }
+  }
   if (current)
     return {
       periodos,
@@ -119,7 +146,7 @@ export async function readClassDiary(
   const disciplina = query.disciplina ?? null;
   if (disciplina !== null && !disciplinas.some((item) => item.nome === disciplina))
     throw notFound('Disciplina não encontrada nesta turma.');
-  const { periodos, intervalo } = await rangeOf(db, query);
+  const { periodos, intervalo } = await rangeOf(db, query, turma.anoLetivo);
   const rowsQuery = db
     .select({
       id: attendanceRolls.id,
@@ -176,15 +203,26 @@ export async function readClassDiary(
 export const rangeText = (intervalo: ClassDiary['intervalo']) =>
   `de ${formatDate(intervalo.de)} a ${formatDate(intervalo.ate)}`;
 
-/** GET /api/frequencia/diario/turmas — the active classes whose diary the user may open, in the school's order. */
-export async function listDiaryClasses(db: DbOrTx, viewer: Viewer): Promise<DiaryClass[]> {
+/**
+ * GET /api/frequencia/diario/turmas — the classes whose diary the user may open, in the school's order: the
+ * active ones, or every class of a past `ano` (concluded or not: the diary is the year's record).
+ */
+export async function listDiaryClasses(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: DiaryClassesQuery = {},
+): Promise<DiaryClass[]> {
   const scope = await scopeOf(db, viewer);
   if (scope.kind === 'guardian' || scope.kind === 'student') return [];
+  const which = query.ano ? eq(classes.anoLetivo, query.ano) : eq(classes.status, 'ativo');
   const rows = await db
     .select()
     .from(classes)
-    .where(and(eq(classes.status, 'ativo'), classesInScope(scope)));
-  return rows
-    .sort(compareClasses)
-    .map((row) => ({ id: row.id, nome: row.nome, frequencia_modo: row.frequenciaModo }));
+    .where(and(which, classesInScope(scope)));
+  return rows.sort(compareClasses).map((row) => ({
+    id: row.id,
+    nome: row.nome,
+    ano_letivo: row.anoLetivo,
+    frequencia_modo: row.frequenciaModo,
+  }));
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { classDiaryQuerySchema, classDiarySchema, diaryClassSchema } from '../../../shared/diario.schemas.js';
+import {
+  classDiaryQuerySchema,
+  classDiarySchema,
+  diaryClassesQuerySchema,
+  diaryClassSchema,
+} from '../../../shared/diario.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { ok, signedInUser } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
@@ -11,7 +16,7 @@ const idParams = z.strictObject({ id: uuidParam });
 
 /**
  * The diário de classe under `/api/frequencia/diario` (ADR 0078, 0081; one URL family, this module's):
- * `/turmas` (the classes one may open), `/turmas/:id` and `/turmas/:id/pdf`. Read-only, by whoever holds
+ * `/turmas` (the classes one may open; `?ano=` a past year's), `/turmas/:id` and `/turmas/:id/pdf`. Read-only, by whoever holds
  * `diario.read` — the coordination, the direção and the secretaria every class, a teacher his classes
  * and subjects (another's class: 404, as everywhere); a family's or a student's account does not hold it.
  */
@@ -20,8 +25,11 @@ export const diarioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/turmas',
-    { schema: { response: okResponse(z.array(diaryClassSchema)) }, config: access },
-    async (request) => ok(await listDiaryClasses(app.ctx.db, signedInUser(request))),
+    {
+      schema: { querystring: diaryClassesQuerySchema, response: okResponse(z.array(diaryClassSchema)) },
+      config: access,
+    },
+    async (request) => ok(await listDiaryClasses(app.ctx.db, signedInUser(request), request.query)),
   );
 
   app.get(
