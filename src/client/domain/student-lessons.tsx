@@ -34,7 +34,7 @@ function LessonCard({ aula }: { aula: StudentLesson }) {
   return (
     <li className="rounded-xl border border-gray-200 bg-white p-4">
       <h3 className="font-semibold text-gray-900">{title}</h3>
-      {aula.professor_nome && <p className="text-sm text-gray-600">Professor: {aula.professor_nome}</p>}
+      {aula.professor_nome && <p className="text-sm text-gray-600">Docente: {aula.professor_nome}</p>}
       {aula.atividades && (
         <div className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3">
           <p className="text-sm font-semibold text-amber-900">Tarefa de casa</p>

@@ -78,7 +78,7 @@ describe("the family's Tarefas e conteúdos", () => {
     expect(within(todays).getByRole('heading', { level: 3, name: 'Matemática' })).toBeTruthy();
     expect(todays.textContent).toContain('Tarefa de casa');
     expect(todays.textContent).toContain('Lista 3 de frações');
-    expect(todays.textContent).toContain('Professor: Carla Mendes');
+    expect(todays.textContent).toContain('Docente: Carla Mendes');
 
     const monday = screen.getByRole('region', { name: 'Segunda-feira, 16/03/2026' });
     expect(
@@ -86,8 +86,8 @@ describe("the family's Tarefas e conteúdos", () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'PortuguêsProfessor: Rui LimaConteúdo da aulaSubstantivos próprios e comuns',
-      'Matemática (2ª aula)Professor: Carla MendesTarefa de casaExercícios 1 a 5, página 42Conteúdo da aulaFrações equivalentes',
+      'PortuguêsDocente: Rui LimaConteúdo da aulaSubstantivos próprios e comuns',
+      'Matemática (2ª aula)Docente: Carla MendesTarefa de casaExercícios 1 a 5, página 42Conteúdo da aulaFrações equivalentes',
     ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Caio' }));

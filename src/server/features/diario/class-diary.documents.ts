@@ -116,7 +116,7 @@ function drawIdentity(
   const facts: [string, string][] = [
     ['Turma', `${diary.turma.nome} · ${diary.turma.serie} · ${diary.turma.turno}`],
     ['Componente', lessonName],
-    [diary.disciplina ? 'Professor' : 'Professor responsável', diary.professor_nome ?? 'Não informado'],
+    [diary.disciplina ? 'Docente' : 'Docente responsável', diary.professor_nome ?? 'Não informado'],
     ['Período', `${diary.intervalo.nome} (${rangeText(diary.intervalo)})`],
     [
       'Aulas dadas',

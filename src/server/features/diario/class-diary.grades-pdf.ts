@@ -24,7 +24,7 @@ export function drawGrades(doc: PDFKit.PDFDocument, notas: DiaryGrades) {
     drawNote(
       doc,
       [
-        `Professor: ${subject.professor_nome ?? 'Não informado'}.`,
+        `Docente: ${subject.professor_nome ?? 'Não informado'}.`,
         'Em branco: nota não lançada; –: fora da turma na data da avaliação.',
         notas.com_media
           ? 'Média do período: média ponderada das avaliações lançadas e a recuperação, pela regra da escola.'
