@@ -3,68 +3,82 @@ import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 /** The only module that reads `process.env` (style: env is parsed once). */
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL deve começar com postgres://')
-    .optional(),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Sistema Escolar <nao-responda@escola.local>'),
-  PUBLIC_URL: z.url().optional(),
-  SMS_URL: z.string().optional(),
-  CEP_SERVICE_URL: z.url().default('https://viacep.com.br/ws'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((value, context) => {
-      const parsed = parseTrustProxy(value);
-      if (typeof parsed === 'string') {
-        context.addIssue({ code: 'custom', message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  DEMO: z.enum(['1', '0', '']).optional(),
-  // The built-in test bank (issue 33 §5): on in `npm run demo` and the e2e journeys, never in production.
-  PIX_PROVIDER: z.enum(['simulado', '']).optional(),
-  PIX_SIMULADO_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  NFSE_PROVIDER: z.enum(['simulado', '']).optional(),
-  BACKUP_KEY: z
-    .string()
-    .regex(
-      /^[0-9a-fA-F]{64}$/,
-      'BACKUP_KEY deve ter 64 caracteres hexadecimais (gere com: openssl rand -hex 32)',
-    )
-    .optional(),
-  // Several instances (ADR 0015): where automatic backups go, the metrics token, job timings, shutdown.
-  BACKUP_DIR: z.string().optional(),
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN deve ter pelo menos 16 caracteres').optional(),
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  JOB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
-  // Open notification streams one instance holds at most (default: from the open-files limit).
-  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).optional(),
-  // Web Push (issue 35, ADR 0054): push services besides Google's, Mozilla's, Apple's and Microsoft's.
-  PUSH_ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value, context) => {
-      const parsed = parsePushOrigins(value);
-      if (typeof parsed === 'string') {
-        context.addIssue({ code: 'custom', message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  PUSH_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL deve começar com postgres://')
+      .optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Sistema Escolar <nao-responda@escola.local>'),
+    PUBLIC_URL: z.url().optional(),
+    SMS_URL: z.string().optional(),
+    CEP_SERVICE_URL: z.url().default('https://viacep.com.br/ws'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, context) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'string') {
+          context.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    DEMO: z.enum(['1', '0', '']).optional(),
+    // The built-in test bank (issue 33 §5): on in `npm run demo` and the e2e journeys, never in production.
+    PIX_PROVIDER: z.enum(['simulado', '']).optional(),
+    PIX_SIMULADO_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    NFSE_PROVIDER: z.enum(['simulado', '']).optional(),
+    BACKUP_KEY: z
+      .string()
+      .regex(
+        /^[0-9a-fA-F]{64}$/,
+        'BACKUP_KEY deve ter 64 caracteres hexadecimais (gere com: openssl rand -hex 32)',
+      )
+      .optional(),
+    // Several instances (ADR 0015): where automatic backups go, the metrics token, job timings, shutdown.
+    BACKUP_DIR: z.string().optional(),
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN deve ter pelo menos 16 caracteres').optional(),
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    JOB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+    // Open notification streams one instance holds at most (default: from the open-files limit).
+    EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).optional(),
+    // Web Push (issue 35, ADR 0054): push services besides Google's, Mozilla's, Apple's and Microsoft's.
+    PUSH_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const parsed = parsePushOrigins(value);
+        if (typeof parsed === 'string') {
+          context.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    PUSH_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
+  })
+  .superRefine((env, context) => {
+    // The simulated bank and NFS-e API accept any payment and issue notes nobody files: on a public (https)
+    // installation they would let anyone pay a mensalidade with money that does not exist. The demo and the
+    // tests (http://127.0.0.1) may run them; a school's production, never (ADR 0083).
+    const simulated = (['PIX_PROVIDER', 'NFSE_PROVIDER'] as const).filter((name) => env[name] === 'simulado');
+    if (simulated.length === 0 || env.DEMO === '1' || !env.PUBLIC_URL?.startsWith('https://')) return;
+    for (const name of simulated)
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${name}=simulado liga o ${name === 'PIX_PROVIDER' ? 'banco' : 'emissor de NFS-e'} de teste, que não pode rodar numa instalação pública (PUBLIC_URL https) fora da demonstração (DEMO=1). Remova ${name}.`,
+      });
+  });
 
 /**
  * PUSH_ALLOWED_ORIGINS: comma-separated origins (`https://push.example.com`, `http://127.0.0.1:9000`),

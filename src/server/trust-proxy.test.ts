@@ -24,6 +24,24 @@ function configError(env: Record<string, string>): string {
   }
 }
 
+describe('the simulated bank and NFS-e API (ADR 0083)', () => {
+  it('refuse to start on a public https installation outside the demo, with a clear message', () => {
+    const publicSite = { PUBLIC_URL: 'https://escola.exemplo.com.br' };
+    expect(configError({ ...publicSite, PIX_PROVIDER: 'simulado' })).toContain(
+      'PIX_PROVIDER: PIX_PROVIDER=simulado liga o banco de teste, que não pode rodar numa instalação pública',
+    );
+    expect(configError({ ...publicSite, NFSE_PROVIDER: 'simulado' })).toContain(
+      'NFSE_PROVIDER=simulado liga o emissor de NFS-e de teste',
+    );
+    // The demo (even published) and the tests on http:// keep them.
+    expect(loadConfig({ ...publicSite, PIX_PROVIDER: 'simulado', DEMO: '1' }).pixProvider).toBe('simulado');
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4173', NFSE_PROVIDER: 'simulado' }).nfseProvider).toBe(
+      'simulado',
+    );
+    expect(loadConfig(publicSite).pixProvider).toBeNull();
+  });
+});
+
 describe('TRUST_PROXY (finding 3)', () => {
   it('takes a hop count or a list of addresses and CIDRs, and refuses a bare true with a clear message', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

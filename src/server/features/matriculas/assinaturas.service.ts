@@ -29,6 +29,22 @@ export const CODIGO_MAX_ENVIOS = 10;
 
 const LINK_INVALIDO = 'Link de assinatura inválido ou expirado. Peça à escola um novo link.';
 
+/**
+ * Once everyone signed, a signer's link still opens the signed contract this many days — to download it
+ * from the e-mail — and then closes: the final PDF names every signer with CPF, e-mail and phone, and a
+ * forwarded e-mail must not read it forever. The family keeps it in the portal (Documentos).
+ */
+export const LINK_APOS_ASSINATURA_DIAS = 30;
+const LINK_ENCERRADO =
+  'Este link de assinatura foi encerrado. O contrato assinado fica no portal da família, em Documentos, ou com a escola.';
+
+/** Whether a signed signer's link has closed (ADR 0083). */
+function linkEncerrado(signer: SignerRow, contrato: ContratoRow): boolean {
+  if (!signer.assinadoEm || !contrato.assinadoEm) return false;
+  const fecha = contrato.assinadoEm.getTime() + LINK_APOS_ASSINATURA_DIAS * 24 * 3600 * 1000;
+  return fecha < clock.now().getTime();
+}
+
 type SignerRow = typeof contratoAssinaturas.$inferSelect;
 type ContratoRow = typeof contratos.$inferSelect;
 
@@ -45,6 +61,7 @@ async function signerOf(db: DbOrTx, token: string, lock = false) {
   // the other still pending and neither would close the contract.
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(LINK_INVALIDO);
+  if (linkEncerrado(row.signer, row.contrato)) throw notFound(LINK_ENCERRADO);
   return row;
 }
 

@@ -15,7 +15,7 @@ import { systemActor } from '../audit/audit.service.js';
 import { familyIn, guardianWithAccount } from '../../test/school-fixtures.js';
 import { saveSchoolIdentity } from '../settings/school-identity.js';
 import { ASSINATURA_RATE_LIMITS } from './assinaturas.routes.js';
-import { CODIGO_MAX_TENTATIVAS } from './assinaturas.service.js';
+import { CODIGO_MAX_TENTATIVAS, LINK_APOS_ASSINATURA_DIAS } from './assinaturas.service.js';
 
 /**
  * The plan is a real anuidade saved through its API (anuidades part) and the enrolment the real
@@ -502,6 +502,26 @@ describe('assinatura', () => {
     expect((await get(`/api/matriculas/contratos/familia/${contratoId}/pdf`, later.cookie)).statusCode).toBe(
       404,
     );
+
+    // The signer's link opens the signed copy for 30 days after the last signature, then closes (a
+    // forwarded e-mail does not read the signers' CPF, e-mail and phone forever); the portal keeps it.
+    const signerLink = `/api/assinaturas/${links.get('mariana@example.com')!}`;
+    const closes = stored!.assinadoEm!.getTime() + LINK_APOS_ASSINATURA_DIAS * 24 * 3600 * 1000;
+    try {
+      clock.pin(new Date(closes - 60_000));
+      expect((await get(`${signerLink}/pdf`)).statusCode).toBe(200);
+      clock.pin(new Date(closes + 60_000));
+      for (const path of [`${signerLink}/pdf`, signerLink]) {
+        const closed = await get(path);
+        expect(closed.statusCode, path).toBe(404);
+        expect(closed.json().message).toMatch(/^Este link de assinatura foi encerrado\. .*portal da família/);
+      }
+      expect(
+        (await get(`/api/matriculas/contratos/familia/${contratoId}/pdf`, family2.cookie)).statusCode,
+      ).toBe(200);
+    } finally {
+      clock.unpin();
+    }
   });
 
   it('rate-limits the token routes per address', async () => {
