@@ -5,9 +5,10 @@ import { declaracaoIrFileName } from '../../../shared/declaracao-ir.schemas.js';
 import { formaPagamentoLabels, formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
 import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format.js';
 import { formatCpf } from '../../../shared/validators.js';
+import { guardianOfAccount } from '../students/index.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
-import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { studentGuardians, students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { renderPdf } from '../../lib/pdf.js';
@@ -24,7 +25,7 @@ import { drawSchoolHeading } from './finance.documents.js';
 const year = (ano: number) => sql`extract(year from ${pagamentos.dataPagamento})::int = ${ano}`;
 
 async function payerOf(db: DbOrTx, userId: string) {
-  const [guardian] = await db.select().from(guardians).where(eq(guardians.usuarioId, userId)).limit(1);
+  const guardian = await guardianOfAccount(db, userId);
   if (!guardian) throw notFound('Cadastro de responsável não encontrado.');
   return guardian;
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/data-rights.schemas.js';
 import { can, type Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
+import { guardianOfAccount } from '../students/index.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -139,7 +140,7 @@ function forRequester(
 }
 
 async function ownGuardian(db: DbOrTx, user: Pick<UserRow, 'id'>) {
-  const [row] = await db.select().from(guardians).where(eq(guardians.usuarioId, user.id));
+  const row = await guardianOfAccount(db, user.id);
   if (!row) throw notFound('Não há cadastro de responsável ligado a esta conta.');
   return row;
 }

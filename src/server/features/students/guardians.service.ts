@@ -222,8 +222,14 @@ export async function createGuardian(
   return resolved.senhaGerada === undefined ? base : { ...base, senhaGerada: resolved.senhaGerada };
 }
 
+/** The guardian record a portal account belongs to (a family's own), if any. */
+export async function guardianOfAccount(db: DbOrTx, userId: string): Promise<GuardianRow | undefined> {
+  const [row] = await db.select().from(guardians).where(eq(guardians.usuarioId, userId)).limit(1);
+  return row;
+}
+
 async function findOwnGuardian(db: DbOrTx, viewer: Viewer): Promise<GuardianRow> {
-  const [row] = await db.select().from(guardians).where(eq(guardians.usuarioId, viewer.id)).limit(1);
+  const row = await guardianOfAccount(db, viewer.id);
   if (!row) throw guardianNotFound();
   return row;
 }
