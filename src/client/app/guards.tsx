@@ -15,13 +15,27 @@ const roleLines: Record<Nivel, string> = {
   aluno: 'Apenas alunos podem acessar esta área.',
 };
 
-/** The least privileged level that holds the permission, to name it on the access-denied page. */
-function requiredNivel(access: Access): Nivel {
+const groupWords: Record<Nivel, string> = {
+  administrador: 'administradores',
+  professor: 'professores',
+  responsavel: 'responsáveis',
+  aluno: 'alunos',
+};
+
+/** 'a, b e c'. */
+const listed = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)!}`;
+
+/**
+ * The levels that hold the permission, to name them on the access-denied page: Mensagens is the
+ * professores', the responsáveis' and the administradores' — not 'only the professores''.
+ */
+function levelsWith(access: Access): Nivel[] {
   const holders = niveis.filter((nivel) => can(nivel, access));
-  return holders.find((nivel) => nivel !== 'administrador') ?? 'administrador';
+  return holders.length > 0 ? holders : ['administrador'];
 }
 
-export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nivel }) {
+export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nivel[] }) {
   const navigate = useNavigate();
   return (
     <div className="flex min-h-[60vh] items-center justify-center p-4">
@@ -29,12 +43,18 @@ export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nive
         <ShieldX className="mx-auto h-14 w-14 text-red-500" aria-hidden="true" />
         <h1 className="mt-4 text-xl font-bold text-gray-900">Acesso negado</h1>
         <p className="mt-2 text-gray-700">Você não tem permissão para acessar esta página.</p>
-        <p className="mt-1 text-sm text-gray-600">{roleLines[required]}</p>
+        <p className="mt-1 text-sm text-gray-600">
+          {required.length === 1
+            ? roleLines[required[0]!]
+            : `Esta área é para ${listed(required.map((item) => groupWords[item]))}.`}
+        </p>
         <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3 text-sm">
           <dt className="text-gray-600">Seu nível</dt>
           <dd className="font-medium text-gray-900">{nivelLabels[nivel]}</dd>
-          <dt className="text-gray-600">Nível necessário</dt>
-          <dd className="font-medium text-gray-900">{nivelLabels[required]}</dd>
+          <dt className="text-gray-600">
+            {required.length === 1 ? 'Nível necessário' : 'Níveis com acesso'}
+          </dt>
+          <dd className="font-medium text-gray-900">{listed(required.map((item) => nivelLabels[item]))}</dd>
         </dl>
         <div className="mt-6 flex justify-center gap-2">
           <Button variant="secondary" onClick={() => void navigate(-1)}>
@@ -63,6 +83,6 @@ export function RequireAuth({ access, children }: { access?: Access; children: R
   if (!user) return <Navigate to={paths.login} replace state={{ from: returnAddressOf(location) }} />;
   if (user.primeiro_login) return <Navigate to={paths.changePassword} replace />;
   if (access && !can(permissionsOf(user), access))
-    return <AccessDenied nivel={user.nivel} required={requiredNivel(access)} />;
+    return <AccessDenied nivel={user.nivel} required={levelsWith(access)} />;
   return children;
 }

@@ -127,4 +127,14 @@ describe('a staff address a student types', () => {
     );
     expect(screen.queryByText(/Ir para Dashboard/)).toBeNull();
   });
+
+  it('names every level the area is for, not one of them (Mensagens: not only the professores)', async () => {
+    stubScreen(false);
+    stubApi({ '/api/auth/me': signedInAs(student) });
+    openAppAt(paths.mensagens);
+    expect(await screen.findByRole('heading', { name: 'Acesso negado' })).toBeVisible();
+    expect(screen.getByText('Esta área é para administradores, professores e responsáveis.')).toBeVisible();
+    expect(screen.getByText('Administrador, Professor e Responsável')).toBeVisible();
+    expect(screen.queryByText('Apenas professores podem acessar esta área.')).toBeNull();
+  });
 });

@@ -38,7 +38,8 @@ const schema = z
 export function AdjustModal({ mensalidade, onClose }: { mensalidade: Mensalidade; onClose: () => void }) {
   const adjust = useAdjustMensalidade();
   const form = useSchemaForm(schema, {
-    kind: mensalidade.principal_pago > 0 ? 'desconto' : 'cancelar',
+    // The harmless action first: cancelling is chosen on purpose, never one reason away (UX review 2026-12-03).
+    kind: 'desconto',
     desconto: '',
     motivo: '',
   });

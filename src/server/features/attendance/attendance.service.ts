@@ -326,7 +326,7 @@ async function allMembersOn(db: DbOrTx, turmaId: string, date: string): Promise<
       from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
     ) s
     where ${coversDate(turmaId, date)}
-    order by lower(s.nome), s.matricula`);
+    order by fold_text(s.nome), s.matricula`);
   return (result as { rows: Member[] }).rows;
 }
 

@@ -10,7 +10,8 @@ import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { Page } from '../../../shared/api.js';
 import { clock } from '../../lib/clock.js';
-import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { students } from '../../db/schema/students.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { get, mathRoll, send, setupSchool, t, setupAttendanceTestApp } from './attendance.test-setup.js';
@@ -89,6 +90,25 @@ describe('chamada', () => {
       saved.alunos.find((aluno) => aluno.id === a1.id)!.falta!.id,
     );
     expect(reopened.chamada).not.toBeNull();
+  });
+
+  it('lists the class in the order of its names as Portuguese sorts them, accents aside (the número de chamada)', async () => {
+    const s = await setupSchool();
+    const names = ['Lorena Machado', 'Lívia Pereira', 'Luiza Martins', 'Ágata Lima', 'Bruno Reis'];
+    const ids = s.a.slice(0, 3).map((aluno) => aluno.id);
+    const extra = await insertClassmates(s.classA.id, 2);
+    for (const [index, id] of [...ids, ...extra].entries())
+      await t.database.db.update(students).set({ nome: names[index]! }).where(eq(students.id, id));
+    const roll = dataOf<Roll>(
+      await get(`/api/frequencia/turmas/${s.classA.id}?data=2026-03-16`, s.math.cookie),
+    );
+    expect(roll.alunos.map((aluno) => aluno.nome)).toEqual([
+      'Ágata Lima',
+      'Bruno Reis',
+      'Lívia Pereira',
+      'Lorena Machado',
+      'Luiza Martins',
+    ]);
   });
 
   it('the audit of a correction names each student beside the id, on the Auditoria screen and in its CSV', async () => {
@@ -405,3 +425,10 @@ describe('chamada pela grade curricular (issue 29)', () => {
     expect(await rollsOfClass(s.classA.id)).toHaveLength(1);
   });
 });
+
+/** More students in a class (enrolled since January): their ids. */
+async function insertClassmates(turmaId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index++) ids.push((await insertStudent(t, turmaId)).id);
+  return ids;
+}

@@ -4,6 +4,7 @@
  * enrolments that covered the reference date; stage 2 reports those (record 90) and the ones that began
  * after it for students not enrolled on it (record 91, 'admitidos após').
  */
+import { folded } from '../../lib/text-search.js';
 import { and, asc, count, countDistinct, eq, gt, inArray, isNull, lte, or, gte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
@@ -48,7 +49,7 @@ async function matriculas(db: DbOrTx, ano: number, where: SQL): Promise<Matricul
     .innerJoin(students, eq(students.id, classMemberships.alunoId))
     .innerJoin(classes, eq(classes.id, classMemberships.turmaId))
     .where(and(eq(classes.anoLetivo, String(ano)), where))
-    .orderBy(asc(classes.nome), asc(students.nome), asc(classMemberships.inicio));
+    .orderBy(asc(classes.nome), asc(folded(students.nome)), asc(classMemberships.inicio));
   return rows.map((row) => ({
     alunoId: row.alunoId,
     turmaId: row.turmaId,
@@ -119,7 +120,7 @@ export async function alunosNaData(db: DbOrTx, ano: number, data: string) {
     .innerJoin(students, eq(students.id, classMemberships.alunoId))
     .innerJoin(classes, eq(classes.id, classMemberships.turmaId))
     .where(and(eq(classes.anoLetivo, String(ano)), naData(data)))
-    .orderBy(asc(classes.nome), asc(students.nome), asc(classMemberships.inicio));
+    .orderBy(asc(classes.nome), asc(folded(students.nome)), asc(classMemberships.inicio));
   const vistos = new Set<string>();
   return rows.filter((row) => !vistos.has(row.alunoId) && vistos.add(row.alunoId));
 }

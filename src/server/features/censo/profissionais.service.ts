@@ -7,7 +7,8 @@
  * (`professor_id`), and later saves go to PUT /:id with the row's own id. A teacher's name, CPF and
  * e-mail are the teacher's (Professores): what the body says of them is ignored for a teacher.
  */
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { folded } from '../../lib/text-search.js';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { CensoProfissional, CensoProfissionalDados } from '../../../shared/censo.schemas.js';
 import type { FieldError } from '../../../shared/api.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -114,12 +115,12 @@ export async function listarProfissionais(db: DbOrTx): Promise<CensoProfissional
       .leftJoin(censoProfissionais, eq(censoProfissionais.professorId, teachers.id))
       // Afastados stay on the staff (and in the classes): only those who left are out.
       .where(ne(teachers.status, 'inativo'))
-      .orderBy(sql`lower(${teachers.nome})`, teachers.id),
+      .orderBy(folded(teachers.nome), teachers.id),
     db
       .select()
       .from(censoProfissionais)
       .where(isNull(censoProfissionais.professorId))
-      .orderBy(sql`lower(${censoProfissionais.nome})`, censoProfissionais.id),
+      .orderBy(folded(censoProfissionais.nome), censoProfissionais.id),
   ]);
   return [
     ...docentes.map(({ professor, row }) => toProfissional(row, professor)),

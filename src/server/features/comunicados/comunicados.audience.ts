@@ -12,7 +12,7 @@ import {
 } from '../../../shared/comunicados.schemas.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { matchesText } from '../../lib/text-search.js';
+import { folded, matchesText } from '../../lib/text-search.js';
 import { classes } from '../../db/schema/classes.js';
 import { classIdsTaughtBy, scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
@@ -234,7 +234,7 @@ export async function searchAlunos(db: Db, user: Author, q: string) {
         teacherId ? inArray(students.turmaId, classIdsTaughtBy(teacherId)) : undefined,
       ),
     )
-    .orderBy(asc(students.nome))
+    .orderBy(asc(folded(students.nome)))
     .limit(20);
   return rows;
 }

@@ -240,10 +240,10 @@ export async function listReads(
   const pending = row.exigeCiente ? sql`d.ciente_em is null` : sql`d.lido_em is null`;
   const rows = await db.execute(sql`
     select d.usuario_id, u.nome, d.lido_em, d.ciente_em, d.lembrete_em,
-      coalesce((select array_agg(s.nome order by s.nome) from students s where s.id = any(d.aluno_ids)), '{}') as alunos
+      coalesce((select array_agg(s.nome order by fold_text(s.nome)) from students s where s.id = any(d.aluno_ids)), '{}') as alunos
     from comunicado_destinatarios d join users u on u.id = d.usuario_id
     where d.comunicado_id = ${id}::uuid ${situacao === 'pendentes' ? sql`and ${pending}` : sql``}
-    order by (d.ciente_em is not null), (d.lido_em is not null), u.nome`);
+    order by (d.ciente_em is not null), (d.lido_em is not null), fold_text(u.nome), u.id`);
   const counts = (await countsOf(db, [id])).get(id) ?? { destinatarios: 0, lidos: 0, cientes: 0 };
   const cientes = await cientesOf(db, [id]);
   const iso = (value: unknown) =>

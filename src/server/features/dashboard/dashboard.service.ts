@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { compareClasses } from '../../../shared/classes.schemas.js';
 import { formatCount } from '../../../shared/format.js';
@@ -280,13 +281,15 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       nivel: classes.nivel,
       serie: classes.serie,
       version: schoolVersion,
+      // Selected because DISTINCT sorts only by what it selects: the names in Portuguese order.
+      ordem: folded(students.nome),
     })
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .innerJoin(students, eq(students.id, studentGuardians.alunoId))
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .where(eq(guardians.usuarioId, user.id))
-    .orderBy(asc(students.nome));
+    .orderBy(asc(folded(students.nome)));
   const filhos = rows.map((row) => ({
     id: row.id,
     nome: row.nome,

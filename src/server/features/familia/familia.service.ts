@@ -4,6 +4,7 @@
  * then the rest newest first — and paged with an opaque cursor that names the last item shown, so a
  * page never repeats or skips one even when new items arrive between two pages.
  */
+import { folded } from '../../lib/text-search.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { addDays } from '../../../shared/calendar.js';
 import type { Feed, FeedItem, FeedQuery } from '../../../shared/familia.schemas.js';
@@ -109,7 +110,7 @@ async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined
     .innerJoin(studentGuardians, eq(studentGuardians.responsavelId, guardians.id))
     .innerJoin(students, eq(students.id, studentGuardians.alunoId))
     .where(and(eq(guardians.usuarioId, viewer.id), alunoId ? eq(students.id, alunoId) : undefined))
-    .orderBy(asc(students.nome), asc(students.id));
+    .orderBy(asc(folded(students.nome)), asc(students.id));
   const children = rows.map(({ id, nome }) => ({ id, nome }));
   // Another family's child and an unknown id answer the same.
   if (alunoId && children.length === 0) throw studentNotFound();

@@ -18,7 +18,7 @@ import { notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
-import { matchesText } from '../../lib/text-search.js';
+import { folded, matchesText } from '../../lib/text-search.js';
 import {
   classTuition,
   financeSettings,
@@ -237,7 +237,7 @@ export async function listAlunosFinanceiro(db: DbOrTx, q: string | undefined): P
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .leftJoin(studentDiscounts, eq(studentDiscounts.alunoId, students.id))
     .where(q ? matchesText(students.nome, q) : undefined)
-    .orderBy(asc(sql`lower(${students.nome})`))
+    .orderBy(asc(folded(students.nome)))
     .limit(50);
   return rows.map(({ bolsaBp, ...row }) => ({
     ...row,
@@ -257,7 +257,7 @@ export async function listScholarships(db: DbOrTx): Promise<Bolsa[]> {
     .from(studentDiscounts)
     .innerJoin(students, eq(students.id, studentDiscounts.alunoId))
     .leftJoin(classes, eq(classes.id, students.turmaId))
-    .orderBy(asc(sql`lower(${students.nome})`));
+    .orderBy(asc(folded(students.nome)));
   return rows.map(({ bolsaBp, ...row }) => ({ ...row, percentual: bolsaBp / 100 }));
 }
 

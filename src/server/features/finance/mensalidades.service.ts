@@ -12,7 +12,7 @@ import { notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { classes } from '../../db/schema/classes.js';
 import { studentGuardians, students } from '../../db/schema/students.js';
-import { matchesText } from '../../lib/text-search.js';
+import { folded, matchesText } from '../../lib/text-search.js';
 import {
   comprovantesPagamento,
   mensalidades,
@@ -99,11 +99,11 @@ export async function listMensalidades(
           query.sort,
           query.order,
           {
-            aluno: sql`lower(${students.nome})`,
+            aluno: folded(students.nome),
             vencimento: mensalidades.dataVencimento,
             valor: mensalidades.valor,
           },
-          [desc(mensalidades.mesReferencia), asc(sql`lower(${students.nome})`), asc(mensalidades.id)],
+          [desc(mensalidades.mesReferencia), asc(folded(students.nome)), asc(mensalidades.id)],
         ),
       )
       .limit(query.pageSize)
@@ -148,7 +148,7 @@ export async function listOpenMensalidades(
     .orderBy(
       ...orderByOf('vencimento', 'asc', { vencimento: mensalidades.dataVencimento }, [
         desc(mensalidades.mesReferencia),
-        asc(sql`lower(${students.nome})`),
+        asc(folded(students.nome)),
         asc(mensalidades.id),
       ]),
     );

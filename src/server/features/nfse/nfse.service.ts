@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { and, asc, eq, gte, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Nfse, NfseCancelarInput, NfseList, NfseLote, NfseXml } from '../../../shared/fiscal.schemas.js';
 import type { AppContext } from '../../context.js';
@@ -184,7 +185,7 @@ const selectNotas = (db: DbOrTx) =>
 export async function listarNfse(db: DbOrTx, competencia: string): Promise<NfseList> {
   const rows = await selectNotas(db)
     .where(eq(nfse.competencia, competencia))
-    .orderBy(asc(students.nome), asc(nfse.createdAt));
+    .orderBy(asc(folded(students.nome)), asc(nfse.createdAt));
   return rows.map(({ nota, alunoNome }) => toNfse({ ...nota, alunoNome }));
 }
 

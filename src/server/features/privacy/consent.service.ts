@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   defaultConsentPurposes,
@@ -332,7 +333,7 @@ export async function getClassConsents(db: DbOrTx, turmaId: string): Promise<Cla
     .select({ id: students.id, nome: students.nome })
     .from(students)
     .where(and(eq(students.turmaId, turmaId), eq(students.status, 'ativo')))
-    .orderBy(sql`lower(${students.nome})`);
+    .orderBy(folded(students.nome));
   const latest =
     rows.length > 0
       ? await latestConsents(
@@ -438,7 +439,7 @@ export async function getMediaTags(db: DbOrTx, mediaId: string): Promise<MediaTa
     .from(mediaStudents)
     .innerJoin(students, eq(students.id, mediaStudents.alunoId))
     .where(eq(mediaStudents.mediaId, mediaId))
-    .orderBy(sql`lower(${students.nome})`);
+    .orderBy(folded(students.nome));
   const [imagem] = await db.select().from(consentPurposes).where(eq(consentPurposes.chave, 'imagem'));
   const latest =
     tagged.length > 0 && imagem

@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   REQUEST_DEADLINE_DAYS,
@@ -198,7 +199,7 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
     .from(studentGuardians)
     .innerJoin(students, eq(students.id, studentGuardians.alunoId))
     .where(eq(studentGuardians.responsavelId, guardian.id))
-    .orderBy(asc(students.nome));
+    .orderBy(asc(folded(students.nome)));
   const studentRefs = await referencesTo(db, 'students');
   const requester: Requester = {
     userId: user.id,

@@ -1,3 +1,4 @@
+import { folded } from '../../lib/text-search.js';
 import { asc, eq, sql } from 'drizzle-orm';
 import { teacherStatusLabels } from '../../../shared/teachers.schemas.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
@@ -21,7 +22,7 @@ const professores: HubReport = {
       run.db
         .select({ id: teachers.id, nome: teachers.nome, status: teachers.status })
         .from(teachers)
-        .orderBy(sql`lower(${teachers.nome})`, asc(teachers.id)),
+        .orderBy(folded(teachers.nome), asc(teachers.id)),
       run.db
         .select({
           professorId: classSubjects.professorId,

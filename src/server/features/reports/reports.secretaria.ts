@@ -36,7 +36,7 @@ async function teachersOf(run: ReportRun, turmaId: string, responsavelId: string
     .from(classSubjects)
     .innerJoin(teachers, eq(teachers.id, classSubjects.professorId))
     .where(eq(classSubjects.turmaId, turmaId))
-    .orderBy(asc(teachers.nome), asc(classSubjects.disciplina));
+    .orderBy(asc(folded(teachers.nome)), asc(classSubjects.disciplina));
   const [responsible] = responsavelId
     ? await run.db.select({ nome: teachers.nome }).from(teachers).where(eq(teachers.id, responsavelId))
     : [];
@@ -293,7 +293,7 @@ const contatos: HubReport = {
         folded(students.nome),
         students.id,
         sql`${studentGuardians.ehPrincipal} desc`,
-        asc(guardians.nome),
+        asc(folded(guardians.nome)),
       );
     return newResult(run, this, {
       subtitulo: classTitle(turma),

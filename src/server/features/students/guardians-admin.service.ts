@@ -17,7 +17,7 @@ import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning
 import { recordAudit, type Actor } from '../audit/index.js';
 import { forgetPasswordResets, sha256 } from '../auth/index.js';
 import { insertUser, sendWelcomeMail } from '../users/index.js';
-import { matchesText } from '../../lib/text-search.js';
+import { folded, matchesText } from '../../lib/text-search.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { linkGuardian } from './guardians.service.js';
 import { toGuardian } from './students.presenter.js';
@@ -44,7 +44,7 @@ export async function searchGuardians(db: DbOrTx, q: string | undefined): Promis
     .select()
     .from(guardians)
     .where(where)
-    .orderBy(asc(guardians.nome), asc(guardians.id))
+    .orderBy(asc(folded(guardians.nome)), asc(guardians.id))
     .limit(SEARCH_LIMIT);
   if (rows.length === 0) return [];
   const children = await db
@@ -57,7 +57,7 @@ export async function searchGuardians(db: DbOrTx, q: string | undefined): Promis
         rows.map((row) => row.id),
       ),
     )
-    .orderBy(asc(students.nome));
+    .orderBy(asc(folded(students.nome)));
   return rows.map((row) => ({
     id: row.id,
     nome: row.nome,

@@ -13,7 +13,7 @@ import { resolveChosenSubjects } from '../disciplinas/index.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
 import { insertUser, sendWelcomeMail } from '../users/index.js';
-import { matchesText } from '../../lib/text-search.js';
+import { folded, matchesText } from '../../lib/text-search.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { findAccountForTeacher } from '../users/index.js';
 import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
@@ -62,7 +62,7 @@ export async function listTeachers(db: DbOrTx, query: ListTeachersQuery): Promis
     .from(teachers)
     .leftJoin(users, eq(users.id, teachers.usuarioId))
     .where(filters.length > 0 ? and(...filters) : undefined)
-    .orderBy(sql`lower(${teachers.nome})`, teachers.id);
+    .orderBy(folded(teachers.nome), teachers.id);
   return rows.map((row) => toTeacher(row.teacher, row.acessoEmail));
 }
 

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
-import { matchesText } from '../../lib/text-search.js';
+import { folded, matchesText } from '../../lib/text-search.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { forgetDevices } from '../auth/index.js';
 import { confirmCurrentPassword, type PasswordClient } from '../auth/index.js';
@@ -65,13 +65,13 @@ export async function listUsers(
           query.sort,
           query.order,
           {
-            nome: sql`lower(${users.nome})`,
+            nome: folded(users.nome),
             tipo: users.nivel,
             status: users.status,
             ultimo_login: users.ultimoLogin,
             created_at: users.createdAt,
           },
-          [sql`lower(${users.nome})`, users.id],
+          [folded(users.nome), users.id],
         ),
       )
       .limit(query.pageSize)
