@@ -67,6 +67,11 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   await form.getByLabel(/Exige ciente/).check();
   await screenshot(admin, { path: `${shots}/comunicados-novo-desktop.png` });
   await form.getByRole('button', { name: 'Publicar' }).click();
+  // It goes out only once confirmed, saying to whom.
+  const confirm = admin.getByRole('dialog', { name: 'Publicar o comunicado?' });
+  await expect(confirm).toContainText(`“${titulo}” será enviado agora para as famílias de 1 turma.`);
+  await screenshot(admin, { path: `${shots}/comunicados-confirmar-desktop.png` });
+  await confirm.getByRole('button', { name: 'Publicar' }).click();
   await expect(form).toHaveCount(0);
   await expect(admin.getByRole('link', { name: titulo })).toBeVisible();
 

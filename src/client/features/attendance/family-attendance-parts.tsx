@@ -94,8 +94,8 @@ function DayItem({ day, onJustify }: { day: Day; onJustify: () => void }) {
   const { justificativa } = day;
   const abonadas = day.faltas.filter((falta) => falta.situacao === 'abonada').length;
   const naEscola = day.faltas.some((falta) => falta.justificativa);
-  const canJustify =
-    !justificativa && abonadas < day.faltas.length && !naEscola && day.data >= firstJustifiable();
+  const open = !justificativa && abonadas < day.faltas.length && !naEscola;
+  const canJustify = open && day.data >= firstJustifiable();
   return (
     <li className="space-y-1 px-3 py-3 text-sm" data-testid={`falta-${day.data}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -117,6 +117,12 @@ function DayItem({ day, onJustify }: { day: Day; onJustify: () => void }) {
           <Badge tone="red">Sem justificativa</Badge>
         )}
       </div>
+      {open && !canJustify && (
+        <p className="text-gray-600">
+          O prazo para justificar pelo portal é de {JUSTIFICATIVA_LIMITS.diasParaJustificar} dias. Com
+          atestado, fale com a secretaria.
+        </p>
+      )}
       {justificativa && (
         <div className="space-y-1 text-gray-700">
           <p>Motivo: {justificativa.motivo}</p>

@@ -14,6 +14,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveComunicado } from './comunicados.api';
 import { AudienceFields } from './comunicado-audience-fields';
 import { AttachmentsField } from './comunicado-attachments-field';
+import { PublishConfirm } from './publish-confirm';
 
 /** `datetime-local` text (the school's clock on this device) ↔ the API's ISO instant. */
 const localDateTime = z
@@ -65,6 +66,8 @@ export function ComunicadoFormModal({
   const save = useSaveComunicado();
   const [anexos, setAnexos] = useState<Anexo[]>(comunicado?.anexos ?? []);
   const published = Boolean(comunicado?.publicado_em);
+  /** A new notice's values, waiting for 'Publicar' in the confirmation. */
+  const [pending, setPending] = useState<z.output<typeof formSchema> | null>(null);
   const form = useSchemaForm(formSchema, {
     titulo: comunicado?.titulo ?? '',
     corpo: comunicado?.corpo ?? '',
@@ -90,9 +93,10 @@ export function ComunicadoFormModal({
       onClose={onClose}
       onSubmit={form.submit(
         async (values) => {
+          if (!comunicado) return setPending(values);
           const result = await save.mutateAsync({
-            id: comunicado?.id ?? null,
-            input: { ...values, ...(comunicado ? { version: comunicado.version } : {}) },
+            id: comunicado.id,
+            input: { ...values, version: comunicado.version },
           });
           toast.success(result.message ?? 'Comunicado salvo');
           onClose();
@@ -100,6 +104,27 @@ export function ComunicadoFormModal({
         (message) => toast.error(message),
       )}
     >
+      <PublishConfirm
+        values={pending}
+        busy={save.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (!pending) return;
+          save.mutate(
+            { id: null, input: pending },
+            {
+              onSuccess: (result) => {
+                toast.success(result.message ?? 'Comunicado publicado');
+                onClose();
+              },
+              onError: (error) => {
+                setPending(null);
+                toast.error(error.message);
+              },
+            },
+          );
+        }}
+      />
       {comunicado && confirmedBefore(comunicado) && (
         <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           Famílias já deram ciente neste comunicado. Mudar o título, a mensagem, os anexos ou a exigência de
