@@ -16,6 +16,8 @@ import { downloadBoleto, useBoleto } from './boleto.api';
 export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade; onClose: () => void }) {
   const boleto = useBoleto(mensalidade.id);
   const [downloading, setDownloading] = useState(false);
+  // Past its due date, the dialog speaks of today's amount only (it said 'até o vencimento' beside 'venceu').
+  const overdue = boleto.data !== undefined && boleto.data.vencimento < todayIso();
 
   const handleCopy = async () => {
     if (!boleto.data) return;
@@ -58,8 +60,13 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
         <div className="space-y-4" data-testid="boleto">
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
-              <dt className="text-gray-500">Valor</dt>
+              <dt className="text-gray-500">{overdue ? 'Valor impresso' : 'Valor'}</dt>
               <dd className="text-lg font-semibold text-gray-900">{formatCentavos(boleto.data.valor)}</dd>
+              {overdue && mensalidade.valor_atualizado > boleto.data.valor && (
+                <dd className="text-gray-700">
+                  Hoje, com multa e juros: {formatCentavos(mensalidade.valor_atualizado)}
+                </dd>
+              )}
             </div>
             <div>
               <dt className="text-gray-500">Vencimento</dt>
@@ -95,15 +102,16 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
               <Copy className="h-4 w-4" aria-hidden="true" /> Copiar linha digitável
             </Button>
           </div>
-          {boleto.data.vencimento < todayIso() && (
+          {overdue && (
             <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
               Este boleto venceu em {formatDate(boleto.data.vencimento)}. Pago hoje, o banco soma a multa e os
               juros ao valor impresso. Se o seu banco não aceitar, pague pelo Pix, que já traz o valor do dia.
             </p>
           )}
           <p className="text-xs text-gray-500">
-            Pague em qualquer banco, lotérica ou no app do seu banco até o vencimento. Depois dele, o banco
-            cobra a multa e os juros escritos no boleto.
+            {overdue
+              ? 'Pague em qualquer banco, lotérica ou no app do seu banco.'
+              : 'Pague em qualquer banco, lotérica ou no app do seu banco até o vencimento. Depois dele, o banco cobra a multa e os juros escritos no boleto.'}
             {boleto.data.situacao !== 'a_registrar' && boleto.data.situacao !== 'registrado'
               ? ` Situação no banco: ${boletoSituacaoLabels[boleto.data.situacao]}.`
               : ''}

@@ -60,6 +60,36 @@ describe("the family's boleto", () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(boleto.linha_digitavel));
   });
 
+  it('past its due date, speaks of the amount printed and of today’s, never of paying before the due date', async () => {
+    const julho = mensalidadeAnswer({
+      id: '00000000-0000-4000-8000-000000000007',
+      mes_referencia: '2026-07',
+      data_vencimento: '2026-07-11',
+      status: 'vencido',
+      valor_atualizado: 90_808,
+    });
+    stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+      '/api/financeiro/mensalidades': (request) => {
+        const status = new URL(request.url, 'http://x').searchParams.get('status');
+        return { items: status === 'pendente' ? [julho] : [], total: 1, page: 1, pageSize: 200 };
+      },
+      '/api/financeiro/boleto/disponivel': { disponivel: true, banco_nome: 'Banco do Brasil' },
+      [`/api/financeiro/mensalidades/${julho.id}/boleto`]: {
+        ...boleto,
+        mensalidade_id: julho.id,
+        vencimento: '2026-07-11',
+      },
+    });
+    renderAt(<GuardianFinance />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Boleto: Lia Souza, julho de 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Boleto' });
+    await within(dialog).findByLabelText('Linha digitável');
+    expect(dialog.textContent).toContain('Valor impressoR$ 850,00Hoje, com multa e juros: R$ 908,08');
+    expect(dialog.textContent).toContain('Este boleto venceu em 11/07/2026.');
+    expect(dialog.textContent).not.toContain('até o vencimento');
+  });
+
   it('says why there is no boleto (the payer without CPF)', async () => {
     familyScreen(
       true,

@@ -19,8 +19,8 @@ export default function FinanceChart({
         <XAxis dataKey="label" fontSize={12} />
         <YAxis
           fontSize={12}
-          tickFormatter={(value: number) => `${Math.round(value / 100_000)}k`}
-          width={40}
+          tickFormatter={(value: number) => `${Math.round(value / 100_000)} mil`}
+          width={52}
         />
         <Tooltip formatter={(value) => formatCentavos(Number(value))} />
         <Legend />

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { AlertTriangle, ArrowDownCircle, ArrowUpCircle, Percent, PiggyBank, Wallet } from 'lucide-react';
-import { formatCentavos } from '../../../shared/format';
+import { formatCentavos, formatPercent } from '../../../shared/format';
 import { ErrorBanner, Spinner, StatCard } from '../../components/feedback';
 import { useFinanceStats } from './finance.api';
 
@@ -34,7 +34,7 @@ export function FinanceDashboardTab() {
         />
         <StatCard
           label="Inadimplência"
-          value={`${data.inadimplencia_taxa.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`}
+          value={formatPercent(data.inadimplencia_taxa)}
           icon={Percent}
           tone="yellow"
         />

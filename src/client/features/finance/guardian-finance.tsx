@@ -84,9 +84,15 @@ export function GuardianFinance() {
             data-testid="familia-resumo"
             className={`rounded-lg border px-4 py-3 text-sm ${vencidas.length > 0 ? 'border-red-200 bg-red-50 text-red-900' : 'border-gray-200 bg-white text-gray-800'}`}
           >
-            {emAberto.length === 0
-              ? 'Nada em aberto agora.'
-              : `Em aberto: ${formatCount(emAberto.length, 'mensalidade', 'mensalidades')}${vencidas.length > 0 ? ` (${formatCount(vencidas.length, 'vencida', 'vencidas')})` : ''} · ${formatCentavos(devido)} hoje.`}
+            {emAberto.length === 0 ? (
+              'Nada em aberto agora.'
+            ) : (
+              <>
+                {`Em aberto: ${formatCount(emAberto.length, 'mensalidade', 'mensalidades')}${vencidas.length > 0 ? ` (${formatCount(vencidas.length, 'vencida', 'vencidas')})` : ''} · `}
+                {/* 'R$' never ends a line with the amount on the next (a phone's width). */}
+                <span className="whitespace-nowrap">{formatCentavos(devido)}</span> hoje.
+              </>
+            )}
           </p>
           {vencidas.length > 0 && (
             <Section title={vencidas.length === 1 ? 'Vencida' : 'Vencidas'} tone="red">

@@ -70,7 +70,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
   return (
     <div>
       {manage && <ComprovantesQueue />}
-      <FilterBar columns="sm:grid-cols-[1fr_auto_auto_auto]">
+      <FilterBar columns="sm:grid-cols-2 xl:grid-cols-[minmax(16rem,1fr)_auto_auto_auto]">
         <SearchFilter list={list} name="q" label="Buscar aluno" placeholder="Nome do aluno" />
         <SelectFilter
           list={list}
