@@ -90,12 +90,19 @@ function Figures({ figures }: { figures: StudentAttendance }) {
   );
 }
 
+/** A day whose absences nobody justified yet, neither the family nor the school. */
+function unjustified(day: Day): boolean {
+  const abonadas = day.faltas.filter((falta) => falta.situacao === 'abonada').length;
+  return (
+    !day.justificativa && abonadas < day.faltas.length && !day.faltas.some((falta) => falta.justificativa)
+  );
+}
+
 function DayItem({ day, onJustify }: { day: Day; onJustify: () => void }) {
   const { justificativa } = day;
   const abonadas = day.faltas.filter((falta) => falta.situacao === 'abonada').length;
   const naEscola = day.faltas.some((falta) => falta.justificativa);
-  const open = !justificativa && abonadas < day.faltas.length && !naEscola;
-  const canJustify = open && day.data >= firstJustifiable();
+  const canJustify = unjustified(day) && day.data >= firstJustifiable();
   return (
     <li className="space-y-1 px-3 py-3 text-sm" data-testid={`falta-${day.data}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -117,12 +124,7 @@ function DayItem({ day, onJustify }: { day: Day; onJustify: () => void }) {
           <Badge tone="red">Sem justificativa</Badge>
         )}
       </div>
-      {open && !canJustify && (
-        <p className="text-gray-600">
-          O prazo para justificar pelo portal é de {JUSTIFICATIVA_LIMITS.diasParaJustificar} dias. Com
-          atestado, fale com a secretaria.
-        </p>
-      )}
+
       {justificativa && (
         <div className="space-y-1 text-gray-700">
           <p>Motivo: {justificativa.motivo}</p>
@@ -172,6 +174,12 @@ export function ChildAttendance({
     <section aria-label={`Frequência de ${aluno.nome}`} className="space-y-4">
       <Figures figures={figures.data} />
       <h2 className="text-base font-semibold text-gray-900">Faltas</h2>
+      {days.some((day) => unjustified(day) && day.data < firstJustifiable()) && (
+        <p className="text-sm text-gray-600" data-testid="prazo-justificar">
+          Faltas de mais de {JUSTIFICATIVA_LIMITS.diasParaJustificar} dias não se justificam mais pelo portal.
+          Com atestado, fale com a secretaria.
+        </p>
+      )}
       {days.length === 0 ? (
         <p className="text-sm text-gray-600">Nenhuma falta registrada.</p>
       ) : (
