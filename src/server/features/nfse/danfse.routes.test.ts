@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import type { NfseFamilia } from '../../../shared/nfse-documentos.schemas.js';
@@ -159,10 +159,21 @@ describe('GET /api/fiscal/nfse/familia', () => {
     expect((await get(`/api/fiscal/nfse/${s.nota.id}/danfse.pdf`, father.cookie)).statusCode).toBe(404);
 
     // He becomes the responsável financeiro: the notes issued to Mariana stay hers, the next ones are his.
+    // Two statements, as the school's own change does: one UPDATE swapping both rows meets the unique
+    // principal index row by row, and failed on PostgreSQL whenever it reached the father's row first.
     await t.database.db
       .update(studentGuardians)
-      .set({ ehPrincipal: sql`not ${studentGuardians.ehPrincipal}` })
+      .set({ ehPrincipal: false })
       .where(eq(studentGuardians.alunoId, s.family.child.id));
+    await t.database.db
+      .update(studentGuardians)
+      .set({ ehPrincipal: true })
+      .where(
+        and(
+          eq(studentGuardians.alunoId, s.family.child.id),
+          eq(studentGuardians.responsavelId, father.guardian.id),
+        ),
+      );
     const next = await insertNote(t, s.family.child.id, {
       numero: 50,
       competencia: '2026-05',
