@@ -1,7 +1,7 @@
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { Cobv, CobvBody, CobvPatch, Pix, PixApi } from './pix-api.js';
-import { PixApiError } from './pix-api.js';
+import { nullWhenNotFound, PixApiError } from './pix-api.js';
 import { failureOf, problemMessage, type Attempt } from './pix-api.errors.js';
 
 /**
@@ -320,25 +320,15 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
       return all;
     },
     async getPix(endToEndId: string) {
-      try {
-        return parseJson(await call('GET', `/pix/${encodeURIComponent(endToEndId)}`)) as Pix;
-      } catch (error) {
-        // No Pix with that id: an answer, not a failure.
-        if (error instanceof PixApiError && error.status === 404) return null;
-        throw error;
-      }
+      const answer = await call('GET', `/pix/${encodeURIComponent(endToEndId)}`).catch(nullWhenNotFound);
+      return answer === null ? null : (parseJson(answer) as Pix);
     },
     async putWebhook(chave: string, url: string) {
       await call('PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl: url });
     },
     async deleteWebhook(chave: string) {
-      try {
-        await call('DELETE', `/webhook/${encodeURIComponent(chave)}`);
-      } catch (error) {
-        // Nothing registered for the key: what was asked for is already so.
-        if (error instanceof PixApiError && error.status === 404) return;
-        throw error;
-      }
+      // Nothing registered for the key (404): what was asked for is already so.
+      await call('DELETE', `/webhook/${encodeURIComponent(chave)}`).catch(nullWhenNotFound);
     },
     close() {
       agent.destroy();

@@ -67,6 +67,12 @@ export class PixApiError extends Error {
   }
 }
 
+/** A 404 from the PSP's API is an answer (it holds no such thing), not a failure: null; anything else throws. */
+export function nullWhenNotFound(error: unknown): null {
+  if (error instanceof PixApiError && error.status === 404) return null;
+  throw error;
+}
+
 /**
  * The operations of the BCB Pix API the product uses. Every call gets (and caches until it expires) an
  * OAuth2 token from the provider's token URL with client credentials over mutual TLS; errors are

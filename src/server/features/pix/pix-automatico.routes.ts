@@ -4,6 +4,7 @@
  * school sees and cancels). `/api/pix/webhook/:segredo` (`pixAutomaticoWebhookRoutes`): the PSP's status
  * notices at `/rec` and `/cobr`, behind the same per-installation secret as the Pix webhook.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -34,7 +35,9 @@ import {
   receberWebhookRec,
 } from './pix-automatico.sync.js';
 import { webhookSegredoOf } from './pix-provedor.service.js';
-import { nullWhenNotFound, readBack } from './pix-webhook.confirm.js';
+import { nullWhenNotFound } from './pix-api.js';
+import type { PixAutomaticoApi } from './pix-automatico.client.js';
+import { readBack } from './pix-webhook.confirm.js';
 import { isSameSecret } from './pix-webhook.routes.js';
 
 export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -148,16 +151,20 @@ const cobrWebhookSchema = z.object({ cobsr: z.array(cobrNoticeSchema).max(1000) 
  */
 export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const psp = { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } } as const;
+  const apis = new WeakMap<FastifyRequest, PixAutomaticoApi>();
   app.addHook('onRequest', async (request) => {
     const { segredo } = request.params as { segredo?: unknown };
     if (typeof segredo !== 'string' || !isSameSecret(segredo, await webhookSegredoOf(app.ctx)))
       throw notFound();
-    if (!(await pixAutomaticoApiOf(app.ctx))) throw notFound();
+    const found = await pixAutomaticoApiOf(app.ctx);
+    if (!found) throw notFound();
+    apis.set(request, found.api);
   });
-  const automatico = async () => {
-    const psp = await pixAutomaticoApiOf(app.ctx);
-    if (!psp) throw notFound();
-    return psp.api;
+  /** The PSP's Pix Automático found before the body was read (one read of the settings a call). */
+  const automatico = (request: FastifyRequest) => {
+    const api = apis.get(request);
+    if (!api) throw notFound();
+    return api;
   };
   const params = z.object({ segredo: z.string().max(200) });
 
@@ -165,7 +172,7 @@ export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => 
     '/rec',
     { schema: { params, body: recWebhookSchema, response: okResponse(z.null()) }, config: psp },
     async (request) => {
-      const api = await automatico();
+      const api = automatico(request);
       const confirmed = await readBack(
         app.ctx,
         { kind: 'rec', keys: request.body.recs.map((rec) => rec.idRec) },
@@ -182,7 +189,7 @@ export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => 
     '/cobr',
     { schema: { params, body: cobrWebhookSchema, response: okResponse(z.null()) }, config: psp },
     async (request) => {
-      const api = await automatico();
+      const api = automatico(request);
       const confirmed = await readBack(
         app.ctx,
         { kind: 'cobr', keys: request.body.cobsr.map((cobr) => cobr.txid) },

@@ -17,12 +17,6 @@ export interface Confirmed<T> {
   unknown: number;
 }
 
-/** A 404 from the PSP's API is an answer (it holds no such thing), not a failure. */
-export function nullWhenNotFound(error: unknown): null {
-  if (error instanceof PixApiError && error.status === 404) return null;
-  throw error;
-}
-
 /** The PSP could not be asked: the webhook answers 503 and the PSP posts again later (the daily reconciliation is the net). */
 function unconfirmed(error: unknown): never {
   if (!(error instanceof PixApiError)) throw error;

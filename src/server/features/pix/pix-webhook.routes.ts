@@ -7,6 +7,7 @@
  * from the PSP before it is recorded (ADR 0082).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   pixWebhookBodySchema,
@@ -18,6 +19,7 @@ import { ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { webhookSecretOf } from './pix-recebidos.links.js';
 import { receivePix } from './pix-recebidos.service.js';
+import type { PixProvider } from './pix-api.js';
 import { pixProviderOf } from './pix-provider.service.js';
 import { confirmPix } from './pix-webhook.confirm.js';
 
@@ -39,6 +41,8 @@ export function isSameSecret(given: string, expected: string): boolean {
 }
 
 export const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The PSP found before the body was read, for the handler to ask (one read of the settings a call). */
+  const providers = new WeakMap<FastifyRequest, PixProvider>();
   app.post(
     '/:segredo/pix',
     {
@@ -54,11 +58,13 @@ export const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         const { segredo } = request.params as { segredo?: unknown };
         const expected = await webhookSecretOf(app.ctx);
         if (typeof segredo !== 'string' || !isSameSecret(segredo, expected)) throw notFound();
-        if (!(await pixProviderOf(app.ctx))) throw notFound();
+        const provider = await pixProviderOf(app.ctx);
+        if (!provider) throw notFound();
+        providers.set(request, provider);
       },
     },
     async (request) => {
-      const provider = await pixProviderOf(app.ctx);
+      const provider = providers.get(request);
       if (!provider) throw notFound();
       const confirmed = await confirmPix(app.ctx, provider, request.body.pix);
       const { novos } = await receivePix(app.ctx, confirmed.items, 'webhook');
