@@ -26,8 +26,8 @@ import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 
-/** The periods of the school year holding `date` (none outside a year). */
-async function periodsAround(db: DbOrTx, date: string) {
+/** The periods of the school years `where` picks, in order. */
+async function periodsWhere(db: DbOrTx, where: SQL | undefined) {
   const rows = await db
     .select({
       id: schoolPeriods.id,
@@ -38,7 +38,7 @@ async function periodsAround(db: DbOrTx, date: string) {
     })
     .from(schoolPeriods)
     .innerJoin(schoolYears, eq(schoolYears.id, schoolPeriods.anoLetivoId))
-    .where(and(lte(schoolYears.inicio, date), gte(schoolYears.fim, date)))
+    .where(where)
     .orderBy(asc(schoolPeriods.numero));
   return rows.map((row) => ({
     id: row.id,
@@ -48,21 +48,22 @@ async function periodsAround(db: DbOrTx, date: string) {
   }));
 }
 
-/**
- * The periods of the class's own school year when today is outside it (a past year's diary, opened to
- * print or check it): by default its last period, not today's empty month.
- */
-async function periodsOfClassYear(db: DbOrTx, anoLetivo: string) {
-  const [year] = await db
-    .select({ inicio: schoolYears.inicio })
-    .from(schoolYears)
-    .where(eq(schoolYears.ano, Number(anoLetivo)));
-  return year ? periodsAround(db, year.inicio) : [];
-}
+/** The periods of the school year holding `date` (none outside a year). */
+const periodsAround = (db: DbOrTx, date: string) =>
+  periodsWhere(db, and(lte(schoolYears.inicio, date), gte(schoolYears.fim, date)));
+
+type Period = Awaited<ReturnType<typeof periodsWhere>>[number];
+const intervaloOf = (period: Period) => ({
+  id: period.id,
+  nome: period.nome,
+  de: period.inicio,
+  ate: period.fim,
+});
 
 /**
- * The range asked: a period, a month, or by default the period of today — for a class of another year, its
- * year's last period — else today's month.
+ * The range asked: a period, a month, or by default the period of today — for a class of another year
+ * (its diary opened to print or check it), that year's periods and the last one begun, not today's empty
+ * month — else today's month.
  */
 async function rangeOf(db: DbOrTx, query: ClassDiaryQuery, anoLetivo: string) {
   if (query.periodo_id) {
@@ -72,24 +73,17 @@ async function rangeOf(db: DbOrTx, query: ClassDiaryQuery, anoLetivo: string) {
       .where(eq(schoolPeriods.id, query.periodo_id));
     if (!found) throw notFound('Período não encontrado.');
     const periodos = await periodsAround(db, found.inicio);
-    const period = periodos.find((item) => item.id === query.periodo_id)!;
-    return { periodos, intervalo: { id: period.id, nome: period.nome, de: period.inicio, ate: period.fim } };
+    return { periodos, intervalo: intervaloOf(periodos.find((item) => item.id === query.periodo_id)!) };
   }
   const today = clock.today();
-  let periodos = await periodsAround(db, query.mes ? `${query.mes}-01` : today);
-  let current = query.mes ? undefined : periodos.find((item) => item.inicio <= today && today <= item.fim);
   if (!query.mes && anoLetivo !== today.slice(0, 4)) {
-    const ofYear = await periodsOfClassYear(db, anoLetivo);
-    if (ofYear.length > 0) {
-      periodos = ofYear;
-      current = ofYear.filter((item) => item.inicio <= today).at(-1) ?? ofYear[0];
-    }
+    const ofYear = await periodsWhere(db, eq(schoolYears.ano, Number(anoLetivo)));
+    const last = ofYear.filter((item) => item.inicio <= today).at(-1) ?? ofYear[0];
+    if (last) return { periodos: ofYear, intervalo: intervaloOf(last) };
   }
-  if (current)
-    return {
-      periodos,
-      intervalo: { id: current.id, nome: current.nome, de: current.inicio, ate: current.fim },
-    };
+  const periodos = await periodsAround(db, query.mes ? `${query.mes}-01` : today);
+  const current = query.mes ? undefined : periodos.find((item) => item.inicio <= today && today <= item.fim);
+  if (current) return { periodos, intervalo: intervaloOf(current) };
   const mes = query.mes ?? today.slice(0, 7);
   const { de, ate } = monthRange(mes);
   const nome = `${MONTH_NAMES[Number(mes.slice(5, 7)) - 1] ?? mes} de ${mes.slice(0, 4)}`;
