@@ -84,6 +84,21 @@ export function ComunicadoFormModal({
     expira_em: toLocal(comunicado?.expira_em ?? null),
     anexos: (comunicado?.anexos ?? []).map((item) => item.id),
   });
+  // A new notice asks first (PublishConfirm); confirmed, this same submit saves it, so the server's field
+  // errors land on their fields as for an edit.
+  const submit = form.submit(
+    async (values) => {
+      if (!comunicado && !pending) return setPending(values);
+      setPending(null);
+      const result = await save.mutateAsync({
+        id: comunicado?.id ?? null,
+        input: { ...values, ...(comunicado ? { version: comunicado.version } : {}) },
+      });
+      toast.success(result.message ?? 'Comunicado salvo');
+      onClose();
+    },
+    (message) => toast.error(message),
+  );
   return (
     <FormModal
       title={comunicado ? 'Editar comunicado' : 'Novo comunicado'}
@@ -91,39 +106,13 @@ export function ComunicadoFormModal({
       submitLabel={comunicado ? 'Salvar' : 'Publicar'}
       form={form}
       onClose={onClose}
-      onSubmit={form.submit(
-        async (values) => {
-          if (!comunicado) return setPending(values);
-          const result = await save.mutateAsync({
-            id: comunicado.id,
-            input: { ...values, version: comunicado.version },
-          });
-          toast.success(result.message ?? 'Comunicado salvo');
-          onClose();
-        },
-        (message) => toast.error(message),
-      )}
+      onSubmit={submit}
     >
       <PublishConfirm
         values={pending}
         busy={save.isPending}
         onCancel={() => setPending(null)}
-        onConfirm={() => {
-          if (!pending) return;
-          save.mutate(
-            { id: null, input: pending },
-            {
-              onSuccess: (result) => {
-                toast.success(result.message ?? 'Comunicado publicado');
-                onClose();
-              },
-              onError: (error) => {
-                setPending(null);
-                toast.error(error.message);
-              },
-            },
-          );
-        }}
+        onConfirm={() => void submit()}
       />
       {comunicado && confirmedBefore(comunicado) && (
         <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
