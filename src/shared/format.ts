@@ -74,6 +74,13 @@ export function formatPercent(value: number | null): string {
   return `${value.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 }
 
+const conjunction = new Intl.ListFormat('pt-BR', { type: 'conjunction' });
+
+/** 'a, b e c': a list as a Portuguese sentence says it ('a' alone, '' for none). */
+export function formatList(items: readonly string[]): string {
+  return conjunction.format(items);
+}
+
 /** '1 aluno', '2 alunos', '0 alunos': a count with its noun in the right number. */
 export function formatCount(count: number, singular: string, plural: string): string {
   return `${count.toLocaleString('pt-BR')} ${count === 1 ? singular : plural}`;

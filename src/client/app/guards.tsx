@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ShieldX } from 'lucide-react';
 import { can, nivelLabels, niveis, type Access, type Nivel, permissionsOf } from '../../shared/permissions';
+import { formatList } from '../../shared/format';
 import { paths } from '../../shared/routes';
 import { Button } from '../components/button';
 import { Spinner } from '../components/feedback';
@@ -21,10 +22,6 @@ const groupWords: Record<Nivel, string> = {
   responsavel: 'responsáveis',
   aluno: 'alunos',
 };
-
-/** 'a, b e c'. */
-const listed = (items: string[]) =>
-  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)!}`;
 
 /**
  * The levels that hold the permission, to name them on the access-denied page: Mensagens is the
@@ -46,7 +43,7 @@ export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nive
         <p className="mt-1 text-sm text-gray-600">
           {required.length === 1
             ? roleLines[required[0]!]
-            : `Esta área é para ${listed(required.map((item) => groupWords[item]))}.`}
+            : `Esta área é para ${formatList(required.map((item) => groupWords[item]))}.`}
         </p>
         <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3 text-sm">
           <dt className="text-gray-600">Seu nível</dt>
@@ -54,7 +51,9 @@ export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nive
           <dt className="text-gray-600">
             {required.length === 1 ? 'Nível necessário' : 'Níveis com acesso'}
           </dt>
-          <dd className="font-medium text-gray-900">{listed(required.map((item) => nivelLabels[item]))}</dd>
+          <dd className="font-medium text-gray-900">
+            {formatList(required.map((item) => nivelLabels[item]))}
+          </dd>
         </dl>
         <div className="mt-6 flex justify-center gap-2">
           <Button variant="secondary" onClick={() => void navigate(-1)}>

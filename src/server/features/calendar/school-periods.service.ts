@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import { addDays, periodLastDay, type CalendarDay } from '../../../shared/calendar.js';
 import { periodCounts, periodName, type SchoolYearData } from '../../../shared/calendar.schemas.js';
-import { formatDate } from '../../../shared/format.js';
+import { formatDate, formatList } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
@@ -126,9 +126,7 @@ export async function assertRollsStayLetivo(tx: DbOrTx, from: string, to: string
   const list =
     rest > 0
       ? `${dates.join(', ')} e mais ${String(rest)} ${rest === 1 ? 'data' : 'datas'}`
-      : dates.length > 1
-        ? `${dates.slice(0, -1).join(', ')} e ${dates.at(-1)!}`
-        : dates[0]!;
+      : formatList(dates);
   const what = total === 1 ? 'Há 1 chamada registrada' : `Há ${String(total)} chamadas registradas`;
   const where =
     hit.length === 1

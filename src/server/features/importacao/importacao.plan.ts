@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateStudentData, GuardianData, UpdateStudentData } from '../../../shared/students.schemas.js';
-import { formatCount } from '../../../shared/format.js';
+import { formatCount, formatList, sameName } from '../../../shared/format.js';
 import { formatCpf } from '../../../shared/validators.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/classes.js';
@@ -9,7 +9,6 @@ import { users } from '../../db/schema/users.js';
 import { clock } from '../../lib/clock.js';
 import { matriculaYear, type MatriculaAllocator } from '../students/index.js';
 import { readRow, type ReadRow } from './importacao.rows.js';
-import { sameName } from '../../../shared/format.js';
 import type { SheetRow } from './importacao.parse.js';
 import type { PlannedBase } from './importacao.result.js';
 
@@ -105,8 +104,6 @@ async function loadContext(db: DbOrTx, rows: ReadRow[]) {
   return { classRows, occupancy, byMatricula, byCpf, guardianByCpf, linked, nonGuardianEmails };
 }
 
-const yearList = new Intl.ListFormat('pt-BR', { type: 'conjunction' });
-
 function findClass(classRows: ClassInfo[], turma: { nome: string; ano: string | null }): ClassInfo | string {
   const named = classRows.filter((row) => sameName(row.nome, turma.nome));
   if (turma.ano !== null) {
@@ -120,7 +117,7 @@ function findClass(classRows: ClassInfo[], turma: { nome: string; ano: string | 
   const year = clock.today().slice(0, 4);
   const thisYear = named.filter((row) => row.anoLetivo === year);
   const later = named.some((row) => row.anoLetivo > year);
-  const years = yearList.format([...new Set(named.map((row) => row.anoLetivo))].sort());
+  const years = formatList([...new Set(named.map((row) => row.anoLetivo))].sort());
   return thisYear.length === 1 && !later
     ? thisYear[0]!
     : `Há mais de uma turma "${turma.nome}" (${years}): informe o ano letivo na coluna "Ano letivo"`;
