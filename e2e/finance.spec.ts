@@ -9,7 +9,7 @@ import {
   login,
   screenshot,
 } from './support';
-import { daysBetween } from '../src/shared/money';
+import { daysBetween } from '../src/shared/calendar';
 
 /**
  * Money journeys: configure tuition, generate the year, register a late payment (multa and juros shown),

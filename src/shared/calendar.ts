@@ -4,7 +4,8 @@
  * in UTC so no time zone or daylight-saving shift can move a day.
  */
 
-const DAY_MS = 86_400_000;
+/** One civil day in milliseconds: the one constant the code computes a day with. */
+export const DAY_MS = 86_400_000;
 
 function toUtc(iso: string): number {
   return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
@@ -35,8 +36,13 @@ export function eachDay(from: string, to: string): string[] {
   return days;
 }
 
+/** Whole calendar days from `from` to `to`; negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+}
+
 export function daysInRange(from: string, to: string): number {
-  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS) + 1;
+  return daysBetween(from, to) + 1;
 }
 
 /** Easter Sunday (Gregorian calendar), by the anonymous 'Meeus/Jones/Butcher' algorithm. */

@@ -16,7 +16,7 @@
  *   juros (its last day is never after the due date) and never makes the amount of the day less than
  *   one centavo (a free month is a bolsa of 100 %, not a discount).
  */
-import { addDays } from './calendar.js';
+import { addDays, daysBetween } from './calendar.js';
 
 export const MAX_MULTA_BP = 200;
 export const DEFAULT_MULTA_BP = 200;
@@ -27,13 +27,6 @@ const BP = 10_000;
 export function divideRoundHalfUp(numerator: number, denominator: number): number {
   if (denominator <= 0) throw new RangeError('denominator must be positive');
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
-}
-
-/** Whole calendar days from `from` to `to` (YYYY-MM-DD); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  const a = Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)) - 1, Number(from.slice(8, 10)));
-  const b = Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)));
-  return Math.round((b - a) / 86_400_000);
 }
 
 export function daysLate(dueDate: string, paymentDate: string): number {

@@ -3,6 +3,7 @@
  * Central's Pix API standard), 'Pix a conciliar' and its actions, and reconciliation. Money is integer
  * centavos; a Pix's `horario` stays as the PSP sent it.
  */
+import { DAY_MS } from './calendar.js';
 import { z } from 'zod';
 import { singleLineText } from './validators.js';
 
@@ -171,7 +172,7 @@ export const conciliarInputSchema = z
     error: 'O início precisa ser antes do fim.',
     path: ['fim'],
   })
-  .refine((input) => Date.parse(input.fim) - Date.parse(input.inicio) <= MAX_CONCILIACAO_DIAS * 86_400_000, {
+  .refine((input) => Date.parse(input.fim) - Date.parse(input.inicio) <= MAX_CONCILIACAO_DIAS * DAY_MS, {
     error: `Concilie no máximo ${MAX_CONCILIACAO_DIAS} dias por vez.`,
     path: ['fim'],
   });

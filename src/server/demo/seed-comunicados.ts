@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Publico } from '../../shared/comunicados.schemas.js';
 import { richTextSummary } from '../../shared/rich-text.js';
+import { addDays, DAY_MS, daysBetween } from '../../shared/calendar.js';
+import { formatDate } from '../../shared/format.js';
+import { attendanceAbsences, attendanceRolls } from '../db/schema/attendance.js';
 import type { DbOrTx } from '../db/client.js';
 import { clock } from '../lib/clock.js';
 import { hashPassword } from '../features/auth/index.js';
@@ -16,7 +19,7 @@ import { teachers } from '../db/schema/teachers.js';
 import { users } from '../db/schema/users.js';
 import { latestNotices, share } from './seed-comunicados.data.js';
 
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 
 interface DemoUsers {
   administrador: string;
@@ -257,6 +260,19 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
     );
 
   // The rest of the demo guardian's bell: one of each kind the school sends.
+  // Worded and linked as the roll call's own notice (notifyAbsences), for an absence the boletim shows.
+  const absent = (second ?? first)!;
+  const absence = await latestAbsence(tx, absent.id);
+  if (absence)
+    bell.push({
+      usuarioId: ids.responsavel,
+      tipo: 'falta',
+      titulo: `Falta registrada: ${absent.nome}`,
+      texto: `${absent.nome} teve falta registrada em ${formatDate(absence.data)}${absence.disciplina ? ` (aula de ${absence.disciplina})` : ''}.`,
+      link: `/dashboard/alunos?aluno=${absent.id}&falta=${absence.data}`,
+      lidaEm: null,
+      createdAt: at(daysBetween(absence.data, clock.today()), 18),
+    });
   bell.push(
     {
       usuarioId: ids.responsavel,
@@ -266,15 +282,6 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
       link: '/dashboard/alunos',
       lidaEm: at(39),
       createdAt: at(40),
-    },
-    {
-      usuarioId: ids.responsavel,
-      tipo: 'falta',
-      titulo: `Falta registrada: ${(second ?? first)!.nome}`,
-      texto: `${(second ?? first)!.nome} teve falta registrada ontem.`,
-      link: `/dashboard/alunos?aluno=${(second ?? first)!.id}`,
-      lidaEm: null,
-      createdAt: at(1, 10),
     },
     {
       usuarioId: ids.responsavel,
@@ -306,4 +313,18 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
     },
   );
   await tx.insert(notificacoes).values(bell);
+}
+
+/** The child's latest absence in the seeded rolls before today, for the bell's 'Falta registrada'. */
+async function latestAbsence(tx: DbOrTx, alunoId: string) {
+  const [roll] = await tx
+    .select({ data: attendanceRolls.data, disciplina: attendanceRolls.disciplina })
+    .from(attendanceAbsences)
+    .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+    .where(
+      and(eq(attendanceAbsences.alunoId, alunoId), lte(attendanceRolls.data, addDays(clock.today(), -1))),
+    )
+    .orderBy(desc(attendanceRolls.data))
+    .limit(1);
+  return roll ?? null;
 }

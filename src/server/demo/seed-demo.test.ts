@@ -218,13 +218,19 @@ describe('demo school year', () => {
     expect(leituras.contagem.cientes).toBeLessThan(leituras.contagem.destinatarios);
 
     const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
-    const bell = dataOf<{ items: { tipo: string }[]; nao_lidas: number }>(
+    const bell = dataOf<{ items: { tipo: string; texto: string; link: string }[]; nao_lidas: number }>(
       await get('/api/notificacoes?pageSize=50', guardian),
     );
     expect(new Set(bell.items.map((item) => item.tipo))).toEqual(
       new Set(['comunicado', 'mensagem', 'boletim', 'falta', 'mensalidade', 'seguranca']),
     );
     expect(bell.nao_lidas).toBeGreaterThan(0);
+    // The absence it tells of is one the child's record shows, on the day it names.
+    const falta = bell.items.find((item) => item.tipo === 'falta')!;
+    const [, alunoId, dia] = /aluno=([^&]+)&falta=(\d{4}-\d{2}-\d{2})/.exec(falta.link)!;
+    const record = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${alunoId!}`, guardian));
+    expect(record.faltas.map((absence) => absence.data)).toContain(dia);
+    expect(falta.texto).toContain(`em ${dia!.split('-').reverse().join('/')}`);
     const conversations = dataOf<{ items: unknown[] }>(await get('/api/mensagens', guardian));
     expect(conversations.items).toHaveLength(2);
     // The secretaria sees both families' conversations with it, not the one with the teacher.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../shared/api.js';
-import { daysBetween } from '../../shared/money.js';
+import { daysBetween } from '../../shared/calendar.js';
 import type { Mensalidade } from '../../shared/mensalidades.schemas.js';
 import { loginAs } from '../test/test-app.js';
 import { setupDemoSchool } from '../test/demo-fixtures.js';

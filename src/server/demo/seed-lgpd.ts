@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/calendar.js';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { clock } from '../lib/clock.js';
@@ -31,7 +32,7 @@ export async function seedLgpd(tx: DbOrTx, responsavelUserId: string): Promise<v
         concedido: true,
         versaoFinalidade: purpose.versao,
         responsavelId: link.responsavelId,
-        registradoEm: new Date(now.getTime() - 30 * 86_400_000),
+        registradoEm: new Date(now.getTime() - 30 * DAY_MS),
       });
     }
   });
@@ -43,7 +44,7 @@ export async function seedLgpd(tx: DbOrTx, responsavelUserId: string): Promise<v
       concedido: false,
       versaoFinalidade: imagem.versao,
       responsavelId: withdrawn.responsavelId,
-      registradoEm: new Date(now.getTime() - 5 * 86_400_000),
+      registradoEm: new Date(now.getTime() - 5 * DAY_MS),
     });
   for (let i = 0; i < rows.length; i += 500) await tx.insert(consents).values(rows.slice(i, i + 500));
 
@@ -51,18 +52,18 @@ export async function seedLgpd(tx: DbOrTx, responsavelUserId: string): Promise<v
     usuarioId: responsavelUserId,
     versaoPrivacidade: 1,
     versaoTermos: 1,
-    aceitoEm: new Date(now.getTime() - 20 * 86_400_000),
+    aceitoEm: new Date(now.getTime() - 20 * DAY_MS),
     ip: '127.0.0.1',
   });
   const [guardian] = await tx.select().from(guardians).where(eq(guardians.usuarioId, responsavelUserId));
   if (guardian) {
-    const criado = new Date(now.getTime() - 3 * 86_400_000);
+    const criado = new Date(now.getTime() - 3 * DAY_MS);
     await tx.insert(dataRequests).values({
       usuarioId: responsavelUserId,
       responsavelId: guardian.id,
       tipo: 'correcao',
       descricao: 'Meu endereço mudou: Rua das Acácias, 120, apto 31. Por favor, atualizem o cadastro.',
-      prazo: new Date(criado.getTime() + 15 * 86_400_000).toISOString().slice(0, 10),
+      prazo: new Date(criado.getTime() + 15 * DAY_MS).toISOString().slice(0, 10),
       criadoEm: criado,
     });
   }

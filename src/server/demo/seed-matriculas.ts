@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/calendar.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { EtapaFunil, OrigemInteressado, TipoEvento } from '../../shared/matriculas.schemas.js';
@@ -230,7 +231,6 @@ const familias: Familia[] = [
   },
 ];
 
-const DAY_MS = 24 * 3600_000;
 const caminho: EtapaFunil[] = [
   'interessado',
   'visita',

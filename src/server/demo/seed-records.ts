@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/calendar.js';
 import { completeCpf } from '../../shared/validators.js';
 import type { Tx } from '../db/client.js';
 import { recordAudit, systemActor } from '../features/audit/index.js';
@@ -121,7 +122,10 @@ function random(seed: number) {
 }
 
 function isoDaysAgo(days: number): string {
-  return new Date(clock.now().getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  return clock
+    .ago(days * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
 }
 
 const classPlan = [

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../shared/calendar.js';
 import { clock } from './clock.js';
 
 describe('clock', () => {
@@ -15,6 +16,12 @@ describe('clock', () => {
   it("gives today's date in São Paulo, not in UTC", () => {
     clock.pin(new Date('2026-01-01T02:30:00Z'));
     expect(clock.today()).toBe('2025-12-31');
+  });
+
+  it('counts a window back and a deadline ahead from the pinned moment', () => {
+    clock.pin('2026-03-01');
+    expect(clock.ago(DAY_MS).toISOString()).toBe('2026-02-28T15:00:00.000Z');
+    expect(clock.ahead(7 * DAY_MS).toISOString()).toBe('2026-03-08T15:00:00.000Z');
   });
 
   it('refuses an impossible moment', () => {

@@ -11,6 +11,14 @@ export const clock = {
   now(): Date {
     return pinnedAt === null ? new Date() : new Date(pinnedAt);
   },
+  /** The moment `ms` milliseconds before now: where a window or a retention period starts. */
+  ago(ms: number): Date {
+    return new Date(clock.now().getTime() - ms);
+  },
+  /** The moment `ms` milliseconds after now: when a lease, a link or a retry ends. */
+  ahead(ms: number): Date {
+    return new Date(clock.now().getTime() + ms);
+  },
   /** Today as `YYYY-MM-DD` in the school's time zone. */
   today(): string {
     return todayIso(clock.now());

@@ -5,6 +5,7 @@
  * write that failed leaves no key behind (the retry runs it again). A duplicate sent while the first is
  * still running waits on the key's row (PostgreSQL's unique index) and then replays its answer.
  */
+import { DAY_MS } from '../../shared/calendar.js';
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +21,6 @@ import { AppError, badRequest, conflict } from './errors.js';
 
 /** How long an answer is kept for a retry: a device that lost it retries within minutes, or days offline. */
 export const IDEMPOTENCY_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 /** The key of the request, validated (null: the request did not opt in). */
 export function idempotencyKeyOf(request: FastifyRequest): string | null {

@@ -16,6 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { DAY_MS } from '../../../shared/calendar';
 import type { FeedItem, FeedItemTipo } from '../../../shared/familia.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
 
@@ -44,7 +45,6 @@ const actions: Partial<Record<FeedItemTipo, string>> = {
   documento: 'Baixar',
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const relative = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
 
 /**

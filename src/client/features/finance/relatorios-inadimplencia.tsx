@@ -15,6 +15,7 @@ import {
   formatPhone,
   onlyDigits,
 } from '../../../shared/format';
+import { DAY_MS } from '../../../shared/calendar';
 import { paths } from '../../../shared/routes';
 import { Button, ButtonLink } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
@@ -103,8 +104,7 @@ export function InadimplenciaResponsaveis({ rows }: { rows: InadimplenciaRespons
       <ul className="divide-y divide-gray-100 text-sm" aria-label="Inadimplência por responsável">
         {rows.map((row) => {
           const recent =
-            row.ultimo_lembrete !== null &&
-            Date.now() - new Date(row.ultimo_lembrete).getTime() < 24 * 3_600_000;
+            row.ultimo_lembrete !== null && Date.now() - new Date(row.ultimo_lembrete).getTime() < DAY_MS;
           return (
             <li
               key={row.responsavel_id ?? row.nome}

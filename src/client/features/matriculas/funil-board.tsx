@@ -10,13 +10,14 @@ import {
   type EtapaFunil,
   type Interessado,
 } from '../../../shared/matriculas.schemas';
+import { DAY_MS } from '../../../shared/calendar';
 import { formatDateTime } from '../../../shared/format';
 import { useMoveTo } from './funil-dialogs';
 
 const DRAG_TYPE = 'application/x-interessado';
 
 export function diasDesde(iso: string): string {
-  const days = Math.floor((Date.now() - new Date(iso).getTime()) / 86_400_000);
+  const days = Math.floor((Date.now() - new Date(iso).getTime()) / DAY_MS);
   return days <= 0 ? 'hoje' : days === 1 ? 'há 1 dia' : `há ${String(days)} dias`;
 }
 

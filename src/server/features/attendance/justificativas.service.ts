@@ -9,6 +9,7 @@ import {
   type Justificativa,
   type JustificativaInput,
 } from '../../../shared/justificativas.schemas.js';
+import { daysBetween } from '../../../shared/calendar.js';
 import { formatDate } from '../../../shared/format.js';
 import { paths } from '../../../shared/routes.js';
 import type { AppContext } from '../../context.js';
@@ -29,10 +30,6 @@ export interface Atestado {
   nome: string;
   bytes: Buffer;
 }
-
-const DAY_MS = 24 * 3600_000;
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** A PDF by its header, or an image re-encoded like the site's media (metadata, GPS included, dropped). */
 async function readAtestado(file: Atestado) {

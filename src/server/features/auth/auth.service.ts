@@ -196,7 +196,7 @@ export async function processPasswordResetRequest(ctx: AppContext, payload: unkn
     await tx.insert(passwordResets).values({
       tokenHash: sha256(token),
       userId: user.id,
-      expiresAt: new Date(clock.now().getTime() + RESET_TOKEN_MINUTES * 60_000),
+      expiresAt: clock.ahead(RESET_TOKEN_MINUTES * 60_000),
     });
     await recordAudit(
       tx,

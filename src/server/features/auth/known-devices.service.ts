@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -7,7 +8,6 @@ import { sha256 } from './sessions.service.js';
 
 /** A browser stays known for this long after its last sign-in to the account. */
 export const KNOWN_DEVICE_DAYS = 180;
-const DAY = 24 * 3600_000;
 
 /** The hash of the device id when this browser signed in to the user's account before, else null. */
 export async function findKnownDevice(
@@ -17,7 +17,7 @@ export async function findKnownDevice(
 ): Promise<string | null> {
   if (!deviceToken || deviceToken.length < 20 || deviceToken.length > 100) return null;
   const deviceHash = sha256(deviceToken);
-  const since = new Date(clock.now().getTime() - KNOWN_DEVICE_DAYS * DAY);
+  const since = clock.ago(KNOWN_DEVICE_DAYS * DAY_MS);
   const [row] = await db
     .select({ deviceHash: knownDevices.deviceHash })
     .from(knownDevices)
@@ -61,7 +61,5 @@ export async function forgetDevices(db: DbOrTx, userId: string): Promise<void> {
 }
 
 export async function purgeStaleDevices(db: DbOrTx): Promise<void> {
-  await db
-    .delete(knownDevices)
-    .where(lt(knownDevices.lastUsedAt, new Date(clock.now().getTime() - KNOWN_DEVICE_DAYS * DAY)));
+  await db.delete(knownDevices).where(lt(knownDevices.lastUsedAt, clock.ago(KNOWN_DEVICE_DAYS * DAY_MS)));
 }

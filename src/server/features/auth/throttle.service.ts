@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -190,7 +191,7 @@ export async function settleFailure(db: DbOrTx, reservation: Reservation): Promi
 
 /** Forgets counters nobody has touched for a day (random e-mails sprayed at the login leave rows). */
 export async function purgeStaleThrottle(db: DbOrTx): Promise<void> {
-  const dayAgo = new Date(clock.now().getTime() - 24 * 3600_000);
+  const dayAgo = clock.ago(DAY_MS);
   await db
     .delete(loginThrottle)
     .where(

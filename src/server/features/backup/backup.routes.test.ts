@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -301,7 +302,7 @@ describe('retention', () => {
     const items: AutomaticBackup[] = [];
     const start = Date.UTC(2026, 0, 1, 15);
     for (let day = 0; day < 400; day++) {
-      const at = new Date(start + day * 86_400_000).toISOString();
+      const at = new Date(start + day * DAY_MS).toISOString();
       items.push({
         nome: `diario-${at.replace(/[:.]/g, '-')}.json`,
         tipo: 'diario',

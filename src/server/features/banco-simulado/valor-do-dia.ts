@@ -4,9 +4,8 @@
  * Amounts in centavos; each part rounded half up to the centavo. Dates are civil dates (YYYY-MM-DD) in
  * São Paulo (UTC−3, no daylight saving since 2019).
  */
+import { addDays, daysBetween, eachDay, weekdayOf } from '../../../shared/calendar.js';
 import type { CobvBody, ValorCobv } from './tipos.js';
-
-const DIA_MS = 24 * 60 * 60 * 1000;
 
 /** "123.45" → 12345. */
 export function centavos(valor: string): number {
@@ -33,23 +32,12 @@ export function dataEmSaoPaulo(instante: Date): string {
   return new Date(instante.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-function epochDay(data: string): number {
-  return Math.round(Date.parse(`${data}T00:00:00Z`) / DIA_MS);
-}
-
 /** Calendar days from `de` to `ate` (negative when `ate` comes first). */
-export function diasCorridos(de: string, ate: string): number {
-  return epochDay(ate) - epochDay(de);
-}
+export const diasCorridos = daysBetween;
 
 /** Business days (Monday to Friday; holidays are not simulated) after `de` up to and including `ate`. */
 export function diasUteis(de: string, ate: string): number {
-  let count = 0;
-  for (let day = epochDay(de) + 1; day <= epochDay(ate); day += 1) {
-    const weekday = new Date(day * DIA_MS).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) count += 1;
-  }
-  return count;
+  return eachDay(addDays(de, 1), ate).filter((dia) => weekdayOf(dia) !== 0 && weekdayOf(dia) !== 6).length;
 }
 
 export interface ValorDoDia {

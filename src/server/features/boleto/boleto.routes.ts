@@ -82,12 +82,7 @@ export const boletoRoutes: FastifyPluginAsyncZod = async (app) => {
     // The 10-minute slots matter only while their slot lasts.
     await app.ctx.db
       .delete(jobSlots)
-      .where(
-        and(
-          eq(jobSlots.name, BOLETO_EMISSAO_JOB),
-          lt(jobSlots.createdAt, new Date(clock.now().getTime() - 3_600_000)),
-        ),
-      );
+      .where(and(eq(jobSlots.name, BOLETO_EMISSAO_JOB), lt(jobSlots.createdAt, clock.ago(3_600_000))));
   });
   let lastSlot: string | null = null;
   app.ctx.jobs.schedule({

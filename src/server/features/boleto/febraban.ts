@@ -5,14 +5,14 @@
  * the nosso número) is in `bancos.ts`.
  */
 
+import { addDays, daysBetween } from '../../../shared/calendar.js';
+
 const MOEDA_REAL = '9';
-const DAY_MS = 86_400_000;
-/** Day 0 of the fator de vencimento (07/10/1997). */
-const FATOR_BASE = Date.UTC(1997, 9, 7);
+/** Day 0 of the fator de vencimento. */
+const FATOR_BASE = '1997-10-07';
 
 function daysSinceBase(isoDate: string): number {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return Math.round((Date.UTC(year, month - 1, day) - FATOR_BASE) / DAY_MS);
+  return daysBetween(FATOR_BASE, isoDate);
 }
 
 /**
@@ -31,7 +31,7 @@ export function vencimentoDoFator(fator: string, reference: string): string {
   const ref = daysSinceBase(reference) - 1000;
   const cycle = Math.round((ref - base) / 9000);
   const days = base + cycle * 9000 + 1000;
-  return new Date(FATOR_BASE + days * DAY_MS).toISOString().slice(0, 10);
+  return addDays(FATOR_BASE, days);
 }
 
 /** Modulo 10 with weights 2,1,2,1… from the right (a product above 9 counts as the sum of its digits). */

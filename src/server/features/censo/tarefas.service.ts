@@ -5,6 +5,7 @@
  * chunk, and at the end the pending list. Any instance answers the screen and serves the download (the
  * file is not on one instance's disk). A job cut short runs again from the start: its parts are replaced.
  */
+import { DAY_MS } from '../../../shared/calendar.js';
 import { Readable } from 'node:stream';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CensoTarefa } from '../../../shared/censo-tarefas.schemas.js';
@@ -31,7 +32,7 @@ import { alunosDoArquivo } from './matriculas.js';
  */
 const PARTE_BYTES = 256 * 1024;
 /** Tasks and their files are kept a day (the file is downloaded again from the task meanwhile). */
-const GUARDAR_MS = 24 * 60 * 60 * 1000;
+const GUARDAR_MS = DAY_MS;
 /** The task keeps at most this many pendências of each record, field and message (all are counted). */
 export const PENDENCIAS_POR_CAMPO = 200;
 
@@ -316,7 +317,5 @@ export function lerArquivo(db: DbOrTx, tarefaId: string): Readable {
 
 /** Housekeeping: tasks older than a day go, with their files. */
 export async function apagarTarefasAntigas(db: DbOrTx): Promise<void> {
-  await db
-    .delete(censoArquivoTarefas)
-    .where(lt(censoArquivoTarefas.criadoEm, new Date(clock.now().getTime() - GUARDAR_MS)));
+  await db.delete(censoArquivoTarefas).where(lt(censoArquivoTarefas.criadoEm, clock.ago(GUARDAR_MS)));
 }

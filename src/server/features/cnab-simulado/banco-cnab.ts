@@ -6,6 +6,7 @@
  * motivos); it records payments (`pagar`) and writes the day's retorno with the 06 liquidações, each with
  * the tariff it charges. Used by the demo (/banco-simulado) and the tests.
  */
+import { daysBetween } from '../../../shared/calendar.js';
 import {
   campo,
   cnpjValido,
@@ -124,9 +125,7 @@ export class BancoCnabSimulado {
     if (!titulo) throw new Error(`Boleto ${nossoNumero} não está registrado.`);
     if (data <= titulo.vencimento)
       return titulo.valor - (titulo.desconto && data <= titulo.desconto.ate ? titulo.desconto.valor : 0);
-    const dias = Math.round(
-      (Date.parse(`${data}T00:00:00Z`) - Date.parse(`${titulo.vencimento}T00:00:00Z`)) / 86_400_000,
-    );
+    const dias = daysBetween(titulo.vencimento, data);
     return titulo.valor + Math.round((titulo.valor * titulo.multaBp) / 10_000) + titulo.jurosDia * dias;
   }
 

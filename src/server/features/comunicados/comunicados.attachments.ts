@@ -2,6 +2,7 @@
  * A notice's attachments: the upload (PDF or image, within each account's room), attaching it to a
  * notice, serving it to whoever may see the notice, and dropping abandoned uploads.
  */
+import { DAY_MS } from '../../../shared/calendar.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type Anexo, COMUNICADO_LIMITS } from '../../../shared/comunicados.schemas.js';
@@ -213,7 +214,7 @@ export function readOwnUpload(db: Db, user: Author, anexoId: string) {
 
 /** Uploaded but never attached (the form was abandoned): dropped after a day. */
 export async function purgeOrphanAnexos(db: Db): Promise<void> {
-  const before = new Date(clock.now().getTime() - 24 * 3600_000);
+  const before = clock.ago(DAY_MS);
   await db
     .delete(comunicadoAnexos)
     .where(and(isNull(comunicadoAnexos.comunicadoId), sql`${comunicadoAnexos.createdAt} < ${before}`));

@@ -1,6 +1,7 @@
 /**
  * Notices: who a notice reaches, the scope a teacher may write to, and a scheduled notice's audience.
  */
+import { DAY_MS } from '../../../shared/calendar.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Comunicado, ComunicadoPage, PublicoOpcoes } from '../../../shared/comunicados.schemas.js';
@@ -99,7 +100,7 @@ describe('comunicados: audience and scope', () => {
     const scheduled = await publishNotice(
       s.admin.cookie,
       { tipo: 'alunos', alunos: [s.a1.child.id, s.b1.child.id] },
-      { publicar_em: new Date(Date.now() + 86_400_000).toISOString() },
+      { publicar_em: new Date(Date.now() + DAY_MS).toISOString() },
     );
     const managed = dataOf<Comunicado>(await get(`/api/comunicados/${scheduled.id}`, s.admin.cookie));
     expect(new Map(managed.alunos_escolhidos.map((aluno) => [aluno.id, aluno.nome]))).toEqual(

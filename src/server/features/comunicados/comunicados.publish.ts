@@ -2,6 +2,7 @@
  * Writing and publishing a notice: creating it (now or scheduled), recording the version the families
  * see, notifying the recipients, and the job that publishes what falls due.
  */
+import { DAY_MS } from '../../../shared/calendar.js';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Comunicado, Publico } from '../../../shared/comunicados.schemas.js';
 import { richTextSummary } from '../../../shared/rich-text.js';
@@ -164,7 +165,7 @@ export async function fillMissingSummaries(db: Db): Promise<number> {
 const MAX_SCHEDULE_DAYS = 366;
 
 export function checkSchedule(publicarEm: Date, now: Date): void {
-  if (publicarEm.getTime() - now.getTime() > MAX_SCHEDULE_DAYS * 86_400_000)
+  if (publicarEm.getTime() - now.getTime() > MAX_SCHEDULE_DAYS * DAY_MS)
     throw new AppError('VALIDATION', 'Agende a publicação para no máximo um ano a partir de hoje.', [
       { path: 'publicar_em', message: 'No máximo um ano a partir de hoje' },
     ]);

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PixCobranca } from '../../../shared/pix-cobranca.schemas.js';
-import { daysBetween } from '../../../shared/money.js';
+import { daysBetween } from '../../../shared/calendar.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { errorCodeOf } from '../../lib/log.js';

@@ -207,7 +207,7 @@ export class JobQueue {
     const heartbeat = setInterval(() => {
       this.db
         .update(jobs)
-        .set({ lockedUntil: new Date(clock.now().getTime() + this.leaseMs) })
+        .set({ lockedUntil: clock.ahead(this.leaseMs) })
         .where(ours)
         .catch(() => undefined);
     }, this.leaseMs / 3);
@@ -233,7 +233,7 @@ export class JobQueue {
           .update(jobs)
           .set({
             lockedUntil: null,
-            runAfter: new Date(clock.now().getTime() + wait),
+            runAfter: clock.ahead(wait),
             lastError: error instanceof Error ? error.message.slice(0, 500) : 'erro',
           })
           .where(ours);

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -93,7 +94,7 @@ async function familia(options: { enviada?: boolean; dados?: PreMatriculaDados }
   await t.database.db.insert(preMatriculas).values({
     interessadoId: row!.id,
     tokenHash: randomBytes(32).toString('hex'),
-    expiraEm: new Date(Date.now() + 86_400_000),
+    expiraEm: new Date(Date.now() + DAY_MS),
     dados: options.dados ?? dadosDaFamilia(),
     enviadoEm: options.enviada === false ? null : new Date(),
   });

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { newLinkToken, sha256Hex } from './link-token.js';
 import {
@@ -349,7 +350,7 @@ export async function enviarContrato(
         createdAt,
       })
       .returning({ id: contratos.id });
-    const expira = new Date(clock.now().getTime() + LINK_ASSINATURA_DIAS * 86_400_000);
+    const expira = clock.ahead(LINK_ASSINATURA_DIAS * DAY_MS);
     const links: LinkEnviado[] = [];
     for (const [ordem, signatario] of signatarios.entries()) {
       const { token, hash: tokenHash } = newLinkToken();

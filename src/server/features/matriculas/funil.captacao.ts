@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
 import { type Permission } from '../../../shared/permissions.js';
 import { INTERESSE_TEMPO_MINIMO_MS } from '../../../shared/funil.schemas.js';
@@ -15,7 +16,6 @@ import { getSchoolIdentity, readSystemValues } from '../settings/index.js';
 import { registrarEvento } from './funil.service.js';
 
 const MANAGE: Permission = 'matriculas.manage';
-const DAY_MS = 24 * 3600_000;
 
 /** Whether a form is a robot's: the hidden field filled, or sent faster than a person can type. */
 export function isSpam(input: Pick<InteresseData, 'website' | 'preenchido_em_ms'>): boolean {
@@ -52,7 +52,7 @@ async function queueConfirmation(tx: DbOrTx, input: InteresseData): Promise<bool
       and(
         eq(entregas.destino, input.email),
         eq(entregas.assunto, CONFIRMATION_SUBJECT),
-        gt(entregas.createdAt, new Date(clock.now().getTime() - DAY_MS)),
+        gt(entregas.createdAt, clock.ago(DAY_MS)),
       ),
     )
     .limit(1);

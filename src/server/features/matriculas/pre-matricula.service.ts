@@ -4,6 +4,7 @@
  * token's SHA-256 is stored; an unknown, expired or (for writes) already submitted link gets the same
  * 404, so the answer never tells which.
  */
+import { DAY_MS } from '../../../shared/calendar.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { paths, tokenPaths } from '../../../shared/routes.js';
 import {
@@ -120,7 +121,7 @@ export async function enviarConvite(
   actor: Actor,
 ): Promise<{ url: string; expiraEm: string }> {
   const { token, hash: tokenHash } = newLinkToken();
-  const expiraEm = new Date(clock.now().getTime() + PRE_MATRICULA_LIMITS.validadeDias * 86_400_000);
+  const expiraEm = clock.ahead(PRE_MATRICULA_LIMITS.validadeDias * DAY_MS);
   const url = `${ctx.config.publicUrl}${tokenPaths.preMatricula}/${token}`;
   const familia = await ctx.db.transaction(async (tx) => {
     const interessado = await lockInteressado(tx, interessadoId);

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
@@ -50,7 +51,7 @@ function familyFeedScope(
     guardianId,
     alunos: alunos.map(({ id, nome }) => ({ id, nome })),
     today: clock.today(),
-    since: new Date(Date.now() - 30 * 86_400_000),
+    since: new Date(Date.now() - 30 * DAY_MS),
     until: clock.today(),
   };
 }

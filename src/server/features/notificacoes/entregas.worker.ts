@@ -169,7 +169,7 @@ export class DeliveryWorker {
   async renewLease(rows: EntregaRow[]): Promise<EntregaRow[]> {
     if (rows.length === 0) return rows;
     const leases = [...new Set(rows.map((row) => row.bloqueadoAte?.getTime() ?? 0))];
-    const until = new Date(clock.now().getTime() + ENTREGA_LEASE_MS);
+    const until = clock.ahead(ENTREGA_LEASE_MS);
     const held = await this.db
       .update(entregas)
       .set({ bloqueadoAte: until })

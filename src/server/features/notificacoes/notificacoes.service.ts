@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   notificacaoTipos,
@@ -330,7 +331,7 @@ export async function updatePreferences(
 
 /** Configurações → Notificações: the outbox at a glance and its last errors (no addresses). */
 export async function getDeliveryQueue(ctx: AppContext): Promise<Fila> {
-  const since = new Date(clock.now().getTime() - 24 * 3600_000);
+  const since = clock.ago(DAY_MS);
   const [[figures], errors] = await Promise.all([
     ctx.db
       .select({

@@ -86,7 +86,7 @@ export function addressLimitError(request: FastifyRequest, context: errorRespons
   const config = request.routeOptions.config as { rateLimit?: { timeWindow?: unknown } };
   const window = windowLabel(config.rateLimit?.timeWindow);
   const limit = window ? ` (limite: ${String(context.max)} a cada ${window})` : '';
-  const freeAt = new Date(clock.now().getTime() + context.ttl);
+  const freeAt = clock.ahead(context.ttl);
   const error = new AppError(
     'RATE_LIMITED',
     `Muitas solicitações deste endereço${limit}. Tente de novo a partir de ${freeAtLabel(freeAt)}.`,

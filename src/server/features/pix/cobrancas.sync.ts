@@ -405,7 +405,7 @@ async function failed(
       status: 'erro',
       erro,
       tentativas,
-      proximaTentativa: new Date(clock.now().getTime() + wait),
+      proximaTentativa: clock.ahead(wait),
       reservadaAte: null,
       updatedAt: clock.now(),
     })
@@ -424,17 +424,12 @@ export function registerPixJobs(ctx: AppContext): void {
     if (result.restante) {
       // The PSP failing: when the first retry is due (30 s), not at once.
       const wait = result.transitorio ? retryDelayMs(1) + 1000 : 0;
-      await ctx.jobs.enqueue(ctx.db, SYNC_JOB, {}, new Date(clock.now().getTime() + wait));
+      await ctx.jobs.enqueue(ctx.db, SYNC_JOB, {}, clock.ahead(wait));
     }
     // The minute slots are needed only while their minute lasts.
     await ctx.db
       .delete(jobSlots)
-      .where(
-        and(
-          eq(jobSlots.name, SYNC_JOB),
-          lt(jobSlots.createdAt, new Date(clock.now().getTime() - 60 * 60_000)),
-        ),
-      );
+      .where(and(eq(jobSlots.name, SYNC_JOB), lt(jobSlots.createdAt, clock.ago(60 * 60_000))));
   });
   let lastMinute: string | null = null;
   ctx.jobs.schedule({

@@ -5,6 +5,7 @@ import {
   type DataRequest,
   type MeusDados,
 } from '../../../shared/data-rights.schemas.js';
+import { addDays, daysBetween } from '../../../shared/calendar.js';
 import { can, type Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import { guardianOfAccount } from '../students/index.js';
@@ -267,12 +268,7 @@ export async function meusDadosPdf(dados: MeusDados): Promise<Buffer> {
 /* ---------- requests (art. 18): correction and deletion ---------- */
 
 function daysLeft(prazo: string): number {
-  const today = Date.parse(`${clock.today()}T00:00:00Z`);
-  return Math.round((Date.parse(`${prazo}T00:00:00Z`) - today) / 86_400_000);
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return daysBetween(clock.today(), prazo);
 }
 
 type RequestJoin = {

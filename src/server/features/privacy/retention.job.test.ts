@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ const { send, get } = requestsOf(() => t.app);
 const exec = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
 const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await exec(query));
 /** An instant `days` before the pinned 'now'. */
-const ago = (days: number) => new Date(clock.now().getTime() - days * 24 * 3600_000).toISOString();
+const ago = (days: number) => new Date(clock.now().getTime() - days * DAY_MS).toISOString();
 
 async function seedTechnical(userId: string) {
   const session = (label: string, expiredDaysAgo: number) =>

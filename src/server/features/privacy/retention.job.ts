@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import {
   defaultRetention,
@@ -24,7 +25,6 @@ import { removeStaleInteressados } from './retention.matriculas.js';
 
 const RETENTION_KEY = 'retencao';
 export const RETENTION_JOB = 'retencao_lgpd';
-const DAY_MS = 24 * 3600_000;
 
 interface StoredRetention {
   values: RetentionValues;
@@ -102,7 +102,7 @@ export async function updateRetentionSettings(
   return getRetentionSettings(db);
 }
 
-const daysAgo = (days: number) => new Date(clock.now().getTime() - days * DAY_MS);
+const daysAgo = (days: number) => clock.ago(days * DAY_MS);
 
 /**
  * One run of the retention rules: technical records past their period are deleted, the audit trail's

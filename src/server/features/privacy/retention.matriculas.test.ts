@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/calendar.js';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.js';
@@ -14,7 +15,7 @@ const t = setupTestApp();
 afterEach(() => clock.unpin());
 const { send } = requestsOf(() => t.app);
 
-const daysAgo = (days: number) => new Date(clock.now().getTime() - days * 24 * 3600_000);
+const daysAgo = (days: number) => new Date(clock.now().getTime() - days * DAY_MS);
 
 async function family(
   nome: string,

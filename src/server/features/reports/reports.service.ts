@@ -272,5 +272,5 @@ export async function exportFile(
 
 /** Housekeeping: exports older than a day go, with their files. */
 export async function purgeOldExports(db: DbOrTx): Promise<void> {
-  await db.delete(reportExports).where(lt(reportExports.criadoEm, new Date(clock.now().getTime() - KEEP_MS)));
+  await db.delete(reportExports).where(lt(reportExports.criadoEm, clock.ago(KEEP_MS)));
 }

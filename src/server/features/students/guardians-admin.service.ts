@@ -221,7 +221,7 @@ export async function updateGuardian(
         tokenHash: sha256(token),
         responsavelId: id,
         novoEmail: pending,
-        expiresAt: new Date(clock.now().getTime() + EMAIL_CHANGE_HOURS * 3_600_000),
+        expiresAt: clock.ahead(EMAIL_CHANGE_HOURS * 3_600_000),
       });
     }
     const keys = ['nome', 'email', 'telefone', 'cpf', ...ADDRESS_KEYS, 'observacoes'] as const;
