@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { dayKindLabels, dayKinds, weekdayOf, type CalendarDay } from './calendar.js';
 import { calendarDaySchema } from './calendar.schemas.js';
 import { curriculumPendencias, frequenciaModos } from './curriculum.schemas.js';
-import { lessonContentBaseFields, lessonContentFields, monthField } from './diario.schemas.js';
+import {
+  classHeaderSchema,
+  lessonContentBaseFields,
+  lessonContentFields,
+  monthField,
+} from './diario.schemas.js';
 import { subjectNameSchema } from './disciplinas.schemas.js';
 import { formatCount, formatDate } from './format.js';
 import { isoDateSchema, optionalText, uuidParam } from './validators.js';
@@ -182,13 +187,7 @@ export const rollStudentSchema = z.object({
 export type RollStudent = z.infer<typeof rollStudentSchema>;
 
 export const rollSchema = z.object({
-  turma: z.object({
-    id: z.string(),
-    nome: z.string(),
-    serie: z.string(),
-    turno: z.string(),
-    frequencia_modo: z.enum(frequenciaModos),
-  }),
+  turma: classHeaderSchema,
   data: z.string(),
   dia: calendarDaySchema,
   periodo: z
@@ -246,12 +245,7 @@ export const rollClassesQuerySchema = z.strictObject({
 });
 
 /** A class in the roll-call picker, today's lessons first. */
-export const rollClassSchema = z.object({
-  id: z.string(),
-  nome: z.string(),
-  serie: z.string(),
-  turno: z.string(),
-  frequencia_modo: z.enum(frequenciaModos),
+export const rollClassSchema = classHeaderSchema.extend({
   alunos: z.number().int(),
   /** A per-lesson class whose grade curricular has no lesson to take (see `curriculumPendencias`). */
   grade_pendente: z.enum(curriculumPendencias).nullable(),

@@ -143,14 +143,17 @@ export const diaryClassesQuerySchema = z.strictObject({
 export type DiaryClassesQuery = z.infer<typeof diaryClassesQuerySchema>;
 export type DiaryClass = z.infer<typeof diaryClassSchema>;
 
+/** A class as a roll call and its diary head their page: name, série, turno, and how it takes the roll. */
+export const classHeaderSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  serie: z.string(),
+  turno: z.string(),
+  frequencia_modo: z.enum(frequenciaModos),
+});
+
 export const classDiarySchema = z.object({
-  turma: z.object({
-    id: z.string(),
-    nome: z.string(),
-    serie: z.string(),
-    turno: z.string(),
-    frequencia_modo: z.enum(frequenciaModos),
-  }),
+  turma: classHeaderSchema,
   /** A per-lesson class's subjects the user sees, with their teacher (empty on a daily-roll class). */
   disciplinas: z.array(z.object({ nome: z.string(), professor_nome: z.string().nullable() })),
   disciplina: z.string().nullable(),
