@@ -7,12 +7,29 @@ import type { Comunicado, ComunicadoPage, Leituras } from '../../../shared/comun
 import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertTeacher } from '../../test/records-fixtures.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
 import { publishDueComunicados } from './comunicados.publish.js';
 import { deliver, family, notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
 const { t, send, get, publishNotice } = setupComunicadosTest();
+
+describe('comunicados: staff who send none', () => {
+  it('Financeiro reads no class notice, its versions or attachments — as it reads no school notice it was not sent', async () => {
+    const s = await school();
+    const created = await publishNotice(s.admin.cookie, { tipo: 'turmas', turmas: [s.classA.id] });
+    const financeiro = await staffWith(t, 'financeiro');
+    const answers = await Promise.all([
+      get(`/api/comunicados/${created.id}`, financeiro.cookie),
+      get(`/api/comunicados/${created.id}/versoes`, financeiro.cookie),
+    ]);
+    expect(answers.map((response) => response.statusCode)).toEqual([404, 404]);
+    // The secretaria, who sends to classes, still reads it.
+    const secretaria = await staffWith(t, 'secretaria');
+    expect((await get(`/api/comunicados/${created.id}`, secretaria.cookie)).statusCode).toBe(200);
+  });
+});
 
 describe('comunicados: a teacher no longer in the class (issue 29, item 6)', () => {
   it('loses every action on the old notice — reminder, reads, versions, attachments, edit, delete — while the administrator keeps them', async () => {

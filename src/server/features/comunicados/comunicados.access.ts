@@ -32,6 +32,9 @@ export const isAdmin = (user: Pick<UserRow, 'nivel'>) => user.nivel === 'adminis
  */
 export const reachesSchool = (user: Pick<Author, 'nivel' | 'permissoes'>) =>
   isAdmin(user) && (user.permissoes === undefined || can(user.permissoes, 'comunicados.escola'));
+/** Whether the user addresses any class (ADR 0031): staff holding `comunicados.turmas` (not Financeiro). */
+export const reachesClasses = (user: Pick<Author, 'nivel' | 'permissoes'>) =>
+  isAdmin(user) && (user.permissoes === undefined || can(user.permissoes, 'comunicados.turmas'));
 export const linkOf = (id: string) => `/dashboard/comunicados?id=${id}`;
 
 type RecipientRow = typeof comunicadoDestinatarios.$inferSelect;

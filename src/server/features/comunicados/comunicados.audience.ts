@@ -16,7 +16,7 @@ import { folded, matchesText } from '../../lib/text-search.js';
 import { classes } from '../../db/schema/classes.js';
 import { classIdsTaughtBy, scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
-import { type Author, isAdmin, reachesSchool } from './comunicados.access.js';
+import { type Author, isAdmin, reachesClasses, reachesSchool } from './comunicados.access.js';
 import { compareClasses, compareSeries } from '../../../shared/classes.schemas.js';
 
 /** Who of the audience receives it; a notice saved before the choice existed: the families. */
@@ -88,7 +88,7 @@ export async function audienceInScope(
   user: Pick<Author, 'id' | 'nivel' | 'permissoes'>,
   publico: Publico,
 ): Promise<boolean> {
-  if (isAdmin(user)) return reachesSchool(user) || publico.tipo === 'turmas';
+  if (isAdmin(user)) return reachesSchool(user) || (publico.tipo === 'turmas' && reachesClasses(user));
   if (!teacherAudiences.includes(publico.tipo)) return false;
   const scope = await scopeOf(tx, user);
   const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
