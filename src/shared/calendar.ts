@@ -137,6 +137,10 @@ export const entryKindLabels: Record<EntryKind, string> = {
   evento: 'Outro evento',
 };
 
+/** A national holiday or a ponto facultativo (Carnaval, Corpus Christi) as the screens name it. */
+export const holidayKindLabel = (tipo: 'feriado_nacional' | 'ponto_facultativo') =>
+  tipo === 'feriado_nacional' ? 'Feriado nacional' : 'Ponto facultativo';
+
 const closingKinds = new Set<EntryKind>(['feriado_municipal', 'feriado_estadual', 'recesso']);
 const openingKinds = new Set<EntryKind>(['sabado_letivo', 'dia_letivo']);
 

@@ -53,9 +53,11 @@ const reportCardPeriodSchema = z.object({
   fechado: z.boolean(),
   media: z.number().nullable(),
   media_texto: z.string().nullable(),
-  /** Before the recuperação (null when there was none). */
+  /** The recuperação's own grade (null when there was none); `media` is the period's grade after it. */
   recuperacao: z.number().nullable(),
   recuperacao_texto: z.string().nullable(),
+  /** The period's grade before the recuperação (null when there was none). */
+  antes_recuperacao_texto: z.string().nullable(),
   /** Null when the roll is daily (absences are per day, not per subject): see `frequencia.por_dia`. */
   faltas: z.number().int().nullable(),
 });

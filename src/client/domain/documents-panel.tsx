@@ -67,8 +67,14 @@ export function DocumentsPanel({
                   </span>
                   <span className="text-gray-600">
                     {formatDate(document.emitido_em)} · código {document.codigo}
-                    {document.status === 'revogado' && ' · revogado'}
                   </span>
+                  {document.status === 'revogado' && (
+                    <span className="block text-red-700">
+                      Sem validade
+                      {document.revogado_em && ` desde ${formatDate(document.revogado_em)}`}
+                      {document.motivo_revogacao && `: ${document.motivo_revogacao}`}
+                    </span>
+                  )}
                 </span>
                 {document.status === 'valido' && (
                   <Button

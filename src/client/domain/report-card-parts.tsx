@@ -1,7 +1,7 @@
 /** The boletim's small pieces: the situation badge and the card that says why a boletim has nothing to show. */
 import { School } from 'lucide-react';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
-import type { ReportCard } from '../../shared/report-card.schemas';
+import type { ReportCard, ReportCardPeriod } from '../../shared/report-card.schemas';
 import { paths } from '../../shared/routes';
 import { NoSchoolYear } from './academic-empty';
 import { ButtonLink } from '../components/button';
@@ -17,6 +17,29 @@ const situacaoTones: Record<Situacao, BadgeTone> = {
   abaixo_frequencia: 'yellow',
   concluiu_ano: 'blue',
 };
+/**
+ * Below a period's grade when it had a recuperação: the recuperação's grade and the grade before it
+ * (the grade above is the one that counts; alone, 'rec. 8,8' under an 8,8 read as a repeated number).
+ */
+export function RecoveryNote({ period }: { period: ReportCardPeriod | undefined }) {
+  if (!period?.recuperacao_texto) return null;
+  return (
+    <>
+      <span className="block text-xs font-normal text-gray-600">
+        <abbr title="recuperação" className="no-underline">
+          rec.
+        </abbr>{' '}
+        {period.recuperacao_texto}
+      </span>
+      {period.antes_recuperacao_texto && (
+        <span className="block text-xs font-normal text-gray-600">
+          antes {period.antes_recuperacao_texto}
+        </span>
+      )}
+    </>
+  );
+}
+
 export function SituacaoBadge({
   situacao,
   conselho,

@@ -2,7 +2,7 @@
 import { formatPercent } from '../../shared/format';
 import { situacaoLabels } from '../../shared/averages';
 import type { ReportCard } from '../../shared/report-card.schemas';
-import { SituacaoBadge } from './report-card-parts';
+import { RecoveryNote, SituacaoBadge } from './report-card-parts';
 import { cargaHorariaText, formatHours, groupByArea, type SubjectGroup } from '../../shared/ensino-medio';
 
 type Subject = ReportCard['disciplinas'][number];
@@ -90,11 +90,7 @@ export function SubjectCards({ card }: { card: ReportCard }) {
                     </dt>
                     <dd className="font-medium text-gray-900">
                       {own?.media_texto ?? '—'}
-                      {own?.recuperacao_texto && (
-                        <span className="block text-xs font-normal text-gray-600">
-                          rec. {own.recuperacao_texto}
-                        </span>
-                      )}
+                      <RecoveryNote period={own} />
                     </dd>
                   </div>
                 );

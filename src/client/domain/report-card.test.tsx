@@ -91,6 +91,7 @@ function dailyCard(): ReportCard {
     media_texto: media,
     recuperacao: null,
     recuperacao_texto: null,
+    antes_recuperacao_texto: null,
     faltas: null,
   });
   const subject = (disciplina: string, media: string) => ({
@@ -164,8 +165,9 @@ function decidedCard(): ReportCard {
             ...math!.periodos[0]!,
             media: 5.9,
             media_texto: '5,9',
-            recuperacao: 5.5,
-            recuperacao_texto: '5,5',
+            recuperacao: 7.7,
+            recuperacao_texto: '7,7',
+            antes_recuperacao_texto: '4,1',
             faltas: 3,
           },
           { ...math!.periodos[1]!, faltas: 0 },
@@ -203,7 +205,7 @@ describe('ReportCardView: layout that fits the student modal and a phone', () =>
     expect(portuguese).toHaveTextContent('Pelas regras: Em recuperação.');
     expect(portuguese).not.toHaveTextContent('Evolução consistente');
     expect(screen.getByText(/decisão do Conselho de Classe: Evolução consistente/)).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /Matemática/ })).toHaveTextContent('5,9rec. 5,5');
+    expect(within(table).getByRole('row', { name: /Matemática/ })).toHaveTextContent('5,9rec. 7,7antes 4,1');
   });
 
   it('shows each subject’s periods side by side on a phone, with short labels, and the average and absences on one line', async () => {
@@ -214,7 +216,7 @@ describe('ReportCardView: layout that fits the student modal and a phone', () =>
     const math = within(cards).getAllByRole('listitem')[0]!;
     // The periods' grid, then the line with the annual average and the absences.
     const [periods, totals] = [...math.querySelectorAll('dl')];
-    expect(periods).toHaveTextContent('1º bim.5,9rec. 5,5');
+    expect(periods).toHaveTextContent('1º bim.5,9rec. 7,7antes 4,1');
     expect(within(periods!).getByTitle('1º bimestre')).toBeInTheDocument();
     expect(totals).toHaveTextContent('Média anual8,5Faltas3 (95,1 %)');
     expect(screen.getByText(/decisão do Conselho de Classe: Evolução consistente/)).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { CouncilDialog } from './council-dialog';
 import { SelectField } from '../components/field';
 import { Button } from '../components/button';
 import { ErrorBanner, Spinner } from '../components/feedback';
-import { SituacaoBadge, EmptyCard } from './report-card-parts';
+import { EmptyCard, RecoveryNote, SituacaoBadge } from './report-card-parts';
 import { CouncilNotes, MedioSummary, SubjectCards, subjectGroups } from './report-card-subjects';
 import { formatHours } from '../../shared/ensino-medio';
 
@@ -162,14 +162,7 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
                         return (
                           <td key={period.numero} className="px-1.5 py-2 text-center whitespace-nowrap">
                             {own?.media_texto ?? '—'}
-                            {own?.recuperacao_texto && (
-                              <span className="block text-xs text-gray-600">
-                                <abbr title="recuperação" className="no-underline">
-                                  rec.
-                                </abbr>{' '}
-                                {own.recuperacao_texto}
-                              </span>
-                            )}
+                            <RecoveryNote period={own} />
                           </td>
                         );
                       })}
@@ -216,8 +209,8 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
       </div>
       {data.disciplinas.some((subject) => subject.periodos.some((period) => period.recuperacao_texto)) && (
         <p className="text-xs text-gray-600" data-testid="legenda-recuperacao">
-          rec.: nota da prova de recuperação do período; a nota acima dela já é a que vale depois da
-          recuperação.
+          rec.: nota da prova de recuperação do período; antes: a nota do período sem ela. A nota de cima é a
+          que vale depois da recuperação.
         </p>
       )}
       {data.frequencia.por_dia && (

@@ -1,5 +1,5 @@
 /** The calendar's list view: its rows, columns and which month a date focuses. */
-import { entryKindLabels, type EntryKind } from '../../../shared/calendar';
+import { entryKindLabels, holidayKindLabel, type EntryKind } from '../../../shared/calendar';
 import {
   proposedYearDates,
   type CalendarEntry,
@@ -73,7 +73,7 @@ export function listItems(view: CalendarView): ListItem[] {
     id: `feriado-${holiday.data}`,
     inicio: holiday.data,
     fim: holiday.data,
-    tipo: holiday.tipo === 'feriado_nacional' ? 'Feriado nacional' : 'Ponto facultativo',
+    tipo: holidayKindLabel(holiday.tipo),
     titulo: holiday.nome,
     descricao: null,
     publico: true,

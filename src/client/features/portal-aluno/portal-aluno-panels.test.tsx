@@ -4,7 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { Absence, StudentAttendance } from '../../../shared/attendance.schemas';
 import { renderAt, stubApi } from '../../test/render';
 import type { StudentLessons } from '../../../shared/tarefas.schemas';
-import { AttendancePanel } from './portal-aluno-panels';
+import type { CalendarView } from '../../../shared/calendar.schemas';
+import { AttendancePanel, CalendarPanel } from './portal-aluno-panels';
 import { PortalAlunoPage } from './portal-aluno-page';
 
 afterEach(() => {
@@ -116,5 +117,41 @@ describe('Portal do Aluno: Tarefas', () => {
     const day = await screen.findByRole('region', { name: 'Terça-feira, 17/03/2026' });
     expect(within(day).getByRole('heading', { level: 3, name: 'História' })).toBeTruthy();
     expect(day.textContent).toContain('Tarefa de casaLer o capítulo 4');
+  });
+});
+
+describe('Portal do Aluno: Calendário', () => {
+  it('names a ponto facultativo as one, and an event by its kind when it has no description', async () => {
+    const view: CalendarView = {
+      de: '2027-02-01',
+      ate: '2027-03-31',
+      dias: [],
+      eventos: [
+        {
+          id: '00000000-0000-4000-8000-000000000020',
+          tipo: 'reuniao_pais',
+          titulo: 'Reunião do 1º bimestre',
+          descricao: null,
+          inicio: '2027-03-20',
+          fim: '2027-03-20',
+          publico: true,
+          version: 1,
+        },
+      ],
+      feriados: [
+        { data: '2027-02-09', nome: 'Carnaval', tipo: 'ponto_facultativo' },
+        { data: '2027-03-26', nome: 'Sexta-feira Santa', tipo: 'feriado_nacional' },
+      ],
+    };
+    stubApi({ '/api/calendario': view });
+    renderAt(<CalendarPanel />);
+    const items = within(await screen.findByRole('region', { name: 'Próximos 90 dias' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      '09/02/2027 · CarnavalPonto facultativo',
+      '20/03/2027 · Reunião do 1º bimestreReunião de pais',
+      '26/03/2027 · Sexta-feira SantaFeriado nacional',
+    ]);
   });
 });

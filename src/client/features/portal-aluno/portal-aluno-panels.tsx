@@ -6,6 +6,7 @@ import {
   type Absence,
   type SituacaoFalta,
 } from '../../../shared/attendance.schemas';
+import { entryKindLabels, holidayKindLabel } from '../../../shared/calendar';
 import { formatCount, formatDate, formatPercent } from '../../../shared/format';
 import { RichText } from '../../components/rich-text';
 import { Badge, ErrorBanner, Spinner, type BadgeTone } from '../../components/feedback';
@@ -94,14 +95,14 @@ export function CalendarPanel() {
       data: entry.inicio,
       fim: entry.fim,
       titulo: entry.titulo,
-      descricao: entry.descricao,
+      descricao: entry.descricao ?? entryKindLabels[entry.tipo],
     })),
     ...view.data.feriados.map((day) => ({
       key: `feriado-${day.data}`,
       data: day.data,
       fim: day.data,
       titulo: day.nome,
-      descricao: 'Feriado',
+      descricao: holidayKindLabel(day.tipo),
     })),
   ].sort((a, b) => a.data.localeCompare(b.data));
   return (

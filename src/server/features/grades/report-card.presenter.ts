@@ -98,6 +98,8 @@ export function composeReportCard(
         media_texto: displayGrade(average.media, rules),
         recuperacao: average.recuperacao === null ? null : tenthsToNumber(average.recuperacao),
         recuperacao_texto: displayGrade(average.recuperacao, rules),
+        antes_recuperacao_texto:
+          average.recuperacao === null ? null : displayGrade(average.semRecuperacao, rules),
         faltas,
         tenths: average.media,
       };
@@ -124,6 +126,7 @@ export function composeReportCard(
         media_texto: period.media_texto,
         recuperacao: period.recuperacao,
         recuperacao_texto: period.recuperacao_texto,
+        antes_recuperacao_texto: period.antes_recuperacao_texto,
         faltas: period.faltas,
       })),
       media_anual: annual === null ? null : tenthsToNumber(annual),

@@ -137,6 +137,14 @@ describe('boletim', () => {
       media: 7,
       recuperacao: 7,
       recuperacao_texto: '7,0',
+      antes_recuperacao_texto: '4,0',
+    });
+    // A period with no recuperação says nothing of one.
+    const first = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
+    expect(first.disciplinas[0]!.periodos[0]).toMatchObject({
+      media: 8,
+      recuperacao: null,
+      antes_recuperacao_texto: null,
     });
     const third = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.admin.cookie));
     expect(third.disciplinas[0]).toMatchObject({

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { SchoolDocument } from '../../shared/documents.schemas';
+import { renderAt, stubApi } from '../test/render';
+import { DocumentsPanel } from './documents-panel';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const alunoId = '00000000-0000-4000-8000-000000000001';
+
+const issued = (fields: Partial<SchoolDocument>): SchoolDocument => ({
+  id: '00000000-0000-4000-8000-000000000010',
+  aluno_id: alunoId,
+  tipo: 'declaracao_matricula',
+  codigo: 'ABCD-2345',
+  url: '/validar/ABCD-2345',
+  origem: 'secretaria',
+  emitido_em: '2026-03-02T12:00:00.000Z',
+  emitido_por: 'Secretaria',
+  status: 'valido',
+  revogado_em: null,
+  revogado_por: null,
+  motivo_revogacao: null,
+  ...fields,
+});
+
+describe('DocumentsPanel', () => {
+  it('says a revoked document has no validity since when and why, with no download', async () => {
+    stubApi({
+      '/api/documentos': [
+        issued({}),
+        issued({
+          id: '00000000-0000-4000-8000-000000000011',
+          codigo: 'WXYZ-6789',
+          status: 'revogado',
+          revogado_em: '2026-03-05T12:00:00.000Z',
+          revogado_por: 'Secretaria',
+          motivo_revogacao: 'Emitida para o ano errado',
+        }),
+      ],
+    });
+    renderAt(<DocumentsPanel alunoId={alunoId} />);
+    const list = await screen.findByRole('region', { name: 'Meus documentos' });
+    const [valid, revoked] = await within(list).findAllByRole('listitem');
+    expect(within(valid!).getByRole('button', { name: /Baixar PDF/ })).toBeTruthy();
+    expect(revoked!.textContent).toContain('Sem validade desde 05/03/2026: Emitida para o ano errado');
+    expect(within(revoked!).queryByRole('button')).toBeNull();
+  });
+});
