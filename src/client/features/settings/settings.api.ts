@@ -15,6 +15,13 @@ import {
   automaticBackupSchema,
 } from '../../../shared/settings.schemas';
 import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
+
+/**
+ * A backup reads, and a restore rewrites, the whole school (a restore makes an automatic backup first):
+ * seconds on a quiet server, more on a year of roll calls on a busy one. The default 10 s timeout told
+ * the secretary 'Tempo limite de conexão excedido.' while the restore went on and finished.
+ */
+const WHOLE_DATABASE_TIMEOUT_MS = 300_000;
 import { useBackgroundPoll } from '../../lib/background-poll';
 import { keyRoots } from '../../lib/query-keys';
 
@@ -109,7 +116,12 @@ export function useCreateBackup() {
   const invalidate = useInvalidateSettings();
   return useMutation({
     mutationFn: (senha: string) =>
-      downloadFile(`${base}/backup`, 'backup.json', { method: 'POST', body: { senha }, globalErrors: false }),
+      downloadFile(`${base}/backup`, 'backup.json', {
+        method: 'POST',
+        body: { senha },
+        globalErrors: false,
+        timeoutMs: WHOLE_DATABASE_TIMEOUT_MS,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -150,6 +162,7 @@ export function useRestore() {
             method: 'POST',
             body: confirmarOrigem ? { senha, confirmar_origem: true } : { senha },
             globalErrors: false,
+            timeoutMs: WHOLE_DATABASE_TIMEOUT_MS,
           },
         );
       }
@@ -161,6 +174,7 @@ export function useRestore() {
         method: 'POST',
         body: form,
         globalErrors: false,
+        timeoutMs: WHOLE_DATABASE_TIMEOUT_MS,
       });
     },
     onSuccess: (_data, variables) => {
