@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -11,6 +11,31 @@ const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the runner's process so the workers (which inherit its environment) see the same one.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
+
+// Two builds of Debian's Chromium (ADR 0084). The journeys run in its headless shell (Blink without the
+// browser around it: half the CPU of the full browser for the same pages); the ones about the portal's
+// service worker — installing, push, offline, a spec that says `serviceWorkers: 'allow'` — run in the
+// full browser, which has what they check. Without the shell (a machine that only has `chromium`), every
+// journey runs in the full browser.
+const fullBrowser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const shellPath = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+const everyJourneyWithWorker = process.env.E2E_SW === 'allow';
+const shell = existsSync(shellPath) && !everyJourneyWithWorker ? shellPath : fullBrowser;
+const journeys = path.join(import.meta.dirname, 'e2e');
+const workerJourneys = readdirSync(journeys)
+  .filter((file) => file.endsWith('.spec.ts'))
+  .filter((file) => /serviceWorkers:\s*'allow'/.test(readFileSync(path.join(journeys, file), 'utf8')));
+const inFullBrowser = workerJourneys.map((file) => `**/${file}`);
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const launchIn = (executablePath: string) => ({ launchOptions: { executablePath, args: chromiumArgs } });
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,22 +62,22 @@ export default defineConfig({
     // `npx playwright test --trace on` records one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
   },
   projects: [
-    { name: 'setup', testMatch: /.*\.setup\.ts/ },
-    { name: 'chromium', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+    { name: 'setup', testMatch: /.*\.setup\.ts/, use: launchIn(shell) },
+    {
+      name: 'chromium',
+      testMatch: /.*\.spec\.ts/,
+      testIgnore: inFullBrowser,
+      dependencies: ['setup'],
+      use: launchIn(shell),
+    },
+    {
+      name: 'chromium-completo',
+      testMatch: inFullBrowser,
+      dependencies: ['setup'],
+      use: launchIn(fullBrowser),
+    },
   ],
   webServer: {
     command: 'node dist/node/server/main.js',

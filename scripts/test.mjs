@@ -21,6 +21,9 @@ import { build, root } from './build-lib.mjs';
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7);
 const extra = process.argv.slice(2).filter((arg) => !arg.startsWith('--only='));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Most journeys run in Chromium's headless shell, the ones about the service worker in the full browser
+// (playwright.config.ts, ADR 0084): both are Debian packages of the same Chromium.
+const chromiumShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const results = [];
 
@@ -275,7 +278,11 @@ function startPackageCheck() {
 }
 
 if (!only || only === 'e2e') {
-  if (!existsSync(chromium)) aptInstall(['chromium']);
+  // Without the shell the journeys still run, all in the full browser (slower): only root installs it.
+  const wanted = [chromium, ...(process.getuid?.() === 0 ? [chromiumShell] : [])];
+  const missing = wanted.filter((file) => !existsSync(file));
+  if (missing.length > 0)
+    aptInstall(missing.map((file) => (file === chromium ? 'chromium' : 'chromium-headless-shell')));
   console.log('\n▶ Build');
   build();
   if (wantsPackage) {
@@ -287,7 +294,11 @@ if (!only || only === 'e2e') {
     'Playwright (Chromium)',
     bin('playwright'),
     ['test', '--reporter=list,json', ...extra],
-    { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+    {
+      CHROMIUM_PATH: chromium,
+      CHROMIUM_HEADLESS_SHELL_PATH: chromiumShell,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+    },
     report,
   );
 }
