@@ -169,3 +169,37 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   }
   await wide.close();
 });
+
+test('on a phone a whole card opens its notice or conversation, and the home’s links are 44 px tall', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await signIn(page);
+
+  /** Taps a card near its lower right corner: its date or badge, not its title's line. */
+  async function tapCardCorner(card: ReturnType<Page['getByRole']>) {
+    const box = (await card.boundingBox())!;
+    await page.mouse.click(box.x + box.width - 16, box.y + box.height - 12);
+  }
+
+  // Comunicados: one link per card, named by its title; a tap anywhere on the card opens the notice.
+  await page.goto('/dashboard/comunicados');
+  const notice = page.getByRole('list', { name: 'Comunicados da escola' }).getByRole('listitem').first();
+  await expect(notice.getByRole('link')).toHaveCount(1);
+  const titulo = (await notice.getByRole('link').textContent())!;
+  await tapCardCorner(notice);
+  await expect(page.getByRole('dialog', { name: titulo })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Mensagens: the same with a conversation.
+  await page.goto('/dashboard/mensagens');
+  const conversa = page.getByRole('list', { name: 'Conversas' }).getByRole('listitem').first();
+  await expect(conversa.getByRole('link')).toHaveCount(1);
+  await tapCardCorner(conversa);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(/\?id=/);
+  await context.close();
+});

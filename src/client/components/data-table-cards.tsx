@@ -13,6 +13,13 @@ export function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
     />
   );
 }
+/**
+ * Marks the link in a card's title that opens the row: on a phone the whole card is then its tap target
+ * (the link's ::after spans the card), still one link named by the title, reached and opened with the
+ * keyboard like any link. In the desktop table it is an ordinary link.
+ */
+export const CARD_LINK = { 'data-card-link': '' } as const;
+
 export function RowCard<T>({
   row,
   columns,
@@ -32,7 +39,8 @@ export function RowCard<T>({
   );
   return (
     <li
-      className={`flex flex-col gap-3 p-4 text-sm ${boxed ? 'rounded-xl border border-gray-200 bg-white shadow-sm' : ''}`}
+      // A title link marked CARD_LINK covers the card; the row's buttons stay above it (`relative`).
+      className={`relative flex flex-col gap-3 p-4 text-sm **:data-card-link:after:absolute **:data-card-link:after:inset-0 has-data-card-link:hover:bg-gray-50 has-[[data-card-link]:focus-visible]:ring-2 has-[[data-card-link]:focus-visible]:ring-primary ${boxed ? 'rounded-xl border border-gray-200 bg-white shadow-sm' : ''}`}
       {...props}
     >
       <div className="flex items-start justify-between gap-2">
@@ -50,7 +58,9 @@ export function RowCard<T>({
         </dl>
       )}
       {actions && (
-        <div className={`mt-auto flex flex-wrap gap-2 ${boxed ? '' : 'justify-end'}`}>{actions(row)}</div>
+        <div className={`relative mt-auto flex flex-wrap gap-2 ${boxed ? '' : 'justify-end'}`}>
+          {actions(row)}
+        </div>
       )}
     </li>
   );

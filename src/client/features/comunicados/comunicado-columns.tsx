@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatCount, formatDateTime } from '../../../shared/format';
 import type { ComunicadoListItem } from '../../../shared/comunicados.schemas';
 import type { Column } from '../../components/data-table';
+import { CARD_LINK } from '../../components/data-table-cards';
 import { Badge } from '../../components/feedback';
 
 function TitleCell({ item, href, unread }: { item: ComunicadoListItem; href: string; unread: boolean }) {
@@ -12,6 +13,8 @@ function TitleCell({ item, href, unread }: { item: ComunicadoListItem; href: str
         to={href}
         // A label, not a hidden span: an absolutely placed span would move the link's click point.
         aria-label={unread ? `Não lido: ${item.titulo}` : undefined}
+        // On a phone the whole card opens the notice, not only its title's line.
+        {...CARD_LINK}
         className={`text-primary-strong hover:underline ${unread ? 'font-bold' : 'font-medium'}`}
       >
         {item.titulo}

@@ -5,6 +5,7 @@ import { destinoLabels, type Conversa } from '../../../shared/mensagens.schemas'
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
+import { CARD_LINK } from '../../components/data-table-cards';
 import { Badge, PageHeader } from '../../components/feedback';
 import { can, permissionsOf } from '../../../shared/permissions';
 import { useCurrentUser } from '../../lib/current-user';
@@ -27,6 +28,8 @@ function columns(hrefOf: (id: string) => string, isGuardian: boolean): Column<Co
           to={hrefOf(item.id)}
           // A label, not a hidden span: an absolutely placed span would move the link's click point.
           aria-label={item.nao_lidas > 0 ? `Não lida: ${item.assunto}` : undefined}
+          // On a phone the whole card opens the conversation, not only its subject's line.
+          {...CARD_LINK}
           className={`text-primary-strong hover:underline ${item.nao_lidas > 0 ? 'font-bold' : 'font-medium'}`}
         >
           {item.assunto}
