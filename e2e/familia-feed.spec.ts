@@ -76,7 +76,7 @@ test("a mother of two opens the feed: the notice awaiting ciente first, 'Carrega
   await expect(page.getByRole('button', { name: 'Carregar mais' })).toHaveCount(0);
 
   // Only Caio: his class's news, not Bia's notice.
-  const switcher = page.getByRole('group', { name: 'Mostrar de qual filho' });
+  const switcher = page.getByRole('group', { name: 'Escolher filho ou filha' });
   await switcher.getByRole('button', { name: /Caio/ }).click();
   await expect(switcher.getByRole('button', { name: /Caio/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(new RegExp(`aluno=${caio.aluno.id}`));

@@ -53,7 +53,9 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   await bar.getByRole('link', { name: 'Boletim' }).click();
   await expect(page.getByRole('heading', { name: 'Boletim', level: 1 })).toBeVisible();
   const switcher = page.getByRole('group', { name: 'Escolher filho ou filha' });
-  await expect(switcher.getByRole('button', { pressed: true })).toHaveText(first.nome.split(' ')[0]!);
+  await expect(switcher.getByRole('button', { pressed: true })).toHaveAccessibleName(
+    first.nome.split(' ')[0]!,
+  );
   await expect(page.getByRole('region', { name: `${kindOf(first)} de ${first.nome}` })).toBeVisible();
   await screenshot(page, { path: `${shots}/familia-boletim-phone.png`, fullPage: true });
   await switcher.getByRole('button', { name: second.nome.split(' ')[0]! }).click();
@@ -182,6 +184,17 @@ test('on a phone a whole card opens its notice or conversation, and the home’s
   async function tapCardCorner(card: ReturnType<Page['getByRole']>) {
     const box = (await card.boundingBox())!;
     await page.mouse.click(box.x + box.width - 16, box.y + box.height - 12);
+  }
+
+  // Início: the child's 'Boletim e faltas' (to the Boletim) and the tuition link are 44 px tall.
+  const boletim = page.getByRole('link', { name: /^Boletim e faltas de / }).first();
+  await expect(boletim).toHaveAttribute('href', /\/dashboard\/familia\/boletim\?aluno=/);
+  const tuition = page
+    .getByTestId('familia-mensalidades-card')
+    .getByRole('link', { name: /^Ver mensalidades/ });
+  for (const link of [boletim, tuition]) {
+    await expect(link).toBeVisible();
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   }
 
   // Comunicados: one link per card, named by its title; a tap anywhere on the card opens the notice.

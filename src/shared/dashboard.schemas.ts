@@ -105,6 +105,27 @@ export const dashboardProfessorSchema = z.object({
 });
 export type DashboardProfessor = z.infer<typeof dashboardProfessorSchema>;
 
+/** A family's tuition at a glance (the whole family's, or one child's). */
+export const tuitionSummarySchema = z.object({
+  /** Owed now: overdue or due this month (`isEmAberto`); months ahead are not 'em aberto'. */
+  mensalidades_em_aberto: z.number().int(),
+  mensalidades_vencidas: z.number().int(),
+  /** What the overdue tuition costs today, multa and juros included (centavos). */
+  valor_vencido: z.number().int(),
+  /** The next tuition not yet overdue (an overdue one is 'vencida', never 'próxima'). */
+  proxima_mensalidade: z
+    .object({
+      id: z.string(),
+      aluno_nome: z.string(),
+      mes_referencia: z.string(),
+      data_vencimento: z.string(),
+      valor_atualizado: z.number().int(),
+      status: z.enum(mensalidadeStatuses),
+    })
+    .nullable(),
+});
+export type TuitionSummary = z.infer<typeof tuitionSummarySchema>;
+
 export const dashboardResponsavelSchema = z.object({
   escopo: z.literal('responsavel'),
   filhos: z.array(
@@ -131,24 +152,11 @@ export const dashboardResponsavelSchema = z.object({
       previstas_ano: z.number().int().nullable(),
       /** The most absences over the year that keep 75 % (`maxAbsencesForYear`); null with `previstas_ano`. */
       limite_faltas_ano: z.number().int().nullable(),
+      /** This child's tuition alone: what the home shows when the family picks this child. */
+      mensalidades: tuitionSummarySchema,
     }),
   ),
-  /** Owed now: overdue or due this month (`isEmAberto`); months ahead are not 'em aberto'. */
-  mensalidades_em_aberto: z.number().int(),
-  mensalidades_vencidas: z.number().int(),
-  /** What the overdue tuition costs today, multa and juros included (centavos). */
-  valor_vencido: z.number().int(),
-  /** The next tuition not yet overdue (an overdue one is 'vencida', never 'próxima'). */
-  proxima_mensalidade: z
-    .object({
-      id: z.string(),
-      aluno_nome: z.string(),
-      mes_referencia: z.string(),
-      data_vencimento: z.string(),
-      valor_atualizado: z.number().int(),
-      status: z.enum(mensalidadeStatuses),
-    })
-    .nullable(),
+  ...tuitionSummarySchema.shape,
 });
 export type DashboardResponsavel = z.infer<typeof dashboardResponsavelSchema>;
 

@@ -11,9 +11,22 @@ import { useUrlParams } from '../lib/use-list-state';
 import { useFamilyChildren } from './family.api';
 
 export function firstName(nome: string): string {
-  return nome.split(' ')[0] ?? nome;
+  return nome.trim().split(/\s+/)[0] ?? nome;
 }
 
+/** The initials on a child's chip: the words of the name (not a number or a 'Jr.' typed after it). */
+function initialsOf(nome: string): string {
+  const parts = nome
+    .trim()
+    .split(/\s+/)
+    .filter((part) => /^\p{L}/u.test(part));
+  return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase();
+}
+
+/**
+ * The one child picker of the family's screens (the home, Comunicados, Boletim, Frequência…): a row of
+ * chips, the chosen one pressed, in the darker brand shade (white text at AA contrast).
+ */
 export function ChildSwitcher({
   items,
   selected,
@@ -35,21 +48,32 @@ export function ChildSwitcher({
       aria-label="Escolher filho ou filha"
       className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1"
     >
-      {chips.map((child) => (
-        <button
-          key={child.id}
-          type="button"
-          aria-pressed={child.id === selected}
-          onClick={() => onSelect(child.id)}
-          className={`min-h-11 shrink-0 rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
-            child.id === selected
-              ? 'border-primary-strong bg-primary-strong text-white'
-              : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50'
-          }`}
-        >
-          {firstName(child.nome)}
-        </button>
-      ))}
+      {chips.map((child) => {
+        const pressed = child.id === selected;
+        return (
+          <button
+            key={child.id}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onSelect(child.id)}
+            className={`flex min-h-11 shrink-0 items-center gap-2 rounded-full border py-1 pr-4 pl-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+              pressed
+                ? 'border-primary-strong bg-primary-strong text-white'
+                : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50'
+            }`}
+          >
+            <span
+              aria-hidden="true"
+              className={`flex h-8 w-8 items-center justify-center rounded-full text-xs font-semibold ${
+                pressed ? 'bg-white/20 text-white' : 'bg-primary/10 text-primary-strong'
+              }`}
+            >
+              {child.id === '' ? <Users className="h-4 w-4" /> : initialsOf(child.nome)}
+            </span>
+            {child.id === '' ? child.nome : firstName(child.nome)}
+          </button>
+        );
+      })}
     </div>
   );
 }
@@ -60,8 +84,11 @@ export function ChildSwitcher({
  */
 export function OneChildAtATime({
   render,
+  resets = ['ano'],
 }: {
   render: (child: StudentListItem, all: StudentListItem[]) => ReactNode;
+  /** The page's other parameters that belong to one child, dropped when another is chosen. */
+  resets?: readonly string[];
 }) {
   const children = useFamilyChildren();
   const [params, update] = useUrlParams();
@@ -79,7 +106,11 @@ export function OneChildAtATime({
     );
   return (
     <div className="space-y-4">
-      <ChildSwitcher items={list} selected={child.id} onSelect={(id) => update({ aluno: id, ano: null })} />
+      <ChildSwitcher
+        items={list}
+        selected={child.id}
+        onSelect={(id) => update({ aluno: id, ...Object.fromEntries(resets.map((key) => [key, null])) })}
+      />
       {render(child, list)}
     </div>
   );

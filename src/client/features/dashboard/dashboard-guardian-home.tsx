@@ -1,7 +1,7 @@
 /** The guardian's dashboard: each child's attendance and what it means for the year, and the family's tuition. */
 import { Link } from 'react-router';
 import { FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas';
-import type { DashboardResponsavel } from '../../../shared/dashboard.schemas';
+import type { DashboardResponsavel, TuitionSummary } from '../../../shared/dashboard.schemas';
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas';
 import { absencesText } from '../../../shared/report-card.schemas';
 import { formatCentavos, formatCount, formatDate, formatPercent } from '../../../shared/format';
@@ -58,22 +58,38 @@ export function attendanceNote(filho: Child): { tone: 'amber' | 'red'; text: str
   };
 }
 
-export function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
+/** A link of the home, its whole line a tap target on a phone (44 px high). */
+const homeLink = 'inline-flex min-h-11 items-center font-medium text-primary-strong underline';
+
+/**
+ * The family's figures under the feed: each child's attendance, the children's portal accounts and the
+ * tuition — all of them, or only the child chosen in the home's switcher (`chosen`), as the feed.
+ */
+export function GuardianHome({
+  stats,
+  chosen = null,
+}: {
+  stats: DashboardResponsavel;
+  chosen?: string | null;
+}) {
+  const child = chosen === null ? undefined : stats.filhos.find((filho) => filho.id === chosen);
+  const filhos = child ? [child] : stats.filhos;
   return (
     <div className="space-y-6">
       <Panel title="Meus filhos">
-        {stats.filhos.length === 0 ? (
+        {filhos.length === 0 ? (
           <p className="text-sm text-gray-500">Nenhum aluno vinculado à sua conta. Procure a secretaria.</p>
         ) : (
           <ul className="divide-y divide-gray-100">
-            {stats.filhos.map((filho) => (
+            {filhos.map((filho) => (
               <li key={filho.id} className="flex flex-wrap justify-between gap-x-4 py-2 text-sm">
                 <span>
                   <span className="block font-medium text-gray-900">{filho.nome}</span>
-                  <span className="text-gray-600">{filho.turma_nome ?? 'Sem turma'}</span>
+                  <span className="block text-gray-600">{filho.turma_nome ?? 'Sem turma'}</span>
+                  {/* The Boletim holds the grades and each subject's absences (or the pareceres). */}
                   <Link
-                    to={`${paths.students}?aluno=${filho.id}`}
-                    className="mt-1 block font-medium text-primary-strong underline"
+                    to={`${paths.familyBoletim}?aluno=${filho.id}`}
+                    className={homeLink}
                     aria-label={`Boletim e faltas de ${filho.nome}`}
                   >
                     Boletim e faltas
@@ -85,29 +101,32 @@ export function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
           </ul>
         )}
       </Panel>
-      <GuardianStudentAccounts />
-      <GuardianTuition stats={stats} />
+      <GuardianStudentAccounts alunoId={child?.id ?? null} />
+      <GuardianTuition
+        tuition={child ? child.mensalidades : stats}
+        title={child ? `Mensalidades de ${child.nome.split(' ')[0] ?? child.nome}` : 'Mensalidades'}
+      />
     </div>
   );
 }
 
 /**
- * The family's tuition at a glance: what is overdue ('vencida', with what it costs today), then the next
- * one due — never an overdue one called 'próxima' — and 'em aberto' counting only what is owed now
- * (overdue or due this month), not the months generated ahead.
+ * The tuition at a glance: what is overdue ('vencida', with what it costs today), then the next one due
+ * — never an overdue one called 'próxima' — and 'em aberto' counting only what is owed now (overdue or
+ * due this month), not the months generated ahead.
  */
-function GuardianTuition({ stats }: { stats: DashboardResponsavel }) {
-  const next = stats.proxima_mensalidade;
-  const nothingYet = stats.mensalidades_em_aberto === 0 && !next;
+function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: string }) {
+  const next = tuition.proxima_mensalidade;
+  const nothingYet = tuition.mensalidades_em_aberto === 0 && !next;
   return (
-    <Panel title="Mensalidades">
+    <Panel title={title}>
       <div className="space-y-2 text-sm" data-testid="familia-mensalidades-card">
-        {stats.mensalidades_vencidas > 0 && (
+        {tuition.mensalidades_vencidas > 0 && (
           <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900">
             <strong>
-              {formatCount(stats.mensalidades_vencidas, 'mensalidade vencida', 'mensalidades vencidas')}
+              {formatCount(tuition.mensalidades_vencidas, 'mensalidade vencida', 'mensalidades vencidas')}
             </strong>{' '}
-            · {formatCentavos(stats.valor_vencido)} hoje, com multa e juros.
+            · {formatCentavos(tuition.valor_vencido)} hoje, com multa e juros.
           </p>
         )}
         {next && (
@@ -120,13 +139,13 @@ function GuardianTuition({ stats }: { stats: DashboardResponsavel }) {
         <p className="text-gray-600">
           {nothingYet
             ? 'Nenhuma mensalidade a pagar.'
-            : stats.mensalidades_em_aberto === 0
+            : tuition.mensalidades_em_aberto === 0
               ? 'Nada em aberto agora.'
-              : `Em aberto agora: ${formatCount(stats.mensalidades_em_aberto, 'mensalidade', 'mensalidades')}.`}
+              : `Em aberto agora: ${formatCount(tuition.mensalidades_em_aberto, 'mensalidade', 'mensalidades')}.`}
         </p>
         {!nothingYet && (
-          <Link to={paths.finance} className="inline-block font-medium text-primary-strong underline">
-            {stats.mensalidades_em_aberto > 0 ? 'Ver mensalidades e pagar com PIX' : 'Ver mensalidades'}
+          <Link to={paths.finance} className={homeLink}>
+            {tuition.mensalidades_em_aberto > 0 ? 'Ver mensalidades e pagar com PIX' : 'Ver mensalidades'}
           </Link>
         )}
       </div>

@@ -32,6 +32,14 @@ function stubServer(
   );
 }
 
+/** A child's (or a family's) tuition with nothing owed. */
+const noTuition = {
+  mensalidades_em_aberto: 0,
+  mensalidades_vencidas: 0,
+  valor_vencido: 0,
+  proxima_mensalidade: null,
+};
+
 const noRollsToday: DashboardProfessor['chamadas_hoje'] = {
   data: '2026-11-21',
   dia: { data: '2026-11-21', tipo: 'fim_de_semana', letivo: false, descricao: null },
@@ -172,6 +180,7 @@ describe('DashboardPage', () => {
           por_dia: true,
           previstas_ano: 202,
           limite_faltas_ano: 50,
+          mensalidades: noTuition,
         },
         {
           id: 'a2',
@@ -185,6 +194,7 @@ describe('DashboardPage', () => {
           por_dia: false,
           previstas_ano: null,
           limite_faltas_ano: null,
+          mensalidades: noTuition,
         },
       ],
       mensalidades_em_aberto: 0,
@@ -193,13 +203,14 @@ describe('DashboardPage', () => {
       proxima_mensalidade: null,
     });
     renderAt(<DashboardPage />);
+    // The Boletim (grades and each subject's absences), not the child's page ('Meu filho').
     expect(await screen.findByRole('link', { name: 'Boletim e faltas de Lucas' })).toHaveAttribute(
       'href',
-      '/dashboard/alunos?aluno=a1',
+      '/dashboard/familia/boletim?aluno=a1',
     );
     expect(screen.getByRole('link', { name: 'Boletim e faltas de Luiza' })).toHaveAttribute(
       'href',
-      '/dashboard/alunos?aluno=a2',
+      '/dashboard/familia/boletim?aluno=a2',
     );
     expect(screen.getByText('Abaixo de 75 % das aulas dadas até agora.')).toBeInTheDocument();
   });
@@ -221,6 +232,7 @@ describe('DashboardPage', () => {
           por_dia: false,
           previstas_ano: 851,
           limite_faltas_ano: 212,
+          mensalidades: noTuition,
         },
       ],
       mensalidades_em_aberto: 0,
@@ -249,6 +261,7 @@ describe('DashboardPage', () => {
     por_dia: true,
     previstas_ano: 202,
     limite_faltas_ano: 50,
+    mensalidades: noTuition,
     ...overrides,
   });
 

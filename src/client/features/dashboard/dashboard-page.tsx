@@ -6,8 +6,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardStats } from './dashboard.api';
 import { SchoolHome } from './dashboard-school-home';
 import { TeacherHome } from './dashboard-teacher-home';
-import { GuardianHome } from './dashboard-guardian-home';
-import { FamilyHome } from './family-home';
+import { FamilyDashboard } from './family-home';
 export { attendanceNote } from './dashboard-guardian-home';
 
 function greeting(now: Date): string {
@@ -58,10 +57,7 @@ export function DashboardPage() {
         <TeacherHome stats={stats} />
       ) : (
         // The family's home (issue 32 §1): the feed first, then each child's figures and the tuition.
-        <div className="space-y-8">
-          <FamilyHome filhos={stats.filhos} />
-          <GuardianHome stats={stats} />
-        </div>
+        <FamilyDashboard stats={stats} />
       )}
     </div>
   );

@@ -24,6 +24,12 @@ const child = (id: string, nome: string): DashboardResponsavel['filhos'][number]
   por_dia: true,
   previstas_ano: 200,
   limite_faltas_ano: 50,
+  mensalidades: {
+    mensalidades_em_aberto: 0,
+    mensalidades_vencidas: 0,
+    valor_vencido: 0,
+    proxima_mensalidade: null,
+  },
 });
 
 const stats: DashboardResponsavel = {
@@ -56,7 +62,10 @@ const festa = item('Festa junina', { tipo: 'evento', link: '/dashboard/calendari
 const boletim = item('Notas do 1º bimestre publicadas', { tipo: 'nota', aluno_id: 'a2' });
 const musica = item('Aula de música', { aluno_id: 'a2' });
 
-function stubFeed(feed: (request: StubRequest) => Feed | ReturnType<typeof reply>) {
+function stubFeed(
+  feed: (request: StubRequest) => Feed | ReturnType<typeof reply>,
+  home: DashboardResponsavel = stats,
+) {
   const user = {
     id: 'u1',
     nome: 'Marina',
@@ -65,7 +74,7 @@ function stubFeed(feed: (request: StubRequest) => Feed | ReturnType<typeof reply
     primeiro_login: false,
   };
   return stubApi(
-    { '/api/auth/me': signedInAs(user), '/api/dashboard/stats': stats, '/api/familia/feed': feed },
+    { '/api/auth/me': signedInAs(user), '/api/dashboard/stats': home, '/api/familia/feed': feed },
     [],
   );
 }
@@ -100,8 +109,8 @@ describe('FamilyHome', () => {
       fetch.requests.filter((entry) => entry.path === '/api/familia/feed').map((entry) => entry.url),
     ).toEqual(['/api/familia/feed', '/api/familia/feed?cursor=c1']);
 
-    // One child: only what is hers, without repeating her name.
-    const switcher = screen.getByRole('group', { name: 'Mostrar de qual filho' });
+    // One child: only what is hers, without repeating her name (the family screens' one child picker).
+    const switcher = screen.getByRole('group', { name: 'Escolher filho ou filha' });
     expect(
       within(switcher)
         .getAllByRole('button')
@@ -126,5 +135,43 @@ describe('FamilyHome', () => {
     expect(await screen.findByText('Tudo em dia por aqui')).toBeInTheDocument();
     // The children's figures stay below the feed.
     expect(screen.getByRole('region', { name: 'Meus filhos' })).toHaveTextContent('Lucas Almeida');
+  });
+
+  it("shows only the chosen child's figures and tuition under the feed, as the feed itself", async () => {
+    const owes = {
+      mensalidades_em_aberto: 1,
+      mensalidades_vencidas: 1,
+      valor_vencido: 90_808,
+      proxima_mensalidade: null,
+    };
+    const luiza = { ...child('a2', 'Luiza Almeida'), mensalidades: owes };
+    stubFeed(() => ({ itens: [festa], proximo: null }), {
+      ...stats,
+      filhos: [child('a1', 'Lucas Almeida'), luiza],
+      ...owes,
+    });
+    renderAt(<DashboardPage />);
+    const tuition = await screen.findByTestId('familia-mensalidades-card');
+    expect(tuition).toHaveTextContent('1 mensalidade vencida · R$ 908,08 hoje');
+    expect(screen.getByRole('region', { name: 'Meus filhos' })).toHaveTextContent('Luiza Almeida');
+
+    const switcher = screen.getByRole('group', { name: 'Escolher filho ou filha' });
+    await userEvent.click(within(switcher).getByRole('button', { name: /Lucas/ }));
+    const mine = await screen.findByRole('region', { name: 'Mensalidades de Lucas' });
+    expect(mine).toHaveTextContent('Nenhuma mensalidade a pagar.');
+    expect(mine).not.toHaveTextContent('vencida');
+    const children = screen.getByRole('region', { name: 'Meus filhos' });
+    expect(children).toHaveTextContent('Lucas Almeida');
+    expect(children).not.toHaveTextContent('Luiza');
+    expect(
+      within(children)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/dashboard/familia/boletim?aluno=a1']);
+
+    await userEvent.click(within(switcher).getByRole('button', { name: /Todos/ }));
+    expect(await screen.findByRole('region', { name: 'Mensalidades' })).toHaveTextContent(
+      '1 mensalidade vencida',
+    );
   });
 });

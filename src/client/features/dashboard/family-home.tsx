@@ -1,75 +1,22 @@
 /**
  * The family's home (issue 32 §1, docs/familia.md): a child switcher when there is more than one child
  * ('Todos' and each child), then 'Para fazer' (what the family must do, the most urgent first) and
- * 'Novidades' (what happened and what is coming), page after page.
+ * 'Novidades' (what happened and what is coming), page after page, then the figures of the child chosen
+ * (or of all of them): attendance, portal accounts and tuition.
  */
-import { Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import type { DashboardResponsavel } from '../../../shared/dashboard.schemas';
 import type { FeedItem } from '../../../shared/familia.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
+import { ChildSwitcher, firstName } from '../../domain/child-switcher';
+import { GuardianHome } from './dashboard-guardian-home';
 import { useFamilyFeed } from './familia.api';
 import { FeedItemRow } from './family-feed-item';
 
 export interface FamilyChild {
   id: string;
   nome: string;
-}
-
-const firstName = (nome: string) => nome.trim().split(/\s+/)[0] ?? nome;
-const initialsOf = (nome: string) => {
-  // The words of the name (not a number or a 'Jr.' sign someone typed after it).
-  const parts = nome
-    .trim()
-    .split(/\s+/)
-    .filter((part) => /^\p{L}/u.test(part));
-  return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase();
-};
-
-function ChildSwitcher({
-  filhos,
-  chosen,
-  onChoose,
-}: {
-  filhos: FamilyChild[];
-  chosen: string | null;
-  onChoose: (id: string | null) => void;
-}) {
-  const options = [{ id: null, nome: 'Todos' }, ...filhos];
-  return (
-    <div
-      role="group"
-      aria-label="Mostrar de qual filho"
-      className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1"
-    >
-      {options.map((option) => {
-        const pressed = option.id === chosen;
-        return (
-          <button
-            key={option.id ?? 'todos'}
-            type="button"
-            aria-pressed={pressed}
-            onClick={() => onChoose(option.id)}
-            className={`flex min-h-11 shrink-0 items-center gap-2 rounded-full border py-1 pl-1 pr-4 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
-              pressed
-                ? 'border-primary-strong bg-primary-strong text-white'
-                : 'border-gray-300 bg-white text-gray-800 hover:border-primary'
-            }`}
-          >
-            <span
-              aria-hidden="true"
-              className={`flex h-8 w-8 items-center justify-center rounded-full text-xs font-semibold ${
-                pressed ? 'bg-white/20 text-white' : 'bg-primary/10 text-primary-strong'
-              }`}
-            >
-              {option.id === null ? <Users className="h-4 w-4" /> : initialsOf(option.nome)}
-            </span>
-            {option.id === null ? 'Todos' : firstName(option.nome)}
-          </button>
-        );
-      })}
-    </div>
-  );
 }
 
 function FeedSection({
@@ -102,16 +49,14 @@ function FeedSection({
   );
 }
 
-export function FamilyHome({ filhos }: { filhos: FamilyChild[] }) {
+/**
+ * The child the home shows (`?aluno=`, one of several children), or null for all of them: the feed and
+ * every figure under it follow the same choice.
+ */
+function useChosenChild(filhos: FamilyChild[]) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('aluno');
   const chosen = filhos.length > 1 && asked && filhos.some((filho) => filho.id === asked) ? asked : null;
-  const feed = useFamilyFeed(chosen);
-  const items = feed.data?.pages.flatMap((page) => page.itens) ?? [];
-  const names = new Map(filhos.map((filho) => [filho.id, firstName(filho.nome)]));
-  // The child's name when all of them are shown and there is more than one.
-  const nameOf = (item: FeedItem) =>
-    chosen === null && filhos.length > 1 && item.aluno_id ? (names.get(item.aluno_id) ?? null) : null;
   const choose = (id: string | null) =>
     setParams(
       (current) => {
@@ -122,9 +67,43 @@ export function FamilyHome({ filhos }: { filhos: FamilyChild[] }) {
       },
       { replace: true },
     );
+  return { chosen, choose };
+}
+
+/** The family's whole home: the switcher and feed, then the figures, all of one child or of all. */
+export function FamilyDashboard({ stats }: { stats: DashboardResponsavel }) {
+  const { chosen, choose } = useChosenChild(stats.filhos);
+  return (
+    <div className="space-y-8">
+      <FamilyHome filhos={stats.filhos} chosen={chosen} onChoose={choose} />
+      <GuardianHome stats={stats} chosen={chosen} />
+    </div>
+  );
+}
+
+function FamilyHome({
+  filhos,
+  chosen,
+  onChoose,
+}: {
+  filhos: FamilyChild[];
+  chosen: string | null;
+  onChoose: (id: string | null) => void;
+}) {
+  const feed = useFamilyFeed(chosen);
+  const items = feed.data?.pages.flatMap((page) => page.itens) ?? [];
+  const names = new Map(filhos.map((filho) => [filho.id, firstName(filho.nome)]));
+  // The child's name when all of them are shown and there is more than one.
+  const nameOf = (item: FeedItem) =>
+    chosen === null && filhos.length > 1 && item.aluno_id ? (names.get(item.aluno_id) ?? null) : null;
   return (
     <div className="space-y-5" data-testid="familia-feed">
-      {filhos.length > 1 && <ChildSwitcher filhos={filhos} chosen={chosen} onChoose={choose} />}
+      <ChildSwitcher
+        items={filhos}
+        selected={chosen ?? ''}
+        onSelect={(id) => onChoose(id === '' ? null : id)}
+        all="Todos"
+      />
       {feed.isPending ? (
         <Spinner label="Carregando as novidades..." />
       ) : feed.isError && !feed.isFetchNextPageError ? (

@@ -75,13 +75,15 @@ function AccountRow({ conta }: { conta: StudentAccount }) {
   );
 }
 
-export function GuardianStudentAccounts() {
+/** The children's accounts; `alunoId`: only that child's (the child chosen on the home). */
+export function GuardianStudentAccounts({ alunoId = null }: { alunoId?: string | null }) {
   const accounts = useQuery(familyAccountsQuery());
-  if (!accounts.data || accounts.data.length === 0) return null;
+  const shown = (accounts.data ?? []).filter((conta) => alunoId === null || conta.aluno_id === alunoId);
+  if (shown.length === 0) return null;
   return (
     <Panel title="Portal do Aluno">
       <ul className="divide-y divide-gray-100">
-        {accounts.data.map((conta) => (
+        {shown.map((conta) => (
           <AccountRow key={conta.aluno_id} conta={conta} />
         ))}
       </ul>

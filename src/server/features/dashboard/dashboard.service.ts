@@ -11,7 +11,13 @@ import {
   isAuditEntity,
   joinWords,
 } from '../../../shared/audit-actions.js';
-import type { Atividade, DashboardEscola, DashboardStats } from '../../../shared/dashboard.schemas.js';
+import type {
+  Atividade,
+  DashboardEscola,
+  DashboardStats,
+  TuitionSummary,
+} from '../../../shared/dashboard.schemas.js';
+import type { Mensalidade } from '../../../shared/mensalidades.schemas.js';
 import { can, type Permission } from '../../../shared/permissions.js';
 import { isEmAberto } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -311,12 +317,10 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
           .get('finance-settings', () => loadSettings(db))
           .then((settings) => listOpenMensalidades(db, scope, today, settings)),
   ]);
-  // 'Em aberto' is what is owed now (overdue, or due this month: `isEmAberto`), never the months ahead;
-  // the next one is the next not yet overdue (an overdue one is 'vencida', not 'próxima'). The pages of
-  // 200 the home read before (listMensalidades by status), and the overdue's total.
-  const overdue = { items: open.vencidas.slice(0, 200), total: open.vencidas.length };
-  const upcoming = { items: open.pendentes.slice(0, 200) };
-  const next = upcoming.items[0];
+  const ofChild = (alunoId: string) => ({
+    vencidas: open.vencidas.filter((mensalidade) => mensalidade.aluno_id === alunoId),
+    pendentes: open.pendentes.filter((mensalidade) => mensalidade.aluno_id === alunoId),
+  });
   return {
     escopo: 'responsavel',
     // Tuition debt changes nothing here (Lei 9.870/1999 art. 6): attendance shows like any other.
@@ -334,7 +338,27 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       por_dia: geral.get(filho.id)?.por_dia ?? false,
       previstas_ano: geral.get(filho.id)?.previstas_ano ?? null,
       limite_faltas_ano: geral.get(filho.id)?.limite_faltas_ano ?? null,
+      // The home's child switcher shows this child's tuition alone, from the same read.
+      mensalidades: tuitionSummary(ofChild(filho.id), today),
     })),
+    ...tuitionSummary(open, today),
+  };
+}
+
+/**
+ * The tuition at a glance of what `listOpenMensalidades` gave (a family's, or one child's of it). 'Em
+ * aberto' is what is owed now (overdue, or due this month: `isEmAberto`), never the months ahead; the
+ * next one is the next not yet overdue (an overdue one is 'vencida', not 'próxima'). The pages of 200 the
+ * home read before (listMensalidades by status), and the overdue's total.
+ */
+function tuitionSummary(
+  open: { vencidas: Mensalidade[]; pendentes: Mensalidade[] },
+  today: string,
+): TuitionSummary {
+  const overdue = { items: open.vencidas.slice(0, 200), total: open.vencidas.length };
+  const upcoming = { items: open.pendentes.slice(0, 200) };
+  const next = upcoming.items[0];
+  return {
     mensalidades_em_aberto:
       overdue.total + upcoming.items.filter((mensalidade) => isEmAberto(mensalidade, today)).length,
     mensalidades_vencidas: overdue.total,

@@ -141,6 +141,30 @@ describe('what a family owes now', () => {
     expect(home.valor_vencido).toBe(july + september);
   });
 
+  it("gives each child's tuition alone too, for the home's child switcher", async () => {
+    const s = await school();
+    await payMonths(s.admin, s.ana.id, 1, 9, ['2026-07']);
+    await payMonths(s.admin, s.beto.id, 2, 9);
+    const home = (await get('/api/dashboard/stats', s.rita.cookie)).json().data;
+    const byName = new Map(
+      home.filhos.map((filho: { nome: string; mensalidades: unknown }) => [filho.nome, filho.mensalidades]),
+    );
+    // Ana's overdue July is hers alone: Beto owes nothing now, his next one is October.
+    expect(byName.get('Ana Prado')).toEqual({
+      mensalidades_em_aberto: 1,
+      mensalidades_vencidas: 1,
+      valor_vencido: 85_000 + 1_700 + 1_898,
+      proxima_mensalidade: expect.objectContaining({ aluno_nome: 'Ana Prado', mes_referencia: '2026-10' }),
+    });
+    expect(byName.get('Beto Prado')).toEqual({
+      mensalidades_em_aberto: 0,
+      mensalidades_vencidas: 0,
+      valor_vencido: 0,
+      proxima_mensalidade: expect.objectContaining({ aluno_nome: 'Beto Prado', mes_referencia: '2026-10' }),
+    });
+    expect(home.mensalidades_vencidas).toBe(1);
+  });
+
   it('this month’s tuition not yet due is em aberto; next month’s is not', async () => {
     clock.pin('2026-09-05');
     try {
