@@ -161,11 +161,16 @@ describe('FamilyAttendancePage', () => {
     expect((form.get('arquivo') as File).name).toBe('atestado.jpg');
   });
 
-  it('switches between the children', async () => {
+  it('switches between the children with the family screens’ one child picker', async () => {
     stubServer();
     const user = userEvent.setup();
-    const router = renderAt(<FamilyAttendancePage />, '/lista');
-    await user.click(await screen.findByRole('button', { name: 'Beto' }));
+    const router = renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    const picker = await screen.findByRole('group', { name: 'Escolher filho ou filha' });
+    // The chosen chip in the darker shade the other family screens use (white text at AA contrast).
+    const chosen = within(picker).getByRole('button', { name: 'Ana', pressed: true });
+    expect(chosen).toHaveClass('bg-primary-strong');
+    expect(chosen).not.toHaveClass('bg-primary');
+    await user.click(within(picker).getByRole('button', { name: 'Beto' }));
     expect(searchOf(router)).toEqual({ aluno: beto });
   });
 });
