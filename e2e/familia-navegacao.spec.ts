@@ -63,7 +63,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   await expect(page.getByRole('region', { name: `${kindOf(second)} de ${second.nome}` })).toBeVisible();
   await expectNoStaffWords(page);
 
-  // Documentos, from 'Mais': the menu holds the ten family screens and nothing else.
+  // Documentos, from 'Mais': the menu holds the eleven family screens and nothing else.
   await bar.getByRole('button', { name: 'Mais' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Menu do portal' });
   await expect(menu.getByRole('link')).toHaveText([
@@ -73,6 +73,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
     'Boletim',
     'Frequência',
     'Tarefas',
+    'Agenda',
     'Financeiro',
     'Documentos',
     'Calendário',

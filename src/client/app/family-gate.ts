@@ -12,11 +12,8 @@ import type { CurrentUser } from '../../shared/auth.schemas';
 import { paths } from '../../shared/routes';
 import { familyMenuItems, isFamily } from './menu';
 
-/**
- * Family screens outside the menu: the child's page (opened from the boletim, the home, the feed) and a
- * young child's day in the agenda (opened from the feed).
- */
-const familyExtraScreens: string[] = [paths.familyChild, paths.familyAgenda];
+/** Family screens outside the menu: the child's page (opened from the boletim, the home, the feed). */
+const familyExtraScreens: string[] = [paths.familyChild];
 
 const familyScreens = new Set<string>([...familyMenuItems.map((item) => item.to), ...familyExtraScreens]);
 

@@ -32,6 +32,7 @@ const familyMenu: [string, string][] = [
   ['Boletim', paths.familyBoletim],
   ['Frequência', paths.familyAttendance],
   ['Tarefas', paths.familyTarefas],
+  ['Agenda', paths.familyAgenda],
   ['Financeiro', paths.finance],
   ['Documentos', paths.familyDocuments],
   ['Calendário', paths.calendar],
@@ -39,7 +40,7 @@ const familyMenu: [string, string][] = [
 ];
 
 describe('the family menu', () => {
-  it("is exactly the family's ten screens, in order, with no staff screen", () => {
+  it("is exactly the family's eleven screens, in order, with no staff screen", () => {
     expect(menuFor(guardian).map((item) => [item.label, item.to])).toEqual(familyMenu);
   });
 

@@ -81,7 +81,7 @@ export const menuItems: MenuItem[] = [
 ];
 
 /**
- * A family's own menu (issue 32 §1): these ten and nothing else, whatever the profile's permissions
+ * A family's own menu (issue 32 §1): these eleven and nothing else, whatever the profile's permissions
  * (a guardian holds students.read and classes.read for their children's records, which would otherwise
  * bring in the staff's 'Alunos' and 'Turmas'). `main` marks the four of the phone's bottom bar; the
  * rest open from 'Mais'.
@@ -93,6 +93,9 @@ export const familyMenuItems: (MenuItem & { main?: true })[] = [
   { label: 'Boletim', to: paths.familyBoletim, icon: BookOpenCheck, access: 'academics.read', main: true },
   { label: 'Frequência', to: paths.familyAttendance, icon: ClipboardCheck, access: 'academics.read' },
   { label: 'Tarefas', to: paths.familyTarefas, icon: NotebookText, access: 'academics.read' },
+  // The young children's daily agenda: every family sees it (the menu knows nothing of the children's
+  // classes); a class without the agenda says so on the page.
+  { label: 'Agenda', to: paths.familyAgenda, icon: NotebookTabs, access: 'academics.read' },
   { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
   { label: 'Documentos', to: paths.familyDocuments, icon: FolderOpen, access: 'documents.issue' },
   { label: 'Calendário', to: paths.calendar, icon: CalendarDays, access: 'academics.read' },

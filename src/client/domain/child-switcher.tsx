@@ -84,9 +84,12 @@ export function ChildSwitcher({
  */
 export function OneChildAtATime({
   render,
+  header,
   resets = ['ano'],
 }: {
   render: (child: StudentListItem, all: StudentListItem[]) => ReactNode;
+  /** Above the switcher: the page's heading when it names the child. */
+  header?: (child: StudentListItem) => ReactNode;
   /** The page's other parameters that belong to one child, dropped when another is chosen. */
   resets?: readonly string[];
 }) {
@@ -106,6 +109,7 @@ export function OneChildAtATime({
     );
   return (
     <div className="space-y-4">
+      {header?.(child)}
       <ChildSwitcher
         items={list}
         selected={child.id}

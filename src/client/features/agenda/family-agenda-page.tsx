@@ -8,7 +8,9 @@ import {
 } from '../../../shared/agenda.schemas';
 import { formatDate, formatDateTime, todayIso } from '../../../shared/format';
 import { Button } from '../../components/button';
+import type { StudentListItem } from '../../../shared/students.schemas';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
+import { OneChildAtATime } from '../../domain/child-switcher';
 import { useUrlParams } from '../../lib/use-list-state';
 import { childAgendaQuery } from './agenda.api';
 import { FamilyMedication } from './family-medication';
@@ -101,19 +103,42 @@ function Day({ agenda }: { agenda: AgendaAluno }) {
   );
 }
 
-/** The family's view of a child's day (issue 32 §3), opened from the feed: `?aluno=&data=`. */
+/**
+ * The family's view of a child's day (issue 32 §3), from the menu or the feed: `?aluno=&data=`. Without
+ * a child, the family's first one, the others a chip away (the family screens' child picker). A class
+ * without the daily agenda says so, with no days to walk through.
+ */
 export function FamilyAgendaPage() {
+  return (
+    <div className="mx-auto max-w-3xl">
+      <OneChildAtATime
+        header={(child) => <PageHeader title={`Agenda de ${child.nome}`} subtitle={classOf(child)} />}
+        resets={['data']}
+        render={(child) => <ChildDay key={child.id} alunoId={child.id} />}
+      />
+    </div>
+  );
+}
+
+const classOf = (child: StudentListItem) =>
+  child.turma ? [child.turma.nome, child.turma.serie].filter(Boolean).join(' · ') : undefined;
+
+function ChildDay({ alunoId }: { alunoId: string }) {
   const [params, update] = useUrlParams();
-  const alunoId = params.get('aluno') ?? '';
   const today = todayIso();
   const data = params.get('data') ?? today;
   const agenda = useQuery(childAgendaQuery(alunoId, data));
+  if (agenda.isError)
+    return (
+      <ErrorBanner>
+        {agenda.error instanceof Error ? agenda.error.message : 'Erro ao carregar a agenda.'}
+      </ErrorBanner>
+    );
+  if (!agenda.data) return <Spinner />;
+  // No agenda in the child's class: nothing on any day, so no day to go to either.
+  if (!agenda.data.tem_agenda) return <Day agenda={agenda.data} />;
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title={agenda.data ? `Agenda de ${agenda.data.aluno.nome}` : 'Agenda do dia'}
-        subtitle={agenda.data?.turma ? `${agenda.data.turma.nome} · ${agenda.data.turma.serie}` : undefined}
-      />
+    <>
       <nav aria-label="Dia" className="mb-4 flex items-center justify-between gap-2">
         <Button variant="secondary" className="min-h-11" onClick={() => update({ data: shift(data, -1) })}>
           <ChevronLeft className="h-4 w-4" aria-hidden /> Dia anterior
@@ -128,20 +153,8 @@ export function FamilyAgendaPage() {
           Próximo dia <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>
       </nav>
-      {alunoId === '' ? (
-        <EmptyState icon={NotebookTabs} title="Escolha uma criança no Início" />
-      ) : agenda.isError ? (
-        <ErrorBanner>
-          {agenda.error instanceof Error ? agenda.error.message : 'Erro ao carregar a agenda.'}
-        </ErrorBanner>
-      ) : !agenda.data ? (
-        <Spinner />
-      ) : (
-        <>
-          <Day agenda={agenda.data} />
-          {agenda.data.tem_agenda && <FamilyMedication alunoId={alunoId} />}
-        </>
-      )}
-    </div>
+      <Day agenda={agenda.data} />
+      <FamilyMedication alunoId={alunoId} />
+    </>
   );
 }

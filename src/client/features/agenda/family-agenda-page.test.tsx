@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AgendaAluno } from '../../../shared/agenda.schemas';
+import { todayIso } from '../../../shared/format';
+import { renderAt, searchOf, stubApi } from '../../test/render';
+import { FamilyAgendaPage } from './family-agenda-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const NINA = '00000000-0000-4000-8000-000000000021';
+const TEO = '00000000-0000-4000-8000-000000000022';
+const creche = { id: 't1', nome: 'Berçário A', serie: 'Berçário', nivel: 'Infantil' };
+const fundamental = { id: 't2', nome: '4º Ano A', serie: '4º ano', nivel: 'Fundamental I' };
+
+const dayOf = (aluno: { id: string; nome: string }, tem_agenda: boolean): AgendaAluno => ({
+  aluno,
+  turma: tem_agenda ? creche : fundamental,
+  data: todayIso(),
+  tem_agenda,
+  dia: null,
+});
+
+/** Nina's class keeps the agenda, Teo's does not. */
+function stubFamily() {
+  return stubApi({
+    '/api/alunos': {
+      items: [
+        { id: NINA, nome: 'Nina Prado', status: 'ativo', turma: creche },
+        { id: TEO, nome: 'Teo Prado', status: 'ativo', turma: fundamental },
+      ],
+      total: 2,
+    },
+    [`/api/agenda/alunos/${NINA}`]: dayOf({ id: NINA, nome: 'Nina Prado' }, true),
+    [`/api/agenda/alunos/${TEO}`]: dayOf({ id: TEO, nome: 'Teo Prado' }, false),
+    [`/api/agenda/alunos/${NINA}/medicacoes`]: [],
+  });
+}
+
+describe("the family's agenda", () => {
+  it('opened from the menu, without a child, shows the first child and offers the others', async () => {
+    stubFamily();
+    const router = renderAt(<FamilyAgendaPage />, '/lista');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Agenda de Nina Prado' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Escolha uma criança no Início')).toBeNull();
+    expect(await screen.findByText('A agenda deste dia ainda não foi enviada')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dia' })).toBeInTheDocument();
+
+    const picker = screen.getByRole('group', { name: 'Escolher filho ou filha' });
+    await userEvent.click(within(picker).getByRole('button', { name: 'Teo' }));
+    expect(searchOf(router)).toEqual({ aluno: TEO });
+  });
+
+  it('a class without the daily agenda says so, with no day to go back to', async () => {
+    stubFamily();
+    renderAt(<FamilyAgendaPage />, `/lista?aluno=${TEO}`);
+    expect(await screen.findByText('A turma desta criança não tem agenda diária')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dia' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Dia anterior/ })).toBeNull();
+  });
+});
