@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { addDays, daysBetween } from './calendar.js';
+import { formatDate } from './format.js';
 import { isoDateSchema, pageQuery, uuidParam } from './validators.js';
 
 /**
@@ -21,6 +23,21 @@ export const JUSTIFICATIVA_LIMITS = {
   respostaMax: 1000,
   arquivoMaxBytes: 10 * 1024 * 1024,
 } as const;
+
+/** The oldest absent day the portal still takes a justification for, `today` being the school's. */
+export function firstJustifiableDay(today: string): string {
+  return addDays(today, -JUSTIFICATIVA_LIMITS.diasParaJustificar);
+}
+
+/**
+ * Why the portal no longer takes a justification for the absence of `data`, or null while it still does:
+ * the server refuses a late one with these words, and the family's form says them before anyone types.
+ */
+export function tooLateToJustify(data: string, today: string): string | null {
+  const limite = String(JUSTIFICATIVA_LIMITS.diasParaJustificar);
+  if (daysBetween(data, today) <= JUSTIFICATIVA_LIMITS.diasParaJustificar) return null;
+  return `A falta de ${formatDate(data)} tem mais de ${limite} dias: a justificativa pelo portal vale até ${limite} dias depois da falta. Fale com a secretaria da escola.`;
+}
 
 const motivoField = z
   .string({ error: 'Informe o motivo da falta' })

@@ -161,6 +161,20 @@ describe('FamilyAttendancePage', () => {
     expect((form.get('arquivo') as File).name).toBe('atestado.jpg');
   });
 
+  it('opened for an absence past the 30 days (an old link), says so before anything is typed', async () => {
+    const fetchMock = stubServer();
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}&justificar=${old}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Justificar falta' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      `A falta de ${old.split('-').reverse().join('/')} tem mais de 30 dias: a justificativa pelo portal vale até 30 dias depois da falta. Fale com a secretaria da escola.`,
+    );
+    expect(within(dialog).queryByLabelText(/Motivo da falta/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Enviar justificativa' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Entendi' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
   it('switches between the children with the family screens’ one child picker', async () => {
     stubServer();
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { lessonsGivenText, type Absence, type StudentAttendance } from '../../../shared/attendance.schemas';
 import { formatCount, formatDate, formatPercent, todayIso } from '../../../shared/format';
 import {
+  firstJustifiableDay,
   JUSTIFICATIVA_LIMITS,
   type Justificativa,
   type SituacaoJustificativa,
@@ -21,12 +22,8 @@ export const justificativaTones: Record<SituacaoJustificativa, BadgeTone> = {
   recusada: 'gray',
 };
 
-/** The first day a justification may still be sent for (30 days back). */
-function firstJustifiable(): string {
-  const date = new Date(`${todayIso()}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - JUSTIFICATIVA_LIMITS.diasParaJustificar);
-  return date.toISOString().slice(0, 10);
-}
+/** The first day a justification may still be sent for (30 days back, the server's rule). */
+const firstJustifiable = () => firstJustifiableDay(todayIso());
 
 interface Day {
   data: string;

@@ -9,7 +9,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FeedItem } from '../../../shared/familia.schemas.js';
 import { formatCount } from '../../../shared/format.js';
-import { JUSTIFICATIVA_LIMITS } from '../../../shared/justificativas.schemas.js';
+import { firstJustifiableDay } from '../../../shared/justificativas.schemas.js';
 import { paths } from '../../../shared/routes.js';
 import type { FamilyFeedSource } from '../../lib/family-feed.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
@@ -17,17 +17,11 @@ import { latestJustificativas } from './justificativas.reads.js';
 
 const ddmm = (data: string) => `${data.slice(8, 10)}/${data.slice(5, 7)}`;
 
-function shiftDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 export const attendanceFeed: FamilyFeedSource = async (db, scope) => {
   if (scope.alunos.length === 0) return [];
   const alunoIds = scope.alunos.map((aluno) => aluno.id);
   const nomes = new Map(scope.alunos.map((aluno) => [aluno.id, aluno.nome]));
-  const firstJustifiable = shiftDays(scope.today, -JUSTIFICATIVA_LIMITS.diasParaJustificar);
+  const firstJustifiable = firstJustifiableDay(scope.today);
   const sinceDay = scope.since.toISOString().slice(0, 10);
   const from = firstJustifiable < sinceDay ? firstJustifiable : sinceDay;
   const [days, justificativas] = await Promise.all([

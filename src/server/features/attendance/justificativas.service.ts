@@ -6,10 +6,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   JUSTIFICATIVA_LIMITS,
+  tooLateToJustify,
   type Justificativa,
   type JustificativaInput,
 } from '../../../shared/justificativas.schemas.js';
-import { daysBetween } from '../../../shared/calendar.js';
 import { formatDate } from '../../../shared/format.js';
 import { paths } from '../../../shared/routes.js';
 import type { AppContext } from '../../context.js';
@@ -103,12 +103,11 @@ export async function sendJustificativa(
     throw badRequest('A data da falta não pode ser no futuro.', [
       { path: 'data', message: 'A data não pode ser no futuro' },
     ]);
-  const limite = JUSTIFICATIVA_LIMITS.diasParaJustificar;
-  if (daysBetween(day.data, today) > limite)
-    throw badRequest(
-      `A falta de ${quando} tem mais de ${String(limite)} dias: a justificativa pelo portal vale até ${String(limite)} dias depois da falta. Fale com a secretaria da escola.`,
-      [{ path: 'data', message: `Mais de ${String(limite)} dias atrás` }],
-    );
+  const late = tooLateToJustify(day.data, today);
+  if (late)
+    throw badRequest(late, [
+      { path: 'data', message: `Mais de ${String(JUSTIFICATIVA_LIMITS.diasParaJustificar)} dias atrás` },
+    ]);
   const absences = await absencesOfDay(ctx.db, day.alunoId, day.data);
   if (absences.length === 0)
     throw badRequest(`${day.nome} não tem falta registrada em ${quando}: não há o que justificar.`, [
