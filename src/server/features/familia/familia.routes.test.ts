@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { feedSchema, type Feed, type FeedItem } from '../../../shared/familia.schemas.js';
+import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { clock } from '../../lib/clock.js';
 import type { FamilyFeedSource } from '../../lib/family-feed.js';
 import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
@@ -82,6 +83,25 @@ describe('GET /api/familia/feed', () => {
       ['Cardápio de maio', false],
       ['Autorização do passeio', false],
     ]);
+  });
+
+  it("orders an absence by its day in São Paulo against notices' moments: 'Falta em 30/10' above one of the 29th at 22:00", async () => {
+    const s = await twoChildren();
+    // A notice of 29/10 at 22:00 in São Paulo (30/10 01:00 UTC), and an absence on 30/10.
+    await publish(s.admin.cookie, s.classA.id, 'Feira de Ciências', false, '2026-10-29T22:00:00-03:00');
+    await publish(s.admin.cookie, s.classA.id, 'Reunião de pais', false, '2026-10-30T10:00:00-03:00');
+    const [roll] = await t.database.db
+      .insert(attendanceRolls)
+      .values({ turmaId: s.classA.id, data: '2026-10-30' })
+      .returning();
+    await t.database.db.insert(attendanceAbsences).values({ chamadaId: roll!.id, alunoId: s.older.id });
+    // Five weeks later: past the 30 days to justify it, the absence is news like the notices.
+    clock.pin(new Date('2026-12-04T10:00:00-03:00'));
+    const feed = await feedOf(s.mother.cookie);
+    const news = feed.itens
+      .filter((item) => !item.pendente && (item.tipo === 'falta' || item.tipo === 'comunicado'))
+      .map((item) => item.titulo);
+    expect(news).toEqual(['Reunião de pais', 'Falta em 30/10', 'Feira de Ciências']);
   });
 
   it('shows one child with aluno_id, and answers 404 for another family’s child or an unknown id', async () => {

@@ -31,9 +31,24 @@ interface Position {
   id: string;
 }
 
+/**
+ * The start of a civil day in the school's time zone (America/Sao_Paulo: UTC−3 all year, no daylight
+ * saving since 2019).
+ */
+const startOfSchoolDay = (day: string) => new Date(`${day}T00:00:00-03:00`);
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * When an item is, as one instant for every source: a bare date (an absence, a due date, an event,
+ * today's homework) is that day's start in São Paulo, not midnight UTC (21:00 the day before), so an
+ * absence of 30/10 sorts above a notice sent on 29/10 at 22:00 and below one sent on 30/10 at 10:00.
+ */
+const instantOf = (data: string) =>
+  DATE_ONLY.test(data) ? startOfSchoolDay(data).getTime() : Date.parse(data);
+
 const positionOf = (item: FeedItem): Position => ({
   pendente: item.pendente,
-  at: Date.parse(item.data),
+  at: instantOf(item.data),
   id: item.id,
 });
 
@@ -122,7 +137,7 @@ async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined
     guardianId,
     alunos: children,
     today,
-    since: new Date(`${addDays(today, -FEED_NEWS_DAYS)}T00:00:00-03:00`),
+    since: startOfSchoolDay(addDays(today, -FEED_NEWS_DAYS)),
     until: addDays(today, FEED_AHEAD_DAYS),
     school: schoolReadsAt(db, rows[0]?.version ?? null),
   };
