@@ -61,6 +61,11 @@ test('the secretaria imports the demo spreadsheet: dry run, confirmation, result
   });
   await expect(summary).toContainText('7 criados');
   await expect(dialog).toContainText('3 responsáveis receberam acesso ao portal');
+  // The e2e server has no SMTP_URL: no promise of an e-mail, the passwords to hand over instead.
+  await expect(dialog).not.toContainText('enviada por e-mail');
+  const senhas = dialog.getByRole('region', { name: 'Senhas provisórias para entregar' });
+  await expect(senhas).toContainText('O e-mail não está configurado neste servidor');
+  await expect(senhas.getByRole('listitem')).toHaveCount(3);
   await screenshot(page, { path: `${shots}/importacao-resultado-desktop.png` });
   await dialog.getByRole('button', { name: 'Concluir' }).click();
   await expect(dialog).toBeHidden();

@@ -3,6 +3,7 @@
  * the limits and the answer of `POST /api/importacao/alunos` (dry run and apply).
  */
 import { z } from 'zod';
+import { envioEmailStates } from './users.schemas.js';
 
 export const IMPORT_LIMITS = {
   /** Bytes of one uploaded file (CSV or XLSX). */
@@ -301,10 +302,24 @@ export const importResultSchema = z.object({
   recusar: z.array(z.object({ linha: z.number().int(), motivo: z.string() })),
   linhas: z.array(importRowSchema),
   simulacao: z.boolean(),
-  /** New portal accounts (guardians'; their passwords were mailed). */
+  /** New portal accounts (guardians'). */
   contas_criadas: z.number().int(),
+  /**
+   * Each new account and what became of the e-mail with its provisional password (see EnvioEmail).
+   * `senha` only where the mail reached nobody ('caixa_de_saida': no SMTP_URL; 'falhou'): the
+   * secretaria hands it over, as after creating one account elsewhere.
+   */
+  contas: z.array(
+    z.object({
+      nome: z.string(),
+      email: z.string(),
+      envio_email: z.enum(envioEmailStates),
+      senha: z.string().optional(),
+    }),
+  ),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+export type ImportAccount = ImportResult['contas'][number];
 
 export const templateQuerySchema = z.strictObject({
   format: z.enum(['csv', 'xlsx'], { error: 'Formato inválido: use csv ou xlsx' }).default('csv'),

@@ -9,6 +9,7 @@ import { ErrorBanner } from '../components/feedback';
 import { Modal } from '../components/modal';
 import { ApiError } from '../lib/api-client';
 import { downloadImportTemplate, fetchFileColumns, newProgressId, useImportFile } from './importacao.api';
+import { ImportAccounts } from './import-accounts';
 import { importTexts } from './import-kinds';
 import { ImportMapping, mappingProblems } from './import-mapping';
 import { ImportProgressBar } from './import-progress';
@@ -224,12 +225,7 @@ export function ImportModal({ kind, onClose }: { kind: ImportKind; onClose: () =
                   : '.'}
               </p>
             )}
-            {step === 'done' && result.contas_criadas > 0 && (
-              <p className="text-sm text-gray-700">
-                {formatCount(result.contas_criadas, 'responsável recebeu', 'responsáveis receberam')} acesso
-                ao portal; a senha provisória foi enviada por e-mail.
-              </p>
-            )}
+            {step === 'done' && <ImportAccounts contas={result.contas} />}
             <ImportRows rows={result.linhas} texts={texts} />
           </section>
         )}

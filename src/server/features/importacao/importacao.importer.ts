@@ -19,7 +19,7 @@ export function rowImporter<R extends PlannedBase>(
 ) {
   return {
     simulate: async (ctx: AppContext, sheet: SheetRow[]): Promise<ImportResult> =>
-      resultOf(await plan(ctx.db, sheet), true, 0),
+      resultOf(await plan(ctx.db, sheet), true),
     apply: async (
       ctx: AppContext,
       sheet: SheetRow[],
@@ -33,7 +33,7 @@ export function rowImporter<R extends PlannedBase>(
         await auditImport(tx, actor, entity, arquivo, rows);
         return rows;
       });
-      return resultOf(planned, false, 0);
+      return resultOf(planned, false);
     },
   };
 }

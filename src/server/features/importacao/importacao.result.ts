@@ -1,5 +1,5 @@
 import type { AuditEntity } from '../../../shared/audit-actions.js';
-import type { ImportAction, ImportResult } from '../../../shared/importacao.schemas.js';
+import type { ImportAccount, ImportAction, ImportResult } from '../../../shared/importacao.schemas.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -16,8 +16,15 @@ export interface PlannedBase {
   motivo: string | null;
 }
 
-/** The answer of every import: the contract's counts and refusals, and every row for the screen. */
-export function resultOf(planned: PlannedBase[], simulacao: boolean, contasCriadas: number): ImportResult {
+/**
+ * The answer of every import: the contract's counts and refusals, every row for the screen, and the
+ * portal accounts it created (with what became of each one's e-mail).
+ */
+export function resultOf(
+  planned: PlannedBase[],
+  simulacao: boolean,
+  contas: ImportAccount[] = [],
+): ImportResult {
   const counted = (acao: ImportAction) => planned.filter((row) => row.acao === acao).length;
   return {
     criar: counted('criar'),
@@ -34,7 +41,8 @@ export function resultOf(planned: PlannedBase[], simulacao: boolean, contasCriad
       motivo,
     })),
     simulacao,
-    contas_criadas: contasCriadas,
+    contas_criadas: contas.length,
+    contas,
   };
 }
 
@@ -47,7 +55,7 @@ export async function auditImport(
   rows: PlannedBase[],
   contasCriadas?: number,
 ): Promise<void> {
-  const summary = resultOf(rows, false, contasCriadas ?? 0);
+  const summary = resultOf(rows, false);
   await recordAudit(tx, actor, {
     action: 'importar',
     entity,

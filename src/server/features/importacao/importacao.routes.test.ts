@@ -214,6 +214,44 @@ describe('POST /api/importacao/alunos (apply)', () => {
     ]);
   });
 
+  it('says whether each new account got its password by e-mail, and carries the password only where it did not', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const mailed = await imported(
+      t,
+      admin.cookie,
+      csvOf([family('Otávio Com SMTP', { responsavel_email: 'mae.otavio@familia.test' })]),
+    );
+    expect(mailed.contas).toEqual([
+      { nome: 'Mãe de Otávio Com SMTP', email: 'mae.otavio@familia.test', envio_email: 'enviado' },
+    ]);
+    try {
+      // Without SMTP_URL the message is only an .eml in DATA_DIR/outbox: the screen must hand the password over.
+      t.mailer.delivery = 'arquivo';
+      const outbox = await imported(
+        t,
+        admin.cookie,
+        csvOf([family('Paula Sem SMTP', { responsavel_email: 'mae.paula@familia.test' })]),
+      );
+      expect(outbox.contas_criadas).toBe(1);
+      const [conta] = outbox.contas;
+      expect(conta).toMatchObject({
+        nome: 'Mãe de Paula Sem SMTP',
+        email: 'mae.paula@familia.test',
+        envio_email: 'caixa_de_saida',
+      });
+      // The password shown is the one the account has (the one the .eml carries).
+      expect(t.mailer.last()!.text).toContain(`Senha provisória: ${conta!.senha!}`);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'mae.paula@familia.test', password: conta!.senha },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+    } finally {
+      t.mailer.delivery = 'smtp';
+    }
+  });
+
   it("numbers a December row for next year's class with the year the student enters (ADR 0074)", async () => {
     clock.pin('2026-12-02');
     try {

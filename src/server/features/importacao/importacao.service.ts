@@ -1,4 +1,4 @@
-import type { ImportResult } from '../../../shared/importacao.schemas.js';
+import type { ImportAccount, ImportResult } from '../../../shared/importacao.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -20,7 +20,7 @@ import { applyRows, auditImport, resultOf } from './importacao.result.js';
 /** The dry run: what each row would do, with nothing written (blank matrículas show the number they would get). */
 export async function simulateImport(ctx: AppContext, sheet: SheetRow[]): Promise<ImportResult> {
   const planned = await planRows(ctx.db, sheet, await matriculaAllocator(ctx.db, { lock: false }));
-  return resultOf(planned, true, 0);
+  return resultOf(planned, true);
 }
 
 type Accounts = { usuario: UserRow; senha: string }[];
@@ -67,7 +67,8 @@ async function writeRow(
  * Applies the file in ONE transaction: the rows are planned again inside it (what the dry run showed,
  * unless the school changed in between), each valid row is written whole or not at all, the refused
  * ones are reported, and one audit entry carries the counts. New guardian accounts get their password
- * by e-mail after the commit, as the student form does.
+ * by e-mail after the commit, as the student form does; where no mail server delivers it, the answer
+ * carries the password for the secretaria to hand over.
  */
 export async function applyImport(
   ctx: AppContext,
@@ -83,6 +84,12 @@ export async function applyImport(
     await auditImport(tx, actor, 'aluno', arquivo, rows, accounts.length);
     return rows;
   });
-  for (const account of accounts) await sendWelcomeMail(ctx, account.usuario, account.senha);
-  return resultOf(planned, false, accounts.length);
+  const contas: ImportAccount[] = [];
+  for (const { usuario, senha } of accounts) {
+    const mail = await sendWelcomeMail(ctx, usuario, senha);
+    const conta = { nome: usuario.nome, email: usuario.email, envio_email: mail.envioEmail };
+    // A password the mail did not carry is shown to the secretaria once, to hand over.
+    contas.push(mail.emailEnviado ? conta : { ...conta, senha });
+  }
+  return resultOf(planned, false, contas);
 }

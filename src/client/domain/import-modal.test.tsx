@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ImportResult } from '../../shared/importacao.schemas';
+import { renderAt, stubApi, type StubRequest } from '../test/render';
+import { ImportModal } from './import-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const row = { linha: 2, aluno: 'Paula Dias', matricula: '20260001', acao: 'criar' as const, motivo: null };
+
+function resultOf(fields: Partial<ImportResult>): ImportResult {
+  return {
+    criar: 1,
+    atualizar: 0,
+    sem_alteracao: 0,
+    recusar: [],
+    linhas: [row],
+    simulacao: true,
+    contas_criadas: 0,
+    contas: [],
+    ...fields,
+  };
+}
+
+/** The whole way through the dialog: the file, the dry run, the confirmation, the answer `applied`. */
+async function importWith(applied: ImportResult) {
+  stubApi({
+    '/api/importacao/alunos/colunas': { colunas: [], campos: [], sugestao: {}, reconhecido: true },
+    '/api/importacao/alunos': (request: StubRequest) =>
+      request.url.includes('simular=1') ? resultOf({}) : applied,
+  });
+  renderAt(<ImportModal kind="alunos" onClose={() => undefined} />);
+  const user = userEvent.setup();
+  await user.upload(
+    screen.getByLabelText(/^Planilha/),
+    new File(['nome;data_nascimento'], 'alunos.csv', { type: 'text/csv' }),
+  );
+  await user.click(await screen.findByRole('button', { name: 'Importar 1 aluno' }));
+  await user.click(screen.getByRole('button', { name: 'Confirmar importação' }));
+  await screen.findByRole('heading', { name: /Importação concluída/ });
+}
+
+describe('ImportModal: the accounts an import created', () => {
+  it('shows the provisional password to hand over when the server sends no e-mail', async () => {
+    await importWith(
+      resultOf({
+        simulacao: false,
+        contas_criadas: 1,
+        contas: [
+          {
+            nome: 'Rosa Dias',
+            email: 'rosa@familia.test',
+            envio_email: 'caixa_de_saida',
+            senha: 'Kf7#mPq2-xYz',
+          },
+        ],
+      }),
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('1 responsável recebeu acesso ao portal.');
+    expect(dialog).not.toHaveTextContent(/enviada por e-mail/);
+    const senhas = within(dialog).getByRole('region', { name: 'Senhas provisórias para entregar' });
+    expect(senhas).toHaveTextContent('O e-mail não está configurado neste servidor');
+    expect(senhas).toHaveTextContent('Rosa Dias');
+    expect(senhas).toHaveTextContent('rosa@familia.test');
+    expect(senhas).toHaveTextContent('Kf7#mPq2-xYz');
+  });
+
+  it('says the password was mailed only when the mail server took it', async () => {
+    await importWith(
+      resultOf({
+        simulacao: false,
+        contas_criadas: 2,
+        contas: [
+          { nome: 'Rosa Dias', email: 'rosa@familia.test', envio_email: 'enviado' },
+          { nome: 'Caio Reis', email: 'caio@familia.test', envio_email: 'falhou', senha: 'Ab3@cd4!ef5#' },
+        ],
+      }),
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      '2 responsáveis receberam acesso ao portal; 1 recebeu a senha provisória por e-mail.',
+    );
+    const senhas = within(dialog).getByRole('region', { name: 'Senhas provisórias para entregar' });
+    expect(senhas).toHaveTextContent('Não foi possível enviar o e-mail');
+    expect(senhas).toHaveTextContent('Caio Reis');
+    expect(senhas).not.toHaveTextContent('Rosa Dias');
+  });
+});
