@@ -35,7 +35,8 @@ export interface DataListProps<T extends RowData> extends Omit<
   paging?: { total: number; pageSize: number; capped?: boolean } | undefined;
   /** A heading and figures above the rows, inside the frame ('Mensalidades (12)', 'Soma do filtro'). */
   header?: ReactNode;
-  empty: { icon: LucideIcon; title: string; hint?: string | undefined };
+  /** `action`: what undoes the filter that hides everything ('Ver todos os meses'). */
+  empty: { icon: LucideIcon; title: string; hint?: string | undefined; action?: ReactNode };
   errorMessage: string;
 }
 
@@ -82,7 +83,7 @@ export function DataList<T extends RowData>({
 
   const body =
     rows.length === 0 ? (
-      <EmptyState icon={empty.icon} title={empty.title} hint={empty.hint} />
+      <EmptyState icon={empty.icon} title={empty.title} hint={empty.hint} action={empty.action} />
     ) : (
       <DataTable
         {...table}

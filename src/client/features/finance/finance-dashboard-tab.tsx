@@ -57,7 +57,7 @@ export function FinanceDashboardTab() {
               <dd className="font-semibold text-red-700">{data.mensalidades_vencidas}</dd>
             </div>
             <div className="flex justify-between">
-              <dt className="text-gray-600">Pendentes</dt>
+              <dt className="text-gray-600">A vencer neste mês</dt>
               <dd className="font-semibold text-amber-700">{data.mensalidades_pendentes}</dd>
             </div>
           </dl>
@@ -70,7 +70,9 @@ export function FinanceDashboardTab() {
           <p className="mt-2 text-2xl font-semibold text-gray-900">
             {formatCentavos(data.receitas_pendentes)}
           </p>
-          <p className="text-sm text-gray-600">Valores a receber</p>
+          <p className="text-sm text-gray-600">
+            Vencidas e a vencer até o fim deste mês; as dos meses seguintes não entram
+          </p>
         </section>
         <section className="rounded-xl border border-gray-200 bg-white p-4">
           <div className="flex items-center gap-2">

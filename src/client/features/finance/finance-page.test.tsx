@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
-import type { FinanceStats } from '../../../shared/finance.schemas';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FinanceSettings, FinanceStats } from '../../../shared/finance.schemas';
+import type { GerarMensalidadesResult } from '../../../shared/mensalidades.schemas';
 import { builtInPerfilPermissions } from '../../../shared/permissions';
-import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { pinDate, renderAt, searchOf, signedInAs, stubApi, type StubRequest } from '../../test/render';
 import { FinancePage } from './finance-page';
 
 afterEach(() => {
@@ -59,5 +61,104 @@ describe('FinancePage', () => {
     // Nothing asked of the routes it would be refused (403): stats, transactions, reports.
     const asked = fetchMock.requests.map((request) => request.path);
     expect(asked.filter((path) => /stats|transacoes|relatorios/.test(path))).toEqual([]);
+  });
+});
+
+/** The Mensalidades tab's list: nothing but what `mes` finds in `tuition` (month → count). */
+function tuitionPage(tuition: Record<string, number>) {
+  return (request: StubRequest) => {
+    const mes = new URL(request.url, 'http://escola.test').searchParams.get('mes');
+    const total = mes ? (tuition[mes] ?? 0) : Object.values(tuition).reduce((sum, n) => sum + n, 0);
+    return { items: [], total, page: 1, pageSize: 20 };
+  };
+}
+
+const settings: FinanceSettings = {
+  pix_chave: null,
+  pix_beneficiario: null,
+  pix_cidade: null,
+  multa_percentual: 2,
+  juros_mensal_percentual: 1,
+  dia_vencimento_padrao: 10,
+  desconto_pontualidade: { tipo: 'nenhum', percentual: 0, valor: 0, dias_antes: 0 },
+  version: 1,
+  turmas: [],
+};
+
+/** December: next year's classes get February to December (44 for four students). */
+const generated: GerarMensalidadesResult = {
+  mensalidades: 44,
+  valor_total: 44 * 90_000,
+  criadas: 44,
+  lote_id: '00000000-0000-4000-8000-000000000077',
+  turmas: [
+    {
+      turma_id: '00000000-0000-4000-8000-000000000010',
+      turma_nome: '1º Ano A',
+      ano_letivo: '2027',
+      ano_letivo_de: '2027-02',
+      ano_letivo_ate: '2027-12',
+      alunos: 4,
+      mensalidades: 44,
+      valor: 44 * 90_000,
+      primeiro_mes: '2027-02',
+      ultimo_mes: '2027-12',
+      ja_existiam: 0,
+      com_plano: 0,
+    },
+  ],
+};
+
+describe('FinancePage: the tuition of a new school, generated in December for next year', () => {
+  pinDate('2026-12-05T12:00:00-03:00');
+
+  function stubSchool() {
+    return stubApi(
+      {
+        '/api/auth/me': signedInAs({ permissoes: [...builtInPerfilPermissions.direcao] }),
+        '/api/financeiro/comprovantes': [],
+        '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
+        '/api/financeiro/stats': noFigures,
+        '/api/financeiro/configuracoes': settings,
+        '/api/financeiro/alunos': [],
+        '/api/financeiro/mensalidades/gerar/simular': generated,
+        '/api/financeiro/mensalidades/gerar': generated,
+        '/api/financeiro/mensalidades': tuitionPage({ '2027-02': 4, '2027-03': 4 }),
+      },
+      { items: [], total: 0, page: 1, pageSize: 20 },
+    );
+  }
+
+  it('after generating, shows the list at the first month generated', async () => {
+    stubSchool();
+    const router = renderAt(<FinancePage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Gerar mensalidades/ }));
+    const form = await screen.findByRole('dialog', { name: 'Gerar mensalidades' });
+    await within(form).findByText('Serão geradas 44 mensalidades, total R$ 39.600,00.');
+    await user.click(within(form).getByRole('button', { name: 'Gerar' }));
+    const done = await screen.findByRole('dialog', { name: 'Mensalidades geradas' });
+    await user.click(within(done).getByRole('button', { name: 'Ver mensalidades de fevereiro de 2027' }));
+    expect(searchOf(router)).toEqual({ aba: 'mensalidades', mes: '2027-02' });
+    expect(
+      await screen.findByRole('heading', { name: 'Mensalidades de fevereiro de 2027 (4)' }),
+    ).toBeTruthy();
+  });
+
+  it("names the month that hides everything, and 'Ver todos os meses' lifts it", async () => {
+    stubSchool();
+    const router = renderAt(<FinancePage />, '/lista?aba=mensalidades');
+    expect(await screen.findByRole('heading', { name: 'Mensalidades de dezembro de 2026 (0)' })).toBeTruthy();
+    expect(screen.getByText('Nenhuma mensalidade em dezembro de 2026')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ver todos os meses' }));
+    expect(searchOf(router)).toEqual({ aba: 'mensalidades', mes: '' });
+    expect(await screen.findByRole('heading', { name: 'Mensalidades (8)' })).toBeTruthy();
+  });
+
+  it('says the pending figures count only up to the end of this month', async () => {
+    stubSchool();
+    renderAt(<FinancePage />);
+    expect(await screen.findByText('A vencer neste mês')).toBeTruthy();
+    expect(screen.getByText(/^Vencidas e a vencer até o fim deste mês/)).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { CalendarPlus, Minus, Plus, Settings } from 'lucide-react';
 import type { TransacaoTipo } from '../../../shared/finance.schemas';
 import { can, permissionsOf, type Permission } from '../../../shared/permissions';
@@ -51,6 +52,9 @@ export function FinancePage({ extraTabs = [] }: { extraTabs?: readonly FinanceEx
     figures ? 'dashboard' : 'mensalidades',
   );
   const dialog = useRowDialog<{ nova: TransacaoTipo; config: null; gerar: null }>();
+  const [, setParams] = useSearchParams();
+  // After a generation, the tuition list at its first month (next year's, in December).
+  const showMonth = (mes: string) => setParams({ aba: 'mensalidades', mes }, { preventScrollReset: true });
   if (!user) return null;
   if (!can(permissionsOf(user), 'finance.manage')) return <GuardianFinance />;
 
@@ -115,7 +119,7 @@ export function FinancePage({ extraTabs = [] }: { extraTabs?: readonly FinanceEx
         <FinanceSettingsModal onClose={dialog.close} />
       ))}
       {dialog.render('gerar', () => (
-        <GenerateModal onClose={dialog.close} />
+        <GenerateModal onClose={dialog.close} onShowMonth={showMonth} />
       ))}
     </div>
   );

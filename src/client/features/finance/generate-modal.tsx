@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
+  formatMesReferencia,
   gerarMensalidadesInputSchema,
   MONTH_NAMES,
   type GerarMensalidadesResult,
@@ -20,9 +21,8 @@ import {
   useGenerateMensalidades,
   useGeracaoPreview,
 } from './finance.api';
-import { GenerationSummary } from './generate-summary';
+import { firstGeneratedMonth, GenerationSummary } from './generate-summary';
 import { UndoModal } from './generate-undo-modal';
-import {} from './generate-summary';
 
 const blankAsUndefined = (text: string) => (text === '' ? undefined : text);
 const blankAsNumber = (text: string) => (text === '' ? undefined : Number(text));
@@ -41,7 +41,14 @@ type Values = z.input<typeof schema>;
  * create — per class, with the total — shows before 'Gerar'; once created, the batch can be undone at
  * once ('Desfazer', with a reason).
  */
-export function GenerateModal({ onClose }: { onClose: () => void }) {
+export function GenerateModal({
+  onClose,
+  onShowMonth,
+}: {
+  onClose: () => void;
+  /** Shows the tuition list at a month ('YYYY-MM'): the first one just generated. */
+  onShowMonth: (mes: string) => void;
+}) {
   const [q, setQ] = useState('');
   const alunos = useAlunosFinanceiro(q);
   const settings = useFinanceSettings();
@@ -66,6 +73,7 @@ export function GenerateModal({ onClose }: { onClose: () => void }) {
     return <UndoModal loteId={result.data.lote_id} criadas={result.data.criadas} onClose={onClose} />;
   }
   if (result) {
+    const firstMonth = firstGeneratedMonth(result.data);
     return (
       <Modal
         open
@@ -78,7 +86,23 @@ export function GenerateModal({ onClose }: { onClose: () => void }) {
             <Button variant="secondary" onClick={() => setUndoing(true)}>
               Desfazer
             </Button>
-            <Button onClick={onClose}>Concluir</Button>
+            {firstMonth ? (
+              <>
+                <Button variant="secondary" onClick={onClose}>
+                  Concluir
+                </Button>
+                <Button
+                  onClick={() => {
+                    onShowMonth(firstMonth);
+                    onClose();
+                  }}
+                >
+                  Ver mensalidades de {formatMesReferencia(firstMonth)}
+                </Button>
+              </>
+            ) : (
+              <Button onClick={onClose}>Concluir</Button>
+            )}
           </>
         }
       >

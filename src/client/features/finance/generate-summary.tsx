@@ -2,6 +2,7 @@
 import {
   formatMesReferencia,
   type GerarMensalidadesPreview,
+  type GerarMensalidadesResult,
   type TurmaGeracao,
 } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount } from '../../../shared/format';
@@ -79,4 +80,12 @@ function yearCovers(turma: TurmaGeracao, ano: number): boolean {
     turma.ano_letivo_de <= `${ano}-12` &&
     turma.ano_letivo_ate >= `${ano}-01`
   );
+}
+
+/** The first month ('YYYY-MM') a generation created tuition for, if any: where the list should open. */
+export function firstGeneratedMonth(result: GerarMensalidadesResult): string | null {
+  const months = result.turmas.flatMap((turma) =>
+    turma.mensalidades > 0 && turma.primeiro_mes ? [turma.primeiro_mes] : [],
+  );
+  return months.sort()[0] ?? null;
 }

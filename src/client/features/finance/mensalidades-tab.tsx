@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FileDown, Receipt } from 'lucide-react';
 import {
+  formatMesReferencia,
   mensalidadeSortColumns,
   mensalidadeStatusLabels,
   type Mensalidade,
@@ -30,7 +31,10 @@ import { BoletoLoteButton } from './boleto-lote';
 import { useBoletoDisponivel } from './boleto.api';
 import { NegociacaoModal } from './negociacao-modal';
 
-/** The tuition list: the school's (this month by default) or a guardian's children's. */
+/**
+ * The tuition list: the school's (this month by default, named in the heading; an empty month offers
+ * 'Ver todos os meses') or a guardian's children's.
+ */
 export function MensalidadesTab({ manage }: { manage: boolean }) {
   const list = useListState<Required<MensalidadeFilters>>({
     defaults: { q: '', status: '', mes: manage ? currentMonth() : '', responsavel: '' },
@@ -47,6 +51,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
   const boletoDisponivel = useBoletoDisponivel();
   const [exporting, setExporting] = useState(false);
   const data = mensalidades.data;
+  const mes = list.filters.mes;
 
   const handleExport = async (format: 'csv' | 'xlsx') => {
     setExporting(true);
@@ -110,7 +115,13 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
       )}
       <DataList
         label="Mensalidades"
-        header={data && <h2 className="font-semibold text-gray-900">Mensalidades ({data.total})</h2>}
+        header={
+          data && (
+            <h2 className="font-semibold text-gray-900">
+              Mensalidades{mes ? ` de ${formatMesReferencia(mes)}` : ''} ({data.total})
+            </h2>
+          )
+        }
         query={mensalidades}
         rows={data?.items}
         list={list}
@@ -119,11 +130,24 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
         rowKey={(mensalidade) => mensalidade.id}
         rowProps={() => ({ 'data-testid': 'mensalidade-row' })}
         errorMessage="Erro ao carregar dados financeiros"
-        empty={{
-          icon: Receipt,
-          title: 'Nenhuma mensalidade encontrada',
-          hint: 'Ajuste os filtros para ver mais resultados.',
-        }}
+        empty={
+          mes
+            ? {
+                icon: Receipt,
+                title: `Nenhuma mensalidade em ${formatMesReferencia(mes)}`,
+                hint: 'O filtro Mês mostra um mês de cada vez.',
+                action: (
+                  <Button variant="secondary" onClick={() => list.setFilter('mes', '')}>
+                    Ver todos os meses
+                  </Button>
+                ),
+              }
+            : {
+                icon: Receipt,
+                title: 'Nenhuma mensalidade encontrada',
+                hint: 'Ajuste os filtros para ver mais resultados.',
+              }
+        }
         actions={(mensalidade) => (
           <MensalidadeActions
             mensalidade={mensalidade}
