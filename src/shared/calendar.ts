@@ -137,6 +137,16 @@ export const entryKindLabels: Record<EntryKind, string> = {
   evento: 'Outro evento',
 };
 
+/**
+ * Whether a new entry of this kind is `publico` (shown on the site and to the families) unless the
+ * person says otherwise: what changes a family's day or asks for them — holidays, recess, sábado and
+ * dia letivo, reunião de pais, provas, festas, events — is; the conselho de classe is the staff's.
+ */
+const internalKinds: ReadonlySet<string> = new Set<EntryKind>(['conselho_classe']);
+export function isPublicByDefault(tipo: string): boolean {
+  return !internalKinds.has(tipo);
+}
+
 /** A national holiday or a ponto facultativo (Carnaval, Corpus Christi) as the screens name it. */
 export const holidayKindLabel = (tipo: 'feriado_nacional' | 'ponto_facultativo') =>
   tipo === 'feriado_nacional' ? 'Feriado nacional' : 'Ponto facultativo';

@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { entryKindLabels } from '../../../shared/calendar';
+import { entryKindLabels, isPublicByDefault } from '../../../shared/calendar';
 import {
   calendarEntryInputSchema,
   type CalendarEntry,
@@ -43,9 +45,15 @@ export function EntryFormModal({
     descricao: entry?.descricao ?? '',
     inicio: entry?.inicio ?? day,
     fim: entry && entry.fim !== entry.inicio ? entry.fim : '',
-    publico: entry?.publico ?? false,
+    publico: entry?.publico ?? isPublicByDefault('evento'),
     ...(entry ? { version: entry.version } : {}),
   });
+  // A new entry is public or internal as its kind usually is, until the person ticks the box themselves.
+  const publicoChosen = useRef(entry !== null);
+  const tipo = useWatch({ control: form.control, name: 'tipo' });
+  useEffect(() => {
+    if (!publicoChosen.current) form.setValue('publico', isPublicByDefault(tipo));
+  }, [form, tipo]);
   return (
     <FormModal
       title={entry ? 'Editar item do calendário' : 'Novo item do calendário'}
@@ -74,7 +82,18 @@ export function EntryFormModal({
       <FormTextArea name="descricao" label="Descrição" rows={3} maxLength={1000} />
       <FormCheckbox
         name="publico"
-        label="Público: aparece para as famílias no portal, no site (/calendario) e no calendário assinado (sem a marca, só professores e administradores veem)"
+        onClick={() => {
+          publicoChosen.current = true;
+        }}
+        label={
+          <span>
+            Público: aparece no site e para as famílias
+            <span className="block text-xs text-gray-500">
+              No portal, no site (/calendario) e no calendário assinado. Sem a marca, só professores e
+              administradores veem.
+            </span>
+          </span>
+        }
       />
     </FormModal>
   );
