@@ -131,6 +131,38 @@ describe('ano letivo', () => {
     expect(messageOf(edit)).toContain('edite o item no Calendário');
   });
 
+  it('divides automatically by the dates being saved: moving the end of the year gives balanced periods at once', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const created = dataOf<SchoolYear>(
+      await send('POST', '/api/anos-letivos', admin.cookie, { ...year2026, fim: '2026-11-20' }),
+    );
+    // 'Fim das aulas' from 20/11 to 10/12, 'Dividir automaticamente' (no periods sent).
+    const moved = await send('PUT', `/api/anos-letivos/${created.id}`, admin.cookie, {
+      ...year2026,
+      fim: '2026-12-10',
+      version: created.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const year = dataOf<SchoolYear>(moved);
+    expect(year.fim).toBe('2026-12-10');
+    expect(year.periodos.at(-1)!.fim).toBe('2026-12-10');
+    expect(year.periodos.reduce((sum, period) => sum + period.dias_letivos, 0)).toBe(year.dias_letivos);
+    const quarter = year.dias_letivos / 4;
+    for (const period of year.periodos)
+      expect(Math.abs(period.dias_letivos - quarter), JSON.stringify(year.periodos)).toBeLessThanOrEqual(1);
+    // Saving the same dates again divides them the same way.
+    const again = dataOf<SchoolYear>(
+      await send('PUT', `/api/anos-letivos/${created.id}`, admin.cookie, {
+        ...year2026,
+        fim: '2026-12-10',
+        version: year.version,
+      }),
+    );
+    expect(again.periodos.map((period) => period.dias_letivos)).toEqual(
+      year.periodos.map((period) => period.dias_letivos),
+    );
+  });
+
   it('accepts trimestres with explicit periods, refuses a duplicate year and checks the version', async () => {
     const admin = await signedIn(t, 'administrador');
     const body = {

@@ -161,8 +161,8 @@ export async function updateSchoolYear(
     const [current] = await tx.select().from(schoolYears).where(eq(schoolYears.id, id)).for('update');
     if (!current) throw yearNotFound();
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
-    const planned = await plannedPeriods(tx, input);
-    await assertClosedPeriodsKeepTheirDays(tx, current, input, planned);
+    // The year's new dates first: the automatic split classifies the days of the year as saved now
+    // (from the old row, days past its old end would count as outside the year, not letivos).
     try {
       await tx
         .update(schoolYears)
@@ -178,6 +178,8 @@ export async function updateSchoolYear(
     } catch (error) {
       yearConflict(error, input.ano);
     }
+    const planned = await plannedPeriods(tx, input);
+    await assertClosedPeriodsKeepTheirDays(tx, current, input, planned);
     await writePeriods(tx, id, input, planned);
     // Weights per period saved in Configurações → Acadêmico must still be one per period.
     if (input.tipo_periodo !== current.tipoPeriodo) await assertPeriodWeightsFit(tx);
