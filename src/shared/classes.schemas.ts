@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatList } from './format.js';
 import { parentescos, studentStatuses } from './students.schemas.js';
 import { isoDateSchema, optionalText, uuidParam, versionSchema } from './validators.js';
 
@@ -41,6 +42,29 @@ const normalSerie = (serie: string) => serie.trim().toLowerCase().replace(/\s+/g
 export function serieRank(serie: string): number | null {
   const index = seriesEmOrdem.findIndex((known) => normalSerie(known) === normalSerie(serie));
   return index < 0 ? null : index;
+}
+
+/** The série of the list a name is (any case and spacing) and its stage; null for a school's own name. */
+function knownSerie(serie: string): { serie: string; nivel: ClassNivel } | null {
+  const key = normalSerie(serie);
+  for (const nivel of classNiveis) {
+    const known = seriesByNivel[nivel].find((item) => normalSerie(item) === key);
+    if (known) return { serie: known, nivel };
+  }
+  return null;
+}
+
+/** 'do Ensino Médio', 'da Educação Infantil'. */
+const ofNivel = (nivel: ClassNivel) => `${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`;
+
+/**
+ * Why a série of the list does not go with the stage chosen ('5º ano' in Ensino Médio), or null. A
+ * school's own name for a série is not judged.
+ */
+export function serieMismatch(nivel: ClassNivel, serie: string): string | null {
+  const known = knownSerie(serie);
+  if (known === null || known.nivel === nivel) return null;
+  return `${known.serie} é ${ofNivel(known.nivel)}, não ${ofNivel(nivel)}: escolha o nível ${known.nivel} ou uma série ${ofNivel(nivel)} (${formatList(seriesByNivel[nivel])})`;
 }
 
 const serieCollator = new Intl.Collator('pt-BR', { numeric: true });
@@ -110,34 +134,39 @@ export const classSchema = z.object({
 });
 export type SchoolClass = z.infer<typeof classSchema>;
 
-export const classInputSchema = z.strictObject({
-  nome: z
-    .string({ error: 'Nome da turma é obrigatório' })
-    .trim()
-    .min(1, 'Nome da turma é obrigatório')
-    .max(80, 'Máximo de 80 caracteres'),
-  nivel: z.enum(classNiveis, { error: 'Nível é obrigatório' }),
-  serie: z
-    .string({ error: 'Série é obrigatória' })
-    .trim()
-    .min(1, 'Série é obrigatória')
-    .max(40, 'Máximo de 40 caracteres'),
-  turno: z.enum(turnos, { error: 'Turno inválido' }),
-  ano_letivo: z
-    .string({ error: 'Ano letivo é obrigatório' })
-    .trim()
-    .regex(/^\d{4}$/, 'Ano letivo inválido'),
-  capacidade_maxima: z.coerce
-    .number({ error: 'Capacidade inválida' })
-    .int('Capacidade inválida')
-    .min(1, 'A capacidade mínima é 1')
-    .max(200, 'A capacidade máxima é 200')
-    .default(DEFAULT_CAPACITY),
-  professor_responsavel_id: uuidParam.nullable().optional(),
-  observacoes: optionalText(1000, { multiline: true }),
-  status: z.enum(classStatuses, { error: 'Status inválido' }).default('ativo'),
-  version: versionSchema.optional(),
-});
+export const classInputSchema = z
+  .strictObject({
+    nome: z
+      .string({ error: 'Nome da turma é obrigatório' })
+      .trim()
+      .min(1, 'Nome da turma é obrigatório')
+      .max(80, 'Máximo de 80 caracteres'),
+    nivel: z.enum(classNiveis, { error: 'Nível é obrigatório' }),
+    serie: z
+      .string({ error: 'Série é obrigatória' })
+      .trim()
+      .min(1, 'Série é obrigatória')
+      .max(40, 'Máximo de 40 caracteres'),
+    turno: z.enum(turnos, { error: 'Turno inválido' }),
+    ano_letivo: z
+      .string({ error: 'Ano letivo é obrigatório' })
+      .trim()
+      .regex(/^\d{4}$/, 'Ano letivo inválido'),
+    capacidade_maxima: z.coerce
+      .number({ error: 'Capacidade inválida' })
+      .int('Capacidade inválida')
+      .min(1, 'A capacidade mínima é 1')
+      .max(200, 'A capacidade máxima é 200')
+      .default(DEFAULT_CAPACITY),
+    professor_responsavel_id: uuidParam.nullable().optional(),
+    observacoes: optionalText(1000, { multiline: true }),
+    status: z.enum(classStatuses, { error: 'Status inválido' }).default('ativo'),
+    version: versionSchema.optional(),
+  })
+  .superRefine((input, context) => {
+    const mismatch = serieMismatch(input.nivel, input.serie);
+    if (mismatch) context.addIssue({ code: 'custom', path: ['serie'], message: mismatch });
+  });
 export type ClassInput = z.input<typeof classInputSchema>;
 export type ClassData = z.output<typeof classInputSchema>;
 

@@ -51,6 +51,52 @@ describe('turmas', () => {
     expect(invalid.statusCode).toBe(400);
   });
 
+  it('refuses a série of another stage (5º ano in Ensino Médio) on the série, and takes a school’s own name with any stage', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const medio = await send('POST', '/api/turmas', admin.cookie, classBody({ nivel: 'Ensino Médio' }));
+    expect(medio.statusCode).toBe(400);
+    const message =
+      '5º ano é do Fundamental I, não do Ensino Médio: escolha o nível Fundamental I ou uma série do Ensino Médio (1ª série, 2ª série e 3ª série)';
+    expect(medio.json().details).toEqual([{ path: 'serie', message }]);
+    const infantil = await send(
+      'POST',
+      '/api/turmas',
+      admin.cookie,
+      classBody({ nome: 'Pré A', nivel: 'Fundamental I', serie: 'pré ii' }),
+    );
+    expect(infantil.json().details).toEqual([
+      {
+        path: 'serie',
+        message:
+          'Pré II é da Educação Infantil, não do Fundamental I: escolha o nível Educação Infantil ou uma série do Fundamental I (1º ano, 2º ano, 3º ano, 4º ano e 5º ano)',
+      },
+    ]);
+    // The list's séries in any case, and names of the school's own, are accepted.
+    for (const [nome, nivel, serie] of [
+      ['5º Ano B', 'Fundamental I', '5º Ano'],
+      ['Multisseriada', 'Fundamental I', 'Multisseriada 1º e 2º'],
+      ['Integral', 'Ensino Médio', 'Técnico em Informática'],
+    ])
+      expect(
+        (await send('POST', '/api/turmas', admin.cookie, classBody({ nome, nivel, serie }))).statusCode,
+      ).toBe(201);
+    // Editing keeps to the same rule.
+    const kept = dataOf<SchoolClass>(
+      await send(
+        'POST',
+        '/api/turmas',
+        admin.cookie,
+        classBody({ nome: '1ª Série A', nivel: 'Ensino Médio', serie: '1ª série' }),
+      ),
+    );
+    const edit = await send('PUT', `/api/turmas/${kept.id}`, admin.cookie, {
+      ...classBody({ nome: '1ª Série A', nivel: 'Ensino Médio', serie: '9º ano' }),
+      version: kept.version,
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(messageOf(edit)).toContain('9º ano é do Fundamental II, não do Ensino Médio');
+  });
+
   it('enrols up to capacity, then answers 409 Turma lotada; unenrol frees the place', async () => {
     const admin = await signedIn(t, 'administrador');
     const turma = await insertClass(t, null, 2);

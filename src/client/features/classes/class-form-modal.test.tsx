@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt, schoolYearOf, stubApi } from '../../test/render';
+import { ClassFormModal } from './class-form-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ClassFormModal: Nível and Série', () => {
+  it('refuses a série of another stage under the Série, before anything is sent', async () => {
+    const fetchMock = stubApi({ '/api/anos-letivos': [schoolYearOf()], '/api/professores': [] });
+    renderAt(<ClassFormModal turma={null} onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Nome da Turma/), '5º Ano A');
+    await user.selectOptions(screen.getByLabelText(/^Nível/), 'Ensino Médio');
+    await user.type(screen.getByLabelText(/^Série/), '5º ano');
+    await user.click(screen.getByRole('button', { name: 'Criar Turma' }));
+    expect(
+      await screen.findByText(
+        '5º ano é do Fundamental I, não do Ensino Médio: escolha o nível Fundamental I ou uma série do Ensino Médio (1ª série, 2ª série e 3ª série)',
+      ),
+    ).toBeTruthy();
+    expect(fetchMock.requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+});
