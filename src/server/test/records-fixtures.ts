@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { FieldError } from '../../shared/api.js';
+import { GENERATED_PASSWORD_LENGTH } from '../../shared/users.schemas.js';
 import { completeCpf } from '../../shared/validators.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../db/schema/attendance.js';
 import { classes } from '../db/schema/classes.js';
@@ -17,7 +18,7 @@ export function dataOf<T>(response: LightMyRequestResponse): T {
 
 /**
  * The payload of a 201 that saved a record together with its portal account: the test fails here unless
- * the account was created with a generated password (12 characters).
+ * the account was created with a generated password (GENERATED_PASSWORD_LENGTH characters).
  */
 export function createdWithAccount<T extends { usuarioCriado: boolean; senhaGerada?: string }>(
   response: LightMyRequestResponse,
@@ -25,7 +26,7 @@ export function createdWithAccount<T extends { usuarioCriado: boolean; senhaGera
   expect(response.statusCode).toBe(201);
   const created = dataOf<T>(response);
   expect(created.usuarioCriado).toBe(true);
-  expect(created.senhaGerada).toHaveLength(12);
+  expect(created.senhaGerada).toHaveLength(GENERATED_PASSWORD_LENGTH);
   return created;
 }
 

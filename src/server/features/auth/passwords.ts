@@ -1,6 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { GENERATED_PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '../../../shared/users.schemas.js';
+import {
+  GENERATED_PASSWORD_ALPHABET,
+  GENERATED_PASSWORD_LENGTH,
+  GENERATED_PASSWORD_SYMBOLS,
+} from '../../../shared/users.schemas.js';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas.js';
 import { AppError } from '../../lib/errors.js';
 import { commonPasswords } from './common-passwords.js';
@@ -70,19 +74,20 @@ export function assertStrongPassword(password: string, personalWords: string[] =
   if (reason) throw new AppError('VALIDATION', reason, [{ path: 'novaSenha', message: reason }]);
 }
 
-/** 12 characters from letters, digits and !@#$%^&* with a CSPRNG, at least one of each kind. */
+/**
+ * GENERATED_PASSWORD_LENGTH characters of GENERATED_PASSWORD_ALPHABET (letters and digits that cannot be
+ * mistaken for one another, symbols typed the same on every keyboard) with a CSPRNG, at least one of
+ * each kind.
+ */
+const hasSymbol = new RegExp(`[${GENERATED_PASSWORD_SYMBOLS.replace(/[\\\]^-]/g, '\\$&')}]`);
+
 export function generatePassword(): string {
   const alphabet = GENERATED_PASSWORD_ALPHABET;
   for (;;) {
     let password = '';
     for (let i = 0; i < GENERATED_PASSWORD_LENGTH; i++)
       password += alphabet.charAt(randomInt(alphabet.length));
-    if (
-      /[a-z]/.test(password) &&
-      /[A-Z]/.test(password) &&
-      /\d/.test(password) &&
-      /[!@#$%^&*]/.test(password)
-    ) {
+    if (/[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && hasSymbol.test(password)) {
       return password;
     }
   }

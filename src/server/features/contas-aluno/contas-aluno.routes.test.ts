@@ -6,6 +6,7 @@ import type {
   StudentAccount,
 } from '../../../shared/contas-aluno.schemas.js';
 import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
+import { GENERATED_PASSWORD_LENGTH } from '../../../shared/users.schemas.js';
 import type { StudentConsents } from '../../../shared/consent.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { studentAccounts } from '../../db/schema/student-accounts.js';
@@ -82,7 +83,7 @@ describe('creating a student account', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const body = dataOf<CreatedStudentAccount>(created);
-    expect(body.senhaGerada).toHaveLength(12);
+    expect(body.senhaGerada).toHaveLength(GENERATED_PASSWORD_LENGTH);
     expect(body.conta).toMatchObject({
       aluno_id: family.child.id,
       email: 'aluna@escola.test',

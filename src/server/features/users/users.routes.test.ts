@@ -5,8 +5,14 @@ import { auditLog } from '../../db/schema/audit.js';
 import { perfis, userPerfis } from '../../db/schema/perfis.js';
 import { users } from '../../db/schema/users.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
+import { GENERATED_PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '../../../shared/users.schemas.js';
 
 const t = setupTestApp();
+
+/** A generated password: only the alphabet's characters, as many as it is long. */
+const generatedPasswordPattern = new RegExp(
+  `^[${GENERATED_PASSWORD_ALPHABET.replace(/[\\\]^-]/g, '\\$&')}]{${String(GENERATED_PASSWORD_LENGTH)}}$`,
+);
 
 async function admin() {
   return (await signedIn(t, 'administrador')).cookie;
@@ -20,7 +26,7 @@ const newTeacher = {
 };
 
 describe('POST /api/users', () => {
-  it('creates an account with a generated 12-character password shown once and mailed', async () => {
+  it('creates an account with a generated password shown once and mailed', async () => {
     const cookie = await admin();
     const response = await t.app.inject({
       method: 'POST',
@@ -30,7 +36,7 @@ describe('POST /api/users', () => {
     });
     expect(response.statusCode).toBe(201);
     const { usuario, senhaGerada, emailEnviado } = response.json().data;
-    expect(senhaGerada).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
+    expect(senhaGerada).toMatch(generatedPasswordPattern);
     expect(usuario).toMatchObject({
       nome: 'Beatriz Nogueira',
       tipo: 'professor',
@@ -196,7 +202,7 @@ describe('status and password reset', () => {
       payload: { senha_atual: TEST_PASSWORD },
     });
     const { novaSenha } = response.json().data;
-    expect(novaSenha).toHaveLength(12);
+    expect(novaSenha).toHaveLength(GENERATED_PASSWORD_LENGTH);
     expect(
       (await t.app.inject({ url: '/api/auth/me', headers: { cookie: guardian.cookie } })).statusCode,
     ).toBe(401);
@@ -257,7 +263,7 @@ describe('status and password reset', () => {
       url: '/api/users/generate-password',
       headers: { cookie },
     });
-    expect(response.json().data.senha).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
+    expect(response.json().data.senha).toMatch(generatedPasswordPattern);
   });
 });
 
@@ -448,7 +454,7 @@ describe('a custom users.manage profile cannot take over a Direção (ADR 0025)'
     const teacher = await createUserRow(t.database, 'professor');
     const reset = await resetAs(manager.cookie, teacher);
     expect(reset.statusCode, reset.body).toBe(200);
-    expect(reset.json().data.novaSenha).toHaveLength(12);
+    expect(reset.json().data.novaSenha).toHaveLength(GENERATED_PASSWORD_LENGTH);
   });
 
   it("refuses it a Direção's e-mail, status, kind and profiles; a harmless edit stays open", async () => {
