@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { GENERATED_PASSWORD_LENGTH } from '../src/shared/users.schemas';
 import { completeCpf } from '../src/shared/validators';
 import { ADMIN_STATE, dataOf, login, screenshot } from './support';
 
@@ -64,7 +65,7 @@ test('portal do aluno: staff create the account with consent; the student signs 
   const shown = access.getByRole('status').filter({ hasText: 'Senha provisória' });
   await expect(shown).toBeVisible();
   const senha = (await shown.locator('strong').textContent()) ?? '';
-  expect(senha).toHaveLength(12);
+  expect(senha).toHaveLength(GENERATED_PASSWORD_LENGTH);
   await expect(access).toContainText(`Consentimento de Mãe de ${nome}`);
   await access.scrollIntoViewIfNeeded();
   await screenshot(admin, { path: `${shots}/portal-aluno-criar-acesso-desktop.png` });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { GuardianSummary, Student, UpdatedGuardian } from '../../../shared/students.schemas.js';
+import { GENERATED_PASSWORD_LENGTH } from '../../../shared/users.schemas.js';
 import { formatCpf } from '../../../shared/validators.js';
 import { createUserRow, loginAs, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertGuardian, insertStudent, messageOf, newCpf } from '../../test/records-fixtures.js';
@@ -293,7 +294,7 @@ describe('guardians kept by the secretaria', () => {
     expect(granted.statusCode).toBe(200);
     const saved = dataOf<UpdatedGuardian>(granted);
     expect(saved.usuario_id).not.toBeNull();
-    expect(saved.senhaGerada).toMatch(/^.{12}$/);
+    expect(saved.senhaGerada).toHaveLength(GENERATED_PASSWORD_LENGTH);
     expect(saved.emailEnviado).toBe(true);
     expect(t.mailer.last()).toMatchObject({ to: 'mae.sem.conta@familia.test' });
     expect(t.mailer.last()!.text).toContain(saved.senhaGerada!);
