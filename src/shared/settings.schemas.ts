@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { niveis } from './permissions.js';
 import { checkMatriculaPattern, DEFAULT_MATRICULA_PATTERN } from './matricula-pattern.js';
-import { isoDateSchema, MAX_INTEGER, optionalText, pageQuery, sortQuery } from './validators.js';
+import {
+  isoDateSchema,
+  MAX_INTEGER,
+  optionalText,
+  pageQuery,
+  phoneDigitsProblem,
+  sortQuery,
+} from './validators.js';
 
 /**
  * CNPJ check digits (mod 11, weights 2–9). From July 2026 the first 12 characters may be letters
@@ -78,7 +85,10 @@ const brPhone = (message: string) =>
     .transform((value) => value.replace(/\D/g, ''))
     // '+55 11 91234-5678' or '55 11 …' as copied from WhatsApp: the country code is not part of it.
     .transform((digits) => (digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits))
-    .refine((digits) => digits === '' || digits.length === 10 || digits.length === 11, { message })
+    .superRefine((digits, context) => {
+      const problem = phoneDigitsProblem(digits, message);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
     .transform((digits) => (digits === '' ? null : digits))
     .nullable()
     .optional();

@@ -103,13 +103,27 @@ export const optionalText = (max: number, options: { multiline?: boolean } = {})
     .optional();
 
 export const PHONE_INVALID = 'Telefone inválido. Use DDD + número, ex.: (11) 91234-5678';
+export const MOBILE_MISSING_DIGIT = 'Celular com DDD tem 11 dígitos: confira o número';
+
+/**
+ * Why a phone's digits (DDD + number, '' for none) are no Brazilian number, or null. With 10 digits
+ * it is a landline, whose number starts with 2 to 5; one starting with 6 to 9 is a mobile that lost
+ * its 9th digit ('19 98888-777' would be saved as (19) 9888-8777, a number nobody answers).
+ */
+export function phoneDigitsProblem(digits: string, invalid = PHONE_INVALID): string | null {
+  if (digits === '') return null;
+  if (digits.length !== 10 && digits.length !== 11) return invalid;
+  if (digits.length === 10 && /^[6-9]$/.test(digits.charAt(2))) return MOBILE_MISSING_DIGIT;
+  return null;
+}
 
 const phoneDigits = z
   .string()
   .trim()
   .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits === '' || digits.length === 10 || digits.length === 11, {
-    message: PHONE_INVALID,
+  .superRefine((digits, context) => {
+    const problem = phoneDigitsProblem(digits);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
 export const optionalPhoneSchema = phoneDigits

@@ -174,6 +174,17 @@ describe('guardians kept by the secretaria', () => {
       guardianBody(mother, { version: 1 }),
     );
     expect(stale.statusCode).toBe(412);
+    // A mobile that lost a digit is no landline: refused on the field, not saved as (19) 9888-8777.
+    const short = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { telefone: '19 98888-777', version: 2 }),
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json().details).toEqual([
+      { path: 'telefone', message: 'Celular com DDD tem 11 dígitos: confira o número' },
+    ]);
   });
 
   it('says the confirmation link stays in the outbox when the server sends no e-mail', async () => {
