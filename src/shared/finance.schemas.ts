@@ -151,19 +151,32 @@ export const descontoPontualidadeInputSchema = z
       context.addIssue({ code: 'custom', path: ['valor'], message: 'Informe o valor do desconto' });
   });
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, tooLong = `Máximo de ${max} caracteres`) =>
   z
     .string()
     .trim()
-    .max(max, `Máximo de ${max} caracteres`)
+    .max(max, tooLong)
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();
 
+/**
+ * What the Pix code (BR Code, EMV fields 59 and 60) carries of the beneficiary's name and city: longer
+ * ones are refused, never cut, so the bank app shows the name the school chose.
+ */
+export const PIX_BENEFICIARIO_MAX = 25;
+export const PIX_CIDADE_MAX = 15;
+
 export const updateFinanceSettingsInputSchema = z.strictObject({
   pix_chave: optionalText(77),
-  pix_beneficiario: optionalText(25),
-  pix_cidade: optionalText(15),
+  pix_beneficiario: optionalText(
+    PIX_BENEFICIARIO_MAX,
+    `Beneficiário: até ${String(PIX_BENEFICIARIO_MAX)} letras, o limite do Pix. Abrevie o nome como ele deve aparecer no app do banco.`,
+  ),
+  pix_cidade: optionalText(
+    PIX_CIDADE_MAX,
+    `Cidade: até ${String(PIX_CIDADE_MAX)} letras, o limite do Pix. Abrevie o nome da cidade.`,
+  ),
   multa_percentual: percent(2, 'A multa não pode passar de 2% (Lei 9.870/1999 e CDC)'),
   // Juros de mora above 1 % a month are refused as abusive by the courts and the Procons in a consumer's
   // contract (ADR 0076): the school cannot set the family's debt growing faster than that.

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { FinanceSettings } from '../../../shared/finance.schemas';
 import { renderAt, stubApi } from '../../test/render';
 import { FinanceSettingsModal } from './settings-modal';
@@ -39,5 +40,23 @@ describe('Configurações financeiras in December', () => {
     expect(screen.getByLabelText('Valor 5º Ano A de 2027')).toBeTruthy();
     expect(screen.getByLabelText('Dia 5º Ano A de 2027')).toBeTruthy();
     expect(screen.getByText('5º Ano A de 2027')).toBeTruthy();
+  });
+});
+
+describe('Configurações financeiras: PIX da escola', () => {
+  it('shows the Pix limit of the beneficiary’s name, and how much of it is used, as one types', async () => {
+    stubApi({ '/api/financeiro/configuracoes': settings, '/api/financeiro/bolsas': [] });
+    renderAt(<FinanceSettingsModal onClose={() => {}} />);
+    const beneficiario = await screen.findByLabelText('Beneficiário');
+    expect(beneficiario).toHaveAttribute('maxLength', '25');
+    expect(beneficiario).toHaveAccessibleDescription('Até 25 letras, como aparece no app do banco. (0/25)');
+    await userEvent.type(beneficiario, 'Colégio Ipê Amarelo');
+    expect(beneficiario).toHaveAccessibleDescription('Até 25 letras, como aparece no app do banco. (19/25)');
+    // Typed or pasted past the limit, the field says it was cut instead of keeping quiet.
+    await userEvent.type(beneficiario, ' Ensino Infantil');
+    expect(beneficiario).toHaveValue('Colégio Ipê Amarelo Ensin');
+    expect(beneficiario).toHaveAccessibleDescription(
+      'Até 25 letras, como aparece no app do banco. (25/25) Chegou ao limite: confira se o nome não ficou cortado.',
+    );
   });
 });

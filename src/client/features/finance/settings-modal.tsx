@@ -24,6 +24,7 @@ import {
 } from './finance.api';
 import { centavosToInput } from './finance-ui';
 import { LembretesSection } from './lembretes-section';
+import { PixFieldset } from './pix-fieldset';
 import { descontoFormSchema, descontoFormValues, PontualidadeFieldset } from './pontualidade-fieldset';
 
 const { shape } = updateFinanceSettingsInputSchema;
@@ -81,12 +82,7 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
         onClose();
       })}
     >
-      <fieldset className="grid gap-3 sm:grid-cols-3">
-        <legend className="mb-2 text-sm font-semibold text-gray-900">PIX da escola</legend>
-        <FormInput name="pix_chave" label="Chave PIX" />
-        <FormInput name="pix_beneficiario" label="Beneficiário" maxLength={25} />
-        <FormInput name="pix_cidade" label="Cidade" maxLength={15} />
-      </fieldset>
+      <PixFieldset />
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-semibold text-gray-900">Atraso e vencimento</legend>
         <FormInput

@@ -1,0 +1,57 @@
+import { useWatch } from 'react-hook-form';
+import { PIX_BENEFICIARIO_MAX, PIX_CIDADE_MAX } from '../../../shared/finance.schemas';
+import { FormInput } from '../../components/form-fields';
+
+/** A text the Pix code carries up to `max` letters: the limit and how much of it is used, as one types. */
+function LimitedInput({
+  name,
+  label,
+  max,
+  hint,
+}: {
+  name: string;
+  label: string;
+  max: number;
+  hint: string;
+}) {
+  const value = useWatch({ name }) as string | undefined;
+  const used = value?.length ?? 0;
+  return (
+    <FormInput
+      name={name}
+      label={label}
+      maxLength={max}
+      hint={
+        <>
+          {hint}{' '}
+          <span aria-live={used >= max ? 'polite' : 'off'}>
+            ({used}/{max})
+          </span>
+          {used >= max && ' Chegou ao limite: confira se o nome não ficou cortado.'}
+        </>
+      }
+    />
+  );
+}
+
+/** 'PIX da escola': the key, and the name and city the family's bank app shows (BR Code limits). */
+export function PixFieldset() {
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-3">
+      <legend className="mb-2 text-sm font-semibold text-gray-900">PIX da escola</legend>
+      <FormInput name="pix_chave" label="Chave PIX" />
+      <LimitedInput
+        name="pix_beneficiario"
+        label="Beneficiário"
+        max={PIX_BENEFICIARIO_MAX}
+        hint={`Até ${String(PIX_BENEFICIARIO_MAX)} letras, como aparece no app do banco.`}
+      />
+      <LimitedInput
+        name="pix_cidade"
+        label="Cidade"
+        max={PIX_CIDADE_MAX}
+        hint={`Até ${String(PIX_CIDADE_MAX)} letras.`}
+      />
+    </fieldset>
+  );
+}
