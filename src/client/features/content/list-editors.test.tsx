@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { z } from 'zod';
 import { differentiatorItemSchema, footerLinkSchema, sobreSchema } from '../../../shared/content.schemas';
 import { AppToaster } from '../../app/providers';
 import { ApiError } from '../../lib/api-client';
@@ -170,5 +171,24 @@ describe('StringListEditor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
     await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(input).toHaveValue('Ética');
+  });
+});
+
+describe('StringListEditor of a feminine noun (the séries of Matrícula)', () => {
+  it("says 'Nova série' and 'Informe a série.'", async () => {
+    render(
+      <StringListEditor
+        label="Séries"
+        itemLabel="Série"
+        feminine
+        items={[]}
+        schema={z.string()}
+        onSave={() => Promise.resolve()}
+      />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Nova série' });
+    expect(input).toHaveAttribute('placeholder', 'Nova série');
+    await userEvent.type(input, '   {Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Informe a série.');
   });
 });

@@ -13,27 +13,31 @@ export { type ItemField, ItemListEditor } from './item-list-editor';
 export function StringListEditor({
   label,
   itemLabel,
+  feminine = false,
   items,
   schema,
   onSave,
 }: {
   label: string;
   itemLabel: string;
+  /** The item's noun is feminine ('Nova série', 'Informe a série'). */
+  feminine?: boolean;
   items: string[];
   /** One item as the server parses it (the section's own list element). */
   schema: z.ZodType<string, string>;
   onSave: SaveValue<string[]>;
 }) {
   const noun = itemLabel.toLowerCase();
+  const [novo, article] = feminine ? ['Nova', 'a'] : ['Novo', 'o'];
   const draftSchema = useMemo(
     () =>
       z.object({
         item: z
           .string()
-          .refine((value) => value.trim() !== '', `Informe o ${noun}.`)
+          .refine((value) => value.trim() !== '', `Informe ${article} ${noun}.`)
           .pipe(schema),
       }),
-    [noun, schema],
+    [article, noun, schema],
   );
   const form = useSchemaForm(draftSchema, { item: '' });
   const save = (next: string[]) => onSave(next).catch(() => undefined);
@@ -67,7 +71,7 @@ export function StringListEditor({
       </ul>
       <Form form={form} onSubmit={add} className="mt-3 flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <FormInput name="item" label={`Novo ${noun}`} labelHidden placeholder={`Novo ${noun}`} />
+          <FormInput name="item" label={`${novo} ${noun}`} labelHidden placeholder={`${novo} ${noun}`} />
         </div>
         <Button type="submit" loading={form.formState.isSubmitting}>
           <Plus className="h-4 w-4" aria-hidden="true" />

@@ -160,6 +160,7 @@ export function MatriculaSectionFields({
         <StringListEditor
           label="Séries que a família pode escolher (sem nenhuma, ela escreve a série)"
           itemLabel="Série"
+          feminine
           items={kit.list('series').items as unknown as string[]}
           schema={matriculaSectionSchema.shape.series.element}
           onSave={onSaveSeries}
