@@ -8,13 +8,13 @@ test.describe('login screen', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Fazer Login' })).toBeVisible();
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByText('Email é obrigatório')).toBeVisible();
+    await expect(page.getByText('E-mail é obrigatório')).toBeVisible();
     await expect(page.getByText('Senha deve ter pelo menos 6 caracteres')).toBeVisible();
-    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('E-mail', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-    await page.getByLabel('Email').fill('nao-e-email');
+    await page.getByLabel('E-mail', { exact: true }).fill('nao-e-email');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByText('Email inválido')).toBeVisible();
+    await expect(page.getByText('E-mail inválido')).toBeVisible();
 
     await login(page, E2E_ADMIN.email, 'senha-errada-123');
     await expect(page.getByRole('alert').filter({ hasText: 'Credenciais inválidas' })).toBeVisible();
@@ -42,7 +42,7 @@ test.describe('login screen', () => {
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     // The screen is loaded on demand: typing before it shows would fill the login form's field.
     await expect(page.getByRole('heading', { name: 'Esqueci minha senha' })).toBeVisible();
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Enviar link' }).click();
     // The e2e server has no SMTP_URL: the page does not promise a link that no mail server will deliver,
     // it sends the person to the secretaria (with SMTP it says 'Se este e-mail estiver cadastrado…').
@@ -83,7 +83,7 @@ test.describe('admin and teacher', () => {
     const dialog = admin.getByRole('dialog', { name: 'Novo Usuário' });
     const email = `prof.${Date.now()}@escola.test`;
     await dialog.getByLabel('Nome').fill('Renato Carvalho');
-    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('E-mail', { exact: true }).fill(email);
     await dialog.getByLabel('Tipo').selectOption('professor');
     await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
     const generated = (await admin.getByTestId('senha-gerada').textContent())!.trim();

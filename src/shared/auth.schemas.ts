@@ -5,11 +5,11 @@ import { requiredName } from './validators.js';
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const emailSchema = z
-  .string({ error: 'Email é obrigatório' })
+  .string({ error: 'E-mail é obrigatório' })
   .trim()
-  .min(1, 'Email é obrigatório')
-  .max(254, 'Email inválido')
-  .pipe(z.email('Email inválido'))
+  .min(1, 'E-mail é obrigatório')
+  .max(254, 'E-mail inválido')
+  .pipe(z.email('E-mail inválido'))
   .transform((value) => value.toLowerCase());
 
 /** The login form's rules are the spec's (section 5): existing passwords may be as short as 6. */

@@ -111,7 +111,7 @@ export const contatoSchema = z.object({
   endereco: text(300),
   telefone: text(40),
   whatsapp: text(40),
-  email: z.union([z.literal(''), z.email('Email inválido')]),
+  email: z.union([z.literal(''), z.email('E-mail inválido')]),
   horario_funcionamento: text(200),
   mapa_url: link,
   mapa_embed_url: link,
@@ -130,7 +130,7 @@ export const footerLinkSchema = z.object({
 export const footerSchema = z.object({
   titulo: required(120, 'Título é obrigatório'),
   descricao: text(600),
-  email: z.union([z.literal(''), z.email('Email inválido')]),
+  email: z.union([z.literal(''), z.email('E-mail inválido')]),
   telefone: text(40),
   endereco: text(300),
   links_rapidos: z.array(footerLinkSchema).max(20, 'Máximo de 20 links.'),

@@ -140,8 +140,8 @@ export const requiredPhoneSchema = z
 export const optionalEmailSchema = z
   .string()
   .trim()
-  .max(254, 'Email inválido')
-  .refine((value) => value === '' || z.email().safeParse(value).success, { message: 'Email inválido' })
+  .max(254, 'E-mail inválido')
+  .refine((value) => value === '' || z.email().safeParse(value).success, { message: 'E-mail inválido' })
   .transform((value) => (value === '' ? null : value.toLowerCase()))
   .nullable()
   .optional();

@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
           </p>
           <FormInput
             name="email"
-            label="Email"
+            label="E-mail"
             type="email"
             autoComplete="email"
             disabled={forgot.isPending}

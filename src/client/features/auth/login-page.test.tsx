@@ -71,7 +71,7 @@ const signedIn = {
 };
 
 async function signIn() {
-  await userEvent.type(screen.getByLabelText('Email'), 'secretaria@escola.test');
+  await userEvent.type(screen.getByLabelText('E-mail'), 'secretaria@escola.test');
   await userEvent.type(screen.getByLabelText('Senha'), 'senha-certa');
   await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
 }
@@ -81,9 +81,9 @@ describe('LoginPage', () => {
     const calls = stubFetch(() => new Promise<Response>(() => undefined));
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Email é obrigatório')).toBeInTheDocument();
+    expect(await screen.findByText('E-mail é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('Senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe('LoginPage', () => {
       ),
     );
     renderLogin();
-    await userEvent.type(screen.getByLabelText('Email'), 'mae@escola.test');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'mae@escola.test');
     await userEvent.type(screen.getByLabelText('Senha'), 'senha-errada');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Credenciais inválidas')).toBeInTheDocument();
@@ -105,11 +105,11 @@ describe('LoginPage', () => {
     let answer: (response: Response) => void = () => undefined;
     stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     const router = renderLogin();
-    await userEvent.type(screen.getByLabelText('Email'), 'prof@escola.test');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'prof@escola.test');
     await userEvent.type(screen.getByLabelText('Senha'), 'provisoria1');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('button', { name: 'Entrando...' })).toBeDisabled();
-    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByLabelText('E-mail')).toBeDisabled();
     answer(
       jsonResponse(200, {
         success: true,

@@ -48,7 +48,7 @@ export function LoginPage() {
       <Form form={form} onSubmit={onSubmit} className="mt-6 space-y-4">
         <FormInput
           name="email"
-          label="Email"
+          label="E-mail"
           type="email"
           autoComplete="username"
           placeholder="seu@email.com"

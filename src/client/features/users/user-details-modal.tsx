@@ -7,7 +7,7 @@ import { UserStatusBadge } from './user-badges';
 export function UserDetailsModal({ user, onClose }: { user: User; onClose: () => void }) {
   const rows: [string, React.ReactNode][] = [
     ['Nome', user.nome],
-    ['Email', user.email],
+    ['E-mail', user.email],
     ['Telefone', formatPhone(user.telefone) || '—'],
     ['Endereço', user.endereco ?? '—'],
     ['Data de nascimento', user.data_nascimento ? formatDate(user.data_nascimento) : '—'],

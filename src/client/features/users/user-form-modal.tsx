@@ -47,7 +47,7 @@ function Fields({ editing, staff }: { editing: boolean; staff: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormInput name="nome" label="Nome" required autoComplete="off" />
-      <FormInput name="email" label="Email" type="email" required autoComplete="off" />
+      <FormInput name="email" label="E-mail" type="email" required autoComplete="off" />
       <FormMasked name="telefone" mask="phone" label="Telefone" />
       <FormInput name="data_nascimento" label="Data de nascimento" type="date" />
       <div className="sm:col-span-2">

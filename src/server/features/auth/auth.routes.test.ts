@@ -78,12 +78,12 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual(
       expect.arrayContaining([
-        { path: 'email', message: 'Email é obrigatório' },
+        { path: 'email', message: 'E-mail é obrigatório' },
         { path: 'password', message: 'Senha deve ter pelo menos 6 caracteres' },
       ]),
     );
     const invalid = await login({ email: 'nao-e-email', password: '123456' });
-    expect(invalid.json().details).toEqual([{ path: 'email', message: 'Email inválido' }]);
+    expect(invalid.json().details).toEqual([{ path: 'email', message: 'E-mail inválido' }]);
   });
 
   it('throttles an account after a few failures, with Retry-After, without hashing', async () => {
