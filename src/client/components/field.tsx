@@ -141,6 +141,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         id={areaId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(areaId, error, hint)}
+        aria-required={required || undefined}
         className={`${control} ${controlState(error)} ${className}`}
         {...props}
       />

@@ -20,7 +20,7 @@ describe('Novo comunicado', () => {
     renderAt(<ComunicadoFormModal comunicado={null} tipos={['escola', 'turmas']} onClose={onClose} />);
     const form = await screen.findByRole('dialog', { name: 'Novo comunicado' });
     await userEvent.type(within(form).getByLabelText(/Título/), 'Reunião de pais');
-    await userEvent.type(within(form).getByLabelText('Mensagem'), 'Sábado, às 9h.');
+    await userEvent.type(within(form).getByLabelText(/^Mensagem/), 'Sábado, às 9h.');
     await userEvent.click(within(form).getByRole('button', { name: 'Publicar' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Publicar o comunicado?' });
@@ -35,5 +35,19 @@ describe('Novo comunicado', () => {
     expect(within(form).getByLabelText(/Título/)).toHaveValue('Reunião de pais');
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('marks the Mensagem as required, like the Título', async () => {
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      '/api/comunicados/opcoes': { tipos: ['escola'], segmentos: [], series: [], turmas: [] },
+    });
+    renderAt(<ComunicadoFormModal comunicado={null} tipos={['escola']} onClose={() => undefined} />);
+    const form = await screen.findByRole('dialog', { name: 'Novo comunicado' });
+    const mensagem = within(form).getByLabelText(/^Mensagem/);
+    expect(mensagem).toHaveAttribute('aria-required', 'true');
+    expect(mensagem.labels?.[0]).toHaveTextContent('Mensagem *');
+    await userEvent.click(within(form).getByRole('button', { name: 'Publicar' }));
+    expect(await within(form).findByText('Escreva o comunicado')).toBeTruthy();
   });
 });

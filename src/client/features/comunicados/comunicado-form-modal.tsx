@@ -125,6 +125,7 @@ export function ComunicadoFormModal({
       <FormTextArea
         name="corpo"
         label="Mensagem"
+        required
         rows={7}
         hint="Formatação: **negrito**, linhas começando com “- ” viram lista, [texto](https://endereço) vira link."
       />
