@@ -17,7 +17,8 @@ function stubServer() {
   ).requests;
 }
 
-const publico = () => screen.getByRole('checkbox', { name: /^Público: aparece no site e para as famílias/ });
+const publico = () =>
+  screen.getByRole<HTMLInputElement>('checkbox', { name: /^Público: aparece no site e para as famílias/ });
 const kind = () => screen.getByLabelText(/^Tipo/);
 
 describe('EntryFormModal: Público', () => {

@@ -44,7 +44,7 @@ describe('Novo comunicado', () => {
     });
     renderAt(<ComunicadoFormModal comunicado={null} tipos={['escola']} onClose={() => undefined} />);
     const form = await screen.findByRole('dialog', { name: 'Novo comunicado' });
-    const mensagem = within(form).getByLabelText(/^Mensagem/);
+    const mensagem = within(form).getByLabelText<HTMLTextAreaElement>(/^Mensagem/);
     expect(mensagem).toHaveAttribute('aria-required', 'true');
     expect(mensagem.labels?.[0]).toHaveTextContent('Mensagem *');
     await userEvent.click(within(form).getByRole('button', { name: 'Publicar' }));
