@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { infantilEtapaOf } from './classes.schemas.js';
 import { isoDateSchema, singleLineText, uuidParam, versionSchema } from './validators.js';
 
 /**
@@ -36,6 +37,24 @@ export const evacuacaoLabels: Record<Evacuacao, string> = {
 
 /** What the teacher's form offers under 'Precisa trazer' (free text is accepted too). */
 export const precisaTrazerSugestoes = ['Fralda', 'Roupa', 'Lenço umedecido', 'Pomada', 'Remédio'] as const;
+/** The suggestions that are about diapers: only the creche's. */
+const trazerDeFralda: readonly string[] = ['Fralda', 'Pomada'];
+
+/**
+ * Whether the class's children are of diaper age: the creche (Berçário, Maternal I and II: 0 to 3 years,
+ * LDB art. 30). The pré-escola and the 1º–2º ano keep an agenda without 'Trocas de fralda', 'Fralda'
+ * or 'Pomada'.
+ */
+export function usaFralda(turma: { nivel: string; serie: string }): boolean {
+  return turma.nivel === 'Educação Infantil' && infantilEtapaOf(turma.serie) === 'creche';
+}
+
+/** The 'Precisa trazer' suggestions that fit the class's age (`usaFralda`). */
+export function precisaTrazerDa(turma: { nivel: string; serie: string }): readonly string[] {
+  return usaFralda(turma)
+    ? precisaTrazerSugestoes
+    : precisaTrazerSugestoes.filter((item) => !trazerDeFralda.includes(item));
+}
 
 export const AGENDA_LIMITS = { refeicoes: 8, sonos: 4, trazer: 10, medicacoes: 5, recados: 1000 } as const;
 
@@ -234,6 +253,11 @@ export const leituraSchema = z.object({ responsavel: z.string(), lido_em: z.stri
 export const agendaAlunoDaTurmaSchema = z.object({
   id: z.string(),
   nome: z.string(),
+  /**
+   * Absent in the day's saved roll (chamada): the child shows as 'Não veio hoje' whatever the form sent,
+   * and the family gets no items for the day. Changed by correcting the roll, not here.
+   */
+  falta_na_chamada: z.boolean(),
   consentimento_imagem: z.boolean(),
   autorizacoes: z.array(autorizacaoSchema),
   leituras: z.array(leituraSchema),
@@ -304,6 +328,17 @@ export const defaultAgendaItens: AgendaItens = {
   evacuacao: 'normal',
   trocas_fralda: null,
   humor: 'alegre',
+  recados: null,
+  precisa_trazer: [],
+};
+
+/** A day with nothing to tell: what a child who did not come gets (no meals, nap or mood claimed). */
+export const agendaSemItens: AgendaItens = {
+  refeicoes: [],
+  sono: [],
+  evacuacao: null,
+  trocas_fralda: null,
+  humor: null,
   recados: null,
   precisa_trazer: [],
 };

@@ -43,8 +43,11 @@ export function exceptionOf(
 /**
  * One child's day (a tap on the child in the class's list): starts from the class's items and the
  * child's exception; what is changed here becomes the exception. Medication only under an authorisation.
+ * A child absent in the day's saved roll did not come: the server says so (`falta_na_chamada`), and only
+ * correcting the roll changes it.
  */
 export function AgendaChildSheet({
+  turma,
   child,
   classe,
   excecao,
@@ -52,6 +55,7 @@ export function AgendaChildSheet({
   onClose,
   onApply,
 }: {
+  turma: AgendaDiaTurma['turma'];
   child: Child;
   classe: AgendaItens;
   excecao: AgendaExcecao | undefined;
@@ -60,7 +64,9 @@ export function AgendaChildSheet({
   onApply: (excecao: AgendaExcecao | null) => void;
 }) {
   const [itens, setItens] = useState(() => itensDoAluno(classe, excecao?.itens));
-  const [ausente, setAusente] = useState(excecao?.ausente ?? false);
+  const pelaChamada = child.falta_na_chamada;
+  const [marcada, setAusente] = useState(excecao?.ausente ?? false);
+  const ausente = marcada || pelaChamada;
   const [medicacoes, setMedicacoes] = useState<Medicacoes>(excecao?.itens.medicacoes ?? []);
   const given = (id: string) => medicacoes.find((one) => one.autorizacao_id === id);
   return (
@@ -93,13 +99,20 @@ export function AgendaChildSheet({
             type="checkbox"
             className="h-5 w-5"
             checked={ausente}
+            disabled={pelaChamada}
+            aria-describedby={pelaChamada ? 'agenda-falta-chamada' : undefined}
             onChange={(event) => setAusente(event.target.checked)}
           />
           Não veio hoje (a família não recebe agenda deste dia)
         </label>
+        {pelaChamada && (
+          <p id="agenda-falta-chamada" className="rounded-lg bg-gray-100 p-3 text-sm text-gray-700">
+            Falta registrada na chamada de hoje. Se a criança veio, corrija a chamada: a agenda acompanha.
+          </p>
+        )}
         {!ausente && (
           <>
-            <AgendaItemsEditor value={itens} onChange={setItens} />
+            <AgendaItemsEditor turma={turma} value={itens} onChange={setItens} />
             <Section title="Medicação">
               {child.autorizacoes.length === 0 ? (
                 <p className="text-sm text-gray-600">

@@ -33,6 +33,7 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
   const child = day.alunos.find((one) => one.id === open);
   const semConsentimento = day.alunos.filter((one) => !one.consentimento_imagem);
   const lidas = day.alunos.filter((one) => one.leituras.length > 0).length;
+  const faltaram = day.alunos.filter((one) => one.falta_na_chamada);
 
   const handleSave = () =>
     save.mutate(
@@ -68,13 +69,19 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
           Para toda a turma
         </h2>
         <fieldset disabled={readOnly}>
-          <AgendaItemsEditor value={itens} onChange={setItens} />
+          <AgendaItemsEditor turma={day.turma} value={itens} onChange={setItens} />
         </fieldset>
       </section>
       <section aria-labelledby="agenda-criancas">
         <h2 id="agenda-criancas" className="mb-2 text-lg font-semibold text-gray-900">
           Crianças <span className="text-sm font-normal text-gray-600">(toque para o que foi diferente)</span>
         </h2>
+        {faltaram.length > 0 && (
+          <p className="mb-2 text-sm text-gray-700">
+            Faltaram na chamada de hoje: {faltaram.map((one) => one.nome).join(', ')}. As famílias não recebem
+            agenda deste dia.
+          </p>
+        )}
         <ul className="space-y-2" aria-label="Crianças da turma">
           {day.alunos.map((aluno) => {
             const excecao = excecoes.find((one) => one.aluno_id === aluno.id);
@@ -184,6 +191,7 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
       )}
       {child && (
         <AgendaChildSheet
+          turma={day.turma}
           child={child}
           classe={itens}
           excecao={excecoes.find((one) => one.aluno_id === child.id)}

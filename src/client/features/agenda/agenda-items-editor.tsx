@@ -6,9 +6,10 @@ import {
   evacuacoes,
   humorLabels,
   humores,
-  precisaTrazerSugestoes,
+  precisaTrazerDa,
   refeicaoAvaliacaoLabels,
   refeicaoAvaliacoes,
+  usaFralda,
   type AgendaItens,
 } from '../../../shared/agenda.schemas';
 import { Button } from '../../components/button';
@@ -40,18 +41,23 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
 }
 
 /**
- * The agenda's items for the whole class, a child or the template. `editMeals`: the template names the
- * meals; the day only rates them.
+ * The agenda's items for the whole class, a child or the template, as fit the class's age: diapers only
+ * in the creche (`usaFralda`). `editMeals`: the template names the meals; the day only rates them.
  */
 export function AgendaItemsEditor({
+  turma,
   value,
   onChange,
   editMeals = false,
 }: {
+  turma: { nivel: string; serie: string };
   value: AgendaItens;
   onChange: (next: AgendaItens) => void;
   editMeals?: boolean;
 }) {
+  const sugestoes = precisaTrazerDa(turma);
+  // A count saved before (or by an older template) stays on screen, so it can be cleared.
+  const fralda = usaFralda(turma) || value.trocas_fralda !== null;
   const set = <K extends keyof AgendaItens>(key: K, item: AgendaItens[K]) =>
     onChange({ ...value, [key]: item });
   const [outro, setOutro] = useState('');
@@ -62,9 +68,7 @@ export function AgendaItemsEditor({
         ? value.precisa_trazer.filter((one) => one !== item)
         : [...value.precisa_trazer, item].slice(0, AGENDA_LIMITS.trazer),
     );
-  const extras = value.precisa_trazer.filter(
-    (item) => !(precisaTrazerSugestoes as readonly string[]).includes(item),
-  );
+  const extras = value.precisa_trazer.filter((item) => !sugestoes.includes(item));
   return (
     <div className="space-y-3">
       <Section title="Alimentação">
@@ -148,20 +152,22 @@ export function AgendaItemsEditor({
           allowNone
           onChange={(evacuacao) => set('evacuacao', evacuacao)}
         />
-        <label className="flex items-center gap-2 text-sm text-gray-800">
-          Trocas de fralda
-          <input
-            type="number"
-            min={0}
-            max={20}
-            inputMode="numeric"
-            className={`${timeInput} w-20`}
-            value={value.trocas_fralda ?? ''}
-            onChange={(event) =>
-              set('trocas_fralda', event.target.value === '' ? null : Number(event.target.value))
-            }
-          />
-        </label>
+        {fralda && (
+          <label className="flex items-center gap-2 text-sm text-gray-800">
+            Trocas de fralda
+            <input
+              type="number"
+              min={0}
+              max={20}
+              inputMode="numeric"
+              className={`${timeInput} w-20`}
+              value={value.trocas_fralda ?? ''}
+              onChange={(event) =>
+                set('trocas_fralda', event.target.value === '' ? null : Number(event.target.value))
+              }
+            />
+          </label>
+        )}
       </Section>
       <Section title="Humor">
         <Choice
@@ -175,7 +181,7 @@ export function AgendaItemsEditor({
       </Section>
       <Section title="Precisa trazer">
         <div role="group" aria-label="Precisa trazer" className="flex flex-wrap gap-2">
-          {[...precisaTrazerSugestoes, ...extras].map((item) => (
+          {[...sugestoes, ...extras].map((item) => (
             <button
               key={item}
               type="button"

@@ -30,7 +30,7 @@ export function AgendaModeloEditor({ modelo }: { modelo: AgendaModelo }) {
         O formulário do dia começa com o que estiver escolhido aqui (as refeições e a avaliação de cada uma, o
         humor, os recados); a professora muda só o que for diferente naquele dia.
       </p>
-      <AgendaItemsEditor value={itens} onChange={setItens} editMeals />
+      <AgendaItemsEditor turma={modelo.turma} value={itens} onChange={setItens} editMeals />
       <Button
         loading={save.isPending}
         onClick={() =>

@@ -102,3 +102,78 @@ describe("the teacher's agenda of the day", () => {
     await waitFor(() => expect(deletes().map((request) => request.path)).toEqual([`${dayUrl(1)}/foto`]));
   });
 });
+
+const ANA = '00000000-0000-4000-8000-000000000021';
+const BIA = '00000000-0000-4000-8000-000000000022';
+const child = (id: string, nome: string, faltou: boolean): AgendaDiaTurma['alunos'][number] => ({
+  id,
+  nome,
+  falta_na_chamada: faltou,
+  consentimento_imagem: true,
+  autorizacoes: [],
+  leituras: [],
+});
+
+/** Today's agenda of one class of `stage`, with Ana absent in the roll (as the server answers it). */
+function openClassOf(stage: { nome: string; serie: string; nivel: string }) {
+  const one = { ...turma(1), ...stage };
+  const day: AgendaDiaTurma = {
+    ...dayOf(1),
+    turma: one,
+    foto: null,
+    excecoes: [{ aluno_id: ANA, ausente: true, itens: {} }],
+    alunos: [child(ANA, 'Ana Souza', true), child(BIA, 'Bia Lima', false)],
+  };
+  stubApi({
+    '/api/auth/me': signedInAs({ nivel: 'professor', tipo: 'teacher' }),
+    '/api/agenda/turmas': [{ ...resumo(1), turma: one }],
+    [dayUrl(1)]: day,
+  });
+  renderAt(<AgendaPage />, `/lista?turma=${one.id}&data=${DIA}`);
+}
+
+describe('the agenda and the day’s roll', () => {
+  it('shows a child absent in the roll as not come, and sends the teacher to the roll to change it', async () => {
+    openClassOf({ nome: '1º Ano A', serie: '1º ano', nivel: 'Fundamental I' });
+    expect(await screen.findByText(/Faltaram na chamada de hoje: Ana Souza\./)).toBeVisible();
+    const list = screen.getByRole('list', { name: 'Crianças da turma' });
+    expect(within(list).getByRole('button', { name: /Ana Souza/ })).toHaveTextContent('Faltou');
+    expect(within(list).getByRole('button', { name: /Bia Lima/ })).not.toHaveTextContent('Faltou');
+
+    await userEvent.click(within(list).getByRole('button', { name: /Ana Souza/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Ana Souza' });
+    const absent = within(sheet).getByRole('checkbox', { name: /Não veio hoje/ });
+    expect(absent).toBeChecked();
+    expect(absent).toBeDisabled();
+    expect(absent).toHaveAccessibleDescription(
+      'Falta registrada na chamada de hoje. Se a criança veio, corrija a chamada: a agenda acompanha.',
+    );
+    // Nothing of the day (meals, mood) is offered for a child who did not come.
+    expect(within(sheet).queryByRole('group', { name: 'Humor' })).toBeNull();
+  });
+});
+
+describe('the agenda’s items fit the class’s age', () => {
+  it('offers no diaper items to a 1º ano or a pré-escola class', async () => {
+    for (const stage of [
+      { nome: '1º Ano A', serie: '1º ano', nivel: 'Fundamental I' },
+      { nome: 'Pré I A', serie: 'Pré I', nivel: 'Educação Infantil' },
+    ]) {
+      openClassOf(stage);
+      const turmaToda = within(await screen.findByRole('region', { name: 'Para toda a turma' }));
+      expect(turmaToda.getByRole('button', { name: 'Roupa' })).toBeVisible();
+      expect(turmaToda.queryByLabelText('Trocas de fralda')).toBeNull();
+      expect(turmaToda.queryByRole('button', { name: 'Fralda' })).toBeNull();
+      expect(turmaToda.queryByRole('button', { name: 'Pomada' })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('keeps them for the creche', async () => {
+    openClassOf({ nome: 'Berçário A', serie: 'Berçário', nivel: 'Educação Infantil' });
+    const turmaToda = within(await screen.findByRole('region', { name: 'Para toda a turma' }));
+    expect(turmaToda.getByLabelText('Trocas de fralda')).toBeVisible();
+    expect(turmaToda.getByRole('button', { name: 'Fralda' })).toBeVisible();
+    expect(turmaToda.getByRole('button', { name: 'Pomada' })).toBeVisible();
+  });
+});

@@ -11,10 +11,12 @@ import { paths } from '../../../shared/routes.js';
 import { agendaDias } from '../../db/schema/agenda.js';
 import { students } from '../../db/schema/students.js';
 import type { FamilyFeedSource } from '../../lib/family-feed.js';
+import { dayAbsentees } from '../attendance/index.js';
 
 /**
  * The agenda in the family's feed (issue 32 §1 and §3): each saved day of the child's class, from the
- * feed's window on, is an item for the child (not for a day the child missed). It is something to do
+ * feed's window on, is an item for the child (not for a day the child missed, by the teacher's mark or
+ * the saved roll). It is something to do
  * (`pendente`) only when today's says the child must bring something.
  */
 
@@ -56,11 +58,16 @@ export const agendaFeed: FamilyFeedSource = async (db, scope) => {
       ),
     )
     .orderBy(desc(agendaDias.data));
+  const missed = new Set(
+    (await dayAbsentees(db, turmaIds, todayIso(scope.since), scope.today)).map(
+      (one) => `${one.turmaId}:${one.data}:${one.alunoId}`,
+    ),
+  );
   const items: FeedItem[] = [];
   for (const day of days)
     for (const child of children.filter((one) => one.turmaId === day.turmaId)) {
       const excecao = day.excecoes.find((one) => one.aluno_id === child.id);
-      if (excecao?.ausente) continue;
+      if (excecao?.ausente || missed.has(`${day.turmaId}:${day.data}:${child.id}`)) continue;
       const itens = itensDoAluno(day.itens, excecao?.itens);
       const today = day.data === scope.today;
       items.push({

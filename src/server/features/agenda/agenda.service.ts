@@ -1,9 +1,11 @@
 import { folded } from '../../lib/text-search.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  agendaSemItens,
   itensDoAluno,
   type AgendaAluno,
   type AgendaDiaTurma,
+  type AgendaExcecao,
   type agendaDiaInputSchema,
 } from '../../../shared/agenda.schemas.js';
 import type { z } from 'zod';
@@ -16,6 +18,7 @@ import { clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
+import { dayAbsentees } from '../attendance/index.js';
 import { recordAudit } from '../audit/index.js';
 import { hasImageConsent } from '../privacy/index.js';
 import { classOnDate, scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
@@ -63,6 +66,27 @@ export async function childrenOf(db: DbOrTx, turmaId: string) {
     .orderBy(asc(folded(students.nome)));
 }
 
+/**
+ * The children absent in the class's saved roll (chamada) of the day. The roll is the school's record of
+ * who came: the agenda follows it, also when the roll is saved or corrected after the agenda was sent.
+ */
+export async function rollAbsentees(db: DbOrTx, turmaId: string, data: string): Promise<Set<string>> {
+  return new Set((await dayAbsentees(db, [turmaId], data, data)).map((one) => one.alunoId));
+}
+
+/**
+ * The day's exceptions as they are read: a child absent in the roll did not come, whatever was saved
+ * for them (a saved exception of theirs is replaced, one is added where none was).
+ */
+function withRollAbsences(excecoes: readonly AgendaExcecao[], faltas: ReadonlySet<string>): AgendaExcecao[] {
+  const absent = (alunoId: string): AgendaExcecao => ({ aluno_id: alunoId, ausente: true, itens: {} });
+  const saved = new Set(excecoes.map((excecao) => excecao.aluno_id));
+  return [
+    ...excecoes.map((excecao) => (faltas.has(excecao.aluno_id) ? absent(excecao.aluno_id) : excecao)),
+    ...[...faltas].filter((id) => !saved.has(id)).map(absent),
+  ];
+}
+
 /** GET /api/agenda/turmas/:id/:data — the teacher's form: the saved day, or the template to start from. */
 export async function getClassDay(
   db: DbOrTx,
@@ -80,6 +104,7 @@ async function presentClassDay(db: DbOrTx, turma: TurmaRow, data: string): Promi
   const day = await dayOf(db, turma.id, data);
   const alunos = await childrenOf(db, turma.id);
   const ids = alunos.map((aluno) => aluno.id);
+  const faltas = new Set([...(await rollAbsentees(db, turma.id, data))].filter((id) => ids.includes(id)));
   const autorizacoes = await autorizacoesOf(db, ids);
   const leituras = day
     ? await db
@@ -98,7 +123,7 @@ async function presentClassDay(db: DbOrTx, turma: TurmaRow, data: string): Promi
     editavel: modelo.ativa && data === clock.today(),
     publicada: day !== undefined,
     itens: day?.itens ?? modelo.itens,
-    excecoes: day?.excecoes ?? [],
+    excecoes: withRollAbsences(day?.excecoes ?? [], faltas),
     foto: day && foto ? { url: `/api/agenda/turmas/${turma.id}/${data}/foto`, ...foto } : null,
     autor: day?.autorNome ?? null,
     atualizado_em: day ? day.updatedAt.toISOString() : null,
@@ -106,6 +131,7 @@ async function presentClassDay(db: DbOrTx, turma: TurmaRow, data: string): Promi
     alunos: alunos.map((aluno, index) => ({
       id: aluno.id,
       nome: aluno.nome,
+      falta_na_chamada: faltas.has(aluno.id),
       consentimento_imagem: withConsent[index] ?? false,
       autorizacoes: autorizacoes
         .filter((row) => row.alunoId === aluno.id)
@@ -139,10 +165,14 @@ export async function saveClassDay(
         throw badRequest(message, [{ path: `excecoes.${String(index)}.aluno_id`, message }]);
       }
     });
+    // A child absent in the roll is absent by the roll (withRollAbsences), not by what the form sent
+    // back: nothing is kept for them, so a roll corrected later gives them the class's day again.
+    const faltas = await rollAbsentees(tx, turma.id, data);
+    const excecoes = input.excecoes.filter((excecao) => !faltas.has(excecao.aluno_id));
     await assertMedicationAuthorised(
       tx,
       data,
-      input.excecoes.flatMap((excecao) =>
+      excecoes.flatMap((excecao) =>
         (excecao.itens.medicacoes ?? []).map((dada) => ({
           alunoId: excecao.aluno_id,
           autorizacaoId: dada.autorizacao_id,
@@ -156,7 +186,7 @@ export async function saveClassDay(
       .for('update');
     const values = {
       itens: input.itens,
-      excecoes: input.excecoes,
+      excecoes,
       autorId: actor.id,
       autorNome: actor.nome,
       updatedAt: clock.now(),
@@ -183,7 +213,7 @@ export async function saveClassDay(
       action: current ? 'atualizar_agenda' : 'publicar_agenda',
       entity: 'agenda',
       entityId: diaId,
-      details: { turma_id: turma.id, data, excecoes: input.excecoes.length },
+      details: { turma_id: turma.id, data, excecoes: excecoes.length },
     });
   });
   return presentClassDay(db, turma, data);
@@ -220,12 +250,14 @@ export async function getChildDay(
   const result = { ...base, turma: turmaRefOf(turma), tem_agenda: modelo.ativa };
   if (!row) return { ...result, dia: null };
   const excecao = row.excecoes.find((one) => one.aluno_id === child.id);
-  if (excecao?.ausente)
+  // A day the child missed (by the teacher's mark or the roll) tells the family nothing of the class's
+  // meals, nap or mood: those were not the child's.
+  if (excecao?.ausente || (await rollAbsentees(db, turma.id, day)).has(child.id))
     return {
       ...result,
       dia: {
         ausente: true,
-        itens: itensDoAluno(row.itens, {}),
+        itens: agendaSemItens,
         medicacoes: [],
         foto: null,
         autor: row.autorNome,
