@@ -3,7 +3,8 @@ import { ADMIN_STATE, apiSignIn, createClass, createStudent, dataOf, screenshot 
 
 // Issue 16: an admin sends a notice asking for 'ciente' to one class; a guardian of that class sees the
 // bell rise without reloading, opens it and presses Ciente; the admin sees 1 confirmed and the others
-// pending; a guardian of another class never sees it.
+// pending; a guardian of another class never sees it. A child of the class whose family has no portal
+// account is named before publishing (counted) and after (in the details), so the school can tell them.
 
 const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
@@ -38,6 +39,13 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   const passwordA = await enrol(api, turmaId, names[0], emailA);
   await enrol(api, turmaId, names[1], `resp.aviso.1.${run}@escola.test`);
   await enrol(api, turmaId, names[2], `resp.aviso.2.${run}@escola.test`);
+  const semPortal = `Bento Sem Portal ${run}`;
+  await createStudent(api, {
+    nome: semPortal,
+    turmaId,
+    nascimento: '2018-06-01',
+    guardian: { nome: `Avó do Bento ${run}` },
+  });
   const emailB = `mae.outra.${run}@escola.test`;
   const passwordB = await enrol(api, outraId, `Flora Outra ${run}`, emailB);
 
@@ -64,12 +72,19 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
     );
   await form.getByLabel('Para quem').selectOption('turmas');
   await form.getByLabel(new RegExp(`Girassóis ${run}`)).check();
+  // Each class is a whole row a thumb hits: 44 px at least.
+  const option = form.locator('label').filter({ hasText: `Girassóis ${run}` });
+  expect((await option.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   await form.getByLabel(/Exige ciente/).check();
   await screenshot(admin, { path: `${shots}/comunicados-novo-desktop.png` });
   await form.getByRole('button', { name: 'Publicar' }).click();
   // It goes out only once confirmed, saying to whom.
   const confirm = admin.getByRole('dialog', { name: 'Publicar o comunicado?' });
-  await expect(confirm).toContainText(`“${titulo}” será enviado agora para as famílias de 1 turma.`);
+  await expect(confirm).toContainText(
+    `“${titulo}” será enviado agora para as famílias da turma Girassóis ${run}.`,
+  );
+  await expect(confirm).toContainText('Recebem no portal: 3 famílias.');
+  await expect(confirm).toContainText('Sem acesso ao portal: 1 aluno cuja família não tem acesso ao portal.');
   await screenshot(admin, { path: `${shots}/comunicados-confirmar-desktop.png` });
   await confirm.getByRole('button', { name: 'Publicar' }).click();
   await expect(form).toHaveCount(0);
@@ -107,6 +122,10 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   await expect(pending).toContainText(names[1]);
   await expect(pending).toContainText(names[2]);
   await expect(pending).not.toContainText(names[0]);
+  const notReached = sent.getByRole('region', { name: /Sem acesso ao portal \(não receberam\)/ });
+  await expect(notReached.getByRole('listitem')).toHaveText([
+    `${semPortal} (Girassóis ${run}) — responsável: Avó do Bento ${run}`,
+  ]);
   await screenshot(admin, { path: `${shots}/comunicado-leituras-desktop.png` });
   await sent.getByRole('button', { name: 'Reenviar lembrete' }).click();
   await admin

@@ -187,6 +187,38 @@ export const comunicadoPageSchema = z.object({
 });
 export type ComunicadoPage = z.infer<typeof comunicadoPageSchema>;
 
+/**
+ * The students of an audience whom nobody receiving the notice reads it for: no guardian with an active
+ * portal account (for a notice to the students, no account of their own). Their families do not see it
+ * unless the school tells them another way. `alunos` holds the first `SEM_ACESSO_LISTADOS` by name.
+ */
+export const SEM_ACESSO_LISTADOS = 100;
+export const semAcessoSchema = z.object({
+  total: z.number().int(),
+  alunos: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      turma: z.string().nullable(),
+      /** The student's guardians on record, the main one first. */
+      responsaveis: z.array(z.string()),
+    }),
+  ),
+});
+export type SemAcesso = z.infer<typeof semAcessoSchema>;
+
+/** POST /api/comunicados/alcance: who a notice about to be published reaches, before it is. */
+export const alcanceInputSchema = z.strictObject({ publico: publicoSchema });
+export type AlcanceInput = z.input<typeof alcanceInputSchema>;
+export const alcanceSchema = z.object({
+  /** The chosen classes' names, in school order (empty for any other audience). */
+  turmas: z.array(z.string()),
+  /** The portal accounts that will receive it: the families' (and students' own, when chosen). */
+  recebem: z.number().int(),
+  sem_acesso: semAcessoSchema,
+});
+export type Alcance = z.infer<typeof alcanceSchema>;
+
 export const leituraSchema = z.object({
   usuario_id: z.string(),
   nome: z.string(),
@@ -206,6 +238,8 @@ export const leiturasSchema = z.object({
   /** The families are still being notified (bell, e-mail) in the background: the screen says 'enviando…'. */
   enviando: z.boolean(),
   itens: z.array(leituraSchema),
+  /** The audience's students whose families the notice did not reach: no portal access. */
+  sem_acesso: semAcessoSchema,
 });
 export type Leituras = z.infer<typeof leiturasSchema>;
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../lib/api-client';
 import { Button } from './button';
@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** What the question needs beside its message (figures loaded for it, say). */
+  children?: ReactNode;
 }
 
 /** Every destructive action asks first. */
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -48,6 +51,7 @@ export function ConfirmDialog({
       }
     >
       <p className="text-sm text-gray-700">{message}</p>
+      {children}
     </Modal>
   );
 }

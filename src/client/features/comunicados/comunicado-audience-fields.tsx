@@ -12,7 +12,11 @@ import { IconButton } from '../../components/button';
 import { FormSelect } from '../../components/form-fields';
 import { useAlunoBusca, usePublicoOpcoes } from './comunicados.api';
 
-/** A list of checkboxes filling an array of ids (classes, séries). */
+/**
+ * A list of checkboxes filling an array of ids (classes, séries). Each option is a whole row a thumb
+ * hits on a phone (44 px at least, the label wrapping its native checkbox: Tab and Space, and the
+ * option's text as its name).
+ */
 function ChoiceList({
   name,
   legend,
@@ -31,12 +35,15 @@ function ChoiceList({
       {options.length === 0 ? (
         <p className="text-sm text-gray-600">Nenhuma opção disponível.</p>
       ) : (
-        <div className="grid max-h-48 grid-cols-1 gap-2 overflow-y-auto sm:grid-cols-2">
+        <div className="grid max-h-72 grid-cols-1 gap-2 overflow-y-auto p-0.5 sm:grid-cols-2">
           {options.map((option) => (
-            <label key={option.value} className="flex items-center gap-2 text-sm text-gray-700">
+            <label
+              key={option.value}
+              className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm text-gray-800 focus-within:outline-2 focus-within:outline-primary hover:bg-gray-50 has-checked:border-primary has-checked:bg-primary/5"
+            >
               <input
                 type="checkbox"
-                className="h-4 w-4 rounded border-gray-300"
+                className="h-5 w-5 shrink-0 rounded border-gray-300"
                 checked={selected.has(option.value)}
                 onChange={(event) => {
                   const next = new Set(selected);

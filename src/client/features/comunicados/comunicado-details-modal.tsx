@@ -10,6 +10,7 @@ import { RichText } from '../../components/rich-text';
 import { ApiError } from '../../lib/api-client';
 import { useComunicado, useDeleteComunicado, useLeituras, useLembrete } from './comunicados.api';
 import { AnexoList, CienteBox, VersionsPanel } from './comunicado-versions';
+import { SemAcessoPanel } from './comunicado-reach';
 
 /** One family's state: ciente on the text in force, on an older version only, read, or not read. */
 function LeituraBadge({ item, atual }: { item: Leitura; atual: number }) {
@@ -61,6 +62,12 @@ function ReadsPanel({ comunicado }: { comunicado: Comunicado }) {
           </dd>
         </div>
       </dl>
+      {leituras.data && (
+        <SemAcessoPanel
+          semAcesso={leituras.data.sem_acesso}
+          destinatarios={comunicado.publico.destinatarios}
+        />
+      )}
       {leituras.data?.enviando && (
         <p role="status" className="flex items-center gap-2 rounded-lg bg-blue-50 p-2 text-sm text-blue-900">
           <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden="true" /> Enviando os avisos às

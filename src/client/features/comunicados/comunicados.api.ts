@@ -7,14 +7,17 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
+  type Alcance,
   type Anexo,
   type Comunicado,
   type ComunicadoInput,
   type ComunicadoPage,
   type LembreteResult,
   type Leituras,
+  type Publico,
   type PublicoOpcoes,
   type Versoes,
+  alcanceSchema,
   comunicadoPageSchema,
   comunicadoSchema,
   versoesSchema,
@@ -35,6 +38,7 @@ const keys = {
   leituras: (id: string, situacao: string) => [...keyRoots.comunicados, 'leituras', id, situacao] as const,
   versoes: (id: string) => [...keyRoots.comunicados, 'versoes', id] as const,
   opcoes: [...keyRoots.comunicados, 'opcoes'] as const,
+  alcance: (publico: Publico | null) => [...keyRoots.comunicados, 'alcance', publico] as const,
   alunos: (q: string) => [...keyRoots.comunicados, 'alunos', q] as const,
   filhos: [...keyRoots.comunicados, 'filhos'] as const,
 };
@@ -173,6 +177,24 @@ export const publicoOpcoesQuery = (enabled: boolean) =>
 
 export function usePublicoOpcoes(enabled: boolean) {
   return useQuery(publicoOpcoesQuery(enabled));
+}
+
+/** Who 'Publicar' reaches (the classes by name, the portal's recipients, the families without access). */
+export const alcanceQuery = (publico: Publico | null) =>
+  queryOptions({
+    queryKey: keys.alcance(publico),
+    enabled: publico !== null,
+    queryFn: () =>
+      api<Alcance>('/api/comunicados/alcance', {
+        method: 'POST',
+        body: { publico },
+        schema: alcanceSchema,
+        globalErrors: false,
+      }),
+  });
+
+export function useAlcance(publico: Publico | null) {
+  return useQuery(alcanceQuery(publico));
 }
 
 export const alunoBuscaQuery = (q: string) =>

@@ -33,27 +33,7 @@ export function audienceQuery(publico: Publico): SQL {
   if (publico.tipo === 'equipe')
     return sql`select u.id as usuario_id, '{}'::uuid[] as aluno_ids from users u
       where u.status = 'ativo' and u.nivel in ('administrador', 'professor')`;
-  const filter =
-    publico.tipo === 'escola'
-      ? sql`true`
-      : publico.tipo === 'turmas'
-        ? sql`s.turma_id in (${sql.join(
-            publico.turmas.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`
-        : publico.tipo === 'alunos'
-          ? sql`s.id in (${sql.join(
-              publico.alunos.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`
-          : sql`(c.nivel in (${sql.join(
-              [...publico.segmentos, ''].map((value) => sql`${value}`),
-              sql`, `,
-            )})
-                 or c.serie in (${sql.join(
-                   [...publico.series, ''].map((value) => sql`${value}`),
-                   sql`, `,
-                 )}))`;
+  const filter = studentsFilter(publico);
   const families = sql`select g.usuario_id as usuario_id, array_agg(distinct s.id) as aluno_ids
     from students s
     join student_guardians sg on sg.aluno_id = s.id
@@ -74,6 +54,30 @@ export function audienceQuery(publico: Publico): SQL {
   if (to === 'alunos') return studentsOwn;
   if (to === 'familias_e_alunos') return sql`${families} union all ${studentsOwn}`;
   return families;
+}
+
+/** Which students `s` (their class joined as `c`) a notice to families or students is about. */
+export function studentsFilter(publico: Publico): SQL {
+  return publico.tipo === 'escola'
+    ? sql`true`
+    : publico.tipo === 'turmas'
+      ? sql`s.turma_id in (${sql.join(
+          publico.turmas.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : publico.tipo === 'alunos'
+        ? sql`s.id in (${sql.join(
+            publico.alunos.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`(c.nivel in (${sql.join(
+            [...publico.segmentos, ''].map((value) => sql`${value}`),
+            sql`, `,
+          )})
+                 or c.serie in (${sql.join(
+                   [...publico.series, ''].map((value) => sql`${value}`),
+                   sql`, `,
+                 )}))`;
 }
 
 /** What a teacher may address: their classes, or chosen students of them (issue 32 §2). */

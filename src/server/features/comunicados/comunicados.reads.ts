@@ -37,6 +37,7 @@ import {
   noticeAccess,
 } from './comunicados.access.js';
 import { fanOutPending } from './comunicados.fanout.js';
+import { semAcessoOf } from './comunicados.reach.js';
 import {
   anexoCounts,
   cientesOf,
@@ -229,7 +230,10 @@ export async function listComunicados(
   };
 }
 
-/** Who received the notice, read it and confirmed which version (for whoever manages it). */
+/**
+ * Who received the notice, read it and confirmed which version, and which students of its audience
+ * it did not reach for want of portal access (for whoever manages it).
+ */
 export async function listReads(
   db: Db,
   user: Author,
@@ -253,6 +257,7 @@ export async function listReads(
     exige_ciente: row.exigeCiente,
     versao_texto: row.versaoTexto,
     enviando: await fanOutPending(db, id),
+    sem_acesso: await semAcessoOf(db, row.publico, id),
     itens: (rows as { rows: Record<string, unknown>[] }).rows.map((item) => ({
       usuario_id: String(item.usuario_id),
       nome: String(item.nome),

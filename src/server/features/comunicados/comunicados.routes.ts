@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   alunoOpcaoQuerySchema,
   alunoOpcaoSchema,
+  alcanceInputSchema,
+  alcanceSchema,
   anexoSchema,
   cienteInputSchema,
   cienteResultSchema,
@@ -37,6 +39,7 @@ import { deleteComunicado, updateComunicado } from './comunicados.edit.js';
 import { getPublicoOpcoes, searchAlunos } from './comunicados.audience.js';
 import { purgeOrphanAnexos, readAnexo, readOwnUpload, uploadAnexo } from './comunicados.attachments.js';
 import { sendReminder } from './comunicados.reminders.js';
+import { previewReach } from './comunicados.reach.js';
 import { FANOUT_JOB, runFanOut } from './comunicados.fanout.js';
 
 const idParams = z.strictObject({ id: uuidParam });
@@ -80,6 +83,13 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
     },
     async (request) => ok(await searchAlunos(app.ctx.db, signedInUser(request), request.query.q)),
+  );
+
+  // Who 'Publicar' reaches, asked before publishing (a read: nothing is written).
+  app.post(
+    '/alcance',
+    { schema: { body: alcanceInputSchema, response: okResponse(alcanceSchema) }, config: write },
+    async (request) => ok(await previewReach(app.ctx.db, signedInUser(request), request.body.publico)),
   );
 
   app.post(
