@@ -131,6 +131,11 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   await editor.getByRole('button', { name: 'Marcar como revisado' }).click();
   await expect(editor.getByText('Revisado', { exact: true })).toBeVisible();
   await editor.getByRole('button', { name: 'Publicar para a família' }).click();
+  // It asks first, saying the family will read it and be told; then says it is done.
+  const confirm = page.getByRole('dialog', { name: 'Publicar o parecer para a família?' });
+  await expect(confirm).toContainText('os responsáveis são avisados de que ele foi publicado');
+  await confirm.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Parecer publicado para a família.').first()).toBeVisible();
   await expect(editor.getByText('Publicado', { exact: true })).toBeVisible();
   await expect(editor.getByRole('note')).toContainText('Publicado para a família');
   await screenshot(page, { path: `${shots}/pareceres-publicado-phone.png`, fullPage: true });

@@ -8,6 +8,7 @@ import {
   type Parecer,
 } from '../../../shared/pareceres.schemas';
 import { Button } from '../../components/button';
+import { ConfirmAction } from '../../components/confirm-dialog';
 import { TextAreaField } from '../../components/field';
 import { LeaveGuard } from '../../components/leave-guard';
 import { ParecerStatusChip } from '../../domain/parecer-parts';
@@ -43,6 +44,7 @@ export function ParecerEditor({
   const [campos, setCampos] = useState<Campos>(parecer?.campos ?? {});
   const save = useSaveParecer();
   const advance = useAdvanceParecer();
+  const [publishing, setPublishing] = useState(false);
   const dirty = texto.trim() !== (parecer?.texto ?? '').trim() || !sameCampos(campos, parecer?.campos ?? {});
   const written = texto.trim() !== '' || Object.values(campos).some((value) => value.trim() !== '');
 
@@ -62,10 +64,10 @@ export function ParecerEditor({
       },
     );
   };
-  const step = (which: 'revisar' | 'publicar') => {
+  const review = () => {
     if (!parecer) return;
     advance.mutate(
-      { parecer, step: which },
+      { parecer, step: 'revisar' },
       {
         onSuccess: (result) => toast.success(result.message ?? 'Feito.'),
         onError: (error) => toast.error(errorText(error, 'Erro ao atualizar o parecer.')),
@@ -138,17 +140,29 @@ export function ParecerEditor({
             variant="secondary"
             className="min-h-11"
             disabled={busy || dirty || !written}
-            onClick={() => step('revisar')}
+            onClick={review}
           >
             <CheckCircle2 className="h-4 w-4" aria-hidden /> Marcar como revisado
           </Button>
         )}
         {canReview && parecer?.status === 'revisado' && (
-          <Button className="min-h-11" disabled={busy || dirty} onClick={() => step('publicar')}>
+          <Button className="min-h-11" disabled={busy || dirty} onClick={() => setPublishing(true)}>
             <Globe className="h-4 w-4" aria-hidden /> Publicar para a família
           </Button>
         )}
       </div>
+      {publishing && parecer && (
+        <ConfirmAction
+          title="Publicar o parecer para a família?"
+          message={`O parecer de ${aluno.nome} (${parecer.periodo.nome}) passa a aparecer para a família no portal, com as fotos, e os responsáveis são avisados de que ele foi publicado. Uma mudança salva depois o devolve a rascunho, e a família deixa de vê-lo até nova publicação.`}
+          confirmLabel="Publicar"
+          danger={false}
+          action={() => advance.mutateAsync({ parecer, step: 'publicar' })}
+          success="Parecer publicado para a família."
+          failure="Erro ao publicar o parecer."
+          onClose={() => setPublishing(false)}
+        />
+      )}
       {canReview && dirty && parecer && parecer.status !== 'publicado' && (
         <p className="text-xs text-gray-600">Salve as mudanças antes de revisar ou publicar.</p>
       )}

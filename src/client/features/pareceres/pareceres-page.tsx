@@ -1,7 +1,9 @@
 import { ArrowLeft, NotebookPen, Users } from 'lucide-react';
 import { can, permissionsOf } from '../../../shared/permissions';
 import { todayIso } from '../../../shared/format';
+import { compareClasses, type SchoolClass } from '../../../shared/classes.schemas';
 import type { Parecer } from '../../../shared/pareceres.schemas';
+import { yearInFocus } from '../../../shared/school-year-focus';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { SelectField } from '../../components/field';
@@ -18,6 +20,21 @@ import { ParecerEditor } from './parecer-editor';
 import { PendingPareceres } from './pareceres-pending';
 
 /**
+ * The classes for the 'Turma' select: the year in focus first (a finished year's 'Pré II A' is not
+ * today's), then the years before, newest first; each in school order. A class of another year says
+ * its year, as the Alunos screen does: no two options read the same.
+ */
+function classOptions(classes: readonly SchoolClass[], anoAtual: string) {
+  const rank = (turma: SchoolClass) => (turma.ano_letivo === anoAtual ? 0 : 1);
+  return [...classes]
+    .sort((a, b) => rank(a) - rank(b) || Number(b.ano_letivo) - Number(a.ano_letivo) || compareClasses(a, b))
+    .map((turma) => ({
+      turma,
+      label: `${turma.nome} (${turma.serie}${turma.ano_letivo === anoAtual ? '' : `, ${turma.ano_letivo}`})`,
+    }));
+}
+
+/**
  * 'Pareceres' (Educação Infantil): the teacher picks the class and the period, sees the children with
  * the status of each parecer and writes them; the coordination also has the queue of what waits for
  * review and publication. Class, period, child and tab are in the URL.
@@ -29,9 +46,10 @@ export function PareceresPage() {
   const pendingTab = reviewer && params.get('ver') === 'pendentes';
   const classes = useInfantilClasses();
   const years = useSchoolYearsWithPeriods();
-  const turma = classes.data?.find((item) => item.id === params.get('turma')) ?? classes.data?.[0];
-  const year = years.data?.find((item) => String(item.ano) === turma?.ano_letivo);
   const today = todayIso();
+  const options = classOptions(classes.data ?? [], String(yearInFocus(years.data ?? [], today)));
+  const turma = options.find((item) => item.turma.id === params.get('turma'))?.turma ?? options[0]?.turma;
+  const year = years.data?.find((item) => String(item.ano) === turma?.ano_letivo);
   const periods = year?.periodos ?? [];
   const periodo =
     periods.find((item) => item.id === params.get('periodo')) ??
@@ -98,9 +116,9 @@ export function PareceresPage() {
               value={turmaId}
               onChange={(event) => update({ turma: event.target.value, aluno: null })}
             >
-              {classes.data.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.nome} ({item.serie})
+              {options.map((item) => (
+                <option key={item.turma.id} value={item.turma.id}>
+                  {item.label}
                 </option>
               ))}
             </SelectField>
