@@ -36,7 +36,7 @@ const published = (requests: StubRequest[]) =>
 
 async function writeNotice(form: HTMLElement) {
   await userEvent.type(within(form).getByLabelText(/Título/), 'Reunião de pais');
-  await userEvent.type(within(form).getByLabelText('Mensagem'), 'Sábado, às 9h.');
+  await userEvent.type(within(form).getByLabelText(/^Mensagem/), 'Sábado, às 9h.');
 }
 
 describe('Novo comunicado', () => {
