@@ -81,7 +81,7 @@ describe('Novo comunicado', () => {
     const form = await screen.findByRole('dialog', { name: 'Novo comunicado' });
     const mensagem = within(form).getByLabelText<HTMLTextAreaElement>(/^Mensagem/);
     expect(mensagem).toHaveAttribute('aria-required', 'true');
-    expect(mensagem.labels?.[0]).toHaveTextContent('Mensagem *');
+    expect(mensagem.labels[0]).toHaveTextContent('Mensagem *');
     await userEvent.click(within(form).getByRole('button', { name: 'Publicar' }));
     expect(await within(form).findByText('Escreva o comunicado')).toBeTruthy();
   });
