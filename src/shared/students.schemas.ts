@@ -173,6 +173,21 @@ const studentFields = {
 
 export const CPF_REQUIRED_PRINCIPAL = 'CPF do responsável principal é obrigatório';
 
+/**
+ * The principal guardian's CPF is required. Checked whenever the CPF and 'principal' parsed, even while
+ * other fields are wrong: a blank form shows it with the others at the first 'Salvar', not after them.
+ */
+const principalHasCpf = (value: { eh_principal: boolean; cpf?: string | null | undefined }) =>
+  !value.eh_principal || value.cpf != null;
+const principalCpfIssue: z.core.$ZodCustomParams & { when: (payload: z.core.ParsePayload) => boolean } = {
+  error: CPF_REQUIRED_PRINCIPAL,
+  path: ['cpf'],
+  when: (payload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    payload.issues.every((issue) => issue.path?.[0] !== 'cpf' && issue.path?.[0] !== 'eh_principal'),
+};
+
 /** Nobody joins a school before being born: checked once both dates are valid on their own. */
 const enrolledAfterBirth = (value: { data_nascimento: string; data_matricula?: string | null | undefined }) =>
   !value.data_matricula || value.data_matricula >= value.data_nascimento;
@@ -200,10 +215,7 @@ export const createStudentInputSchema = z
       .max(30, 'Máximo de 30 caracteres')
       .transform((value) => (value === '' ? undefined : value))
       .optional(),
-    responsavel: guardianInputSchema.refine((value) => !value.eh_principal || value.cpf != null, {
-      message: CPF_REQUIRED_PRINCIPAL,
-      path: ['cpf'],
-    }),
+    responsavel: guardianInputSchema.refine(principalHasCpf, principalCpfIssue),
   })
   .refine(enrolledAfterBirth, enrolledAfterBirthIssue);
 export type CreateStudentInput = z.input<typeof createStudentInputSchema>;
@@ -227,10 +239,7 @@ export const studentStatusInputSchema = z.strictObject({
 export const createGuardianInputSchema = guardianObject
   .extend({ aluno_id: uuidParam.optional() })
   .superRefine(checkEnderecoCompleto)
-  .refine((value) => !value.eh_principal || value.cpf != null, {
-    message: CPF_REQUIRED_PRINCIPAL,
-    path: ['cpf'],
-  });
+  .refine(principalHasCpf, principalCpfIssue);
 export type CreateGuardianData = z.output<typeof createGuardianInputSchema>;
 
 /** What a guardian may change in their own record. */

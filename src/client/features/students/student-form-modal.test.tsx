@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { schoolClassAnswer, studentAnswer } from '../../test/answers';
 import { renderAt, reply, stubApi } from '../../test/render';
 import { StudentEditModal, StudentFormModal } from './student-form-modal';
@@ -89,5 +90,17 @@ describe('Novo Aluno in December, with this year’s classes and next year’s',
     expect(await screen.findByRole('option', { name: /^6º Ano A/ })).toBeTruthy();
     expect(screen.queryByRole('option', { name: /^5º Ano A/ })).toBeNull();
     expect(screen.queryByRole('option', { name: /^Reforço/ })).toBeNull();
+  });
+});
+
+describe('Novo Aluno sent blank', () => {
+  it("shows the principal guardian's CPF as missing at the first 'Cadastrar Aluno', with the other fields", async () => {
+    const fetchMock = stubApi({ '/api/turmas': [] });
+    renderAt(<StudentFormModal student={null} onClose={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cadastrar Aluno' }));
+    const cpf = screen.getByLabelText(/^CPF do responsável/);
+    expect(await screen.findByText('Nome do responsável é obrigatório')).toBeTruthy();
+    expect(cpf).toHaveAccessibleDescription('CPF do responsável principal é obrigatório');
+    expect(fetchMock.requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 });
