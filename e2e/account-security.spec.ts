@@ -11,7 +11,7 @@ test('creating an administrator and resetting a password ask for your own passwo
   const dialog = page.getByRole('dialog', { name: 'Novo Usuário' });
   const email = `vice.${Date.now()}@escola.test`;
   await dialog.getByLabel('Nome').fill('Vera Lúcia Antunes');
-  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await expect(dialog.getByLabel('Sua senha')).toHaveCount(0);
   await dialog.getByLabel('Tipo').selectOption('admin');
   // A staff account holds at least one profile (issue 31 §3); an administrator is the Direção.
@@ -67,7 +67,7 @@ test('a teacher record and a professor account with one e-mail are linked, and b
   await page.getByRole('button', { name: 'Novo Usuário' }).click();
   const userForm = page.getByRole('dialog', { name: 'Novo Usuário' });
   await userForm.getByLabel('Nome').fill('Gilda Matos');
-  await userForm.getByLabel('E-mail', { exact: true }).fill(email);
+  await userForm.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await userForm.getByLabel('Tipo').selectOption('professor');
   await userForm.getByRole('button', { name: 'Criar Usuário' }).click();
   await page.getByRole('button', { name: 'Concluir' }).click();

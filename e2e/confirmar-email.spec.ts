@@ -59,7 +59,7 @@ test('a mother confirms her new e-mail signed in; the link alone does not move h
     page.getByText('Entre no portal com o seu e-mail atual e a sua senha para confirmar o novo e-mail.'),
   ).toBeVisible();
   await page.getByRole('link', { name: 'Entrar no portal' }).click();
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Senha' }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/confirmar-email\?token=/);

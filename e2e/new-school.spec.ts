@@ -64,7 +64,7 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
 
   // --- First sign-in: the administrator writes a real name with the new password.
   await page.goto('/login');
-  await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(E2E_ADMIN.email);
   await page.getByLabel('Senha', { exact: true }).fill(E2E_ADMIN.firstPassword);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/trocar-senha$/);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN_STATE, dataDir, E2E_ADMIN, login, logout } from './support';
+import { GENERATED_PASSWORD_LENGTH } from '../src/shared/users.schemas';
 
 test.describe('login screen', () => {
   test('shows the spec validation messages and a failed login on the form', async ({ page }) => {
@@ -10,9 +11,12 @@ test.describe('login screen', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('E-mail é obrigatório')).toBeVisible();
     await expect(page.getByText('Senha deve ter pelo menos 6 caracteres')).toBeVisible();
-    await expect(page.getByLabel('E-mail', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
 
-    await page.getByLabel('E-mail', { exact: true }).fill('nao-e-email');
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('nao-e-email');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('E-mail inválido')).toBeVisible();
 
@@ -42,7 +46,7 @@ test.describe('login screen', () => {
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     // The screen is loaded on demand: typing before it shows would fill the login form's field.
     await expect(page.getByRole('heading', { name: 'Esqueci minha senha' })).toBeVisible();
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
     await page.getByRole('button', { name: 'Enviar link' }).click();
     // The e2e server has no SMTP_URL: the page does not promise a link that no mail server will deliver,
     // it sends the person to the secretaria (with SMTP it says 'Se este e-mail estiver cadastrado…').
@@ -83,11 +87,11 @@ test.describe('admin and teacher', () => {
     const dialog = admin.getByRole('dialog', { name: 'Novo Usuário' });
     const email = `prof.${Date.now()}@escola.test`;
     await dialog.getByLabel('Nome').fill('Renato Carvalho');
-    await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+    await dialog.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
     await dialog.getByLabel('Tipo').selectOption('professor');
     await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
     const generated = (await admin.getByTestId('senha-gerada').textContent())!.trim();
-    expect(generated).toHaveLength(12);
+    expect(generated).toHaveLength(GENERATED_PASSWORD_LENGTH);
     await admin.getByRole('button', { name: 'Concluir' }).click();
     await admin.getByLabel('Buscar').fill('Renato');
     await expect(admin.getByRole('cell', { name: /^Renato Carvalho/ })).toBeVisible();

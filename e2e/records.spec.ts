@@ -65,6 +65,10 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   // The matrícula may stay blank (issue 31: numbered by the school's pattern); the form says so.
   await expect(dialog.getByLabel(/^Matrícula/)).toHaveAccessibleDescription(/gerado pelo padrão da escola/);
   await expect(dialog.getByText('Parentesco é obrigatório')).toBeVisible();
+  // The principal guardian's CPF is asked for at the same time, not after the rest is filled.
+  await expect(dialog.getByLabel('CPF do responsável')).toHaveAccessibleDescription(
+    'CPF do responsável principal é obrigatório',
+  );
 
   await dialog.getByLabel('Nome completo').fill(aluno);
   await dialog.getByLabel('Data de nascimento').fill('2017-03-14');

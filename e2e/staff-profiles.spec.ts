@@ -17,7 +17,7 @@ test('the director creates a secretaria; she signs in and sees only her menu', a
   const dialog = admin.getByRole('dialog', { name: 'Novo Usuário' });
   const email = `secretaria.${Date.now()}@escola.test`;
   await dialog.getByLabel('Nome').fill('Marta Secretaria');
-  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await dialog.getByLabel('Tipo').selectOption('admin');
   await dialog.getByRole('checkbox', { name: 'Secretaria' }).check();
   await dialog.getByLabel('Sua senha').fill(E2E_ADMIN.password);

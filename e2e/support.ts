@@ -33,7 +33,7 @@ export const ADMIN_STATE = 'test-results/.auth/admin.json';
 
 export async function login(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
