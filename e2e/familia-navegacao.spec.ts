@@ -215,5 +215,16 @@ test('on a phone a whole card opens its notice or conversation, and the home’s
   await tapCardCorner(conversa);
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(/\?id=/);
+
+  // Preferências de notificação: each box's label is a 44 px tap target; the demo sends no SMS, so no
+  // SMS column shows ticked for nothing.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /^Notificações(: |$)/ }).click();
+  await page.getByRole('button', { name: 'Preferências de notificação' }).click();
+  const prefs = page.getByRole('dialog', { name: 'Preferências de notificação' });
+  const push = prefs.getByRole('checkbox', { name: 'Comunicados por notificação no celular' });
+  const target = (await push.locator('xpath=ancestor::label[1]').boundingBox())!;
+  expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(44);
+  await expect(prefs.getByRole('columnheader', { name: 'SMS' })).toHaveCount(0);
   await context.close();
 });

@@ -13,7 +13,7 @@ test.use({ serviceWorkers: 'allow' });
  * Web Push (issue 35 §4) on a phone. The journey's own server sends to the simulated push service
  * (src/server/features/push-simulado: RFC 8030 over HTTPS with a throwaway CA, which the server trusts
  * through NODE_EXTRA_CA_CERTS and allows through PUSH_ALLOWED_ORIGINS). A mother opens 'Preferências de
- * notificação' (the per-device switch, the Push column) and taps 'Ativar'. Headless Chromium has no
+ * notificação' (the per-device switch, the 'No celular' column) and taps 'Ativar'. Headless Chromium has no
  * route to a real push service here (no internet; its own is Google's FCM): whatever `subscribe` does,
  * the device the simulator made — its own P-256 keys and auth secret, as a browser would — is registered
  * through the app's API from the signed-in page. Then: a comunicado to her family arrives encrypted and
@@ -122,9 +122,9 @@ test('a family’s phone receives an encrypted push for its comunicado, nothing 
   const dialog = page.getByRole('dialog', { name: 'Preferências de notificação' });
   const device = dialog.getByRole('region', { name: 'Notificações neste aparelho' });
   await expect(device.getByRole('button', { name: 'Ativar' })).toBeVisible();
-  await expect(dialog.getByRole('columnheader', { name: 'Push' })).toBeVisible();
+  await expect(dialog.getByRole('columnheader', { name: 'No celular' })).toBeVisible();
   await expect(
-    dialog.getByRole('checkbox', { name: 'Comunicados por notificação no aparelho (Push)' }),
+    dialog.getByRole('checkbox', { name: 'Comunicados por notificação no celular' }),
   ).toBeChecked();
   await screenshot(page, { path: `${shots}/push-preferencias-phone.png` });
 
@@ -193,7 +193,7 @@ test('a family’s phone receives an encrypted push for its comunicado, nothing 
   // The bell's name carries its count ('Notificações: 2 não lidas') once the count has loaded.
   await page.getByRole('button', { name: /^Notificações(: |$)/ }).click();
   await page.getByRole('button', { name: 'Preferências de notificação' }).click();
-  await expect(dialog.getByRole('columnheader', { name: 'Push' })).toBeVisible();
+  await expect(dialog.getByRole('columnheader', { name: 'No celular' })).toBeVisible();
   await screenshot(page, { path: `${shots}/push-preferencias-depois-phone.png` });
   await page.setViewportSize(desktop);
   await screenshot(page, { path: `${shots}/push-preferencias-desktop.png` });

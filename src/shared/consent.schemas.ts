@@ -80,6 +80,11 @@ export type ConsentEntry = z.infer<typeof consentEntrySchema>;
 /** `GET /api/alunos/{id}/consentimentos`: per purpose, the current state (latest record) and the history. */
 export const studentConsentsSchema = z.object({
   aluno: z.object({ id: z.uuid(), nome: z.string() }),
+  /**
+   * Whether the school sends SMS now (a provider and the switch in Configurações): while it does not, the
+   * 'sms' purpose's consent sends nothing, and the family's screen says so instead of 'Autorizado'.
+   */
+  sms_disponivel: z.boolean(),
   finalidades: z.array(
     z.object({
       finalidade: consentPurposeSchema,

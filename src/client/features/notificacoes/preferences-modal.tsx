@@ -8,6 +8,18 @@ import { ApiError } from '../../lib/api-client';
 import { usePreferencias, useSavePreferences } from './notificacoes.api';
 import { PushDeviceSection } from './push-device-section';
 
+type Channel = 'email' | 'sms' | 'push';
+const channelHeaders: Record<Channel, string> = { email: 'E-mail', sms: 'SMS', push: 'No celular' };
+const channelWords: Record<Channel, string> = {
+  email: 'por e-mail',
+  sms: 'por SMS',
+  push: 'por notificação no celular',
+};
+
+/** The channels a person chooses: SMS only where the school sends it (never shown ticked for nothing). */
+const channels = (prefs: Preferencias): Channel[] =>
+  prefs.sms_disponivel ? ['email', 'sms', 'push'] : ['email', 'push'];
+
 /**
  * 'Preferências de notificação': which kinds also come by e-mail, SMS or as a notification on the
  * person's devices (the portal always shows them), and this device's notifications on or off.
@@ -17,7 +29,7 @@ export function PreferencesModal({ onClose }: { onClose: () => void }) {
   const save = useSavePreferences();
   const [edited, setEdited] = useState<Preferencias['itens'] | null>(null);
   const itens = edited ?? prefs.data?.itens ?? [];
-  const set = (tipo: string, channel: 'email' | 'sms' | 'push', value: boolean) =>
+  const set = (tipo: string, channel: Channel, value: boolean) =>
     setEdited(itens.map((item) => (item.tipo === tipo ? { ...item, [channel]: value } : item)));
   return (
     <Modal
@@ -25,7 +37,9 @@ export function PreferencesModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       busy={save.isPending}
       title="Preferências de notificação"
-      description="Tudo aparece no sino do portal. Escolha o que também chega por e-mail, SMS ou como notificação no aparelho (Push)."
+      description={`Tudo aparece no sino do portal. Escolha o que também chega por e-mail${
+        prefs.data?.sms_disponivel ? ', por SMS' : ''
+      } ou como notificação no celular.`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
@@ -60,48 +74,40 @@ export function PreferencesModal({ onClose }: { onClose: () => void }) {
           <thead>
             <tr className="text-left text-gray-600">
               <th className="py-2 font-medium">Assunto</th>
-              <th className="py-2 text-center font-medium">E-mail</th>
-              <th className="py-2 text-center font-medium">SMS</th>
-              <th className="py-2 text-center font-medium">
-                <abbr title="Notificação nos aparelhos em que foi ativada" className="no-underline">
-                  Push
-                </abbr>
-              </th>
+              {channels(prefs.data).map((channel) => (
+                <th key={channel} className="py-2 text-center font-medium">
+                  {channel === 'push' ? (
+                    <abbr title="Notificação nos aparelhos em que foi ativada" className="no-underline">
+                      {channelHeaders.push}
+                    </abbr>
+                  ) : (
+                    channelHeaders[channel]
+                  )}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
             {itens.map((item) => (
               <tr key={item.tipo}>
-                <td className="py-2 text-gray-900">{notificacaoTipoLabels[item.tipo]}</td>
-                <td className="py-2 text-center">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4"
-                    aria-label={`${notificacaoTipoLabels[item.tipo]} por e-mail`}
-                    checked={item.email}
-                    disabled={!prefs.data.email_disponivel || item.tipo === 'seguranca'}
-                    onChange={(event) => set(item.tipo, 'email', event.target.checked)}
-                  />
-                </td>
-                <td className="py-2 text-center">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4"
-                    aria-label={`${notificacaoTipoLabels[item.tipo]} por SMS`}
-                    checked={item.sms}
-                    disabled={!prefs.data.sms_disponivel}
-                    onChange={(event) => set(item.tipo, 'sms', event.target.checked)}
-                  />
-                </td>
-                <td className="py-2 text-center">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4"
-                    aria-label={`${notificacaoTipoLabels[item.tipo]} por notificação no aparelho (Push)`}
-                    checked={item.push}
-                    onChange={(event) => set(item.tipo, 'push', event.target.checked)}
-                  />
-                </td>
+                <td className="py-1 text-gray-900">{notificacaoTipoLabels[item.tipo]}</td>
+                {channels(prefs.data).map((channel) => (
+                  <td key={channel} className="text-center">
+                    {/* The cell's label is the tap target (44 px), not the 16 px box alone. */}
+                    <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center has-disabled:cursor-default">
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4"
+                        aria-label={`${notificacaoTipoLabels[item.tipo]} ${channelWords[channel]}`}
+                        checked={item[channel]}
+                        disabled={
+                          channel === 'email' && (!prefs.data.email_disponivel || item.tipo === 'seguranca')
+                        }
+                        onChange={(event) => set(item.tipo, channel, event.target.checked)}
+                      />
+                    </label>
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -52,9 +52,14 @@ function ChildConsents({ aluno }: { aluno: { id: string; nome: string } }) {
                 )}
               </div>
               <div className="flex items-center gap-2">
-                <Badge tone={concedido ? 'green' : concedido === false ? 'red' : 'gray'}>
-                  {concedido ? 'Autorizado' : concedido === false ? 'Retirado' : 'Sem resposta'}
-                </Badge>
+                {finalidade.chave === 'sms' && !consents.data.sms_disponivel ? (
+                  // Nothing goes by SMS while the school sends none: 'Autorizado' would promise it.
+                  <Badge tone="gray">A escola não envia SMS</Badge>
+                ) : (
+                  <Badge tone={concedido ? 'green' : concedido === false ? 'red' : 'gray'}>
+                    {concedido ? 'Autorizado' : concedido === false ? 'Retirado' : 'Sem resposta'}
+                  </Badge>
+                )}
                 {concedido ? (
                   <Button
                     variant="secondary"

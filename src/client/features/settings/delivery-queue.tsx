@@ -70,7 +70,7 @@ export function DeliveryQueue() {
             {data.ultimos_erros.map((erro) => (
               <li key={erro.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                 <span className="text-gray-800">
-                  {{ email: 'E-mail', sms: 'SMS', push: 'Push' }[erro.canal]} · {erro.erro}
+                  {{ email: 'E-mail', sms: 'SMS', push: 'Notificação no celular' }[erro.canal]} · {erro.erro}
                 </span>
                 <span className="flex items-center gap-2">
                   <Badge tone={erro.status === 'falhou' ? 'red' : 'yellow'}>

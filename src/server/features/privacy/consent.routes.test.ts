@@ -9,7 +9,8 @@ import type {
 import { previousDefaultWordings } from '../../../shared/consent.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
-import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
+import { otherInstance, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
+import { SYSTEM_SETTINGS_DEFAULTS } from '../../test/settings-fixtures.js';
 import { dataOf, insertGuardian, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { classWithFamily } from '../../test/school-fixtures.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
@@ -65,6 +66,27 @@ describe('consent per child, by purpose', () => {
       'Participação em passeios e atividades externas',
       'Conta própria no Portal do Aluno',
     ]);
+  });
+
+  it("says whether the school sends SMS at all, for the family's 'Comunicados por SMS'", async () => {
+    const { admin, parent, child } = await setup();
+    const url = `/api/alunos/${child.id}/consentimentos`;
+    // No SMS provider (SMS_URL): nothing goes by SMS, whatever the family authorised.
+    expect(dataOf<StudentConsents>(await get(url, parent.cookie)).sms_disponivel).toBe(false);
+    const instance = await otherInstance(t, { smsUrl: 'http://127.0.0.1:9/sms' });
+    const withSms = requestsOf(() => instance);
+    try {
+      // A provider, but 'Notificações por SMS' still off in Configurações.
+      expect(dataOf<StudentConsents>(await withSms.get(url, parent.cookie)).sms_disponivel).toBe(false);
+      const on = await withSms.send('PUT', '/api/configuracoes/sistema', admin.cookie, {
+        ...SYSTEM_SETTINGS_DEFAULTS,
+        notificacoes_sms: true,
+      });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(dataOf<StudentConsents>(await withSms.get(url, parent.cookie)).sms_disponivel).toBe(true);
+    } finally {
+      await instance.close();
+    }
   });
 
   it("gives an installation made before a default purpose existed that purpose, after the school's own", async () => {

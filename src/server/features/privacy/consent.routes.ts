@@ -81,7 +81,7 @@ export const studentConsentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: okResponse(studentConsentsSchema) },
       config: { access: 'students.read', childRecord: { via: 'consentimentos' } },
     },
-    async (request) => ok(await getStudentConsents(app.ctx.db, signedInUser(request), request.params.id)),
+    async (request) => ok(await getStudentConsents(app.ctx, signedInUser(request), request.params.id)),
   );
 
   app.post(

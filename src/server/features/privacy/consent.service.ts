@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, systemActor, type Actor } from '../audit/index.js';
 import { readSiteContent, writeSiteSection } from '../content/index.js';
+import { sendsSms } from '../settings/index.js';
 import { classes } from '../../db/schema/classes.js';
 import { media } from '../../db/schema/media.js';
 import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
@@ -202,19 +203,20 @@ async function studentInScope(db: DbOrTx, viewer: Viewer, alunoId: string) {
 }
 
 export async function getStudentConsents(
-  db: DbOrTx,
+  ctx: AppContext,
   viewer: Viewer,
   alunoId: string,
 ): Promise<StudentConsents> {
+  const { db } = ctx;
   const { student } = await studentInScope(db, viewer, alunoId);
-  const purposes = await listPurposes(db);
-  const history = await db
-    .select()
-    .from(consents)
-    .where(eq(consents.alunoId, alunoId))
-    .orderBy(desc(consents.id));
+  const [purposes, history, sms] = await Promise.all([
+    listPurposes(db),
+    db.select().from(consents).where(eq(consents.alunoId, alunoId)).orderBy(desc(consents.id)),
+    sendsSms(ctx),
+  ]);
   return {
     aluno: student,
+    sms_disponivel: sms,
     finalidades: purposes
       .filter((purpose) => purpose.ativo || history.some((entry) => entry.finalidadeId === purpose.id))
       .map((purpose) => {
@@ -321,7 +323,7 @@ export async function recordConsent(
   });
   for (const step of afterCommit) step();
   if (unpublished > 0) await ctx.content.refresh();
-  return getStudentConsents(ctx.db, viewer, alunoId);
+  return getStudentConsents(ctx, viewer, alunoId);
 }
 
 /** The secretaria's table: each active student of a class and their current consent per purpose. */

@@ -12,4 +12,5 @@ export {
   isAutomaticBackupOn,
   isMaintenanceOn,
   readSystemValues,
+  sendsSms,
 } from './settings.service.js';

@@ -78,6 +78,14 @@ export async function readSystemValues(db: DbOrTx): Promise<SystemSettingsValues
   return (await readSystem(db)).values;
 }
 
+/**
+ * Whether the school sends SMS now: a provider configured (SMS_URL) and 'Notificações por SMS' on in
+ * Configurações. While it does not, nothing reaches a phone by SMS, whatever a person chose.
+ */
+export async function sendsSms(ctx: AppContext): Promise<boolean> {
+  return Boolean(ctx.config.smsUrl) && (await readSystemValues(ctx.db)).notificacoes_sms;
+}
+
 async function readSystem(db: DbOrTx): Promise<StoredSystem> {
   const [row] = await db.select().from(settings).where(eq(settings.key, SYSTEM_KEY)).limit(1);
   if (!row) return { values: { ...defaultSystemSettings }, version: 0, updatedAt: null };
