@@ -62,7 +62,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   await expect(next.getByTestId('desconto-pontualidade')).toHaveText(
     'R$ 807,50 até 05/03 (desconto de pontualidade); depois, R$ 850,00',
   );
-  await expect(next.getByRole('paragraph').filter({ hasText: /^R\$ 807,50$/ })).toBeVisible();
+  await expect(next.getByRole('paragraph').filter({ hasText: /^R\$\s807,50$/ })).toBeVisible();
   await screenshot(mother, { path: `${shots}/pontualidade-familia-phone.png`, fullPage: true });
   await next.getByRole('button', { name: /^Pagar com PIX: Rita Pontual/ }).click();
   const pix = mother.getByRole('dialog');

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   configureDisplay,
   formatCentavos,
+  formatCentavosPlain,
   formatDate,
   formatCount,
   formatDateTime,
@@ -15,7 +16,9 @@ afterEach(() => {
 
 describe('formats', () => {
   it('shows money, dates and phones the Brazilian way by default', () => {
-    expect(formatCentavos(123456)).toBe('R$ 1.234,56');
+    // On screens 'R$' keeps its amount on the same line (no-break space); outputs get a plain space.
+    expect(formatCentavos(123456)).toBe('R$\u00a01.234,56');
+    expect(formatCentavosPlain(123456)).toBe('R$ 1.234,56');
     expect(formatDate('2026-03-09')).toBe('09/03/2026');
     expect(formatDate('2026-03-09T02:00:00Z')).toBe('08/03/2026');
     expect(formatDateTime('2026-03-09T15:30:00Z')).toBe('09/03/2026 12:30');

@@ -49,9 +49,21 @@ export function displayKey(): string {
   return formatters.key;
 }
 
-/** Money is integer centavos everywhere; this is the only place it becomes a currency amount. */
+/**
+ * Money is integer centavos everywhere; this is the only place it becomes a currency amount. On a screen
+ * 'R$' and its amount never part at a line's end: Intl's no-break space (U+00A0) between them stays.
+ */
 export function formatCentavos(centavos: number): string {
-  return formatters.money.format(centavos / 100).replace(/\u00a0/g, ' ');
+  return formatters.money.format(centavos / 100);
+}
+
+/**
+ * The same amount with a plain space, for text that leaves the screen — a PDF, an e-mail, an SMS, a
+ * CSV, a contract's text — where a no-break space is a byte a reader or another system may not expect,
+ * and what those outputs always carried.
+ */
+export function formatCentavosPlain(centavos: number): string {
+  return formatCentavos(centavos).replace(/\u00a0/g, ' ');
 }
 
 /** Accepts an ISO timestamp or a `YYYY-MM-DD` calendar date (shown as that same day). */

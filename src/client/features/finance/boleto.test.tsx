@@ -53,7 +53,7 @@ describe("the family's boleto", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Boleto' });
     const linha = await within(dialog).findByLabelText<HTMLTextAreaElement>('Linha digitável');
     expect(linha.value).toBe(boleto.linha_digitavel_formatada);
-    expect(dialog.textContent).toContain('R$ 850,00');
+    expect(dialog.textContent).toContain('R$\u00a0850,00');
     expect(dialog.textContent).toContain('10/10/2099');
     expect(within(dialog).getByRole('button', { name: 'Baixar boleto (PDF)' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copiar linha digitável' }));
@@ -85,7 +85,9 @@ describe("the family's boleto", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Boleto: Lia Souza, julho de 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Boleto' });
     await within(dialog).findByLabelText('Linha digitável');
-    expect(dialog.textContent).toContain('Valor impressoR$ 850,00Hoje, com multa e juros: R$ 908,08');
+    expect(dialog.textContent).toContain(
+      'Valor impressoR$\u00a0850,00Hoje, com multa e juros: R$\u00a0908,08',
+    );
     expect(dialog.textContent).toContain('Este boleto venceu em 11/07/2026.');
     expect(dialog.textContent).not.toContain('até o vencimento');
   });

@@ -18,8 +18,9 @@ const mensalidade = mensalidadeAnswer({
 describe('desconto de pontualidade on the screens', () => {
   it('the family reads the discounted amount until its day and the full one after', () => {
     render(<PontualidadeNote mensalidade={mensalidade} />);
+    // 'R$' and its amount joined by a no-break space: they never part at a line's end on a phone.
     expect(screen.getByTestId('desconto-pontualidade').textContent).toBe(
-      'R$ 807,50 até 05/03 (desconto de pontualidade); depois, R$ 850,00',
+      'R$\u00a0807,50 até 05/03 (desconto de pontualidade); depois, R$\u00a0850,00',
     );
   });
 

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/audit-actions.js';
 import { sectionLabels } from '../../../shared/content.constants.js';
 import { documentoTipoLabels, type DocumentoTipo } from '../../../shared/documents.schemas.js';
-import { formatCentavos, formatCount, formatDate } from '../../../shared/format.js';
+import { formatCentavosPlain, formatCount, formatDate } from '../../../shared/format.js';
 import { conselhoResultadoLabels, type ConselhoResultado } from '../../../shared/report-card.schemas.js';
 import { parentescoLabels, studentStatusLabels } from '../../../shared/students.schemas.js';
 import { userStatusLabels } from '../../../shared/users.schemas.js';
@@ -154,7 +154,7 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
           : subject();
       const base = sentence(joinWords(action === 'editar' ? 'editou' : 'alterou', what));
       if (row.entity === 'transacao' && num('valor') !== null)
-        return `${base}: valor ${formatCentavos(num('valor_anterior') ?? 0)} → ${formatCentavos(num('valor')!)}`;
+        return `${base}: valor ${formatCentavosPlain(num('valor_anterior') ?? 0)} → ${formatCentavosPlain(num('valor')!)}`;
       if (diff) return `${base}: ${diff}`;
       if (campos.length > 0) return `${base}: ${campos.map(fieldLabel).join(', ')}`;
       return base;
@@ -220,7 +220,7 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
         .trim();
     }
     case 'registrar_pagamento':
-      return `Registrou o pagamento de ${formatCentavos(num('valor_pago') ?? 0)} da mensalidade ${name(
+      return `Registrou o pagamento de ${formatCentavosPlain(num('valor_pago') ?? 0)} da mensalidade ${name(
         'mensalidade',
         row.entityId,
         '(excluída)',
@@ -231,7 +231,7 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
       return withReason(generic());
     case 'conceder_desconto':
       return withReason(
-        `Concedeu desconto de ${formatCentavos(num('desconto') ?? 0)} na mensalidade ${name(
+        `Concedeu desconto de ${formatCentavosPlain(num('desconto') ?? 0)} na mensalidade ${name(
           'mensalidade',
           row.entityId,
           '(excluída)',
@@ -319,7 +319,7 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
           .filter(Boolean)
           .join(', ')})`;
       if (row.entity === 'transacao')
-        return `Excluiu o lançamento "${str('descricao') ?? '—'}" (${formatCentavos(num('valor') ?? 0)})`;
+        return `Excluiu o lançamento "${str('descricao') ?? '—'}" (${formatCentavosPlain(num('valor') ?? 0)})`;
       return generic();
     }
     case 'notificar_conselho_tutelar':

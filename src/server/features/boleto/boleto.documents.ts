@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, isNull, isNotNull } from 'drizzle-orm';
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
-import { formatCentavos, formatDate } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
@@ -38,12 +38,12 @@ export function instrucoesDe(
   const linhas: string[] = [];
   if (rates.multaBp > 0)
     linhas.push(
-      `Após ${formatDate(vencimento)}, cobrar multa de ${percent(rates.multaBp)} (${formatCentavos(Math.round((valor * rates.multaBp) / 10_000))}).`,
+      `Após ${formatDate(vencimento)}, cobrar multa de ${percent(rates.multaBp)} (${formatCentavosPlain(Math.round((valor * rates.multaBp) / 10_000))}).`,
     );
   if (rates.jurosMensalBp > 0) {
     const porDia = Math.round((valor * rates.jurosMensalBp) / 10_000 / 30);
     linhas.push(
-      `Após o vencimento, juros de ${percent(rates.jurosMensalBp)} ao mês (${formatCentavos(porDia)} por dia de atraso).`,
+      `Após o vencimento, juros de ${percent(rates.jurosMensalBp)} ao mês (${formatCentavosPlain(porDia)} por dia de atraso).`,
     );
   }
   if (texto) linhas.push(...texto.split(/\r?\n/).filter((line) => line.trim() !== ''));

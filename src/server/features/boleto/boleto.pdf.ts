@@ -4,7 +4,7 @@
  * the mensalidade has a dynamic Pix charge the boleto is híbrido: the recibo carries its QR and the
  * 'Pix copia e cola'. One boleto is half an A4 page, so a class's boletos go two to a page.
  */
-import { formatCentavos, formatDate } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
 import { formatCpf } from '../../../shared/validators.js';
 import { renderPdf } from '../../lib/pdf.js';
@@ -138,7 +138,7 @@ function drawRecibo(doc: Doc, data: BoletoPdfData, top: number): void {
     RIGHT_COL,
     ROW,
     '(=) Valor do Documento',
-    formatCentavos(data.valor),
+    formatCentavosPlain(data.valor),
     {
       align: 'right',
       bold: true,
@@ -224,7 +224,7 @@ function drawFicha(doc: Doc, data: BoletoPdfData, top: number): void {
   field(doc, MARGIN + c * 2.6, y, c * 0.9, ROW, 'Espécie', 'R$');
   field(doc, MARGIN + c * 3.5, y, c * 0.8, ROW, 'Quantidade', '');
   field(doc, MARGIN + c * 4.3, y, c * 1.7, ROW, 'Valor', '');
-  field(doc, xr, y, RIGHT_COL, ROW, '(=) Valor do Documento', formatCentavos(data.valor), {
+  field(doc, xr, y, RIGHT_COL, ROW, '(=) Valor do Documento', formatCentavosPlain(data.valor), {
     align: 'right',
     bold: true,
   });

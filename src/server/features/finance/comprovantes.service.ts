@@ -14,7 +14,7 @@ import {
   type Mensalidade,
 } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue } from '../../../shared/money.js';
-import { formatCentavos, formatDate } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -148,7 +148,7 @@ export async function sendComprovante(
       details: { comprovante_id: saved!.id, valor_devido: due.total, data_referencia: today },
     });
     const mes = formatMesReferencia(row.mesReferencia);
-    const texto = `${user.nome} enviou o comprovante da mensalidade de ${mes} de ${found.aluno_nome} (${formatCentavos(due.total)}). Confira e confirme ou recuse.`;
+    const texto = `${user.nome} enviou o comprovante da mensalidade de ${mes} de ${found.aluno_nome} (${formatCentavosPlain(due.total)}). Confira e confirme ou recuse.`;
     await fanOut(ctx, tx, {
       recipients: staffHolding('finance.manage'),
       tipo: 'mensalidade',
@@ -275,8 +275,8 @@ export async function confirmComprovante(
     const mes = formatMesReferencia(row.mesReferencia);
     const texto =
       result.mensalidade.status === 'pago'
-        ? `A escola confirmou o pagamento da mensalidade de ${mes} de ${found.aluno_nome} (${formatCentavos(valor)}, em ${formatDate(data)}).`
-        : `A escola confirmou ${formatCentavos(valor)} na mensalidade de ${mes} de ${found.aluno_nome}; ainda faltam ${formatCentavos(result.mensalidade.valor_atualizado)}.`;
+        ? `A escola confirmou o pagamento da mensalidade de ${mes} de ${found.aluno_nome} (${formatCentavosPlain(valor)}, em ${formatDate(data)}).`
+        : `A escola confirmou ${formatCentavosPlain(valor)} na mensalidade de ${mes} de ${found.aluno_nome}; ainda faltam ${formatCentavosPlain(result.mensalidade.valor_atualizado)}.`;
     await notifyFamily(ctx, tx, row.alunoId, 'Pagamento confirmado', texto);
     return result.mensalidade;
   });

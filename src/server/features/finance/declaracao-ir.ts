@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DeclaracaoIrAno } from '../../../shared/declaracao-ir.schemas.js';
 import { declaracaoIrFileName } from '../../../shared/declaracao-ir.schemas.js';
 import { formaPagamentoLabels, formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
-import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate, formatDateTime } from '../../../shared/format.js';
 import { formatCpf } from '../../../shared/validators.js';
 import { guardianOfAccount } from '../students/index.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -104,27 +104,27 @@ export async function buildDeclaracaoIr(
       doc.text(
         `Declaramos, para fins de comprovação junto à Receita Federal (despesas com instrução), que ` +
           `recebemos de ${guardian.nome}${guardian.cpf ? `, CPF ${formatCpf(guardian.cpf)}` : ''}, no ano de ` +
-          `${String(ano)}, o total de ${formatCentavos(total)} referente às mensalidades escolares abaixo.`,
+          `${String(ano)}, o total de ${formatCentavosPlain(total)} referente às mensalidades escolares abaixo.`,
         { align: 'justify' },
       );
       for (const child of children.values()) {
         const subtotal = child.linhas.reduce((sum, row) => sum + row.valor, 0);
         doc.moveDown(1).font('Helvetica-Bold').fontSize(11);
         doc.text(
-          `${child.nome}${child.cpf ? ` · CPF ${formatCpf(child.cpf)}` : ''} — ${formatCentavos(subtotal)}`,
+          `${child.nome}${child.cpf ? ` · CPF ${formatCpf(child.cpf)}` : ''} — ${formatCentavosPlain(subtotal)}`,
         );
         doc.font('Helvetica').fontSize(10);
         for (const row of child.linhas)
           doc.text(
             `${formatDate(row.data)} · mensalidade de ${formatMesReferencia(row.mes)} · ` +
-              `${formaPagamentoLabels[row.forma]} · ${formatCentavos(row.valor)}`,
+              `${formaPagamentoLabels[row.forma]} · ${formatCentavosPlain(row.valor)}`,
           );
       }
       doc
         .moveDown(1.2)
         .font('Helvetica-Bold')
         .fontSize(11)
-        .text(`Total pago em ${String(ano)}: ${formatCentavos(total)}`);
+        .text(`Total pago em ${String(ano)}: ${formatCentavosPlain(total)}`);
       doc.moveDown(3).font('Helvetica').fontSize(10);
       doc.text('_______________________________________', { align: 'center' });
       doc.text(school.nome, { align: 'center' });

@@ -5,7 +5,7 @@ import {
   type Pagamento,
   type PixCode,
 } from '../../../shared/mensalidades.schemas.js';
-import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate, formatDateTime } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict } from '../../lib/errors.js';
@@ -128,7 +128,7 @@ function drawRecibo(
   });
   doc.fillColor('#000000').moveDown(1.5).fontSize(11);
   doc.text(
-    `Recebemos o valor de ${formatCentavos(total)} referente à mensalidade de ` +
+    `Recebemos o valor de ${formatCentavosPlain(total)} referente à mensalidade de ` +
       `${formatMesReferencia(mensalidade.mes_referencia)} de ${mensalidade.aluno_nome}` +
       `${mensalidade.turma_nome ? `, turma ${mensalidade.turma_nome}` : ''}.`,
     { align: 'justify' },
@@ -139,27 +139,27 @@ function drawRecibo(
   };
   if (payer) line('Responsável financeiro', payer);
   line('Vencimento', formatDate(mensalidade.data_vencimento));
-  line('Valor da mensalidade', formatCentavos(mensalidade.valor));
+  line('Valor da mensalidade', formatCentavosPlain(mensalidade.valor));
   if (mensalidade.valor !== mensalidade.valor_original)
     line(
       'Desconto',
-      `${formatCentavos(mensalidade.valor_original - mensalidade.valor)} (${mensalidade.motivo_desconto ?? ''})`,
+      `${formatCentavosPlain(mensalidade.valor_original - mensalidade.valor)} (${mensalidade.motivo_desconto ?? ''})`,
     );
   line(
     'Situação',
     mensalidade.status === 'pago'
       ? 'Quitada'
-      : `Em aberto: ${formatCentavos(mensalidade.valor - mensalidade.principal_pago)} do principal`,
+      : `Em aberto: ${formatCentavosPlain(mensalidade.valor - mensalidade.principal_pago)} do principal`,
   );
   doc.moveDown().font('Helvetica-Bold').text('Pagamentos');
   doc.font('Helvetica').fontSize(10);
   for (const item of mensalidade.pagamentos) {
     doc.text(
-      `${formatDate(item.data_pagamento)} · ${formaPagamentoLabels[item.forma]} · principal ${formatCentavos(item.principal)}` +
+      `${formatDate(item.data_pagamento)} · ${formaPagamentoLabels[item.forma]} · principal ${formatCentavosPlain(item.principal)}` +
         (item.desconto
-          ? ` − desconto de pontualidade ${formatCentavos(item.desconto)}`
-          : ` + multa ${formatCentavos(item.multa)} + juros ${formatCentavos(item.juros)}`) +
-        ` = ${formatCentavos(item.valor_pago)}`,
+          ? ` − desconto de pontualidade ${formatCentavosPlain(item.desconto)}`
+          : ` + multa ${formatCentavosPlain(item.multa)} + juros ${formatCentavosPlain(item.juros)}`) +
+        ` = ${formatCentavosPlain(item.valor_pago)}`,
     );
   }
   doc.moveDown(3).fontSize(10).text('_______________________________________', { align: 'center' });

@@ -31,6 +31,7 @@ function itemOf(charge: Mensalidade, today: string): FeedItem {
   const mes = monthOf(charge.mes_referencia, today);
   const base = { id: `mensalidade:${charge.id}`, tipo: 'mensalidade' as const, aluno_id: charge.aluno_id };
   const link = paths.finance;
+  // Read on the home's screen only: 'R$' keeps its amount on the same line (no-break space).
   const valor = formatCentavos(charge.valor_atualizado);
   if (charge.status === 'em_confirmacao') {
     return {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas.js';
 import { type LembreteResult } from '../../../shared/finance.schemas.js';
 import {
-  formatCentavos,
+  formatCentavosPlain,
   formatCount,
   formatDate,
   formatDateTime,
@@ -50,7 +50,7 @@ export function lembreteTexts(
   const one = items.length === 1 ? items[0] : undefined;
   const lines = items.map(
     (item) =>
-      `- ${item.aluno_nome}, ${formatMesReferencia(item.mes_referencia)} (vencimento ${formatDate(item.data_vencimento)}): ${formatCentavos(item.valor_atualizado)}`,
+      `- ${item.aluno_nome}, ${formatMesReferencia(item.mes_referencia)} (vencimento ${formatDate(item.data_vencimento)}): ${formatCentavosPlain(item.valor_atualizado)}`,
   );
   const how = hasPortal
     ? 'No portal, em Mensalidades, você vê os valores e pode pagar com PIX. Se preferir combinar outra forma, fale com a secretaria.'
@@ -58,15 +58,15 @@ export function lembreteTexts(
   return {
     titulo: 'Lembrete de mensalidade',
     texto: one
-      ? `Consta em aberto a mensalidade de ${formatMesReferencia(one.mes_referencia)} de ${one.aluno_nome} (${formatCentavos(total)} atualizado hoje). Se já pagou, desconsidere.`
-      : `Constam em aberto ${formatCount(items.length, 'mensalidade', 'mensalidades')} (${formatCentavos(total)} atualizado hoje). Se já pagou, desconsidere.`,
+      ? `Consta em aberto a mensalidade de ${formatMesReferencia(one.mes_referencia)} de ${one.aluno_nome} (${formatCentavosPlain(total)} atualizado hoje). Se já pagou, desconsidere.`
+      : `Constam em aberto ${formatCount(items.length, 'mensalidade', 'mensalidades')} (${formatCentavosPlain(total)} atualizado hoje). Se já pagou, desconsidere.`,
     assunto: 'Lembrete de mensalidade em aberto',
     email: [
       `Este é um lembrete da secretaria. ${one ? 'Consta em aberto a mensalidade abaixo' : 'Constam em aberto as mensalidades abaixo'}:`,
       '',
       ...lines,
       '',
-      `Total atualizado hoje: ${formatCentavos(total)}.`,
+      `Total atualizado hoje: ${formatCentavosPlain(total)}.`,
       '',
       how,
       'Se o pagamento já foi feito, por favor desconsidere esta mensagem.',

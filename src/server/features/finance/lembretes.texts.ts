@@ -7,7 +7,7 @@
  */
 import { type LembreteMomento, type LembreteTexto } from '../../../shared/lembretes.schemas.js';
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
-import { formatCentavos, formatDate, formatPhone } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate, formatPhone } from '../../../shared/format.js';
 
 export interface EscolaContato {
   nome: string;
@@ -48,7 +48,7 @@ export function contatoDaEscola(escola: EscolaContato): string {
 export function lembreteAutomaticoTexto(input: LembreteAutomatico): LembreteTexto {
   const mes = formatMesReferencia(input.mesReferencia);
   const venc = formatDate(input.dataVencimento);
-  const valor = formatCentavos(input.valor);
+  const valor = formatCentavosPlain(input.valor);
   const assunto = `Mensalidade de ${mes}`;
   const desconsidere = 'Se já pagou, por favor desconsidere esta mensagem.';
   const pixEmail = input.pix
@@ -69,7 +69,7 @@ export function lembreteAutomaticoTexto(input: LembreteAutomatico): LembreteText
     case 'antes': {
       abertura = `${input.escola.nome}: lembrete da mensalidade de ${mes} de ${input.alunoNome}, que vence em ${venc}.`;
       const desconto = input.desconto
-        ? ` até ${formatDate(input.desconto.ate)} (desconto de pontualidade); depois, ${formatCentavos(input.valor + input.desconto.valor)}`
+        ? ` até ${formatDate(input.desconto.ate)} (desconto de pontualidade); depois, ${formatCentavosPlain(input.valor + input.desconto.valor)}`
         : '';
       valorLinha = `Valor: ${valor}${desconto}.`;
       texto = `A mensalidade de ${mes} de ${input.alunoNome} vence em ${venc}. Valor: ${valor}${desconto}.${pixBell}`;

@@ -7,7 +7,7 @@ import {
   type RegistrarPagamentoInput,
 } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, splitPayment, type PaymentSplit } from '../../../shared/money.js';
-import { formatCentavos } from '../../../shared/format.js';
+import { formatCentavosPlain } from '../../../shared/format.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -68,7 +68,7 @@ export async function applyPayment(
   // The bank's own split (a boleto paid with its encargos) settles what its figures say, even a few
   // centavos of juros apart from the product's count; a split is never given for more than is open.
   if (input.valor_pago > due.total && !(givenSplit && givenSplit.principal <= open)) {
-    const message = `O valor pago é maior que o devido (${formatCentavos(due.total)}).`;
+    const message = `O valor pago é maior que o devido (${formatCentavosPlain(due.total)}).`;
     throw badRequest(message, [{ path: 'valor_pago', message }]);
   }
   const split = givenSplit ?? splitPayment(input.valor_pago, due);

@@ -7,7 +7,7 @@
  */
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, type PaymentSplit } from '../../../shared/money.js';
-import { formatCentavos, formatDate } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -124,8 +124,8 @@ async function applyBankPayment(
   const quitada = result.mensalidade.status === 'pago';
   const meio = input.forma === 'pix' ? 'o Pix' : 'o pagamento do boleto';
   const texto = quitada
-    ? `Recebemos ${meio} de ${formatCentavos(input.valor)} da mensalidade de ${mes} de ${found.aluno_nome}, pago em ${formatDate(input.data)}. O recibo está no portal.`
-    : `Recebemos ${formatCentavos(input.valor)} por ${input.forma === 'pix' ? 'Pix' : 'boleto'} na mensalidade de ${mes} de ${found.aluno_nome}; ainda faltam ${formatCentavos(result.mensalidade.valor_atualizado)}.`;
+    ? `Recebemos ${meio} de ${formatCentavosPlain(input.valor)} da mensalidade de ${mes} de ${found.aluno_nome}, pago em ${formatDate(input.data)}. O recibo está no portal.`
+    : `Recebemos ${formatCentavosPlain(input.valor)} por ${input.forma === 'pix' ? 'Pix' : 'boleto'} na mensalidade de ${mes} de ${found.aluno_nome}; ainda faltam ${formatCentavosPlain(result.mensalidade.valor_atualizado)}.`;
   await notifyFamily(ctx, tx, row.alunoId, 'Pagamento confirmado', texto);
   return { paga: true, pagamentoId: result.pagamento.id, quitada };
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { papelSignatarioLabels, type AssinaturaPublica } from '../../../shared/contratos.schemas.js';
-import { formatCentavos, formatDate } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contratoAssinaturas, contratos } from '../../db/schema/contratos.js';
@@ -105,12 +105,12 @@ export async function verAssinatura(db: DbOrTx, token: string): Promise<Assinatu
       { rotulo: 'Aluno', valor: campos.aluno.nome },
       { rotulo: 'Série e ano letivo', valor: `${campos.serie} — ${String(campos.ano_letivo)}` },
       { rotulo: 'Responsável financeiro', valor: financeiro?.nome ?? '—' },
-      { rotulo: 'Anuidade', valor: formatCentavos(campos.valor_anual_centavos) },
+      { rotulo: 'Anuidade', valor: formatCentavosPlain(campos.valor_anual_centavos) },
       {
         rotulo: 'Plano',
-        valor: `${campos.plano.nome}: ${String(campos.plano.parcelas)} × ${formatCentavos(campos.plano.valor_parcela_centavos)}`,
+        valor: `${campos.plano.nome}: ${String(campos.plano.parcelas)} × ${formatCentavosPlain(campos.plano.valor_parcela_centavos)}`,
       },
-      { rotulo: 'Taxa de matrícula', valor: formatCentavos(campos.plano.taxa_matricula_centavos) },
+      { rotulo: 'Taxa de matrícula', valor: formatCentavosPlain(campos.plano.taxa_matricula_centavos) },
       { rotulo: 'Vencimento', valor: `todo dia ${String(campos.dia_vencimento)}` },
       {
         rotulo: 'Atraso',

@@ -12,7 +12,7 @@ import {
   type CampoModeloContrato,
   type PapelSignatario,
 } from '../../../shared/contratos.schemas.js';
-import { formatCentavos, formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
 import { formatCpf, maskCpf } from '../../../shared/validators.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -65,11 +65,11 @@ export function valoresDoContrato(
     serie: campos.serie,
     turma: campos.turma ?? 'a definir',
     ano_letivo: String(campos.ano_letivo),
-    valor_anual: formatCentavos(campos.valor_anual_centavos),
+    valor_anual: formatCentavosPlain(campos.valor_anual_centavos),
     'plano.nome': campos.plano.nome,
     'plano.parcelas': String(campos.plano.parcelas),
-    'plano.valor_parcela': formatCentavos(campos.plano.valor_parcela_centavos),
-    taxa_matricula: formatCentavos(campos.plano.taxa_matricula_centavos),
+    'plano.valor_parcela': formatCentavosPlain(campos.plano.valor_parcela_centavos),
+    taxa_matricula: formatCentavosPlain(campos.plano.taxa_matricula_centavos),
     dia_vencimento: String(campos.dia_vencimento),
     multa: percent(campos.multa_percentual),
     juros: percent(campos.juros_mensal_percentual),

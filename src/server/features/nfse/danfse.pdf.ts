@@ -3,7 +3,7 @@
  * with the access key and its QR code, emitente, tomador, serviço, tributação municipal, totals. A note
  * from produção restrita says it has no fiscal value; a cancelled one carries the 'CANCELADA' stamp.
  */
-import { formatCentavos, formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
 import { renderPdf } from '../../lib/pdf.js';
 import { consultaPublicaUrl, formatChaveAcesso, type DanfseData, type DanfsePessoa } from './danfse.data.js';
 
@@ -20,7 +20,7 @@ const VALUE_SIZE = 8.5;
 const PAD = 3;
 const DASH = '—';
 
-const money = (centavos: number | null) => (centavos === null ? DASH : formatCentavos(centavos));
+const money = (centavos: number | null) => (centavos === null ? DASH : formatCentavosPlain(centavos));
 const percent = (value: number | null) =>
   value === null ? DASH : `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
 const competenciaText = (value: string | null) => (value ? formatDate(value).slice(3) : DASH);
