@@ -228,3 +228,40 @@ test('on a phone a whole card opens its notice or conversation, and the home’s
   await expect(prefs.getByRole('columnheader', { name: 'SMS' })).toHaveCount(0);
   await context.close();
 });
+
+/** Every tab of the tab list `label` lies inside the page's `width`: none runs off unseen. */
+async function expectTabsInside(page: Page, label: string, width: number) {
+  const tabs = page.getByRole('tablist', { name: label }).getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x + box.width, `${(await tab.textContent()) ?? ''} dentro da tela`).toBeLessThanOrEqual(width);
+  }
+}
+
+test('the staff’s tabs wrap instead of running off a teacher’s phone or a 1366 px laptop', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const onPhone = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const teacher = await onPhone.newPage();
+  await apiSignIn(teacher.request, 'professor@demo.escola', ['Demo-Prof-2026'], 'Demo-Prof-2026');
+  await teacher.goto('/dashboard/frequencia');
+  await expect(teacher.getByRole('tab', { name: 'Diário de classe' })).toBeVisible();
+  await expectTabsInside(teacher, 'Seções da frequência', phone.width);
+  await onPhone.close();
+
+  const laptop = { width: 1366, height: 768 };
+  const onLaptop = await browser.newContext({ baseURL: server.baseURL, viewport: laptop });
+  const admin = await onLaptop.newPage();
+  await apiSignIn(admin.request, 'admin@demo.escola', ['Demo-Admin-2026'], 'Demo-Admin-2026');
+  await admin.goto('/dashboard/configuracoes');
+  await expectTabsInside(admin, 'Seções das configurações', laptop.width);
+  // No English on the staff's home either: 'Início', and 'Desempenho por turma'.
+  await admin.goto('/dashboard');
+  await expect(
+    admin.getByRole('navigation', { name: 'Menu do portal' }).getByRole('link', { name: 'Início' }),
+  ).toBeVisible();
+  await expect(admin.getByText('Dashboard', { exact: true })).toHaveCount(0);
+  await onLaptop.close();
+});

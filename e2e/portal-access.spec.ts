@@ -109,7 +109,7 @@ test.describe('admin and teacher', () => {
     await expect(teacher.getByRole('heading', { name: /Renato Carvalho!/ })).toBeVisible();
 
     const menu = teacher.getByRole('navigation', { name: 'Menu do portal' });
-    await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Início' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
     await expect(menu.getByRole('link', { name: 'Configurações' })).toHaveCount(0);
     await expect(teacher.getByText('Professor', { exact: true })).toBeVisible();
@@ -117,7 +117,7 @@ test.describe('admin and teacher', () => {
     await teacher.goto('/dashboard/usuarios');
     await expect(teacher.getByText('Você não tem permissão para acessar esta página.')).toBeVisible();
     await expect(teacher.getByText('Apenas administradores podem acessar esta área.')).toBeVisible();
-    await expect(teacher.getByRole('link', { name: 'Ir para Dashboard' })).toBeVisible();
+    await expect(teacher.getByRole('link', { name: 'Ir para o início' })).toBeVisible();
 
     await teacher.goto('/dashboard');
     await logout(teacher);

@@ -100,7 +100,7 @@ test('the admin filters a class list, downloads it as Excel and prints it', asyn
     .getByRole('link', { name: 'Abrir relatório: Lista da turma' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lista da turma' })).toBeVisible();
-  await expect(page.getByText('Escolha turma para ver o relatório')).toBeVisible();
+  await expect(page.getByText('Escolha a turma para ver o relatório')).toBeVisible();
   await page
     .getByRole('combobox', { name: 'Turma' })
     .selectOption({ label: `${turma.nome} · Tarde · ${String(new Date().getFullYear())}` });

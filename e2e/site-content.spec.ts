@@ -231,7 +231,7 @@ test('a teacher gets Acesso Negado on the content manager', async ({ page, brows
   await expect(
     teacherPage.getByText('Acesso Negado - Apenas administradores podem acessar esta página.'),
   ).toBeVisible();
-  await expect(teacherPage.getByRole('link', { name: 'Voltar ao Dashboard' })).toBeVisible();
+  await expect(teacherPage.getByRole('link', { name: 'Voltar ao início' })).toBeVisible();
   await teacher.close();
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { turnos } from './classes.schemas.js';
-import { formatDate } from './format.js';
+import { formatDate, formatList } from './format.js';
 import { isoDateSchema, monthSchema } from './validators.js';
 
 /**
@@ -36,6 +36,22 @@ export const reportFormatLabels: Record<ReportFormat, string> = {
 /** The filters a hub report may take; each report names the ones it uses. */
 export const reportFilterNames = ['turma_id', 'ano', 'mes', 'de', 'ate', 'turno', 'serie'] as const;
 export type ReportFilterName = (typeof reportFilterNames)[number];
+
+/** Each filter as a sentence names it, with its article ('Escolha a turma e o mês…'). */
+const filterNouns: Record<ReportFilterName, string> = {
+  turma_id: 'a turma',
+  ano: 'o ano',
+  mes: 'o mês',
+  de: 'a data inicial',
+  ate: 'a data final',
+  turno: 'o turno',
+  serie: 'a série',
+};
+
+/** What a report waiting for its required filters asks: 'Escolha a turma para ver o relatório'. */
+export function chooseFiltersText(missing: readonly ReportFilterName[]): string {
+  return `Escolha ${formatList(missing.map((name) => filterNouns[name]))} para ver o relatório`;
+}
 
 export const reportParameterSchema = z.object({
   nome: z.enum([...reportFilterNames]),

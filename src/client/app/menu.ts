@@ -46,11 +46,11 @@ export interface MenuItem {
 
 /**
  * The portal menu (spec 'Dashboard shell'), filtered per role by the permission matrix.
- * An entry appears here only once its screen exists. Order: Dashboard, Alunos, Professores, Turmas,
+ * An entry appears here only once its screen exists. Order: Início, Alunos, Professores, Turmas,
  * Frequência, Notas, Ano letivo, Calendário, Financeiro, Relatórios, Gerenciar Conteúdo, then the admin-only Usuários and Configurações.
  */
 export const menuItems: MenuItem[] = [
-  { label: 'Dashboard', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
+  { label: 'Início', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
   { label: 'Alunos', to: paths.students, icon: Users, access: 'students.read' },
   { label: 'Matrículas', to: paths.matriculas, icon: UserPlus, access: 'matriculas.manage' },
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },

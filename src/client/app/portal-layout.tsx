@@ -21,7 +21,7 @@ import { useFila, useFilaSync } from '../lib/offline/use-fila';
 
 export interface RouteHandle {
   title?: string;
-  /** The title a family reads, when it is not the staff's ('Início' for 'Dashboard'). */
+  /** The title a family reads, when it is not the staff's. */
   familyTitle?: string;
 }
 
@@ -32,7 +32,7 @@ function usePageTitle(family: boolean): string {
     const title = (family && handle?.familyTitle) || handle?.title;
     if (title) return title;
   }
-  return family ? 'Início' : 'Dashboard';
+  return 'Início';
 }
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {

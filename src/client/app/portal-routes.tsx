@@ -10,7 +10,7 @@ export const portalRoutes: RouteObject[] = [
   ...censoRoutes,
   {
     index: true,
-    handle: { title: 'Dashboard', familyTitle: 'Início' },
+    handle: { title: 'Início' },
     lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }),
   },
   {

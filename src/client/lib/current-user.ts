@@ -56,16 +56,14 @@ export function useCurrentUser() {
 }
 
 /**
- * The words of a link back to the portal's home for `user`: the family's home is its 'Início' (its
- * menu's first item), a student's own account lands on the Portal do Aluno, the staff's is the
- * 'Dashboard' — so such a link never says 'Dashboard' to a family or a student.
+ * The words of a link back to the portal's home for `user`: the staff's and the family's home is the
+ * 'Início' (their menus' first item), a student's own account lands on the Portal do Aluno.
  */
 export function homeLinkWords(user: Pick<CurrentUser, 'nivel'> | null | undefined): {
   ir: string;
   voltar: string;
 } {
-  if (user?.nivel === 'responsavel') return { ir: 'Ir para o início', voltar: 'Voltar ao início' };
   if (user?.nivel === 'aluno')
     return { ir: 'Ir para o Portal do Aluno', voltar: 'Voltar ao Portal do Aluno' };
-  return { ir: 'Ir para Dashboard', voltar: 'Voltar ao Dashboard' };
+  return { ir: 'Ir para o início', voltar: 'Voltar ao início' };
 }

@@ -76,7 +76,7 @@ function AccessDeniedContent() {
           to={paths.dashboard}
           className="mt-6 inline-flex min-h-10 items-center rounded-lg bg-primary-strong px-4 py-2 text-sm font-medium text-white hover:brightness-110"
         >
-          Voltar ao Dashboard
+          Voltar ao início
         </Link>
       </div>
     </main>
@@ -132,7 +132,7 @@ export function ContentManagerPage() {
               className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100"
             >
               <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-              Voltar ao Dashboard
+              Voltar ao início
             </Link>
             <h1 className="text-xl font-bold text-gray-900">Gerenciamento de Conteúdo</h1>
           </div>

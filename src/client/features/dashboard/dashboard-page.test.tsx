@@ -102,7 +102,7 @@ describe('DashboardPage', () => {
       null,
     );
     renderAt(<DashboardPage />);
-    expect(await screen.findByRole('heading', { name: 'Performance por Turma' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Desempenho por turma' })).toBeVisible();
     // The figure is the active students: named as the Alunos page names the same figure, not as its total.
     expect(screen.getByText('Alunos Ativos')).toBeVisible();
     expect(screen.queryByText('Total de Alunos')).toBeNull();
@@ -123,7 +123,7 @@ describe('DashboardPage', () => {
     );
     renderAt(<DashboardPage />);
     expect(await screen.findByRole('heading', { name: 'Ações Rápidas' })).toBeVisible();
-    expect(screen.queryByRole('heading', { name: 'Performance por Turma' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Desempenho por turma' })).toBeNull();
     expect(screen.queryByText('Nenhuma chamada ou nota registrada ainda')).toBeNull();
   });
 

@@ -170,7 +170,7 @@ export function SchoolHome({
       {/* A panel whose figures the profile may not read is left out, not shown empty (ADR 0025). */}
       <div className={`grid gap-4 ${panels === 3 ? 'lg:grid-cols-3' : panels === 2 ? 'lg:grid-cols-2' : ''}`}>
         {showsPerformance && (
-          <Panel title="Performance por Turma">
+          <Panel title="Desempenho por turma">
             <ClassPerformance turmas={stats.performance_turmas} />
           </Panel>
         )}

@@ -21,7 +21,7 @@ import { TransacaoFormModal } from './transacao-form-modal';
 import { TransacoesTab } from './transacoes-tab';
 
 const tabs = [
-  { value: 'dashboard', label: 'Dashboard' },
+  { value: 'dashboard', label: 'Painel' },
   { value: 'mensalidades', label: 'Mensalidades' },
   { value: 'receitas', label: 'Receitas' },
   { value: 'despesas', label: 'Despesas' },

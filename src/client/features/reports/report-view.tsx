@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { ArrowLeft, FileSpreadsheet, FileText, Printer, Table2, type LucideIcon } from 'lucide-react';
 import {
+  chooseFiltersText,
   displayReportCell as displayCell,
   reportDownloadUrl,
   reportFormatLabels,
@@ -188,7 +189,7 @@ export function ReportView({ entry }: { entry: ReportEntry }) {
       {missing.length > 0 ? (
         <EmptyState
           icon={Table2}
-          title={`Escolha ${missing.map((parameter) => parameter.rotulo.toLowerCase()).join(' e ')} para ver o relatório`}
+          title={chooseFiltersText(missing.map((parameter) => parameter.nome))}
           hint="Os filtros ficam no endereço da página: dá para guardar o link."
         />
       ) : (

@@ -8,6 +8,7 @@ import {
   type SystemSettings,
 } from '../../../shared/settings.schemas';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
+import { PageTabList } from '../../components/page-tabs';
 import { useTabParam } from '../../lib/use-list-state';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { AcademicTab } from './academic-tab';
@@ -104,20 +105,11 @@ function SettingsTabs({
           onValueChange={setTab}
           className="rounded-xl border border-gray-200 bg-white shadow-sm"
         >
-          <Tabs.List
-            aria-label="Seções das configurações"
-            className="flex overflow-x-auto border-b border-gray-200 px-2"
-          >
-            {shown.map(([value, label]) => (
-              <Tabs.Trigger
-                key={value}
-                value={value}
-                className="shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary-strong data-[state=active]:text-primary-strong"
-              >
-                {label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+          <PageTabList
+            label="Seções das configurações"
+            tabs={shown.map(([value, label]) => ({ value, label }))}
+            className="px-2"
+          />
           <div className="p-4 sm:p-6">
             <Tabs.Content value="escola">
               <SchoolTab key={school.version} school={school} />

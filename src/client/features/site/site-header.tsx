@@ -58,7 +58,7 @@ export function SiteHeader({ settings, user, onLogout, shown }: HeaderProps) {
         className="inline-flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800"
       >
         <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
-        Dashboard
+        Portal
       </a>
       <span className="px-2 text-sm text-gray-700 dark:text-gray-300">{user.nome}</span>
     </>
