@@ -160,3 +160,21 @@ describe('YearFormModal: the July recess', () => {
     expect(screen.queryByRole('checkbox', { name: /Incluir recesso de julho/ })).toBeNull();
   });
 });
+
+describe('YearFormModal: errors that depend on another field', () => {
+  it('clears "O recesso deve ficar dentro do ano letivo" once the end of the year is fixed', async () => {
+    const requests = stubServer();
+    renderAt(<YearFormModal year={null} ano={2026} onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.clear(field('Fim das aulas'));
+    await user.type(field('Fim das aulas'), '2026-06-30');
+    await user.click(screen.getByRole('button', { name: 'Salvar ano letivo' }));
+    expect(await screen.findAllByText('O recesso deve ficar dentro do ano letivo')).not.toHaveLength(0);
+    await user.clear(field('Fim das aulas'));
+    await user.type(field('Fim das aulas'), '2026-12-11');
+    await waitFor(() =>
+      expect(screen.queryAllByText('O recesso deve ficar dentro do ano letivo')).toEqual([]),
+    );
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt, schoolYearOf, stubApi } from '../../test/render';
 import { ClassFormModal } from './class-form-modal';
@@ -25,5 +25,8 @@ describe('ClassFormModal: Nível and Série', () => {
       ),
     ).toBeTruthy();
     expect(fetchMock.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    // Choosing the série's own stage clears it (the Nível changed, not the Série).
+    await user.selectOptions(screen.getByLabelText(/^Nível/), 'Fundamental I');
+    await waitFor(() => expect(screen.queryByText(/^5º ano é do Fundamental I/)).toBeNull());
   });
 });
