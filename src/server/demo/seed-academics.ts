@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { addDays, classifyDays, weekdayOf, type EntryKind } from '../../shared/calendar.js';
+import { addDays, classifyDays } from '../../shared/calendar.js';
 import type { Tx } from '../db/client.js';
 import { attendanceAbsences, classMemberships } from '../db/schema/attendance.js';
 import { classSubjects } from '../db/schema/curriculum.js';
@@ -10,6 +10,7 @@ import { classes } from '../db/schema/classes.js';
 import { students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
 import { seedClassRolls } from './seed-rolls.js';
+import { demoCalendarEntries, demoSchoolYear, yearEndEntries } from './seed-calendar.js';
 
 /** Deterministic pseudo-random numbers: the demo is the same on every start. */
 export function random(seed: number) {
@@ -18,13 +19,6 @@ export function random(seed: number) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
   };
-}
-
-/** The first weekday on or after a date (weekday: 1 = Monday … 5 = Friday). */
-function onOrAfter(date: string, weekday: number): string {
-  let day = date;
-  while (weekdayOf(day) !== weekday) day = addDays(day, 1);
-  return day;
 }
 
 const fundamentalI: [string, number, number[]][] = [
@@ -66,60 +60,14 @@ async function insertChunked<T extends Record<string, unknown>>(
 export async function seedAcademics(tx: Tx, today: string): Promise<void> {
   const next = random(20_260_213);
   const year = Number(today.slice(0, 4));
-  const y = String(year);
-  const inicio = onOrAfter(`${y}-02-02`, 1);
-  const fim = onOrAfter(`${y}-12-07`, 5);
+  const { inicio, fim } = demoSchoolYear(year);
   const [schoolYear] = await tx
     .insert(schoolYears)
     .values({ ano: year, inicio, fim, tipoPeriodo: 'bimestre' })
     .returning();
-
-  const entry = (tipo: EntryKind, titulo: string, start: string, end = start, publico = true) => ({
-    tipo,
-    titulo,
-    inicio: start,
-    fim: end,
-    publico,
-  });
-  const julyRecess = onOrAfter(`${y}-07-13`, 1);
-  const entries = [
-    entry('feriado_estadual', 'Revolução Constitucionalista (feriado estadual)', `${y}-07-09`),
-    entry('feriado_municipal', 'Aniversário da cidade', onOrAfter(`${y}-08-10`, 3)),
-    entry('recesso', 'Recesso escolar de julho', julyRecess, addDays(julyRecess, 11)),
-    entry(
-      'recesso',
-      'Emenda de feriado',
-      addDays(onOrAfter(`${y}-10-08`, 4), 1),
-      addDays(onOrAfter(`${y}-10-08`, 4), 1),
-    ),
-    entry('sabado_letivo', 'Sábado letivo — Feira de Ciências', addDays(onOrAfter(`${y}-05-11`, 1), 5)),
-    entry('sabado_letivo', 'Sábado letivo — Mostra Cultural', addDays(onOrAfter(`${y}-09-14`, 1), 5)),
-    entry('festa', 'Festa Junina', addDays(onOrAfter(`${y}-06-15`, 1), 5)),
-    entry('reuniao_pais', 'Reunião de pais — 1º bimestre', addDays(onOrAfter(`${y}-04-20`, 1), 5)),
-    entry('reuniao_pais', 'Reunião de pais — 2º bimestre', addDays(onOrAfter(`${y}-07-01`, 1), 5)),
-    entry('reuniao_pais', 'Reunião de pais — 3º bimestre', addDays(onOrAfter(`${y}-09-28`, 1), 5)),
-    entry(
-      'prova',
-      'Semana de provas — 1º bimestre',
-      onOrAfter(`${y}-04-06`, 1),
-      addDays(onOrAfter(`${y}-04-06`, 1), 4),
-    ),
-    entry(
-      'prova',
-      'Semana de provas — 2º bimestre',
-      onOrAfter(`${y}-06-22`, 1),
-      addDays(onOrAfter(`${y}-06-22`, 1), 4),
-    ),
-    entry(
-      'conselho_classe',
-      'Conselho de classe',
-      addDays(onOrAfter(`${y}-04-20`, 1), 3),
-      addDays(onOrAfter(`${y}-04-20`, 1), 3),
-      false,
-    ),
-    entry('evento', 'Dia das Crianças na escola', addDays(onOrAfter(`${y}-10-05`, 1), 4)),
-  ];
-  await tx.insert(calendarEntries).values(entries);
+  const entries = demoCalendarEntries(year);
+  // Last year's closing dates too: the notices of last December name them (seed-comunicados.data.ts).
+  await tx.insert(calendarEntries).values([...yearEndEntries(demoSchoolYear(year - 1).fim), ...entries]);
   await writePeriods(tx, schoolYear!.id, { ano: year, inicio, fim, tipo_periodo: 'bimestre' });
 
   // The subject grid: Fundamental I with its responsible teacher for most subjects, Fundamental II

@@ -12,6 +12,7 @@ import { students } from '../db/schema/students.js';
 import { currentAcademicValues, writePeriods } from '../features/calendar/index.js';
 import { matriculasNaData } from '../features/censo/index.js';
 import { dataReferencia } from '../../shared/censo.codigos.js';
+import { demoSchoolYear, YEAR_END, yearEndEntries } from './seed-calendar.js';
 
 /**
  * The previous school year, closed (issue 37): where the demo's students were the year before — each
@@ -39,8 +40,8 @@ const pad = (value: number, size: number) => String(value).padStart(size, '0');
 
 export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void> {
   const ano = Number(today.slice(0, 4)) - 1;
-  const inicio = `${String(ano)}-02-03`;
-  const fim = `${String(ano)}-12-12`;
+  // The same dates the demo's calendar gives that year (its closing dates are seeded with the calendar).
+  const { inicio, fim } = demoSchoolYear(ano);
   const [year] = await tx
     .insert(schoolYears)
     .values({ ano, inicio, fim, tipoPeriodo: 'bimestre' })
@@ -200,9 +201,11 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
   }
   for (let index = 0; index < gradeRows.length; index += 1000)
     await tx.insert(grades).values(gradeRows.slice(index, index + 1000));
+  // Closed the day its results came out, after the recuperação final and the conselho de classe final.
+  const resultado = yearEndEntries(fim).find((entry) => entry.titulo === YEAR_END.resultado)!.inicio;
   await tx.insert(yearClosures).values({
     anoLetivoId: year!.id,
-    encerradoEm: new Date(`${fim}T18:00:00-03:00`),
+    encerradoEm: new Date(`${resultado}T18:00:00-03:00`),
     encerradoPorNome: 'Secretaria',
     regras: await currentAcademicValues(tx),
   });

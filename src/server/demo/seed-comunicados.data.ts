@@ -3,6 +3,7 @@
  * the twelve latest before today (deterministic, the same demo every time).
  */
 import { daysInRange } from '../../shared/calendar.js';
+import { noticeDay, YEAR_END } from './seed-calendar.js';
 
 /** A deterministic 0..1 per text (the same demo every time). */
 export function share(text: string): number {
@@ -11,14 +12,22 @@ export function share(text: string): number {
   return hash / 1_000_003;
 }
 
+/** An entry of the demo's calendar in the notice's year, by its title (seed-calendar.ts). */
+export type EntryOf = (titulo: string) => { inicio: string; fim: string };
+
+/** '2026-12-14' → '14/12'. */
+const dayMonth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+
 /**
  * A school year's notices, each on its day of the year (MM-DD): the demo shows the twelve latest before
- * today, from this year and the last, so each notice reads as news of its own season.
+ * today, from this year and the last, so each notice reads as news of its own season. A notice that
+ * names a day takes it from the calendar (`corpo` as a function of the year's entries): the date is
+ * written once, in the calendar, and the notice cannot contradict it.
  */
 const notices: {
   quando: string;
   titulo: string;
-  corpo: string;
+  corpo: string | ((entryOf: EntryOf) => string);
   publico: 'escola' | 'turmas-demo' | 'professor' | 'equipe';
   ciente?: boolean;
 }[] = [
@@ -81,8 +90,8 @@ const notices: {
   {
     quando: '06-01',
     titulo: 'Festa Junina: convite e regras',
-    corpo:
-      'Nossa Festa Junina será no sábado, das 14h às 19h.\n\n- Cada família contribui com um prato típico\n- Não é permitido entrar com bebida alcoólica\n\nMais informações em [nosso site](https://www.exemplo.com.br).',
+    corpo: (entryOf) =>
+      `Nossa Festa Junina será no **${noticeDay(entryOf('Festa Junina').inicio)}**, das 14h às 19h.\n\n- Cada família contribui com um prato típico\n- Não é permitido entrar com bebida alcoólica\n\nMais informações em [nosso site](https://www.exemplo.com.br).`,
     publico: 'escola',
     ciente: true,
   },
@@ -167,25 +176,30 @@ const notices: {
   {
     quando: '12-01',
     titulo: 'Calendário da recuperação final',
-    corpo:
-      'O calendário da recuperação final está no portal, em Calendário. Os alunos convocados recebem o horário pela agenda.',
+    corpo: (entryOf) => {
+      const recuperacao = entryOf(YEAR_END.recuperacao);
+      return `As aulas terminam na **${noticeDay(entryOf(YEAR_END.ultimoDia).inicio)}**. A recuperação final será de **${dayMonth(recuperacao.inicio)} a ${dayMonth(recuperacao.fim)}**, e o resultado final sai na ${noticeDay(entryOf(YEAR_END.resultado).inicio)}.\n\nAs datas estão no portal, em Calendário. Os alunos convocados recebem o horário pela agenda.`;
+    },
     publico: 'turmas-demo',
     ciente: true,
   },
   {
     quando: '12-07',
     titulo: 'Festa de encerramento do ano',
-    corpo:
-      'Nossa festa de encerramento será no **sábado, às 10h**, na quadra. Contamos com todas as famílias!',
+    corpo: (entryOf) =>
+      `Nossa festa de encerramento será no **${noticeDay(entryOf(YEAR_END.festa).inicio)}, às 10h**, na quadra. Contamos com todas as famílias!`,
     publico: 'escola',
   },
 ];
 
-/** The twelve notices of the last days before `today` (this year's and last year's), oldest first. */
-export function latestNotices(today: string): ((typeof notices)[number] & { dias: number })[] {
+/**
+ * The twelve notices of the last days before `today` (this year's and last year's), oldest first, each
+ * with its year (`ano`: the calendar its dates come from) and how many days ago it was published.
+ */
+export function latestNotices(today: string): ((typeof notices)[number] & { ano: number; dias: number })[] {
   const year = Number(today.slice(0, 4));
   const dated = [year - 1, year].flatMap((ano) =>
-    notices.map((notice) => ({ ...notice, data: `${String(ano)}-${notice.quando}` })),
+    notices.map((notice) => ({ ...notice, ano, data: `${String(ano)}-${notice.quando}` })),
   );
   return dated
     .filter((notice) => notice.data < today)

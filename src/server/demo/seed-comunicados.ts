@@ -8,6 +8,7 @@ import { attendanceAbsences, attendanceRolls } from '../db/schema/attendance.js'
 import type { DbOrTx } from '../db/client.js';
 import { clock } from '../lib/clock.js';
 import { hashPassword } from '../features/auth/index.js';
+import { calendarEntries } from '../db/schema/calendar.js';
 import { classes } from '../db/schema/classes.js';
 import { audienceQuery } from '../features/comunicados/index.js';
 import { recordVersion } from '../features/comunicados/index.js';
@@ -73,7 +74,22 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
   const bell: (typeof notificacoes.$inferInsert)[] = [];
 
   const chosen = latestNotices(clock.today());
+  const entries = await tx
+    .select({ titulo: calendarEntries.titulo, inicio: calendarEntries.inicio, fim: calendarEntries.fim })
+    .from(calendarEntries);
+  /** The notice's text, with the days it names taken from the calendar of its year. */
+  const textOf = (notice: (typeof chosen)[number]) => {
+    if (typeof notice.corpo === 'string') return notice.corpo;
+    return notice.corpo((titulo) => {
+      const found = entries.find(
+        (row) => row.titulo === titulo && row.inicio.startsWith(`${String(notice.ano)}-`),
+      );
+      if (!found) throw new Error(`Demo: o calendário de ${String(notice.ano)} não tem '${titulo}'.`);
+      return found;
+    });
+  };
   for (const [index, notice] of chosen.entries()) {
+    const corpo = textOf(notice);
     const newest = index >= chosen.length - 2;
     const published = at(notice.dias, 8 + (index % 4));
     const byTeacher = notice.publico === 'professor';
@@ -99,8 +115,8 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
       .insert(comunicados)
       .values({
         titulo: notice.titulo,
-        corpo: notice.corpo,
-        resumo: richTextSummary(notice.corpo),
+        corpo,
+        resumo: richTextSummary(corpo),
         publico,
         publicoDescricao: descricao,
         exigeCiente: notice.ciente ?? false,

@@ -12,10 +12,9 @@ import type { Assessment } from '../../shared/assessments.schemas.js';
 import type { ReportCard } from '../../shared/report-card.schemas.js';
 import type { Page } from '../../shared/api.js';
 import type { Student } from '../../shared/students.schemas.js';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { todayIso } from '../../shared/format.js';
 import { schoolPeriods } from '../db/schema/calendar.js';
-import { classMemberships } from '../db/schema/attendance.js';
 import { censoAlunos } from '../db/schema/censo.js';
 import { assessments, councilDecisions, gradeChanges, grades } from '../db/schema/grades.js';
 import { schoolDocuments } from '../db/schema/documents.js';
@@ -24,6 +23,13 @@ import { guardianInputSchema } from '../../shared/students.schemas.js';
 import { demoAccounts } from './seed-demo.js';
 import { DEMO_AGENDA_CLASS } from './seed-agenda.js';
 import type { AgendaAluno, AgendaDiaTurma } from '../../shared/agenda.schemas.js';
+import { eventKinds } from '../../shared/calendar.js';
+import { agendaDias } from '../db/schema/agenda.js';
+import { attendanceRolls, classMemberships } from '../db/schema/attendance.js';
+import { calendarEntries } from '../db/schema/calendar.js';
+import { comunicados } from '../db/schema/comunicados.js';
+import { classifyRange } from '../features/calendar/index.js';
+import { YEAR_END } from './seed-calendar.js';
 
 const t = setupDemoSchool();
 
@@ -343,6 +349,95 @@ describe('demo school year', () => {
       expect((await get(url, cookie)).statusCode, url).toBe(403);
     for (const account of demoAccounts)
       expect(await loginAs(t.app, account.email, account.senha), account.email).toMatch(/sid=/);
+  });
+});
+
+describe('demo calendar, rolls and notices agree', () => {
+  const dayMonth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+
+  it('has the year’s closing dates after its last day, and every date a notice names is in the calendar', async () => {
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const years = dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin));
+    const entries = await t.database.db.select().from(calendarEntries);
+    for (const year of years) {
+      const of = (titulo: string) =>
+        entries.find((entry) => entry.titulo === titulo && entry.inicio.startsWith(`${String(year.ano)}-`))!;
+      const recuperacao = of(YEAR_END.recuperacao);
+      expect([of(YEAR_END.ultimoDia).tipo, recuperacao.tipo, of(YEAR_END.conselho).tipo]).toEqual([
+        'evento',
+        'prova',
+        'conselho_classe',
+      ]);
+      // The last day of classes is the year's; the recuperação after it, before the 4th bimestre closes
+      // and its conselho; the results after the conselho, all within the year.
+      const fechamento = year.periodos.at(-1)!.data_fechamento;
+      expect(of(YEAR_END.ultimoDia).inicio).toBe(year.fim);
+      expect(recuperacao.inicio > year.fim && recuperacao.fim < fechamento).toBe(true);
+      expect(of(YEAR_END.conselho).inicio).toBe(fechamento);
+      expect(of(YEAR_END.resultado).inicio > fechamento).toBe(true);
+      expect(of(YEAR_END.resultado).inicio.slice(0, 4)).toBe(String(year.ano));
+    }
+    const notices = await t.database.db.select().from(comunicados);
+    const recuperacaoNotice = notices.find((notice) => notice.titulo === 'Calendário da recuperação final')!;
+    const ano = todayIso(recuperacaoNotice.publicadoEm!).slice(0, 4);
+    const recuperacao = entries.find(
+      (entry) => entry.titulo === YEAR_END.recuperacao && entry.inicio.startsWith(ano),
+    )!;
+    expect(recuperacaoNotice.corpo).toContain(
+      `${dayMonth(recuperacao.inicio)} a ${dayMonth(recuperacao.fim)}`,
+    );
+    for (const notice of notices) {
+      const year = todayIso(notice.publicadoEm!).slice(0, 4);
+      for (const [, day, month] of notice.corpo.matchAll(/\b(\d{2})\/(\d{2})\b/g)) {
+        const date = `${year}-${month!}-${day!}`;
+        expect(
+          entries.some((entry) => entry.inicio <= date && entry.fim >= date),
+          `${notice.titulo}: ${date}`,
+        ).toBe(true);
+      }
+    }
+    // The family finds them where the notice says: in the portal's Calendário.
+    const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
+    const december = dataOf<CalendarView>(
+      await get(`/api/calendario?de=${ano}-12-01&ate=${ano}-12-31`, guardian),
+    );
+    expect(december.eventos.map((entry) => entry.titulo)).toEqual(
+      expect.arrayContaining([YEAR_END.ultimoDia, YEAR_END.recuperacao, YEAR_END.resultado]),
+    );
+  });
+
+  it('puts no event on a holiday or recess, and no roll, agenda or assessment on a day without classes', async () => {
+    const days = new Map(
+      (await classifyRange(t.database.db, '2026-01-01', '2026-12-31')).map((day) => [day.data, day]),
+    );
+    const closed = new Set([
+      'feriado_nacional',
+      'ponto_facultativo',
+      'feriado_estadual',
+      'feriado_municipal',
+      'recesso',
+    ]);
+    const entries = await t.database.db.select().from(calendarEntries);
+    const events = entries.filter((entry) => (eventKinds as readonly string[]).includes(entry.tipo));
+    expect(events.length).toBeGreaterThan(5);
+    for (const event of events)
+      for (const [data, day] of days)
+        if (data >= event.inicio && data <= event.fim)
+          expect(closed.has(day.tipo), `${event.titulo} em ${data}: ${day.tipo}`).toBe(false);
+    const rolled = await t.database.db.selectDistinct({ data: attendanceRolls.data }).from(attendanceRolls);
+    const agenda = await t.database.db.select({ data: agendaDias.data }).from(agendaDias);
+    const given = await t.database.db.selectDistinct({ data: assessments.data }).from(assessments);
+    for (const { data } of [...rolled, ...agenda, ...given])
+      if (data.startsWith('2026-')) expect(days.get(data)!.letivo, data).toBe(true);
+    // The bimestre's prova in the calendar's Semana de provas.
+    const week = entries.find((entry) => entry.titulo === 'Semana de provas — 1º bimestre')!;
+    const provas = await t.database.db
+      .select({ data: assessments.data })
+      .from(assessments)
+      .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
+      .where(sql`${assessments.nome} = 'Prova bimestral' and ${schoolPeriods.inicio} >= '2026-01-01'`);
+    expect(provas.length).toBeGreaterThan(50);
+    for (const { data } of provas) expect(data >= week.inicio && data <= week.fim, data).toBe(true);
   });
 });
 

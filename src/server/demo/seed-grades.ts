@@ -1,8 +1,9 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
-import { addDays } from '../../shared/calendar.js';
+import { addDays, eachDay } from '../../shared/calendar.js';
 import type { Tx } from '../db/client.js';
 import { classSubjects, studentItinerarios } from '../db/schema/curriculum.js';
-import { schoolPeriods, schoolYears } from '../db/schema/calendar.js';
+import { calendarEntries, schoolPeriods, schoolYears } from '../db/schema/calendar.js';
+import { classifyRange } from '../features/calendar/index.js';
 import { classes } from '../db/schema/classes.js';
 import { assessments, councilDecisions, gradeChanges, grades, periodStates } from '../db/schema/grades.js';
 import { students } from '../db/schema/students.js';
@@ -59,6 +60,22 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
     .where(and(eq(schoolPeriods.anoLetivoId, year.id), lt(schoolPeriods.dataFechamento, today)))
     .orderBy(asc(schoolPeriods.numero));
   if (periods.length === 0) return;
+  // Each assessment on a school day: the prova in its bimestre's Semana de provas when the calendar has
+  // one (each subject on a day of it), the others on the school day on or before their usual day.
+  const letivo = new Set(
+    (await classifyRange(tx, year.inicio, year.fim)).filter((day) => day.letivo).map((day) => day.data),
+  );
+  const schoolDay = (date: string) => {
+    let day = date;
+    while (!letivo.has(day) && day > year.inicio) day = addDays(day, -1);
+    return day;
+  };
+  const weeks = await tx.select().from(calendarEntries).where(eq(calendarEntries.tipo, 'prova'));
+  const provaDay = (period: (typeof periods)[number], subjectIndex: number) => {
+    const week = weeks.find((entry) => entry.inicio >= period.inicio && entry.fim <= period.fim);
+    const days = week ? eachDay(week.inicio, week.fim).filter((day) => letivo.has(day)) : [];
+    return days[subjectIndex % Math.max(days.length, 1)] ?? schoolDay(addDays(period.fim, -10));
+  };
   const classRows = await tx
     .select()
     .from(classes)
@@ -86,8 +103,11 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
   let firstBelow: { alunoId: string; disciplina: string } | null = null;
   for (const turma of classRows) {
     const classMembers = members.filter((member) => member.turmaId === turma.id);
-    for (const subject of grid.filter((row) => row.turmaId === turma.id)) {
+    for (const [subjectIndex, subject] of grid.filter((row) => row.turmaId === turma.id).entries()) {
       for (const period of periods) {
+        const provaOn = provaDay(period, subjectIndex);
+        const trabalhoOn = schoolDay(addDays(period.fim, -20));
+        const recoveryOn = schoolDay(addDays(period.fim, -2));
         const [prova, trabalho] = await tx
           .insert(assessments)
           .values([
@@ -96,7 +116,7 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
               disciplina: subject.disciplina,
               periodoId: period.id,
               nome: 'Prova bimestral',
-              data: addDays(period.fim, -10),
+              data: provaOn,
               peso: '2.0',
             },
             {
@@ -104,15 +124,15 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
               disciplina: subject.disciplina,
               periodoId: period.id,
               nome: 'Trabalho',
-              data: addDays(period.fim, -20),
+              data: trabalhoOn,
               peso: '1.0',
             },
           ])
           .returning({ id: assessments.id });
         let recoveryId: string | null = null;
-        const provaAt = stamper(addDays(period.fim, -10), period.dataFechamento);
-        const trabalhoAt = stamper(addDays(period.fim, -20), period.dataFechamento);
-        const recoveryAt = stamper(addDays(period.fim, -2), period.dataFechamento);
+        const provaAt = stamper(provaOn, period.dataFechamento);
+        const trabalhoAt = stamper(trabalhoOn, period.dataFechamento);
+        const recoveryAt = stamper(recoveryOn, period.dataFechamento);
         let recoveries = 0;
         for (const [index, member] of classMembers.filter((item) => takes(item.id, subject)).entries()) {
           const base = level.get(member.id)!;
@@ -144,7 +164,7 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
                   disciplina: subject.disciplina,
                   periodoId: period.id,
                   nome: 'Recuperação',
-                  data: addDays(period.fim, -2),
+                  data: recoveryOn,
                   peso: '1.0',
                   tipo: 'recuperacao',
                 })
