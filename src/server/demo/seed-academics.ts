@@ -151,7 +151,8 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
   let absences = 0;
   for (const turma of classRows) {
     const seeded = await seedClassRolls(tx, {
-      turma,
+      // The mode set above (the row was read before it).
+      turma: { ...turma, frequenciaModo: turma.nivel === 'Fundamental I' ? 'diaria' : 'por_aula' },
       grid: gridRows.filter((row) => row.turmaId === turma.id),
       letivos,
       members: (date) => members(turma.id, date).map((member) => member.alunoId),

@@ -439,6 +439,24 @@ describe('demo calendar, rolls and notices agree', () => {
     expect(provas.length).toBeGreaterThan(50);
     for (const { data } of provas) expect(data >= week.inicio && data <= week.fim, data).toBe(true);
   });
+
+  it('gives every class its rolls: the Pré II’s daily, like the 1º ano’s', async () => {
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const classes = dataOf<SchoolClass[]>(await get('/api/turmas', admin)).filter(
+      (turma) => turma.ano_letivo === '2026',
+    );
+    const counts = await t.database.db
+      .select({ turmaId: attendanceRolls.turmaId, total: sql<number>`count(*)::int` })
+      .from(attendanceRolls)
+      .groupBy(attendanceRolls.turmaId);
+    const countOf = (id: string) => counts.find((row) => row.turmaId === id)?.total ?? 0;
+    for (const turma of classes) expect(countOf(turma.id), turma.nome).toBeGreaterThan(50);
+    const pre = classes.find((turma) => turma.nivel === 'Educação Infantil')!;
+    const first = classes.find((turma) => turma.nome === '1º Ano A')!;
+    expect(countOf(pre.id)).toBe(countOf(first.id));
+    const roll = dataOf<Roll>(await get(`/api/frequencia/turmas/${pre.id}?data=2026-06-16`, admin));
+    expect(roll.chamada!.registrada_por).toBe('Carlos Eduardo Lima');
+  });
 });
 
 describe('demo student account', () => {

@@ -130,7 +130,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     // Censo Escolar (issue 37): the director and the teachers' census data.
     await seedCensoProfissionais(tx);
     await seedGrades(tx, clock.today());
-    await seedPareceres(tx, ids.professor!, ids.direcao!);
+    await seedPareceres(tx, ids.professor!, ids.direcao!, clock.today());
     await seedLgpd(tx, ids.responsavel!);
     await seedAgenda(tx, ids.professor!, ids.responsavel!);
     await seedComunicados(tx, {

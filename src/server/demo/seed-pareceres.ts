@@ -9,12 +9,17 @@ import { pareceres } from '../db/schema/pareceres.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
 import { users } from '../db/schema/users.js';
+import { addDays } from '../../shared/calendar.js';
+import { classifyRange } from '../features/calendar/index.js';
 import { demoAddress } from './demo-addresses.js';
+import { random } from './seed-academics.js';
+import { seedClassRolls } from './seed-rolls.js';
 
 /**
  * The demo's Educação Infantil: a Pré II class of the demo teacher (the 2026 year's first day on) with
- * twelve children of five, and their pareceres of the 1st bimestre — most published, a few reviewed,
- * a few sent for review — so the coordination's queue and a family's view both have something to show.
+ * twelve children of five, their daily roll, and their pareceres of the 1st bimestre — most
+ * published, a few reviewed, a few sent for review — so the coordination's queue and a family's view both
+ * have something to show.
  */
 const children = [
   ['Alice Moreira Dias', '2020-05-14', 'mae'],
@@ -49,6 +54,7 @@ export async function seedPareceres(
   tx: Tx,
   professorUserId: string,
   coordenacaoUserId: string,
+  today: string,
 ): Promise<void> {
   const [year] = await tx.select().from(schoolYears).orderBy(asc(schoolYears.ano)).limit(1);
   const [teacher] = await tx.select().from(teachers).where(eq(teachers.usuarioId, professorUserId));
@@ -107,6 +113,27 @@ export async function seedPareceres(
   await tx
     .insert(classMemberships)
     .values(studentRows.map((student) => ({ alunoId: student.id, turmaId: turma!.id, inicio: year.inicio })));
+  // Educação Infantil has a daily roll (the pré-escola's 60 %, LDB art. 31, IV): the teacher's roll of
+  // every school day to yesterday, as the other classes have it; one child misses school often.
+  const lastRollDay = addDays(today, -1) < year.fim ? addDays(today, -1) : year.fim;
+  const letivos =
+    lastRollDay < year.inicio
+      ? []
+      : (await classifyRange(tx, year.inicio, lastRollDay))
+          .filter((day) => day.letivo)
+          .map((day) => day.data);
+  const next = random(20_260_302);
+  await seedClassRolls(tx, {
+    turma: turma!,
+    grid: [],
+    letivos,
+    members: () => studentRows.map((student) => student.id),
+    rate: new Map(
+      studentRows.map((student, index) => [student.id, index === 4 ? 0.12 : 0.01 + next() * 0.04]),
+    ),
+    next,
+    takenBy: () => teacher.nome,
+  });
   if (!periodo) return;
   const escrito = new Date(`${periodo.fim}T18:00:00-03:00`);
   await tx.insert(pareceres).values(

@@ -31,6 +31,14 @@ const DAY_TOPICS = [
   'Natureza e sociedade: as estações do ano',
   'Artes: pintura com guache',
 ];
+/** Educação Infantil's day, by the BNCC's campos de experiência (what its pareceres tell of). */
+const INFANTIL_TOPICS = [
+  'Roda de conversa e contação de histórias',
+  'Circuito no parque: equilíbrio e saltos',
+  'Pintura com guache e mistura de cores',
+  'Contagem de objetos e jogos de quantidade',
+  'Observação do feijão plantado em sala',
+];
 
 /** Homework the demo's teachers give with the content (what the family's Tarefas shows), by subject. */
 const HOMEWORK: Record<string, readonly string[]> = {
@@ -63,29 +71,40 @@ function demoHomework(disciplina: string | null, index: number, conteudo: string
  * left without it, so the coordination's diary shows what is missing. Never draws from `next` (the
  * absences of the demo stay as they were).
  */
-function demoContent(disciplina: string | null, index: number, recent: boolean): string | null {
+function demoContent(
+  disciplina: string | null,
+  index: number,
+  recent: boolean,
+  dayTopics: readonly string[],
+): string | null {
   if (recent || index % 15 === 7) return null;
-  const topics = disciplina ? (TOPICS[disciplina] ?? [`${disciplina}: revisão e exercícios`]) : DAY_TOPICS;
+  const topics = disciplina ? (TOPICS[disciplina] ?? [`${disciplina}: revisão e exercícios`]) : dayTopics;
   return topics[index % topics.length] ?? null;
 }
 
 /** The registro de conteúdo of the `index`-th roll: the content and, with some of it, homework. */
-function lessonTexts(disciplina: string | null, index: number, recent: boolean) {
-  const conteudo = demoContent(disciplina, index, recent);
+function lessonTexts(
+  disciplina: string | null,
+  index: number,
+  recent: boolean,
+  dayTopics: readonly string[] = DAY_TOPICS,
+) {
+  const conteudo = demoContent(disciplina, index, recent, dayTopics);
   return { conteudo, atividades: demoHomework(disciplina, index, conteudo) };
 }
 
 /**
- * A demo class's rolls of every school day in `letivos` (Fundamental I once a day, every other stage per
- * lesson of its grid), each as its teacher saved it that morning, and realistic absences: a student away
- * for the day (by their `rate`) misses every lesson of it, and now and then a single lesson; a quarter
- * justified, a few of those excused. `takes` leaves a student out of a lesson that is not theirs (an
- * Ensino Médio itinerário they did not choose).
+ * A demo class's rolls of every school day in `letivos` (once a day in a class with a daily roll —
+ * Educação Infantil and Fundamental I —, per lesson of its grid in the others), each as its teacher
+ * saved it that morning, and realistic absences: a student away for the day (by their `rate`) misses
+ * every lesson of it, and now and then a single lesson; a quarter justified, a few of those excused.
+ * `takes` leaves a student out of a lesson that is not theirs (an Ensino Médio itinerário they did not
+ * choose).
  */
 export async function seedClassRolls(
   tx: Tx,
   options: {
-    turma: Pick<ClassRow, 'id' | 'nivel' | 'professorResponsavelId'>;
+    turma: Pick<ClassRow, 'id' | 'nivel' | 'frequenciaModo' | 'professorResponsavelId'>;
     grid: Pick<
       typeof classSubjects.$inferInsert,
       'disciplina' | 'aulasSemanais' | 'diasSemana' | 'professorId'
@@ -102,7 +121,7 @@ export async function seedClassRolls(
   const { turma, grid, letivos, members, rate, next, takenBy } = options;
   const takes = options.takes ?? (() => true);
   const savedOn = (date: string) => new Date(`${date}T10:30:00-03:00`);
-  const perLesson = turma.nivel !== 'Fundamental I';
+  const perLesson = turma.frequenciaModo === 'por_aula';
   const rollValues: (typeof attendanceRolls.$inferInsert)[] = [];
   const absentToday = new Map<string, Set<string>>();
   const lastWeek = letivos.slice(-5);
@@ -116,7 +135,12 @@ export async function seedClassRolls(
         data: date,
         aula: 0,
         disciplina: null,
-        ...lessonTexts(null, rollValues.length, recent),
+        ...lessonTexts(
+          null,
+          rollValues.length,
+          recent,
+          turma.nivel === 'Educação Infantil' ? INFANTIL_TOPICS : DAY_TOPICS,
+        ),
         registradoPorNome: takenBy(turma.professorResponsavelId, 'Docente da turma'),
         createdAt: savedOn(date),
         updatedAt: savedOn(date),
