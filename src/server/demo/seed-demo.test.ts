@@ -25,7 +25,7 @@ import { DEMO_AGENDA_CLASS } from './seed-agenda.js';
 import type { AgendaAluno, AgendaDiaTurma } from '../../shared/agenda.schemas.js';
 import { eventKinds } from '../../shared/calendar.js';
 import { agendaDias } from '../db/schema/agenda.js';
-import { attendanceRolls, classMemberships } from '../db/schema/attendance.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../db/schema/attendance.js';
 import { calendarEntries } from '../db/schema/calendar.js';
 import { comunicados } from '../db/schema/comunicados.js';
 import { classifyRange } from '../features/calendar/index.js';
@@ -456,6 +456,21 @@ describe('demo calendar, rolls and notices agree', () => {
     expect(countOf(pre.id)).toBe(countOf(first.id));
     const roll = dataOf<Roll>(await get(`/api/frequencia/turmas/${pre.id}?data=2026-06-16`, admin));
     expect(roll.chamada!.registrada_por).toBe('Carlos Eduardo Lima');
+  });
+
+  it('justifies a day of absence, never one lesson of it', async () => {
+    const days = await t.database.db
+      .select({
+        lessons: sql<number>`count(*)::int`,
+        reasons: sql<number>`count(distinct coalesce(${attendanceAbsences.justificativa}, '-'))::int`,
+        excused: sql<number>`count(distinct ${attendanceAbsences.abonada})::int`,
+        justified: sql<boolean>`bool_or(${attendanceAbsences.justificativa} is not null)`,
+      })
+      .from(attendanceAbsences)
+      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+      .groupBy(attendanceAbsences.alunoId, attendanceRolls.data);
+    expect(days.filter((day) => day.justified && day.lessons > 1).length).toBeGreaterThan(10);
+    for (const day of days) expect([day.reasons, day.excused]).toEqual([1, 1]);
   });
 });
 

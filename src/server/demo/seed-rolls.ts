@@ -179,6 +179,10 @@ export async function seedClassRolls(
     );
   }
   const absenceValues: (typeof attendanceAbsences.$inferInsert)[] = [];
+  // A justification is a day's (a family's atestado covers the day, as the portal's justificativa and
+  // its abono do): the first absence of a student's day decides it for all the day's lessons. The draws
+  // are made for every absence as before, so the absences themselves stay the same.
+  const dayJustification = new Map<string, { justificativa: string | null; excused: boolean }>();
   for (const roll of inserted) {
     const away = absentToday.get(roll.data) ?? new Set<string>();
     for (const alunoId of members(roll.data)) {
@@ -188,14 +192,18 @@ export async function seedClassRolls(
       if (!missed) continue;
       const justified = next() < 0.25;
       const excused = justified && next() < 0.1;
+      const reason = justified ? JUSTIFICATIONS[Math.floor(next() * JUSTIFICATIONS.length)]! : null;
+      const key = `${alunoId}:${roll.data}`;
+      if (!dayJustification.has(key)) dayJustification.set(key, { justificativa: reason, excused });
+      const day = dayJustification.get(key)!;
       absenceValues.push({
         chamadaId: roll.id,
         alunoId,
-        justificativa: justified ? JUSTIFICATIONS[Math.floor(next() * JUSTIFICATIONS.length)]! : null,
-        abonada: excused,
-        abonoMotivo: excused ? 'Exercícios domiciliares (Decreto-Lei 1.044/1969)' : null,
-        abonadaPorNome: excused ? 'Ana Paula Ribeiro' : null,
-        abonadaEm: excused ? new Date(`${roll.data}T15:00:00-03:00`) : null,
+        justificativa: day.justificativa,
+        abonada: day.excused,
+        abonoMotivo: day.excused ? 'Exercícios domiciliares (Decreto-Lei 1.044/1969)' : null,
+        abonadaPorNome: day.excused ? 'Ana Paula Ribeiro' : null,
+        abonadaEm: day.excused ? new Date(`${roll.data}T15:00:00-03:00`) : null,
       });
     }
   }
