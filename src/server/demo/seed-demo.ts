@@ -124,8 +124,9 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavelEmail: demoAccounts[2].email,
     });
     await seedStudentAccount(tx, ids.aluno!, ids.direcao!);
-    await seedFinance(tx, clock.today(), ids.responsavel!);
     await seedAcademics(tx, clock.today());
+    // After the school year and the registrations: the tuition of every month of the year (Lei 9.870).
+    await seedFinance(tx, clock.today(), ids.responsavel!);
     await seedMedio(tx, clock.today());
     // Censo Escolar (issue 37): the director and the teachers' census data.
     await seedCensoProfissionais(tx);

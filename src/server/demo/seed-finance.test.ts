@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../shared/api.js';
 import { daysBetween } from '../../shared/calendar.js';
 import type { Mensalidade } from '../../shared/mensalidades.schemas.js';
+import type { DeclaracaoIrAno } from '../../shared/declaracao-ir.schemas.js';
+import type { SchoolYear } from '../../shared/calendar.schemas.js';
 import { loginAs } from '../test/test-app.js';
 import { setupDemoSchool } from '../test/demo-fixtures.js';
 import { dataOf } from '../test/records-fixtures.js';
@@ -35,6 +37,55 @@ describe('the demo family after the year’s last due date', () => {
         .at(-1)!;
       expect(newest.slice(0, 7)).toBe('2026-12');
       expect(daysBetween(newest, today)).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it('billed every month of the school year for each child, paid as a family pays; the IR statement adds them up', async () => {
+    const mother = demoAccounts.find((account) => account.email === 'responsavel@demo.escola')!;
+    const cookie = await loginAs(t.app, mother.email, mother.senha);
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const rows = dataOf<Page<Mensalidade>>(
+      await get('/api/financeiro/mensalidades?status=todos&pageSize=100'),
+    ).items;
+    const admin = demoAccounts[0];
+    const year = dataOf<SchoolYear[]>(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/anos-letivos',
+        headers: { cookie: await loginAs(t.app, admin.email, admin.senha) },
+      }),
+    ).find((item) => item.ano === 2026)!;
+    // From the school year's first month to its last (February to December), no month missing.
+    const months: string[] = [];
+    for (let month = Number(year.inicio.slice(5, 7)); month <= Number(year.fim.slice(5, 7)); month++)
+      months.push(`2026-${String(month).padStart(2, '0')}`);
+    expect(months[0]).toBe('2026-02');
+    const children = [...new Set(rows.map((row) => row.aluno_id))];
+    expect(children).toHaveLength(2);
+    for (const child of children)
+      expect(
+        rows
+          .filter((row) => row.aluno_id === child)
+          .map((row) => row.mes_referencia)
+          .sort(),
+      ).toEqual(months);
+    // Mostly on time: one month paid late with multa and juros; December open (the last due date passed).
+    const paid = rows.filter((row) => row.status === 'pago');
+    expect(paid).toHaveLength(2 * (months.length - 1));
+    const late = paid.filter((row) => row.data_pagamento! > row.data_vencimento);
+    expect(late).toHaveLength(1);
+    expect(late[0]!.multa).toBeGreaterThan(0);
+    expect(late[0]!.juros).toBeGreaterThan(0);
+    // The IR statement of the year is the money paid: each child's ten months, the late one's charges.
+    const ir = dataOf<DeclaracaoIrAno[]>(await get('/api/financeiro/declaracao-ir')).find(
+      (item) => item.ano === 2026,
+    )!;
+    expect(ir.total).toBe(paid.reduce((sum, row) => sum + row.valor_pago, 0));
+    for (const child of children) {
+      const monthly = rows.find((row) => row.aluno_id === child)!.valor;
+      expect(ir.alunos.find((aluno) => aluno.id === child)!.total).toBeGreaterThanOrEqual(
+        (months.length - 1) * monthly,
+      );
     }
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { addDays, daysBetween } from '../../shared/calendar.js';
 import { TUITION_CATEGORY } from '../../shared/finance.schemas.js';
 import { formatMesReferencia } from '../../shared/mensalidades.schemas.js';
 import { computeAmountDue } from '../../shared/money.js';
@@ -17,25 +18,30 @@ import {
 } from '../db/schema/finance.js';
 import { generateMensalidades } from '../features/finance/index.js';
 
-/**
- * The demo family (`familyUserId`: the guardian with the published login) always has a month to pay,
- * whatever the date: when none of her children's tuition is ahead (December past its day), each one's last
- * month stays open — overdue by days, its Pix charge still live (the bank keeps it 30 days after the due
- * date).
- */
-async function lastMonthKeptOpen(
-  tx: Tx,
-  familyUserId: string,
-  today: string,
-  year: number,
-  due: { row: typeof mensalidades.$inferSelect }[],
-): Promise<Set<string>> {
+/** The demo family's children (`familyUserId`: the guardian with the published login), in record order. */
+async function familyChildren(tx: Tx, familyUserId: string): Promise<string[]> {
   const family = await tx
     .select({ alunoId: studentGuardians.alunoId })
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
-    .where(eq(guardians.usuarioId, familyUserId));
-  const children = family.map((link) => link.alunoId);
+    .innerJoin(students, eq(students.id, studentGuardians.alunoId))
+    .where(eq(guardians.usuarioId, familyUserId))
+    .orderBy(asc(students.matricula));
+  return family.map((link) => link.alunoId);
+}
+
+/**
+ * The demo family always has a month to pay, whatever the date: when none of her children's tuition is
+ * ahead (December past its day), each one's last month stays open — overdue by days, its Pix charge
+ * still live (the bank keeps it 30 days after the due date).
+ */
+async function lastMonthKeptOpen(
+  tx: Tx,
+  children: string[],
+  today: string,
+  year: number,
+  due: { row: typeof mensalidades.$inferSelect }[],
+): Promise<Set<string>> {
   if (children.length === 0) return new Set();
   const ahead = await tx
     .select({ id: mensalidades.id })
@@ -58,6 +64,32 @@ async function lastMonthKeptOpen(
   );
 }
 
+/**
+ * How the demo family pays, as a real family does: every month on time, but the younger child's April
+ * paid twelve days late (with multa and juros) and the older child's latest month, fallen due in the
+ * last 30 days, still open. Null: a month nobody has paid yet.
+ */
+function familyPayment(
+  row: typeof mensalidades.$inferSelect,
+  children: string[],
+  latestDue: Map<string, string>,
+  today: string,
+  early: number,
+): string | null {
+  const [younger, older] = children;
+  if (
+    row.alunoId === older &&
+    latestDue.get(older) === row.dataVencimento &&
+    daysBetween(row.dataVencimento, today) <= 30
+  )
+    return null;
+  if (row.alunoId === younger && row.mesReferencia.endsWith('-04')) {
+    const late = addDays(row.dataVencimento, 12);
+    return late < today ? late : null;
+  }
+  return addDays(row.dataVencimento, -Math.floor(early * 5));
+}
+
 /** A deterministic generator, so every demo has the same figures. */
 function random(seed: number) {
   let state = seed;
@@ -67,18 +99,13 @@ function random(seed: number) {
   };
 }
 
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T12:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
 const formas = ['pix', 'pix', 'pix', 'boleto', 'boleto', 'cartao', 'transferencia', 'dinheiro'] as const;
 
 /**
- * A year of money for the demo school: tuition per class, a few bolsas, the year's tuition with on-time,
- * late and missing payments (the demo family has a month to pay at any date: `lastMonthKeptOpen`), and the
- * school's monthly expenses and other income.
+ * A year of money for the demo school: tuition per class, a few bolsas, the year's tuition — every month
+ * of the school year (seedAcademics writes it, and each student's registration, first) — with on-time,
+ * late and missing payments (the demo family's as `familyPayment` says; she has a month to pay at any
+ * date: `lastMonthKeptOpen`), and the school's monthly expenses and other income.
  */
 export async function seedFinance(tx: Tx, today: string, familyUserId: string): Promise<void> {
   const next = random(20_260_101);
@@ -134,52 +161,81 @@ export async function seedFinance(tx: Tx, today: string, familyUserId: string): 
     .where(
       and(lt(mensalidades.dataVencimento, today), sql`${mensalidades.mesReferencia} like ${`${year}-%`}`),
     );
-  const keepOpen = await lastMonthKeptOpen(tx, familyUserId, today, year, due);
+  const children = await familyChildren(tx, familyUserId);
+  const keepOpen = await lastMonthKeptOpen(tx, children, today, year, due);
+  const latestDue = new Map<string, string>();
+  for (const { row } of due)
+    if (children.includes(row.alunoId) && row.dataVencimento > (latestDue.get(row.alunoId) ?? ''))
+      latestDue.set(row.alunoId, row.dataVencimento);
   const rates = { multaBp: 200, jurosMensalBp: 100 };
+  const paid: {
+    row: typeof mensalidades.$inferSelect;
+    nome: string;
+    date: string;
+    amount: ReturnType<typeof computeAmountDue>;
+    forma: (typeof formas)[number];
+  }[] = [];
   for (const { row, nome } of due) {
     const roll = next();
     if (keepOpen.has(row.id)) continue;
-    // A few families fall behind in recent months; most pay on time, some late.
-    const recent = row.dataVencimento >= addDays(today, -75);
-    if (roll < (recent ? 0.18 : 0.04)) continue;
-    const late = roll > 0.86;
-    const paidOn = late
-      ? addDays(row.dataVencimento, 2 + Math.floor(next() * 25))
-      : addDays(row.dataVencimento, -Math.floor(next() * 6));
-    const date = paidOn > today ? today : paidOn;
+    let date: string;
+    if (children.includes(row.alunoId)) {
+      const paidOn = familyPayment(row, children, latestDue, today, next());
+      if (paidOn === null) continue;
+      date = paidOn;
+    } else {
+      // A few families fall behind in recent months; most pay on time, some late.
+      const recent = row.dataVencimento >= addDays(today, -75);
+      if (roll < (recent ? 0.18 : 0.04)) continue;
+      const late = roll > 0.86;
+      const paidOn = late
+        ? addDays(row.dataVencimento, 2 + Math.floor(next() * 25))
+        : addDays(row.dataVencimento, -Math.floor(next() * 6));
+      date = paidOn > today ? today : paidOn;
+    }
     const amount = computeAmountDue(row.valor, row.dataVencimento, date, rates);
-    const forma = formas[Math.floor(next() * formas.length)] ?? 'pix';
-    const [pagamento] = await tx
+    paid.push({ row, nome, date, amount, forma: formas[Math.floor(next() * formas.length)] ?? 'pix' });
+  }
+  // Written in batches (a year of a school's tuition is thousands of payments): each payment, its
+  // tuition marked paid, and its receita in the cash book.
+  for (let index = 0; index < paid.length; index += 500) {
+    const batch = paid.slice(index, index + 500);
+    const inserted = await tx
       .insert(pagamentos)
-      .values({
-        mensalidadeId: row.id,
-        valorPago: amount.total,
-        principal: amount.principal,
-        multa: amount.multa,
-        juros: amount.juros,
-        dataPagamento: date,
-        forma,
-      })
-      .returning({ id: pagamentos.id });
-    await tx
-      .update(mensalidades)
-      .set({
-        principalPago: amount.principal,
-        multaPaga: amount.multa,
-        jurosPagos: amount.juros,
-        dataPagamento: date,
-      })
-      .where(eq(mensalidades.id, row.id));
-    await tx.insert(transacoes).values({
-      tipo: 'receita',
-      descricao: `Mensalidade ${formatMesReferencia(row.mesReferencia)} — ${nome}`,
-      categoria: TUITION_CATEGORY,
-      valor: amount.total,
-      data: date,
-      formaPagamento: forma,
-      status: 'pago',
-      pagamentoId: pagamento!.id,
-    });
+      .values(
+        batch.map(({ row, date, amount, forma }) => ({
+          mensalidadeId: row.id,
+          valorPago: amount.total,
+          principal: amount.principal,
+          multa: amount.multa,
+          juros: amount.juros,
+          dataPagamento: date,
+          forma,
+        })),
+      )
+      .returning({ id: pagamentos.id, mensalidadeId: pagamentos.mensalidadeId });
+    const paymentOf = new Map(inserted.map((payment) => [payment.mensalidadeId, payment.id]));
+    const values = batch.map(
+      ({ row, date, amount }) =>
+        sql`(${row.id}::uuid, ${amount.principal}::int, ${amount.multa}::int, ${amount.juros}::int, ${date}::date)`,
+    );
+    await tx.execute(sql`
+      update ${mensalidades} set principal_pago = v.principal, multa_paga = v.multa,
+        juros_pagos = v.juros, data_pagamento = v.data
+      from (values ${sql.join(values, sql`, `)}) as v(id, principal, multa, juros, data)
+      where ${mensalidades.id} = v.id`);
+    await tx.insert(transacoes).values(
+      batch.map(({ row, nome, date, amount, forma }) => ({
+        tipo: 'receita' as const,
+        descricao: `Mensalidade ${formatMesReferencia(row.mesReferencia)} — ${nome}`,
+        categoria: TUITION_CATEGORY,
+        valor: amount.total,
+        data: date,
+        formaPagamento: forma,
+        status: 'pago' as const,
+        pagamentoId: paymentOf.get(row.id)!,
+      })),
+    );
   }
 
   const lastMonth = Number(today.slice(5, 7));
