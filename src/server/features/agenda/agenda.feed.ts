@@ -58,8 +58,9 @@ export const agendaFeed: FamilyFeedSource = async (db, scope) => {
       ),
     )
     .orderBy(desc(agendaDias.data));
+  if (days.length === 0) return [];
   const missed = new Set(
-    (await dayAbsentees(db, turmaIds, todayIso(scope.since), scope.today)).map(
+    (await dayAbsentees(db, turmaIds, days.at(-1)!.data, days[0]!.data)).map(
       (one) => `${one.turmaId}:${one.data}:${one.alunoId}`,
     ),
   );

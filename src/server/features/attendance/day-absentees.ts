@@ -1,5 +1,5 @@
 /** Who missed a whole school day, by the rolls (chamadas) saved for it: what the agenda diária follows. */
-import { and, count, countDistinct, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, countDistinct, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 
@@ -22,30 +22,24 @@ export async function dayAbsentees(
   to: string,
 ): Promise<DayAbsentee[]> {
   if (turmaIds.length === 0) return [];
-  const onDays = and(
-    inArray(attendanceRolls.turmaId, [...turmaIds]),
-    gte(attendanceRolls.data, from),
-    lte(attendanceRolls.data, to),
-  );
-  const rolls = await db
-    .select({ turmaId: attendanceRolls.turmaId, data: attendanceRolls.data, aulas: count() })
-    .from(attendanceRolls)
-    .where(onDays)
-    .groupBy(attendanceRolls.turmaId, attendanceRolls.data);
-  if (rolls.length === 0) return [];
-  const absences = await db
+  // One statement: a student's absences that day, kept when they cover every roll the class saved that day.
+  const rollsThatDay = sql<number>`(select count(*) from ${attendanceRolls} as day_rolls
+    where day_rolls.turma_id = ${attendanceRolls.turmaId} and day_rolls.data = ${attendanceRolls.data})`;
+  return db
     .select({
       turmaId: attendanceRolls.turmaId,
       data: attendanceRolls.data,
       alunoId: attendanceAbsences.alunoId,
-      faltas: countDistinct(attendanceAbsences.chamadaId),
     })
     .from(attendanceAbsences)
     .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
-    .where(onDays)
-    .groupBy(attendanceRolls.turmaId, attendanceRolls.data, attendanceAbsences.alunoId);
-  const taken = new Map(rolls.map((roll) => [`${roll.turmaId}:${roll.data}`, roll.aulas]));
-  return absences
-    .filter((absence) => absence.faltas === taken.get(`${absence.turmaId}:${absence.data}`))
-    .map(({ turmaId, data, alunoId }) => ({ turmaId, data, alunoId }));
+    .where(
+      and(
+        inArray(attendanceRolls.turmaId, [...turmaIds]),
+        gte(attendanceRolls.data, from),
+        lte(attendanceRolls.data, to),
+      ),
+    )
+    .groupBy(attendanceRolls.turmaId, attendanceRolls.data, attendanceAbsences.alunoId)
+    .having(sql`${countDistinct(attendanceAbsences.chamadaId)} = ${rollsThatDay}`);
 }

@@ -79,7 +79,8 @@ export function assertStrongPassword(password: string, personalWords: string[] =
  * mistaken for one another, symbols typed the same on every keyboard) with a CSPRNG, at least one of
  * each kind.
  */
-const hasSymbol = new RegExp(`[${GENERATED_PASSWORD_SYMBOLS.replace(/[\\\]^-]/g, '\\$&')}]`);
+const hasSymbol = (password: string) =>
+  [...password].some((char) => GENERATED_PASSWORD_SYMBOLS.includes(char));
 
 export function generatePassword(): string {
   const alphabet = GENERATED_PASSWORD_ALPHABET;
@@ -87,7 +88,7 @@ export function generatePassword(): string {
     let password = '';
     for (let i = 0; i < GENERATED_PASSWORD_LENGTH; i++)
       password += alphabet.charAt(randomInt(alphabet.length));
-    if (/[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && hasSymbol.test(password)) {
+    if (/[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && hasSymbol(password)) {
       return password;
     }
   }
