@@ -152,13 +152,22 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(cell('Prova 1', names[1])).toBeFocused();
   await teacher.keyboard.type('8.5');
   await teacher.keyboard.press('Enter');
-  // Outside the scale: refused in place with the server's message.
+  // Outside the scale: refused in place with the server's message, and named above the grid.
   await teacher.keyboard.type('11');
   await expect(cell('Prova 1', names[2])).toHaveAttribute('aria-invalid', 'true');
-  await expect(teacher.getByText('Nota fora da escala: de 0 a 10')).toBeVisible();
+  await expect(cell('Prova 1', names[2])).toHaveAccessibleDescription(
+    'Nota fora da escala: de 0 a 10. Quis dizer 1,1?',
+  );
+  const unsaved = teacher.getByRole('alert', { name: 'Notas não salvas' });
+  await expect(unsaved).toContainText(`${names[2]} — Prova 1: “11”`);
   await screenshot(teacher, { path: `${shots}/notas-erro-desktop.png`, fullPage: true });
+  // 'Salvar' does not pass over it: the teacher is taken back to the cell, with what was typed.
+  await teacher.getByRole('button', { name: 'Salvar' }).click();
+  await expect(cell('Prova 1', names[2])).toBeFocused();
+  await expect(cell('Prova 1', names[2])).toHaveValue('11');
   await teacher.keyboard.press('Backspace');
   await teacher.keyboard.press('Backspace');
+  await expect(unsaved).toHaveCount(0);
 
   // Paste: a column copied from a spreadsheet fills down.
   await pasteInto(cell('Trabalho', names[0]), '6\r\n9,5\r\n10\r\n');

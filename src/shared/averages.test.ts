@@ -9,6 +9,7 @@ import {
   formatTenths,
   overallSituation,
   parseTenths,
+  periodsDone,
   subjectSituation,
   weightedMean,
 } from './averages.js';
@@ -177,6 +178,24 @@ describe('situations', () => {
     expect(subjectSituation(59, false, false, 60)).toBe('em_recuperacao');
     expect(subjectSituation(59, true, true, 60)).toBe('reprovado_nota');
     expect(subjectSituation(null, false, true, 60)).toBe('reprovado_nota');
+  });
+  it('per subject: final (Aprovado) only when every period has an average and is closed', () => {
+    const graded = (fechados: boolean[]) =>
+      fechados.map((fechado, index) => ({ media: 80 + index, fechado }));
+    // One grade in each bimestre with the 4º still open: not done, so 'Cursando' however high.
+    const fourthOpen = graded([true, true, true, false]);
+    expect(periodsDone(fourthOpen)).toBe(false);
+    expect(subjectSituation(80, periodsDone(fourthOpen), false, 60)).toBe('cursando');
+    // Closed, but a period without an average: not done either.
+    expect(periodsDone([...graded([true, true, true]), { media: null, fechado: true }])).toBe(false);
+    expect(periodsDone([])).toBe(false);
+    const allClosed = graded([true, true, true, true]);
+    expect(periodsDone(allClosed)).toBe(true);
+    expect(subjectSituation(80, periodsDone(allClosed), false, 60)).toBe('aprovado');
+    // Below the average it is never final while the year is open, done or not.
+    expect(subjectSituation(50, periodsDone(allClosed), false, 60)).toBe('em_recuperacao');
+    // The year closed decides whatever the periods say.
+    expect(subjectSituation(80, false, true, 60)).toBe('aprovado');
   });
   it('overall: attendance first (when the rule is on), then the worst subject', () => {
     const on = { frequenciaMinima: true };

@@ -176,19 +176,30 @@ export function parecerSituation(yearClosed: boolean): Situacao {
 }
 
 /**
+ * Whether a subject's year is done, so that its situation can be a final one: every period of the year
+ * has an average **and is closed** (for the class). A period still open can get grades — the 4º
+ * bimestre open with one grade in each period is not a finished year — so an average that reaches the
+ * passing mark is 'Cursando' until then, never 'Aprovado'.
+ */
+export function periodsDone(periods: readonly { media: number | null; fechado: boolean }[]): boolean {
+  return periods.length > 0 && periods.every((period) => period.media !== null && period.fechado);
+}
+
+/**
  * A subject's situation. Below the passing average the student is 'Em recuperação' until the year is
- * closed, then 'Reprovado por nota'; at or above it, 'Aprovado' once every period has an average (or
- * the year is closed), else 'Cursando'.
+ * closed, then 'Reprovado por nota'; at or above it, 'Aprovado' once the periods are done (`periodsDone`:
+ * every one with an average and closed) or the year is closed, else 'Cursando'. A final situation
+ * (Aprovado, Reprovado) never shows while a period of the year is open.
  */
 export function subjectSituation(
   annual: number | null,
-  complete: boolean,
+  done: boolean,
   yearClosed: boolean,
   mediaAprovacao: number,
 ): Situacao {
   if (annual === null) return yearClosed ? 'reprovado_nota' : 'cursando';
   if (annual < mediaAprovacao) return yearClosed ? 'reprovado_nota' : 'em_recuperacao';
-  return complete || yearClosed ? 'aprovado' : 'cursando';
+  return done || yearClosed ? 'aprovado' : 'cursando';
 }
 
 /**
@@ -230,6 +241,13 @@ export function parseGradeValue(
       ok: false,
       message: `Nota inválida: use um número de 0 a ${String(max)}, com até uma casa decimal`,
     };
-  if (tenths > max * 10) return { ok: false, message: `Nota fora da escala: de 0 a ${String(max)}` };
+  if (tenths > max * 10) {
+    // '75' on 0–10 is most likely 7,5 typed without the comma: ask, never guess (the cell keeps '75').
+    // On 0–100 a '101' is no comma forgotten: no question.
+    const text = String(value).trim();
+    const asTenths = max === 10 && /^\d+$/.test(text) ? Number(text) : null;
+    const guess = asTenths !== null && asTenths <= max * 10 ? `. Quis dizer ${formatTenths(asTenths)}?` : '';
+    return { ok: false, message: `Nota fora da escala: de 0 a ${String(max)}${guess}` };
+  }
   return { ok: true, tenths, conceito: null };
 }

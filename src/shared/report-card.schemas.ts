@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { escalas, situacoes } from './averages.js';
 import { areas, subjectNameSchema } from './disciplinas.schemas.js';
 import { requiredReason } from './validators.js';
-import { formatCount } from './format.js';
+import { formatCount, formatList, formatPercent } from './format.js';
+import { isBelowMinimum } from './attendance.schemas.js';
+import { minimaText } from './stage-rules.js';
 
 // ---------------------------------------------------------------- conselho de classe
 
@@ -92,7 +94,15 @@ export const reportCardSchema = z.object({
   ano_encerrado: z.boolean(),
   escala: z.enum(escalas),
   media_aprovacao: z.number(),
-  periodos: z.array(z.object({ numero: z.number().int(), nome: z.string(), publicado: z.boolean() })),
+  periodos: z.array(
+    z.object({
+      numero: z.number().int(),
+      nome: z.string(),
+      publicado: z.boolean(),
+      /** Closed for the student's class (by date, by the secretaria, or with the year). */
+      fechado: z.boolean(),
+    }),
+  ),
   disciplinas: z.array(reportCardSubjectSchema),
   frequencia: z.object({
     /** Lessons given — or, with `por_dia`, school days with a roll. */
@@ -101,12 +111,19 @@ export const reportCardSchema = z.object({
     frequencia: z.number().nullable(),
     /** The roll is taken once a day (Fundamental I): absences are days, not per subject. */
     por_dia: z.boolean(),
+    /** The class's stage's minimum attendance in % (Configurações → Acadêmico); null: none. */
+    minima: z.number().nullable(),
   }),
   situacao: z.enum(situacoes),
   situacao_calculada: z.enum(situacoes).nullable(),
   conselho: councilDecisionSchema.nullable(),
   /** True when the viewer (a guardian) sees only the published periods. */
   somente_publicados: z.boolean(),
+  /**
+   * The student's class that year is of Educação Infantil: no grades nor boletim (LDB art. 31), the
+   * year is followed by pareceres descritivos — the screen says so and shows them instead.
+   */
+  educacao_infantil: z.boolean(),
   /** The class is of Ensino Médio: the boletim groups subjects by área, then the itinerário. */
   ensino_medio: z.boolean(),
   /** Ensino Médio: the itinerário formativo the student takes in the class (null: none chosen). */
@@ -126,4 +143,48 @@ export function absencesText(
     ? formatCount(dadas, 'dia letivo', 'dias letivos')
     : formatCount(dadas, 'aula', 'aulas');
   return `${formatCount(faltas, 'falta', 'faltas')} em ${given}`;
+}
+
+// ---------------------------------------------------------------- conselho de classe: when it decides
+
+type CouncilCard = Pick<ReportCard, 'ano' | 'ano_encerrado' | 'periodos' | 'frequencia' | 'turma'>;
+
+/**
+ * Why the conselho de classe cannot record a final result on this boletim now (null: it can). Its
+ * decision (Aprovado, Reprovado) is the year's final one, taken after the last period: while any of the
+ * year's periods is still open for the student's class, grades can still come in and nothing is final
+ * (a decision 'Aprovado' on 04/12 with the 4º bimestre open and no grade in it decided on nothing).
+ */
+export function councilBlock(card: CouncilCard): string | null {
+  if (card.ano_encerrado || card.periodos.length === 0) return null;
+  const open = card.periodos.filter((period) => !period.fechado).map((period) => period.nome);
+  if (open.length === 0) return null;
+  const where = card.turma ? ` para ${card.turma.nome}` : '';
+  return (
+    `O conselho de classe registra o resultado final depois que todos os períodos de ${String(card.ano)} ` +
+    `estão fechados: ${formatList(open)} ${open.length === 1 ? 'ainda está aberto' : 'ainda estão abertos'}${where}. ` +
+    'Feche o período em Notas (ou espere a data de fechamento) e registre a decisão depois.'
+  );
+}
+
+/**
+ * Whether 'Reprovado por falta' fits this student: only below the stage's minimum attendance over the
+ * year's lessons (LDB art. 24, VI — the total, not a subject's). At or above it (98,7 % against 75 %),
+ * or with no minimum (the creche) or no lesson given yet, there is no failing by absence to decide.
+ */
+export function failingByAbsenceFits(card: Pick<ReportCard, 'frequencia'>): boolean {
+  const { aulas_dadas: given, faltas, minima } = card.frequencia;
+  return isBelowMinimum(given, faltas, minima);
+}
+
+/** The message when 'Reprovado por falta' does not fit (see `failingByAbsenceFits`). */
+export function failingByAbsenceRefusal(card: Pick<ReportCard, 'frequencia' | 'aluno'>): string {
+  const { frequencia, minima } = card.frequencia;
+  if (minima === null) return 'A etapa do aluno não tem frequência mínima: não há reprovação por falta.';
+  if (frequencia === null)
+    return `Nenhuma aula registrada para ${card.aluno.nome} no ano: não há reprovação por falta.`;
+  return (
+    `A frequência de ${card.aluno.nome} é ${formatPercent(frequencia)}, e o mínimo da etapa é ` +
+    `${minimaText(minima)}: não há reprovação por falta.`
+  );
 }

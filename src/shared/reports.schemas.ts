@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { turnos } from './classes.schemas.js';
 import { formatDate, formatList } from './format.js';
+import { formatGradeNumber } from './averages.js';
 import { isoDateSchema, monthSchema } from './validators.js';
 
 /**
@@ -103,8 +104,12 @@ export type ReportFilters = Omit<ReportQuery, 'formato'>;
 
 export const reportParamsSchema = z.strictObject({ id: z.string().regex(/^[a-z0-9-]{1,60}$/) });
 
-/** How a column's values read: the spreadsheet types them (numbers as numbers, dates as dates). */
-export const reportColumnTypes = ['texto', 'numero', 'data', 'percentual', 'assinatura'] as const;
+/**
+ * How a column's values read: the spreadsheet types them (numbers as numbers, dates as dates). `nota`
+ * is a grade or an average as a number (8, 7.5) written as the boletim writes it ('8,0', '7,5'): one
+ * decimal on screen, on paper and in the CSV; a number with one decimal in the XLSX.
+ */
+export const reportColumnTypes = ['texto', 'numero', 'nota', 'data', 'percentual', 'assinatura'] as const;
 export const reportColumnSchema = z.object({
   chave: z.string(),
   rotulo: z.string(),
@@ -193,6 +198,8 @@ export function displayReportCell(column: Pick<ReportColumn, 'tipo'>, value: Rep
   if (column.tipo === 'data' && typeof value === 'string') return formatDate(value);
   if (column.tipo === 'percentual' && typeof value === 'number')
     return `${value.toFixed(1).replace('.', ',')}%`;
+  // The boletim's way (displayGrade): 8 → '8,0', 7.5 → '7,5'.
+  if (column.tipo === 'nota' && typeof value === 'number') return formatGradeNumber(value);
   if (typeof value === 'number') return value.toLocaleString('pt-BR');
   return value;
 }

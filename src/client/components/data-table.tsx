@@ -31,6 +31,11 @@ export interface Column<T> {
   align?: 'right';
   /** In a card: the heading, the badge at the top right, a line with its label (default), or left out. */
   card?: 'title' | 'badge' | 'line' | 'hidden';
+  /**
+   * A wide table's row name (the student): stays on one line and at the left edge while the other
+   * columns scroll sideways.
+   */
+  sticky?: boolean;
 }
 
 export interface DataTableProps<T extends RowData> {
@@ -47,6 +52,11 @@ export interface DataTableProps<T extends RowData> {
   /** 'table' (cards on phones) or 'cards' at every width. */
   layout?: 'table' | 'cards';
   busy?: boolean;
+  /**
+   * A table of many columns (a mapa de notas: a column per subject): tighter cells, and its own scroll
+   * area with the header row kept on top, so the sideways scrollbar is in sight on a 1366 × 768 screen.
+   */
+  dense?: boolean;
 }
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
@@ -76,6 +86,7 @@ export function DataTable<T extends RowData>({
   onSortChange,
   layout = 'table',
   busy = false,
+  dense = false,
 }: DataTableProps<T>) {
   const wide = useMediaQuery(WIDE_SCREEN);
   const inMemory = columns.some((column) => column.sortValue !== undefined);
@@ -141,11 +152,28 @@ export function DataTable<T extends RowData>({
     );
   }
 
+  const pad = dense ? 'px-2 py-2' : 'px-4 py-3';
+  // A sticky cell is opaque (the columns scroll under it) with a line at its right edge.
+  const stuck = 'sticky left-0 shadow-[inset_-1px_0_0_#e5e7eb] whitespace-nowrap';
+  const cellClass = (column: Column<T>, header: boolean) =>
+    [
+      pad,
+      column.hideBelow ? hideClass[column.hideBelow] : '',
+      column.align === 'right' ? 'text-right' : '',
+      column.sticky ? `${stuck} ${header ? 'z-20 bg-gray-50' : 'z-10 bg-white group-hover:bg-gray-50'}` : '',
+    ].join(' ');
   return (
-    <div className="overflow-x-auto" aria-busy={busy || undefined}>
+    <div
+      className={dense ? 'max-h-[70vh] overflow-auto' : 'overflow-x-auto'}
+      // A scroll area a keyboard can reach (and scroll with the arrows).
+      {...(dense ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+      aria-busy={busy || undefined}
+    >
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <caption className="sr-only">{label}</caption>
-        <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
+        <thead
+          className={`bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase ${dense ? 'sticky top-0 z-30' : ''}`}
+        >
           <tr>
             {table.getHeaderGroups()[0]?.headers.map((header, index) => {
               const column = columns[index]!;
@@ -157,13 +185,13 @@ export function DataTable<T extends RowData>({
                   aria-sort={
                     direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
                   }
-                  className={`px-4 py-3 ${column.hideBelow ? hideClass[column.hideBelow] : ''} ${column.align === 'right' ? 'text-right' : ''}`}
+                  className={cellClass(column, true)}
                 >
                   {header.column.getCanSort() ? (
                     <button
                       type="button"
                       onClick={header.column.getToggleSortingHandler()}
-                      className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary"
+                      className="-mx-1 inline-flex items-center gap-1 rounded px-1 text-left uppercase hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary"
                     >
                       {column.header}
                       <SortIcon direction={direction} />
@@ -175,7 +203,7 @@ export function DataTable<T extends RowData>({
               );
             })}
             {actions && (
-              <th scope="col" className="px-4 py-3 text-right">
+              <th scope="col" className={`${pad} text-right`}>
                 Ações
               </th>
             )}
@@ -183,17 +211,24 @@ export function DataTable<T extends RowData>({
         </thead>
         <tbody className="divide-y divide-gray-100">
           {ordered.map((row) => (
-            <tr key={rowKey(row)} className="hover:bg-gray-50" {...rowProps?.(row)}>
-              {columns.map((column) => (
-                <td
-                  key={column.id}
-                  className={`px-4 py-3 ${column.hideBelow ? hideClass[column.hideBelow] : ''} ${column.align === 'right' ? 'text-right' : ''}`}
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
+            <tr key={rowKey(row)} className="group hover:bg-gray-50" {...rowProps?.(row)}>
+              {columns.map((column) =>
+                column.sticky ? (
+                  <th
+                    key={column.id}
+                    scope="row"
+                    className={`${cellClass(column, false)} text-left font-normal`}
+                  >
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.id} className={cellClass(column, false)}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
               {actions && (
-                <td className="px-4 py-3">
+                <td className={pad}>
                   <div className="flex justify-end gap-1">{actions(row)}</div>
                 </td>
               )}

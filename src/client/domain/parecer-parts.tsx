@@ -98,26 +98,45 @@ export function DownloadReportButton({ alunoId, periodoId }: { alunoId: string; 
  * A child of Educação Infantil on their card: the pareceres descritivos instead of a boletim (the family
  * sees only the published ones), each period with its PDF.
  */
-export function ChildPareceres({ alunoId }: { alunoId: string }) {
+export function ChildPareceres({
+  alunoId,
+  ano,
+  closed = false,
+}: {
+  alunoId: string;
+  /** Only the pareceres of that school year (a past year of Educação Infantil, from the boletim). */
+  ano?: number | undefined;
+  /** The year is over: nothing more is coming, so the empty state promises nothing. */
+  closed?: boolean;
+}) {
   const list = usePareceres({ aluno_id: alunoId });
   const titleId = `pareceres-${alunoId}`;
+  const shown = list.data?.filter((parecer) => ano === undefined || parecer.periodo.ano === ano) ?? [];
   return (
     <section aria-labelledby={titleId} className="space-y-3">
       <h3 id={titleId} className="text-sm font-semibold text-gray-800">
-        Pareceres descritivos
+        Pareceres descritivos{ano === undefined ? '' : ` de ${String(ano)}`}
       </h3>
       {list.isPending ? (
         <Spinner label="Carregando pareceres..." />
       ) : list.isError ? (
         <ErrorBanner>{list.error.message || 'Erro ao carregar os pareceres.'}</ErrorBanner>
-      ) : list.data.length === 0 ? (
-        <EmptyState
-          icon={NotebookPen}
-          title="Nenhum parecer publicado ainda"
-          hint="Na Educação Infantil não há notas: a escola publica um parecer descritivo por período."
-        />
+      ) : shown.length === 0 ? (
+        closed ? (
+          <EmptyState
+            icon={NotebookPen}
+            title={`Nenhum parecer${ano === undefined ? '' : ` de ${String(ano)}`} publicado`}
+            hint="Na Educação Infantil não há notas: se precisar do relatório de desenvolvimento desse ano, fale com a secretaria."
+          />
+        ) : (
+          <EmptyState
+            icon={NotebookPen}
+            title="Nenhum parecer publicado ainda"
+            hint="Na Educação Infantil não há notas: a escola publica um parecer descritivo por período."
+          />
+        )
       ) : (
-        list.data.map((parecer) => (
+        shown.map((parecer) => (
           <article key={parecer.id} className="rounded-lg border border-gray-200 p-4">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <h4 className="font-semibold text-gray-900">

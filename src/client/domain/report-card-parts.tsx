@@ -1,5 +1,5 @@
 /** The boletim's small pieces: the situation badge and the card that says why a boletim has nothing to show. */
-import { School } from 'lucide-react';
+import { NotebookPen, School } from 'lucide-react';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
 import type { ReportCard, ReportCardPeriod } from '../../shared/report-card.schemas';
 import { paths } from '../../shared/routes';
@@ -7,6 +7,8 @@ import { NoSchoolYear } from './academic-empty';
 import { ButtonLink } from '../components/button';
 import { Badge, EmptyState, type BadgeTone } from '../components/feedback';
 import { MissingCurriculum } from './missing-curriculum';
+import { firstName } from './child-switcher';
+import { ChildPareceres } from './parecer-parts';
 
 const situacaoTones: Record<Situacao, BadgeTone> = {
   cursando: 'gray',
@@ -95,11 +97,52 @@ export function EmptyCard({
       />
     );
   if (guardian)
-    return (
+    return card.ano_encerrado ? (
+      <p className="text-sm text-gray-600">
+        {card.turma.nome} não teve disciplinas cadastradas em {card.ano}: não há notas desse ano no boletim.
+      </p>
+    ) : (
       <p className="text-sm text-gray-600">
         A escola ainda não cadastrou as disciplinas de {card.turma.nome}: o boletim aparece aqui quando
         houver.
       </p>
     );
   return <MissingCurriculum turma={card.turma} pendencia="sem_disciplinas" admin={admin} para="boletim" />;
+}
+
+/**
+ * A year the student spent in Educação Infantil (a child now in the 1º ano looking at 2025's 'Pré II A'):
+ * that stage has no grades, no boletim and no retention (LDB art. 31) — it says so plainly, with the
+ * year's pareceres descritivos right below (and a link to them), instead of an empty boletim promising
+ * grades 'ainda' next to 'Concluiu o ano'.
+ */
+export function InfantilYear({ card }: { card: ReportCard }) {
+  const nome = firstName(card.aluno.nome);
+  const turma = card.turma?.nome ?? 'uma turma';
+  const anchor = `pareceres-${card.aluno.id}`;
+  return (
+    <div className="space-y-4">
+      <div
+        role="note"
+        className="flex items-start gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950"
+      >
+        <NotebookPen className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        <div className="space-y-1">
+          <p>
+            {card.ano_encerrado
+              ? `Em ${String(card.ano)}, ${nome} esteve na Educação Infantil (${turma}) e concluiu o ano.`
+              : `Em ${String(card.ano)}, ${nome} está na Educação Infantil (${turma}).`}{' '}
+            Nessa etapa não há notas nem boletim: o desenvolvimento da criança é acompanhado pelos pareceres
+            descritivos de cada período.
+          </p>
+          <p>
+            <a href={`#${anchor}`} className="font-medium text-primary-strong underline">
+              Ver os pareceres descritivos de {card.ano}
+            </a>
+          </p>
+        </div>
+      </div>
+      <ChildPareceres alunoId={card.aluno.id} ano={card.ano} closed={card.ano_encerrado} />
+    </div>
+  );
 }

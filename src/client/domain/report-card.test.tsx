@@ -111,9 +111,14 @@ function dailyCard(): ReportCard {
   return {
     ...cardOf(2026),
     turma: { id: 't', nome: '2º Ano A', serie: '2º ano' },
-    periodos: [1, 2].map((numero) => ({ numero, nome: `${String(numero)}º bimestre`, publicado: true })),
+    periodos: [1, 2].map((numero) => ({
+      numero,
+      nome: `${String(numero)}º bimestre`,
+      publicado: true,
+      fechado: numero === 1,
+    })),
     disciplinas: [subject('Matemática', '8,5'), subject('Português', '7,0')],
-    frequencia: { aulas_dadas: 86, faltas: 3, frequencia: 96.5, por_dia: true },
+    frequencia: { aulas_dadas: 86, faltas: 3, frequencia: 96.5, por_dia: true, minima: 75 },
   };
 }
 
@@ -154,7 +159,7 @@ function decidedCard(): ReportCard {
   return {
     ...base,
     turma: { id: 't', nome: '7º Ano A', serie: '7º ano' },
-    frequencia: { aulas_dadas: 270, faltas: 14, frequencia: 94.8, por_dia: false },
+    frequencia: { aulas_dadas: 270, faltas: 14, frequencia: 94.8, por_dia: false, minima: 75 },
     disciplinas: [
       {
         ...math!,
@@ -241,6 +246,7 @@ describe('ReportCardView: nothing to show yet', () => {
     numero,
     nome: `${String(numero)}º bimestre`,
     publicado: false,
+    fechado: false,
   }));
 
   it('no school year: the administrator is sent to open it in the Calendário; a family reads it is not open', async () => {
@@ -309,5 +315,163 @@ describe('ReportCardView: a year left for the next one', () => {
       '/dashboard/calendario?mes=2027-02',
     );
     expect(screen.queryByText('O ano letivo 2026 não foi aberto')).toBeNull();
+  });
+});
+
+describe('ReportCardView: a year in Educação Infantil', () => {
+  /** Ana, now in the 1º ano, looking at 2025 when she was in the Pré II A (closed year, no grades). */
+  const infantil = (ano: number): ReportCard => ({
+    ...cardOf(ano),
+    turma: { id: 't', nome: 'Pré II A', serie: 'Pré II' },
+    educacao_infantil: true,
+    situacao: ano < 2026 ? 'concluiu_ano' : 'cursando',
+    somente_publicados: true,
+    periodos: [1, 2, 3, 4].map((numero) => ({
+      numero,
+      nome: `${String(numero)}º bimestre`,
+      publicado: false,
+      fechado: ano < 2026,
+    })),
+    frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null, por_dia: true, minima: 60 },
+  });
+  const parecer = (ano: number, id: number) => ({
+    id: `00000000-0000-4000-8000-00000000010${String(id)}`,
+    aluno_id: alunoId,
+    aluno: { id: alunoId, nome: 'Ana Souza', matricula: 'M-1' },
+    periodo_id: `00000000-0000-4000-8000-00000000020${String(id)}`,
+    periodo: { id: `00000000-0000-4000-8000-00000000020${String(id)}`, nome: '1º bimestre', ano },
+    turma_id: '00000000-0000-4000-8000-000000000300',
+    turma: { id: '00000000-0000-4000-8000-000000000300', nome: 'Pré II A', serie: 'Pré II' },
+    texto: `Parecer de ${String(ano)}: a Ana reconta histórias com detalhes.`,
+    campos: {},
+    status: 'publicado' as const,
+    enviado_em: null,
+    autor: null,
+    revisor: null,
+    revisado_em: null,
+    publicado_em: `${String(ano)}-05-01T12:00:00.000Z`,
+    updated_at: `${String(ano)}-05-01T12:00:00.000Z`,
+    version: 1,
+    fotos: [],
+  });
+
+  it('says plainly there are no grades that year and shows that year’s pareceres, with no ‘ainda’ promise', async () => {
+    stubScreen(false);
+    stubApi({
+      [`/api/boletins/alunos/${alunoId}`]: infantil(2025),
+      '/api/anos-letivos': [2025, 2026].map((ano) => schoolYearAnswer({ ano })),
+      '/api/auth/me': signedInAs({ nome: 'Responsável', nivel: 'responsavel' }),
+      '/api/pareceres': [parecer(2025, 1), parecer(2026, 2)],
+    });
+    renderAt(<ReportCardView alunoId={alunoId} />, '/lista?ano=2025');
+    expect(
+      await screen.findByRole('heading', { name: 'Educação Infantil em 2025 — Pré II A' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Em 2025, Ana esteve na Educação Infantil (Pré II A) e concluiu o ano. Nessa etapa não há notas nem boletim',
+    );
+    expect(screen.getByRole('link', { name: 'Ver os pareceres descritivos de 2025' })).toHaveAttribute(
+      'href',
+      `#pareceres-${alunoId}`,
+    );
+    const pareceres = await screen.findByRole('region', { name: 'Pareceres descritivos de 2025' });
+    expect(pareceres).toHaveTextContent('Parecer de 2025');
+    expect(pareceres).not.toHaveTextContent('Parecer de 2026');
+    // Nothing of a boletim that contradicts it.
+    for (const text of [
+      /Nenhum período publicado/,
+      /ainda não cadastrou/,
+      /Frequência geral/,
+      /Situação final/,
+    ])
+      expect(screen.queryByText(text)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Baixar PDF/ })).toBeNull();
+  });
+
+  it('a past year of Educação Infantil without pareceres says none was published, promising nothing', async () => {
+    stubScreen(true);
+    stubApi({
+      [`/api/boletins/alunos/${alunoId}`]: infantil(2025),
+      '/api/anos-letivos': [2025, 2026].map((ano) => schoolYearAnswer({ ano })),
+      '/api/auth/me': signedInAs({ nome: 'Responsável', nivel: 'responsavel' }),
+      '/api/pareceres': [],
+    });
+    renderAt(<ReportCardView alunoId={alunoId} />, '/lista?ano=2025');
+    expect(await screen.findByText('Nenhum parecer de 2025 publicado')).toBeVisible();
+    expect(screen.queryByText(/ainda/)).toBeNull();
+  });
+});
+
+describe('ReportCardView: a finished year the family saw nothing of', () => {
+  it('says no period was published, not that it will be', async () => {
+    stubScreen(false);
+    stubServer(() => ({
+      ...dailyCard(),
+      ano: 2025,
+      ano_encerrado: true,
+      somente_publicados: true,
+      periodos: dailyCard().periodos.map((period) => ({ ...period, publicado: false, fechado: true })),
+    }));
+    renderAt(<ReportCardView alunoId={alunoId} />, '/lista?ano=2025');
+    expect(await screen.findByText('A escola não publicou nenhum período de 2025.')).toBeVisible();
+    expect(screen.queryByText(/Nenhum período publicado ainda/)).toBeNull();
+  });
+});
+
+describe('ReportCardView: the conselho de classe', () => {
+  /** decidedCard with every period closed and the given attendance. */
+  const closedCard = (frequencia: ReportCard['frequencia']): ReportCard => {
+    const card = decidedCard();
+    return {
+      ...card,
+      periodos: card.periodos.map((period) => ({ ...period, fechado: true })),
+      frequencia,
+    };
+  };
+
+  it('while a period of the year is open, says the decision waits for it and records nothing', async () => {
+    stubScreen(true);
+    stubServer(decidedCard, 'administrador');
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Conselho de classe/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Conselho de classe' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'O conselho de classe registra o resultado final depois que todos os períodos de 2026 estão fechados: 2º bimestre ainda está aberto para 7º Ano A.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Registrar decisão' })).toBeNull();
+  });
+
+  it('offers ‘Reprovado por falta’ only below the stage’s minimum attendance', async () => {
+    stubScreen(true);
+    stubServer(
+      () => closedCard({ aulas_dadas: 270, faltas: 3, frequencia: 98.9, por_dia: false, minima: 75 }),
+      'administrador',
+    );
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Conselho de classe/ }));
+    const decision = within(screen.getByRole('dialog', { name: 'Conselho de classe' })).getByLabelText(
+      /Decisão/,
+    );
+    expect([...(decision as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'Aprovado',
+      'Reprovado por nota',
+    ]);
+    expect(decision).toHaveAccessibleDescription(
+      'A frequência de Ana Souza é 98,9 %, e o mínimo da etapa é 75 %: não há reprovação por falta.',
+    );
+    cleanup();
+
+    stubServer(
+      () => closedCard({ aulas_dadas: 270, faltas: 90, frequencia: 66.7, por_dia: false, minima: 75 }),
+      'administrador',
+    );
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Conselho de classe/ }));
+    const below = within(screen.getByRole('dialog', { name: 'Conselho de classe' })).getByLabelText(
+      /Decisão/,
+    );
+    expect([...(below as HTMLSelectElement).options].map((option) => option.text)).toContain(
+      'Reprovado por falta',
+    );
   });
 });

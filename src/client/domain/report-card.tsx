@@ -1,9 +1,6 @@
-import { Fragment, useState } from 'react';
-import { formatPercent } from '../../shared/format';
+import { useState } from 'react';
 import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { situacaoLabels } from '../../shared/averages';
-import { absencesText } from '../../shared/report-card.schemas';
 import { can, permissionsOf } from '../../shared/permissions';
 import { useCurrentUser } from '../lib/current-user';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -13,9 +10,8 @@ import { CouncilDialog } from './council-dialog';
 import { SelectField } from '../components/field';
 import { Button } from '../components/button';
 import { ErrorBanner, Spinner } from '../components/feedback';
-import { EmptyCard, RecoveryNote, SituacaoBadge } from './report-card-parts';
-import { CouncilNotes, MedioSummary, SubjectCards, subjectGroups } from './report-card-subjects';
-import { formatHours } from '../../shared/ensino-medio';
+import { InfantilYear } from './report-card-parts';
+import { ReportCardBody } from './report-card-body';
 
 /** The boletim's year in the URL (`?ano=2025`): a year of four digits, anything else is the default year. */
 export function yearParamOf(value: string | null): number | undefined {
@@ -44,6 +40,7 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
   // Past years stay reachable: the school's years, and the one shown even if it is not listed.
   const yearOptions = [...new Set([...(years.data ?? []), data.ano])].sort((a, b) => b - a);
   const titleId = `boletim-${alunoId}`;
+  const infantil = data.educacao_infantil;
   const download = () => {
     setDownloading(true);
     downloadReportCard(alunoId, data.ano)
@@ -56,7 +53,7 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
     <section aria-labelledby={titleId} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="text-sm font-semibold text-gray-800">
-          Boletim {data.ano}
+          {infantil ? `Educação Infantil em ${String(data.ano)}` : `Boletim ${String(data.ano)}`}
           {data.turma ? ` — ${data.turma.nome}` : ''}
         </h3>
         <div className="flex flex-wrap items-end gap-2">
@@ -73,158 +70,20 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
               ))}
             </SelectField>
           )}
-          {can(permissionsOf(me), 'academics.manage') && data.disciplinas.length > 0 && (
+          {!infantil && can(permissionsOf(me), 'academics.manage') && data.disciplinas.length > 0 && (
             <Button variant="secondary" className="min-h-11" onClick={() => setCouncil(true)}>
               <Gavel className="h-4 w-4" aria-hidden /> Conselho de classe
             </Button>
           )}
-          <Button variant="secondary" className="min-h-11" loading={downloading} onClick={download}>
-            <Download className="h-4 w-4" aria-hidden /> Baixar PDF
-          </Button>
+          {!infantil && (
+            <Button variant="secondary" className="min-h-11" loading={downloading} onClick={download}>
+              <Download className="h-4 w-4" aria-hidden /> Baixar PDF
+            </Button>
+          )}
         </div>
       </div>
+      {infantil ? <InfantilYear card={data} /> : <ReportCardBody card={data} me={me} wide={wide} />}
       {council && <CouncilDialog card={data} onClose={() => setCouncil(false)} />}
-      {data.somente_publicados &&
-        data.periodos.length > 0 &&
-        (data.periodos.some((period) => period.publicado) ? (
-          <p className="text-xs text-gray-600">Aparecem os períodos que a escola já publicou.</p>
-        ) : (
-          <p className="text-sm text-gray-700">
-            Nenhum período publicado ainda: as notas do {data.periodos[0]!.nome} aparecem aqui quando a escola
-            publicá-lo.
-          </p>
-        ))}
-      {data.periodos.length === 0 || data.disciplinas.length === 0 ? (
-        <EmptyCard
-          card={data}
-          admin={can(permissionsOf(me), 'academics.manage')}
-          guardian={me?.nivel === 'responsavel'}
-        />
-      ) : !wide ? (
-        <SubjectCards card={data} />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200">
-          {/* Fits the student's modal: period headers break into two lines, the recuperação reads
-              'rec. 5,4' under the grade, and a conselho decision's reason goes below the table, so the
-              Situação column is not pushed out of sight. */}
-          <table className="w-full text-sm">
-            <caption className="sr-only">
-              Boletim de {data.aluno.nome} em {data.ano}: média por período, média anual, faltas e situação
-            </caption>
-            <thead className="bg-gray-50 text-gray-700">
-              <tr>
-                <th scope="col" className="sticky left-0 bg-gray-50 px-3 py-2 text-left">
-                  Disciplina
-                </th>
-                {data.periodos.map((period) => (
-                  <th key={period.numero} scope="col" className="px-1.5 py-2 text-center font-semibold">
-                    {period.nome}
-                  </th>
-                ))}
-                <th scope="col" className="px-1.5 py-2 text-center">
-                  Média anual
-                </th>
-                <th scope="col" className="px-1.5 py-2 text-center">
-                  Faltas
-                </th>
-                <th scope="col" className="px-1.5 py-2 text-center">
-                  Frequência
-                </th>
-                <th scope="col" className="px-2 py-2 text-left">
-                  Situação
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subjectGroups(data).map((group) => (
-                <Fragment key={group.titulo}>
-                  {group.titulo !== '' && (
-                    <tr className="border-t border-gray-200 bg-indigo-50">
-                      <th
-                        scope="rowgroup"
-                        colSpan={data.periodos.length + 5}
-                        className="px-3 py-1.5 text-left text-xs font-semibold text-indigo-900"
-                      >
-                        {group.titulo} · {formatHours(group.carga_horaria)}
-                      </th>
-                    </tr>
-                  )}
-                  {group.itens.map((subject) => (
-                    <tr key={subject.disciplina} className="border-t border-gray-100 align-top">
-                      <th
-                        scope="row"
-                        className="sticky left-0 bg-white px-3 py-2 text-left font-medium text-gray-900"
-                      >
-                        {subject.disciplina}
-                      </th>
-                      {data.periodos.map((period) => {
-                        const own = subject.periodos.find((item) => item.numero === period.numero);
-                        return (
-                          <td key={period.numero} className="px-1.5 py-2 text-center whitespace-nowrap">
-                            {own?.media_texto ?? '—'}
-                            <RecoveryNote period={own} />
-                          </td>
-                        );
-                      })}
-                      <td className="px-1.5 py-2 text-center font-semibold">
-                        {subject.media_anual_texto ?? '—'}
-                      </td>
-                      <td className="px-1.5 py-2 text-center">{subject.faltas ?? '—'}</td>
-                      <td className="px-1.5 py-2 text-center whitespace-nowrap">
-                        {subject.frequencia === null ? '—' : formatPercent(subject.frequencia)}
-                      </td>
-                      <td className="w-40 min-w-36 px-2 py-2">
-                        <SituacaoBadge
-                          situacao={subject.situacao}
-                          conselho={subject.conselho !== null}
-                          wrap
-                        />
-                        {subject.conselho && subject.situacao_calculada && (
-                          <span className="mt-1 block text-xs text-gray-600">
-                            Pelas regras: {situacaoLabels[subject.situacao_calculada]}.
-                          </span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <CouncilNotes card={data} />
-      {data.ensino_medio && <MedioSummary card={data} />}
-      <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
-        <span>
-          Frequência geral:{' '}
-          <strong>
-            {data.frequencia.frequencia === null ? '—' : formatPercent(data.frequencia.frequencia)}
-          </strong>{' '}
-          ({absencesText(data.frequencia)})
-        </span>
-        <span className="flex items-center gap-1">
-          Situação final: <SituacaoBadge situacao={data.situacao} conselho={data.conselho !== null} />
-        </span>
-      </div>
-      {data.disciplinas.some((subject) => subject.periodos.some((period) => period.recuperacao_texto)) && (
-        <p className="text-xs text-gray-600" data-testid="legenda-recuperacao">
-          rec.: nota da prova de recuperação do período; antes: a nota do período sem ela. A nota de cima é a
-          que vale depois da recuperação.
-        </p>
-      )}
-      {data.frequencia.por_dia && (
-        <p className="text-xs text-gray-600">
-          Chamada diária: as faltas são contadas por dia letivo, não por disciplina.
-        </p>
-      )}
-      {data.conselho && (
-        <p className="text-xs text-gray-600">
-          Decisão do Conselho de Classe
-          {data.situacao_calculada ? ` (pelas regras: ${situacaoLabels[data.situacao_calculada]})` : ''}:{' '}
-          {data.conselho.motivo}
-        </p>
-      )}
     </section>
   );
 }

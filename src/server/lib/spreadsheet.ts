@@ -14,6 +14,8 @@ export interface ExportColumn<T> {
   date?: boolean;
   /** A percentage 0–100: a percent cell in the XLSX (87,5 %), the number in the CSV. */
   percent?: boolean;
+  /** A number always written with this many decimals ('8,0' in the CSV, format 0.0 in the XLSX): grades. */
+  decimals?: number;
   /** Column width in characters in the XLSX (defaults to the header's). */
   width?: number;
 }
@@ -54,14 +56,26 @@ function xlsxValue<T>(column: ExportColumn<T>, row: T): string | number | Date |
 }
 
 const numberFormatOf = <T>(column: ExportColumn<T>) =>
-  column.money ? '"R$" #,##0.00' : column.percent ? '0.0%' : column.date ? 'dd/mm/yyyy' : undefined;
+  column.money
+    ? '"R$" #,##0.00'
+    : column.percent
+      ? '0.0%'
+      : column.date
+        ? 'dd/mm/yyyy'
+        : column.decimals !== undefined
+          ? `0.${'0'.repeat(column.decimals)}`
+          : undefined;
 
 function csvValue<T>(column: ExportColumn<T>, row: T): string {
   const value = column.value(row);
   if (value === null || value === undefined) return '';
   if (column.date && typeof value === 'string' && isoDate.test(value)) return formatIsoDate(value);
   if (typeof value === 'number') {
-    const decimal = column.money ? centavosToDecimal(value) : String(value);
+    const decimal = column.money
+      ? centavosToDecimal(value)
+      : column.decimals !== undefined
+        ? value.toFixed(column.decimals)
+        : String(value);
     return decimal.replace('.', ',');
   }
   return csvCell(neutraliseFormula(value));

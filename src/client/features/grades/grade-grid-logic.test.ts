@@ -67,7 +67,17 @@ describe('readCell', () => {
   });
 
   it("refuses values outside the scale with the server's message", () => {
-    expect(readCell('11', decimal)).toEqual({ ok: false, message: 'Nota fora da escala: de 0 a 10' });
+    // An integer that reads as tenths within the scale ('75': 7,5 without the comma) is asked about.
+    expect(readCell('75', decimal)).toEqual({
+      ok: false,
+      message: 'Nota fora da escala: de 0 a 10. Quis dizer 7,5?',
+    });
+    expect(readCell('11', decimal)).toEqual({
+      ok: false,
+      message: 'Nota fora da escala: de 0 a 10. Quis dizer 1,1?',
+    });
+    expect(readCell('10,5', decimal)).toEqual({ ok: false, message: 'Nota fora da escala: de 0 a 10' });
+    expect(readCell('150', decimal)).toEqual({ ok: false, message: 'Nota fora da escala: de 0 a 10' });
     expect(readCell('7,55', decimal)).toEqual({
       ok: false,
       message: 'Nota inválida: use um número de 0 a 10, com até uma casa decimal',
@@ -75,6 +85,7 @@ describe('readCell', () => {
     expect(readCell('-1', decimal).ok).toBe(false);
     expect(readCell('85', hundred)).toEqual({ ok: true, valor: '85' });
     expect(readCell('101', hundred)).toEqual({ ok: false, message: 'Nota fora da escala: de 0 a 100' });
+    expect(readCell('100,5', hundred)).toEqual({ ok: false, message: 'Nota fora da escala: de 0 a 100' });
   });
 
   it('reads concept letters in any case and refuses others', () => {

@@ -1,6 +1,8 @@
 /** The grade grid's two layouts: one student at a time on a phone, the whole class in a table on a wide screen. */
 import type { ReactNode } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { GradesGrid } from '../../../shared/grades.schemas';
+import { Button } from '../../components/button';
 
 type CellRenderer = (row: number, col: number, label: string, className: string) => ReactNode;
 
@@ -49,68 +51,111 @@ export function GradeStudentCard({
   );
 }
 
+/** A phone's Anterior/Próximo under the student's card (`onMove` may hold the student back). */
+export function StudentPager({
+  index,
+  rows,
+  onMove,
+}: {
+  index: number;
+  rows: number;
+  onMove: (to: number) => void;
+}) {
+  return (
+    <div className="mt-3 flex justify-between gap-2">
+      <Button
+        variant="secondary"
+        className="min-h-11"
+        disabled={index === 0}
+        onClick={() => onMove(index - 1)}
+      >
+        <ChevronLeft className="h-4 w-4" aria-hidden /> Anterior
+      </Button>
+      <Button
+        variant="secondary"
+        className="min-h-11"
+        disabled={index === rows - 1}
+        onClick={() => onMove(index + 1)}
+      >
+        Próximo <ChevronRight className="h-4 w-4" aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
 /** The class's grades as a table: students down, assessments across (wide screens). */
 export function GradeTable({
   grid,
   status,
   cell,
+  hint,
 }: {
   grid: GradesGrid;
   status: (alunoId: string) => ReactNode;
   cell: CellRenderer;
+  /** How to type in it (an editable grid). */
+  hint: boolean;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-      <table className="min-w-full text-sm">
-        <caption className="sr-only">
-          Notas de {grid.disciplina}, {grid.turma.nome}, {grid.periodo.nome}
-        </caption>
-        <thead className="bg-gray-50 text-left text-gray-700">
-          <tr>
-            <th scope="col" className="sticky left-0 bg-gray-50 px-3 py-2">
-              Aluno
-            </th>
-            {grid.avaliacoes.map((avaliacao) => (
-              <th key={avaliacao.id} scope="col" className="px-2 py-2 text-center font-medium">
-                {avaliacao.nome}
-                <span className="block text-xs font-normal text-gray-500">
-                  peso {String(avaliacao.peso).replace('.', ',')}
-                  {avaliacao.tipo === 'recuperacao' ? ' · recuperação' : ''}
-                </span>
+    <>
+      {hint && (
+        <p className="mb-2 text-sm text-gray-600">
+          Digite e use Enter ou as setas para andar; cole uma coluna do Excel ou Planilhas para preencher para
+          baixo. Em branco = não lançada (diferente de 0). Salva sozinho.
+        </p>
+      )}
+      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">
+            Notas de {grid.disciplina}, {grid.turma.nome}, {grid.periodo.nome}
+          </caption>
+          <thead className="bg-gray-50 text-left text-gray-700">
+            <tr>
+              <th scope="col" className="sticky left-0 bg-gray-50 px-3 py-2">
+                Aluno
               </th>
-            ))}
-            <th scope="col" className="px-3 py-2 text-center">
-              Média
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Situação do salvamento</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {grid.alunos.map((aluno, row) => (
-            <tr key={aluno.id} className="border-t border-gray-100 align-top">
-              <th
-                scope="row"
-                className="sticky left-0 bg-white px-3 py-2 text-left font-normal text-gray-900"
-              >
-                {aluno.nome}
-              </th>
-              {grid.avaliacoes.map((avaliacao, col) => (
-                <td key={avaliacao.id} className="px-2 py-1.5 text-center">
-                  {cell(row, col, `${avaliacao.nome} de ${aluno.nome}`, 'h-9 w-16')}
-                </td>
+              {grid.avaliacoes.map((avaliacao) => (
+                <th key={avaliacao.id} scope="col" className="px-2 py-2 text-center font-medium">
+                  {avaliacao.nome}
+                  <span className="block text-xs font-normal text-gray-500">
+                    peso {String(avaliacao.peso).replace('.', ',')}
+                    {avaliacao.tipo === 'recuperacao' ? ' · recuperação' : ''}
+                  </span>
+                </th>
               ))}
-              <td className="px-3 py-2 text-center font-semibold text-gray-900">
-                {aluno.media_texto ?? '—'}
-              </td>
-              <td className="px-3 py-2" aria-live="polite">
-                {status(aluno.id)}
-              </td>
+              <th scope="col" className="px-3 py-2 text-center">
+                Média
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Situação do salvamento</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {grid.alunos.map((aluno, row) => (
+              <tr key={aluno.id} className="border-t border-gray-100 align-top">
+                <th
+                  scope="row"
+                  className="sticky left-0 bg-white px-3 py-2 text-left font-normal text-gray-900"
+                >
+                  {aluno.nome}
+                </th>
+                {grid.avaliacoes.map((avaliacao, col) => (
+                  <td key={avaliacao.id} className="px-2 py-1.5 text-center">
+                    {cell(row, col, `${avaliacao.nome} de ${aluno.nome}`, 'h-9 w-16')}
+                  </td>
+                ))}
+                <td className="px-3 py-2 text-center font-semibold text-gray-900">
+                  {aluno.media_texto ?? '—'}
+                </td>
+                <td className="px-3 py-2" aria-live="polite">
+                  {status(aluno.id)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import type { GradesGrid } from '../../../shared/grades.schemas.js';
-import { reply, stubApi, stubScreen } from '../../test/render';
+import { inTurn, reply, stubApi, stubScreen } from '../../test/render';
 import { GradeGrid } from './grade-grid';
 
 afterEach(cleanup);
@@ -89,13 +91,40 @@ function withCell(grid: GradesGrid, n: number, texto: string, version: number): 
   };
 }
 
-function renderGrid(grid: GradesGrid, canRectify = false) {
+/**
+ * The grid inside a data router (leaving with a refused grade asks first: LeaveGuard) and its query
+ * client; `showGrid` shows the grid as read again, on the same screen.
+ */
+function mountGrid(grid: GradesGrid, canRectify = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  let setGrid: (next: GradesGrid) => void = () => undefined;
+  function Host() {
+    const [shown, set] = useState(grid);
+    setGrid = set;
+    return <GradeGrid grid={shown} canRectify={canRectify} />;
+  }
+  const router = createMemoryRouter(
+    [
+      { path: '/notas', element: <Host /> },
+      { path: '/outra', element: <p>outra tela</p> },
+    ],
+    { initialEntries: ['/notas'] },
+  );
+  const view = render(
     <QueryClientProvider client={client}>
-      <GradeGrid grid={grid} canRectify={canRectify} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  const showGrid = (next: GradesGrid) => {
+    act(() => {
+      setGrid(next);
+    });
+  };
+  return { view, router, showGrid };
+}
+
+function renderGrid(grid: GradesGrid, canRectify = false) {
+  return mountGrid(grid, canRectify).view;
 }
 
 /**
@@ -104,21 +133,10 @@ function renderGrid(grid: GradesGrid, canRectify = false) {
  */
 async function savedFiveForAluno2() {
   const user = userEvent.setup();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <GradeGrid grid={gridOf()} canRectify={false} />
-    </QueryClientProvider>,
-  );
+  const { showGrid } = mountGrid(gridOf());
   await user.click(cell('Prova 1', 'Aluno 2'));
   await user.keyboard('5{Enter}');
   await waitFor(() => expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent('salvo'));
-  const showGrid = (grid: GradesGrid) =>
-    view.rerender(
-      <QueryClientProvider client={client}>
-        <GradeGrid grid={grid} canRectify={false} />
-      </QueryClientProvider>,
-    );
   return { user, showGrid };
 }
 
@@ -165,8 +183,88 @@ describe('GradeGrid', () => {
     await user.keyboard('11');
     const input = cell('Prova 1', 'Aluno 3');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription('Nota fora da escala: de 0 a 10');
+    expect(input).toHaveAccessibleDescription('Nota fora da escala: de 0 a 10. Quis dizer 1,1?');
     expect(screen.getByRole('row', { name: /Aluno 3/ })).toHaveTextContent('não salvo');
+  });
+
+  it('never drops a refused grade without a word: listed above the grid, and Salvar goes to it', async () => {
+    const fetchMock = stubApi(
+      {},
+      reply(200, {
+        success: true,
+        data: { salvas: 1, notas: [savedCell(12, 6, 1)] },
+        message: '1 nota salva.',
+      }),
+    );
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('6{Enter}');
+    // '75' meant 7,5: the grid asks, it does not guess; the text typed stays in the cell.
+    await user.keyboard('75');
+    expect(cell('Prova 1', 'Aluno 3')).toHaveAccessibleDescription(
+      'Nota fora da escala: de 0 a 10. Quis dizer 7,5?',
+    );
+    const summary = screen.getByRole('alert', { name: 'Notas não salvas' });
+    expect(summary).toHaveTextContent('1 nota não foi salva: corrija ou apague o valor para salvar.');
+    expect(summary).toHaveTextContent(
+      'Aluno 3 — Prova 1: “75” — Nota fora da escala: de 0 a 10. Quis dizer 7,5?',
+    );
+
+    // Salvar sends what is valid and takes the teacher back to the refused cell.
+    await user.click(cell('Trabalho', 'Aluno 1'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(cell('Prova 1', 'Aluno 3')).toHaveFocus();
+    expect(cell('Prova 1', 'Aluno 3')).toHaveValue('75');
+    await waitFor(() => expect(screen.getByText(/Notas salvas às \d\d:\d\d/)).toBeInTheDocument());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+      notas: [{ aluno_id: uuid(12), avaliacao_id: uuid(101), valor: '6', version: 0 }],
+    });
+    expect(screen.getByRole('alert', { name: 'Notas não salvas' })).toBeInTheDocument();
+
+    // Corrected, it saves and the list goes away.
+    await user.keyboard('7,5');
+    await waitFor(() =>
+      expect(screen.queryByRole('alert', { name: 'Notas não salvas' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('Salvar sends again a grade whose batch the server failed (its value was fine)', async () => {
+    const fetchMock = stubApi(
+      {},
+      inTurn(reply(500, { success: false, code: 'INTERNAL', message: 'Erro interno. Tente novamente.' }), {
+        salvas: 1,
+        notas: [savedCell(12, 6, 1)],
+      }),
+    );
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('6{Enter}');
+    const summary = await screen.findByRole('alert', { name: 'Notas não salvas' });
+    expect(summary).toHaveTextContent('Aluno 2 — Prova 1: “6” — Erro interno. Tente novamente.');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.requests[1]!.body).toEqual({
+      notas: [{ aluno_id: uuid(12), avaliacao_id: uuid(101), valor: '6', version: 0 }],
+    });
+    await waitFor(() => expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent('salvo'));
+    expect(screen.queryByRole('alert', { name: 'Notas não salvas' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Notas salvas às/)).toBeInTheDocument();
+  });
+
+  it('asks before leaving the screen with a refused grade', async () => {
+    const user = userEvent.setup();
+    const { router } = mountGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('11');
+    await act(() => router.navigate('/outra'));
+    const dialog = screen.getByRole('dialog', { name: 'Sair com notas não salvas?' });
+    expect(dialog).toHaveTextContent('1 nota digitada não foi salva (Aluno 2, Prova 1: “11”)');
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar às notas' }));
+    expect(router.state.location.pathname).toBe('/notas');
+    expect(cell('Prova 1', 'Aluno 2')).toHaveValue('11');
   });
 
   it('is read-only with a banner in a closed period, and offers Retificar to an administrator', () => {
@@ -338,5 +436,45 @@ describe('GradeGrid', () => {
     expect(screen.getByRole('heading', { name: 'Aluno 2' })).toBeInTheDocument();
     expect(cell('Prova 1', 'Aluno 2')).toHaveValue('');
     expect(screen.queryByRole('textbox', { name: 'Prova 1 de Aluno 1' })).toBeNull();
+  });
+
+  it('on a phone, Próximo does not leave a refused grade behind: it stays on the student and says why', async () => {
+    stubScreen(false);
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(screen.getByRole('button', { name: /Próximo/ }));
+    await user.click(cell('Trabalho', 'Aluno 2'));
+    await user.keyboard('75');
+    await user.click(screen.getByRole('button', { name: /Próximo/ }));
+    expect(screen.getByRole('heading', { name: 'Aluno 2' })).toBeInTheDocument();
+    expect(cell('Trabalho', 'Aluno 2')).toHaveFocus();
+    expect(
+      screen.getByText(
+        'A nota de Trabalho de Aluno 2 não foi salva: corrija ou apague o valor antes de passar para outro aluno.',
+      ),
+    ).toBeInTheDocument();
+    // From another student, 'Salvar' brings the teacher back to it.
+    await user.clear(cell('Trabalho', 'Aluno 2'));
+    await user.click(screen.getByRole('button', { name: /Próximo/ }));
+    expect(screen.getByRole('heading', { name: 'Aluno 3' })).toBeInTheDocument();
+  });
+
+  it('on a phone, Salvar on another student goes to the refused grade, named in the list above', async () => {
+    stubScreen(false);
+    stubApi({ '/api/notas': { salvas: 1, notas: [] } });
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    // Pasted from a spreadsheet: Aluno 3's 11 lands on a student not on screen.
+    await user.click(cell('Trabalho', 'Aluno 1'));
+    await user.paste('8\r\n7\r\n11\r\n');
+    expect(screen.getByRole('alert', { name: 'Notas não salvas' })).toHaveTextContent(
+      'Aluno 3 — Trabalho: “11” — Nota fora da escala: de 0 a 10. Quis dizer 1,1?',
+    );
+    await user.click(screen.getByRole('button', { name: /Próximo/ }));
+    expect(screen.getByRole('heading', { name: 'Aluno 2' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByRole('heading', { name: 'Aluno 3' })).toBeInTheDocument();
+    expect(cell('Trabalho', 'Aluno 3')).toHaveFocus();
+    expect(cell('Trabalho', 'Aluno 3')).toHaveValue('11');
   });
 });

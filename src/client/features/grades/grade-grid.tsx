@@ -1,29 +1,46 @@
-import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { ChevronLeft, ChevronRight, Clock, FilePenLine, History } from 'lucide-react';
+import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { GradesGrid } from '../../../shared/grades.schemas';
-import { Button } from '../../components/button';
+import { CellActions } from './grade-cell-actions';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query';
 import { isBlock, moveFocus, parsePastedBlock, placeBlock, type CellPosition } from './grade-grid-logic';
 import { RectifyDialog, type RectifyTarget } from './rectify-dialog';
 import { RequestRectificationDialog, type RectificationTarget } from './request-rectification-dialog';
 import { keyOf, useGradeGridSaving } from './use-grade-grid-saving';
-import { GradeGridBanner, SaveStatus } from './grade-grid-notices';
-import { GradeStudentCard, GradeTable } from './grade-grid-views';
+import { useGradeGridFocus } from './use-grade-grid-focus';
+import {
+  GradeGridBanner,
+  HeldNotice,
+  SaveStatus,
+  UnsavedLeaveGuard,
+  UnsavedSummary,
+} from './grade-grid-notices';
+import { GradeStudentCard, GradeTable, StudentPager } from './grade-grid-views';
 
 /**
  * Students down, assessments across; types like a spreadsheet and saves as you go (one batch of the
  * pending cells, each with the version it was read at). A cell another person changed meanwhile is a
- * conflict shown in that cell with the other value; nothing of that batch is saved.
+ * conflict shown in that cell with the other value; nothing of that batch is saved. A value the scale
+ * refuses stays on screen, in the cell and in the list above the grid; 'Salvar' and 'Próximo' take the
+ * teacher to it instead of going on, and leaving the screen asks first.
  */
 export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: boolean }) {
   const wide = useMediaQuery(WIDE_SCREEN);
-  const { edits, batchError, flushRef, serverCell, setCell, textOf, rowStatus } = useGradeGridSaving(grid);
+  const {
+    edits,
+    batchError,
+    lastSaved,
+    unsavedCells,
+    flushRef,
+    saveNow,
+    serverCell,
+    setCell,
+    textOf,
+    rowStatus,
+  } = useGradeGridSaving(grid);
   const [rectifying, setRectifying] = useState<(RectifyTarget & { aluno: string; avaliacao: string }) | null>(
     null,
   );
   const [asking, setAsking] = useState<RectificationTarget | null>(null);
-  const [studentIndex, setStudentIndex] = useState(0);
-  const inputs = useRef(new Map<string, HTMLInputElement>());
   const readOnly = grid.bloqueio !== null;
   const canAsk = readOnly && grid.pode_solicitar_retificacao;
   const pendingOf = (alunoId: string, avaliacaoId: string) =>
@@ -33,14 +50,12 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   const rows = grid.alunos.length;
   const cols = grid.avaliacoes.length;
 
-  const focusCell = (at: CellPosition) => {
-    const aluno = grid.alunos[at.row];
-    const avaliacao = grid.avaliacoes[at.col];
-    if (!aluno || !avaliacao) return;
-    const input = inputs.current.get(keyOf(aluno.id, avaliacao.id));
-    input?.focus();
-    input?.select();
-  };
+  const { inputs, focusCell, goTo, onSave, move, studentIndex, heldAt, held } = useGradeGridFocus(
+    grid,
+    unsavedCells,
+    saveNow,
+    flushRef,
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, at: CellPosition) => {
     // Left/right move only when the caret is at the edge, so a typed value can still be edited.
@@ -97,55 +112,34 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
               bad ? 'border-red-500 bg-red-50' : readOnly ? 'border-gray-200 bg-gray-50' : 'border-gray-300'
             }`}
           />
-          {/* Every cell, also one that never had a grade (a make-up test given after closing). */}
-          {readOnly && canRectify && (
-            <button
-              type="button"
-              className="rounded p-1 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary"
-              aria-label={`Retificar ${label}`}
-              title="Retificar"
-              onClick={() =>
-                setRectifying({
-                  notaId: nota?.id ?? null,
-                  avaliacaoId: avaliacao.id,
-                  alunoId: aluno.id,
-                  aluno: aluno.nome,
-                  avaliacao: avaliacao.nome,
-                })
-              }
-            >
-              <History className="h-4 w-4" aria-hidden />
-            </button>
-          )}
-          {canAsk &&
-            (pending ? (
-              <span
-                role="img"
-                className="rounded p-1 text-amber-700"
-                aria-label={`Retificação pendente de ${label}: ${pending.depois ?? 'sem nota'}, aguardando a secretaria`}
-                title={`Retificação pendente: ${pending.depois ?? 'sem nota'}`}
-              >
-                <Clock className="h-4 w-4" aria-hidden />
-              </span>
-            ) : (
-              <button
-                type="button"
-                className="rounded p-1 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary"
-                aria-label={`Solicitar retificação de ${label}`}
-                title="Solicitar retificação"
-                onClick={() =>
-                  setAsking({
-                    avaliacaoId: avaliacao.id,
-                    alunoId: aluno.id,
-                    aluno: aluno.nome,
-                    avaliacao: avaliacao.nome,
-                    atual: nota?.texto ?? null,
-                  })
-                }
-              >
-                <FilePenLine className="h-4 w-4" aria-hidden />
-              </button>
-            ))}
+          <CellActions
+            label={label}
+            pending={pending}
+            rectify={
+              readOnly && canRectify
+                ? () =>
+                    setRectifying({
+                      notaId: nota?.id ?? null,
+                      avaliacaoId: avaliacao.id,
+                      alunoId: aluno.id,
+                      aluno: aluno.nome,
+                      avaliacao: avaliacao.nome,
+                    })
+                : undefined
+            }
+            ask={
+              canAsk
+                ? () =>
+                    setAsking({
+                      avaliacaoId: avaliacao.id,
+                      alunoId: aluno.id,
+                      aluno: aluno.nome,
+                      avaliacao: avaliacao.nome,
+                      atual: nota?.texto ?? null,
+                    })
+                : undefined
+            }
+          />
         </div>
         {bad && edit.message && (
           <span id={messageId} role="alert" className="max-w-48 text-xs text-red-700">
@@ -177,15 +171,22 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     </>
   );
 
+  const saving = [...edits.values()].some((edit) => edit.status === 'pendente' || edit.status === 'salvando');
   const banner = (
-    <GradeGridBanner
-      grid={grid}
-      readOnly={readOnly}
-      canRectify={canRectify}
-      canAsk={canAsk}
-      batchError={batchError}
-      onSave={readOnly ? undefined : () => flushRef.current()}
-    />
+    <>
+      <GradeGridBanner
+        grid={grid}
+        readOnly={readOnly}
+        canRectify={canRectify}
+        canAsk={canAsk}
+        batchError={batchError}
+        lastSaved={lastSaved}
+        saving={saving}
+        onSave={readOnly ? undefined : onSave}
+      />
+      <UnsavedSummary cells={unsavedCells} onGo={goTo} />
+      <UnsavedLeaveGuard cells={unsavedCells} />
+    </>
   );
 
   // A closed period (or year) has no 'Nova avaliação' button: say why instead of pointing at it.
@@ -204,30 +205,8 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
       <div>
         {banner}
         <GradeStudentCard grid={grid} index={index} status={statusBadge(aluno.id)} cell={cellInput} />
-        <div className="mt-3 flex justify-between gap-2">
-          <Button
-            variant="secondary"
-            className="min-h-11"
-            disabled={index === 0}
-            onClick={() => {
-              flushRef.current();
-              setStudentIndex(index - 1);
-            }}
-          >
-            <ChevronLeft className="h-4 w-4" aria-hidden /> Anterior
-          </Button>
-          <Button
-            variant="secondary"
-            className="min-h-11"
-            disabled={index === rows - 1}
-            onClick={() => {
-              flushRef.current();
-              setStudentIndex(index + 1);
-            }}
-          >
-            Próximo <ChevronRight className="h-4 w-4" aria-hidden />
-          </Button>
-        </div>
+        {heldAt === index && <HeldNotice cells={held} />}
+        <StudentPager index={index} rows={rows} onMove={(to) => move(index, to)} />
         {dialog}
       </div>
     );
@@ -236,13 +215,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   return (
     <div>
       {banner}
-      {!readOnly && (
-        <p className="mb-2 text-sm text-gray-600">
-          Digite e use Enter ou as setas para andar; cole uma coluna do Excel ou Planilhas para preencher para
-          baixo. Em branco = não lançada (diferente de 0). Salva sozinho.
-        </p>
-      )}
-      <GradeTable grid={grid} status={statusBadge} cell={cellInput} />
+      <GradeTable grid={grid} status={statusBadge} cell={cellInput} hint={!readOnly} />
       {dialog}
     </div>
   );

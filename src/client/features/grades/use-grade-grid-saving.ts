@@ -1,7 +1,9 @@
 /** The grade grid's saving: the cells typed, their batches to the server, conflicts and the versions read. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import type { GradesGrid } from '../../../shared/grades.schemas';
+import { formatCount } from '../../../shared/format';
 import { ApiError } from '../../lib/api-client';
 import type { CurrentUser } from '../../../shared/auth.schemas';
 import { currentUserKey } from '../../lib/current-user';
@@ -28,6 +30,19 @@ const isOffline = (error: unknown) =>
 
 export const keyOf = (alunoId: string, avaliacaoId: string) => `${alunoId}:${avaliacaoId}`;
 
+/** A cell on screen that is not saved: a value the scale refuses, or a conflict with someone else's. */
+export interface UnsavedCell {
+  row: number;
+  col: number;
+  aluno: string;
+  avaliacao: string;
+  text: string;
+  message: string;
+  status: 'erro' | 'conflito';
+  /** The value itself is refused (outside the scale, not a grade): only correcting it saves it. */
+  invalid: boolean;
+}
+
 /**
  * Pending cells go to the server in one batch after a pause in typing (each with the version it was read
  * at); what is still waiting when the grid goes away is saved on the way out.
@@ -38,7 +53,13 @@ export function useGradeGridSaving(grid: GradesGrid) {
   const [edits, setEdits] = useState<Map<string, CellEdit>>(() => new Map());
   const [savedVersions, setSavedVersions] = useState<Map<string, number>>(() => new Map());
   const [batchError, setBatchError] = useState<string | null>(null);
+  /** When the last batch was saved: 'Notas salvas às 14:32' (autosave says it is done, not just typing). */
+  const [lastSaved, setLastSaved] = useState<Date | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** 'Salvar' was tapped: the end of the saving it started is said in a toast. */
+  const announce = useRef(false);
+  const editsRef = useRef(edits);
+  editsRef.current = edits;
   const rules = { escala: grid.escala, conceitos: grid.conceitos };
 
   const serverCell = useCallback(
@@ -69,9 +90,14 @@ export function useGradeGridSaving(grid: GradesGrid) {
   const versionOf = (alunoId: string, avaliacaoId: string) =>
     savedVersions.get(keyOf(alunoId, avaliacaoId)) ?? serverCell(alunoId, avaliacaoId)?.version ?? 0;
 
-  /** `leaving`: the grid is going away, so what waits is sent even while another batch is in flight. */
-  const flush = (leaving = false) => {
-    const pending = [...edits.entries()].filter(([, edit]) => edit.status === 'pendente');
+  /**
+   * `leaving`: the grid is going away, so what waits is sent even while another batch is in flight.
+   * `retry`: cells that failed with a valid value (the server or the connection failed) go again.
+   */
+  const flush = (leaving = false, retry: ReadonlySet<string> = new Set()) => {
+    const pending = [...edits.entries()].filter(
+      ([key, edit]) => edit.status === 'pendente' || retry.has(key),
+    );
     if (pending.length === 0 || (save.isPending && !leaving)) return;
     const cells = pending.map(([key, edit]) => {
       const [alunoId = '', avaliacaoId = ''] = key.split(':');
@@ -104,6 +130,26 @@ export function useGradeGridSaving(grid: GradesGrid) {
             for (const nota of data.notas) next.set(keyOf(nota.aluno_id, nota.avaliacao_id), nota.version);
             return next;
           });
+          setLastSaved(new Date());
+          if (announce.current) {
+            // Typed again while saving (or waiting behind this batch): the toast waits for that batch.
+            const typed = new Map(cells.map((cell) => [cell.key, cell.text]));
+            const more = [...editsRef.current].some(
+              ([cellKey, edit]) =>
+                edit.status === 'pendente' || (typed.has(cellKey) && typed.get(cellKey) !== edit.text),
+            );
+            if (!more) {
+              announce.current = false;
+              const refused = [...editsRef.current.values()].filter(
+                (edit) => edit.status === 'erro' || edit.status === 'conflito',
+              ).length;
+              if (refused === 0) toast.success('Notas salvas.');
+              else
+                toast.error(
+                  `As outras notas foram salvas, mas ${formatCount(refused, 'nota não foi salva', 'notas não foram salvas')}: veja a lista acima da grade.`,
+                );
+            }
+          }
           setEdits((current) => {
             const next = new Map(current);
             for (const cell of cells) {
@@ -139,8 +185,14 @@ export function useGradeGridSaving(grid: GradesGrid) {
               for (const cell of cells) next.set(cell.key, { text: cell.text, status: 'no_aparelho' });
               return next;
             });
+            if (announce.current) {
+              announce.current = false;
+              toast('Sem conexão: as notas ficaram neste aparelho e serão enviadas quando a conexão voltar.');
+            }
             return;
           }
+          // The banner says what failed; the toast of 'Salvar' would only repeat it.
+          announce.current = false;
           const details = error instanceof ApiError ? error.details : [];
           const conflict = error instanceof ApiError && error.status === 409;
           const named = new Map<number, string>();
@@ -211,11 +263,63 @@ export function useGradeGridSaving(grid: GradesGrid) {
     },
     [],
   );
-  const unsaved = [...edits.values()].some(
-    (edit) => edit.status === 'pendente' || edit.status === 'salvando',
+  // The cells typed and refused (out of the scale, a conflict), in the class's order: listed above the
+  // grid and guarded on the way out, never dropped without a word.
+  const unsavedCells: UnsavedCell[] = grid.alunos.flatMap((aluno, row) =>
+    grid.avaliacoes.flatMap((avaliacao, col) => {
+      const edit = edits.get(keyOf(aluno.id, avaliacao.id));
+      if (edit?.status !== 'erro' && edit?.status !== 'conflito') return [];
+      return [
+        {
+          row,
+          col,
+          aluno: aluno.nome,
+          avaliacao: avaliacao.nome,
+          text: edit.text,
+          message: edit.message ?? 'Não salva',
+          status: edit.status,
+          invalid: !readCell(edit.text, rules).ok,
+        },
+      ];
+    }),
   );
-  // Closing the tab or reloading while a grade is not saved yet: the browser asks first.
+  const unsaved =
+    unsavedCells.length > 0 ||
+    [...edits.values()].some((edit) => edit.status === 'pendente' || edit.status === 'salvando');
+  // Closing the tab or reloading while a grade is not saved yet (or refused): the browser asks first.
   useBeforeUnloadWarning(unsaved);
+
+  /**
+   * 'Salvar': what waits goes now instead of after the pause, and its end is said (toast). With nothing
+   * waiting it says so; the refused cells are the screen's to show (`unsavedCells`).
+   */
+  const saveNow = () => {
+    // A cell whose batch failed (the server, not its value) is sent again; a conflict is not — saving
+    // over someone else's grade is retyping it, seen the other value.
+    const retry = new Set(
+      [...edits.entries()]
+        .filter(([, edit]) => edit.status === 'erro' && readCell(edit.text, rules).ok)
+        .map(([key]) => key),
+    );
+    const waiting = [...edits.values()].some(
+      (edit) => edit.status === 'pendente' || edit.status === 'salvando',
+    );
+    if (waiting || retry.size > 0) {
+      announce.current = true;
+      clearTimeout(timer.current);
+      // Pending again: if a batch is on its way, they follow it.
+      if (retry.size > 0)
+        setEdits((current) => {
+          const next = new Map(current);
+          for (const key of retry) {
+            const edit = next.get(key);
+            if (edit?.status === 'erro') next.set(key, { text: edit.text, status: 'pendente' });
+          }
+          return next;
+        });
+      flush(false, retry);
+    } else if (unsavedCells.length === 0) toast.success('Todas as notas estão salvas.');
+  };
   // A batch that finished with cells still pending (typed meanwhile, or spared by a refused batch).
   useEffect(() => {
     if (!save.isPending && [...edits.values()].some((edit) => edit.status === 'pendente')) schedule();
@@ -257,5 +361,16 @@ export function useGradeGridSaving(grid: GradesGrid) {
     return null;
   };
 
-  return { edits, batchError, flushRef, serverCell, setCell, textOf, rowStatus };
+  return {
+    edits,
+    batchError,
+    lastSaved,
+    unsavedCells,
+    flushRef,
+    saveNow,
+    serverCell,
+    setCell,
+    textOf,
+    rowStatus,
+  };
 }

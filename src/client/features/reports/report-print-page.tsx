@@ -89,7 +89,7 @@ export function ReportPrintPage() {
                 {result.colunas.map((column) => (
                   <td
                     key={column.chave}
-                    className={`border border-gray-400 px-2 ${column.tipo === 'assinatura' ? 'h-9 min-w-48' : 'py-1'} ${column.tipo === 'numero' || column.tipo === 'percentual' ? 'text-right' : ''}`}
+                    className={`border border-gray-400 px-2 ${column.tipo === 'assinatura' ? 'h-9 min-w-48' : 'py-1'} ${column.tipo === 'numero' || column.tipo === 'nota' || column.tipo === 'percentual' ? 'text-right' : ''}`}
                   >
                     {displayReportCell(column, row[column.chave] ?? null)}
                   </td>

@@ -71,16 +71,28 @@ function FilterField({
   );
 }
 
+/** Above this many columns (a mapa de notas: one per subject) the table is dense, its names stuck left. */
+const WIDE_TABLE_COLUMNS = 8;
+
+const shownColumns = (result: ReportResult) =>
+  result.colunas.filter((column) => column.tipo !== 'assinatura');
+
 function columnsOf(result: ReportResult): Column<Row>[] {
-  const shown = result.colunas.filter((column) => column.tipo !== 'assinatura');
+  const shown = shownColumns(result);
   const titleKey = shown.find((column) => column.tipo === 'texto')?.chave;
+  const wide = shown.length > WIDE_TABLE_COLUMNS;
   return shown.map((column) => ({
     id: column.chave,
     header: column.rotulo,
     cell: (row) => displayCell(column, row[column.chave] ?? null),
     sortValue: (row) => row[column.chave] ?? null,
-    align: column.tipo === 'numero' || column.tipo === 'percentual' ? 'right' : undefined,
+    align:
+      column.tipo === 'numero' || column.tipo === 'nota' || column.tipo === 'percentual'
+        ? 'right'
+        : undefined,
     card: column.chave === titleKey ? 'title' : 'line',
+    // A wide table scrolls sideways under the student's name, which stays on one line at the left.
+    sticky: wide && column.chave === titleKey,
   }));
 }
 
@@ -224,6 +236,7 @@ export function ReportView({ entry }: { entry: ReportEntry }) {
             rowKey={(row) => JSON.stringify(row)}
             errorMessage="Erro ao carregar o relatório"
             empty={{ icon: Table2, title: 'Nenhum registro para os filtros escolhidos' }}
+            dense={result ? shownColumns(result).length > WIDE_TABLE_COLUMNS : false}
           />
         </>
       )}

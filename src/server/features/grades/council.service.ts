@@ -1,9 +1,16 @@
 /** Conselho de classe: recording a class council's decision on a student's year. */
 import { eq } from 'drizzle-orm';
-import type { CouncilInput, ReportCard } from '../../../shared/report-card.schemas.js';
+import {
+  councilBlock,
+  failingByAbsenceFits,
+  failingByAbsenceRefusal,
+  type CouncilInput,
+  type ReportCard,
+} from '../../../shared/report-card.schemas.js';
+import { INFANTIL_SEM_NOTAS } from '../../../shared/classes.schemas.js';
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import { type Viewer } from '../classes/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { resolveYear } from '../calendar/index.js';
@@ -13,7 +20,10 @@ import { buildReportCard, refuseInfantil, studentNotFound } from './report-card.
 
 /**
  * POST /api/conselho/:aluno_id — the conselho de classe's decision on a subject (or the overall
- * result), with its reason; a new decision replaces the previous one. Audited.
+ * result), with its reason; a new decision replaces the previous one. Audited. It is the year's final
+ * result, so it waits for every period of the year to be closed for the student's class (409 with the
+ * open ones); 'Reprovado por falta' only for a student below the stage's minimum attendance (400 on
+ * `resultado`); a year in Educação Infantil has no result to decide (409).
  */
 export async function recordCouncilDecision(
   ctx: AppContext,
@@ -30,6 +40,14 @@ export async function recordCouncilDecision(
     throw badRequest('Não há ano letivo cadastrado para registrar a decisão.', [
       { path: 'ano', message: 'Ano letivo não encontrado' },
     ]);
+  const card = await buildReportCard(ctx.db, viewer, alunoId, { ano: year.ano });
+  if (card.educacao_infantil) throw conflict(INFANTIL_SEM_NOTAS);
+  const block = councilBlock(card);
+  if (block) throw conflict(block);
+  if (input.resultado === 'reprovado_falta' && !failingByAbsenceFits(card)) {
+    const message = failingByAbsenceRefusal(card);
+    throw badRequest(message, [{ path: 'resultado', message }]);
+  }
   await ctx.db.transaction(async (tx) => {
     const values = {
       alunoId,

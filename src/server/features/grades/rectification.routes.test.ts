@@ -117,7 +117,10 @@ describe('a teacher’s retificação request, approved or refused by the admini
     expect(detailsOf(noReason)[0]?.path).toBe('motivo');
     const outOfScale = await send('POST', '/api/retificacoes', s.math.cookie, { ...body, valor: '11' });
     expect(outOfScale.statusCode).toBe(400);
-    expect(detailsOf(outOfScale)[0]).toEqual({ path: 'valor', message: 'Nota fora da escala: de 0 a 10' });
+    expect(detailsOf(outOfScale)[0]).toEqual({
+      path: 'valor',
+      message: 'Nota fora da escala: de 0 a 10. Quis dizer 1,1?',
+    });
     const same = await send('POST', '/api/retificacoes', s.math.cookie, { ...body, valor: '5,0' });
     expect(same.statusCode).toBe(400);
 

@@ -134,6 +134,8 @@ export async function buildReportCardPdf(
   query: { ano?: number | undefined },
 ) {
   const card = await buildReportCard(db, viewer, alunoId, query);
+  // A year in Educação Infantil (a child now in the 1º ano asking for 2025) has pareceres, no boletim.
+  if (card.educacao_infantil) throw conflict(INFANTIL_SEM_NOTAS);
   const school = await getSchoolIdentity(db);
   const body = await boletimPdf(`Boletim ${String(card.ano)} — ${card.aluno.nome}`, (doc) =>
     drawCard(doc, school, card),

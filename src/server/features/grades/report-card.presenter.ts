@@ -4,6 +4,7 @@ import {
   displayGrade,
   overallSituation,
   parecerSituation,
+  periodsDone,
   subjectSituation,
   tenthsToNumber,
 } from '../../../shared/averages.js';
@@ -108,8 +109,10 @@ export function composeReportCard(
       perPeriod.map((period) => ({ numero: period.numero, media: period.tenths })),
       rules,
     );
-    const complete = perPeriod.every((period) => period.tenths !== null);
-    const computed = subjectSituation(annual, complete, final, rules.mediaAprovacao);
+    // 'Aprovado' only when the year's periods are all graded and closed (or the year is closed): one
+    // grade in each period with the 4º bimestre still open is no final result.
+    const done = periodsDone(perPeriod.map((period) => ({ media: period.tenths, fechado: period.fechado })));
+    const computed = subjectSituation(annual, done, final, rules.mediaAprovacao);
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
     return {
@@ -164,6 +167,7 @@ export function composeReportCard(
       numero: period.numero,
       nome: periodName(year.tipoPeriodo, period.numero),
       publicado: states.get(period.id)!.publicado,
+      fechado: states.get(period.id)!.fechado,
     })),
     disciplinas: allSubjects.filter((item) => visible === null || visible.has(item.disciplina)),
     frequencia: {
@@ -171,6 +175,7 @@ export function composeReportCard(
       faltas: totalCounted,
       frequencia: attendancePercent(totalGiven, totalCounted),
       por_dia: porDia,
+      minima: rules.minima,
     },
     situacao: overallDecision ? overallDecision.resultado : computedOverall,
     situacao_calculada: overallDecision ? computedOverall : null,

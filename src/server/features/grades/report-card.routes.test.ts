@@ -12,9 +12,34 @@ import {
   gradeFirstPeriod,
   setupSchool,
   setupGradesTestApp,
+  type School,
 } from './grades.test-setup.js';
 
 const { t, send, get } = setupGradesTestApp();
+
+/** Closes every period of 2026 for the whole school (as the secretaria does after the 4º bimestre). */
+async function closeAllPeriods(s: School) {
+  for (const period of s.p) {
+    const closed = await send('POST', `/api/periodos/${period.id}/fechar`, s.admin.cookie, {});
+    expect(closed.statusCode, closed.body).toBe(200);
+  }
+}
+
+/** Matemática 8,0 for the first student in each of the four bimestres: every period has an average. */
+async function gradeEveryPeriod(s: School) {
+  const dates = ['2026-03-10', '2026-05-10', '2026-08-10', '2026-11-10'];
+  for (const [index, period] of s.p.entries()) {
+    const exam = await createAssessment(s, s.math.cookie, {
+      periodo_id: period.id,
+      data: dates[index],
+      nome: `Prova ${String(index + 1)}`,
+    });
+    const saved = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [{ avaliacao_id: exam.id, aluno_id: s.a[0].id, valor: 8 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+}
 
 describe('boletim', () => {
   it('guardians see only published periods of their own children, even with overdue tuition', async () => {
@@ -88,7 +113,7 @@ describe('boletim', () => {
       expect(roll.statusCode, roll.body).toBe(200);
     }
     const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
-    expect(card.frequencia).toEqual({ aulas_dadas: 2, faltas: 1, frequencia: 50, por_dia: true });
+    expect(card.frequencia).toEqual({ aulas_dadas: 2, faltas: 1, frequencia: 50, por_dia: true, minima: 75 });
     expect(card.disciplinas.map((item) => [item.disciplina, item.faltas, item.frequencia])).toEqual([
       ['Matemática', null, null],
       ['Português', null, null],
@@ -167,6 +192,8 @@ describe('boletim', () => {
       motivo: 'curto',
     });
     expect(short.statusCode).toBe(400);
+    // The conselho decides after the year's last period is closed.
+    await closeAllPeriods(s);
     const decided = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
       disciplina: 'Matemática',
       resultado: 'aprovado',
@@ -182,6 +209,89 @@ describe('boletim', () => {
         motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
       },
     });
+  });
+
+  it('a subject is never final (Aprovado) while a period of the year is open, even with a grade in each one', async () => {
+    const s = await setupSchool();
+    await gradeEveryPeriod(s);
+    const subjectOf = async () =>
+      dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie))
+        .disciplinas[0]!;
+    // One grade in each bimestre, the 4º still open (and grades still to come): Cursando, not Aprovado.
+    expect(await subjectOf()).toMatchObject({
+      disciplina: 'Matemática',
+      media_anual: 8,
+      situacao: 'cursando',
+    });
+    for (const period of s.p.slice(0, 3))
+      await send('POST', `/api/periodos/${period.id}/fechar`, s.admin.cookie, {});
+    const three = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
+    expect(three.periodos.map((period) => period.fechado)).toEqual([true, true, true, false]);
+    expect(three.disciplinas[0]!.situacao).toBe('cursando');
+    // The 4º bimestre closed: every period graded and closed, the result is final.
+    await send('POST', `/api/periodos/${s.p[3]!.id}/fechar`, s.admin.cookie, {});
+    expect((await subjectOf()).situacao).toBe('aprovado');
+    // Reopened for a correction: not final again until it closes.
+    await send('POST', `/api/periodos/${s.p[3]!.id}/reabrir`, s.admin.cookie, {});
+    expect((await subjectOf()).situacao).toBe('cursando');
+  });
+
+  it('the conselho de classe decides after every period is closed, and fails by absence only below the minimum', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    // Two lessons of Matemática: the first student at both (100 %), the third at none (0 %).
+    for (const data of ['2026-03-16', '2026-03-18']) {
+      const roll = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+        data,
+        disciplina: 'Matemática',
+        aula: 1,
+        faltas: [{ aluno_id: s.a[2].id }],
+      });
+      expect(roll.statusCode, roll.body).toBe(200);
+    }
+    const decide = (aluno: string, body: Record<string, unknown>) =>
+      send('POST', `/api/conselho/${aluno}`, s.admin.cookie, {
+        motivo: 'Decisão registrada em ata do conselho de classe final',
+        ...body,
+      });
+    // The 1º bimestre closed, the 2º, 3º and 4º open: nothing is final yet — 409 naming them.
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, {});
+    const early = await decide(s.a[0].id, { disciplina: 'Matemática', resultado: 'aprovado' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ message: string }>().message).toBe(
+      'O conselho de classe registra o resultado final depois que todos os períodos de 2026 estão fechados: ' +
+        '2º bimestre, 3º bimestre e 4º bimestre ainda estão abertos para ' +
+        `${s.classA.nome}. Feche o período em Notas (ou espere a data de fechamento) e registre a decisão depois.`,
+    );
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
+    expect(card.conselho).toBeNull();
+    expect(card.disciplinas[0]!.conselho).toBeNull();
+
+    await closeAllPeriods(s);
+    // 100 % against the minimum of 75 %: no failing by absence to decide (400 on the field).
+    const present = await decide(s.a[0].id, { resultado: 'reprovado_falta' });
+    expect(present.statusCode).toBe(400);
+    expect(present.json<{ details: unknown[] }>().details).toEqual([
+      {
+        path: 'resultado',
+        message: expect.stringMatching(
+          /^A frequência de .+ é 100,0 %, e o mínimo da etapa é 75 %: não há reprovação por falta\.$/,
+        ) as unknown,
+      },
+    ]);
+    expect(
+      dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie)).conselho,
+    ).toBeNull();
+    // Below it, the conselho may; and any result once every period is closed.
+    const absent = await decide(s.a[2].id, { resultado: 'reprovado_falta' });
+    expect(absent.statusCode, absent.body).toBe(200);
+    expect(dataOf<ReportCard>(absent)).toMatchObject({
+      frequencia: { frequencia: 0, minima: 75 },
+      situacao: 'reprovado_falta',
+      conselho: { resultado: 'reprovado_falta' },
+    });
+    const approved = await decide(s.a[0].id, { disciplina: 'Matemática', resultado: 'aprovado' });
+    expect(approved.statusCode, approved.body).toBe(200);
   });
 
   it("a teacher sees only their subjects but the student's real final situation", async () => {
@@ -240,6 +350,7 @@ describe('boletins of many students at once', () => {
       data: '2026-03-19',
       faltas: [{ aluno_id: s.a[1].id }],
     });
+    await closeAllPeriods(s);
     const decided = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
       disciplina: 'Matemática',
       resultado: 'aprovado',

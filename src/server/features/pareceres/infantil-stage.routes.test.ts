@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AttendanceAlerts, StudentAttendance } from '../../../shared/attendance.schemas.js';
 import { INFANTIL_SEM_NOTAS } from '../../../shared/classes.schemas.js';
+import { eq } from 'drizzle-orm';
+import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { classes } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
 import {
   dataOf,
   insertClass,
@@ -48,6 +51,31 @@ describe('Educação Infantil', () => {
     // Out of scope stays 404 (the refusal does not reveal the child's stage to another family).
     const stranger = await familyIn(t, null);
     expect((await get(`/api/boletins/alunos/${family.child.id}`, stranger.cookie)).statusCode).toBe(404);
+  });
+
+  it('a year spent in Educação Infantil reads as such in the boletim of a child now in the Fundamental; no PDF nor council for it', async () => {
+    const s = await setupSchool(t, { stage: PRE_II });
+    const family = await familyIn(t, s.turma.id);
+    // Now in the 1º ano: the current class is another one; the year's class (its membership) is the Pré II.
+    const first = await insertClass(t, s.teacher.teacher.id, 25, { nivel: 'Fundamental I', serie: '1º ano' });
+    await t.database.db.update(students).set({ turmaId: first.id }).where(eq(students.id, family.child.id));
+    for (const cookie of [s.admin.cookie, family.cookie]) {
+      const card = await get(`/api/boletins/alunos/${family.child.id}?ano=2026`, cookie);
+      expect(card.statusCode, card.body).toBe(200);
+      expect(dataOf<ReportCard>(card)).toMatchObject({
+        turma: { id: s.turma.id },
+        educacao_infantil: true,
+        situacao: 'cursando',
+      });
+    }
+    const pdf = await get(`/api/boletins/alunos/${family.child.id}.pdf?ano=2026`, family.cookie);
+    expect([pdf.statusCode, messageOf(pdf)]).toEqual([409, INFANTIL_SEM_NOTAS]);
+    const council = await send('POST', `/api/conselho/${family.child.id}`, s.admin.cookie, {
+      ano: 2026,
+      resultado: 'aprovado',
+      motivo: 'Decisão registrada em ata do conselho de classe.',
+    });
+    expect([council.statusCode, messageOf(council)]).toEqual([409, INFANTIL_SEM_NOTAS]);
   });
 
   it('holds attendance to the stage: 75 % (Fundamental), 60 % in the pré-escola, none in the creche', async () => {

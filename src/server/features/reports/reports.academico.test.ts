@@ -3,8 +3,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf-text.js';
+import { displayReportCell } from '../../../shared/reports.schemas.js';
 import {
   column,
+  cookies,
   get,
   ids,
   portugueseCookie,
@@ -39,6 +41,26 @@ describe('Acadêmico and Pessoas', () => {
     // year is closed, ADR 0077).
     expect(column(result, 'situacao')).toEqual(['Em recuperação', 'Cursando', 'Frequência abaixo do mínimo']);
     expect(result.assinaturas).toHaveLength(3);
+    // The grades read as the boletim writes them ('4,0', not '4'): on screen, on paper and in the CSV.
+    const math = result.colunas.find((item) => item.rotulo === 'Matemática')!;
+    expect(math.tipo).toBe('nota');
+    expect(result.linhas.map((line) => displayReportCell(math, line.disciplina_0 ?? null))).toEqual([
+      '4,0',
+      '8,0',
+      '7,0',
+    ]);
+    const csv = await get(
+      `/api/relatorios/mapa-notas?turma_id=${ids.a5}&formato=csv`,
+      cookies.get('administrador'),
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body.split('\r\n')[1]).toMatch(/^1;Ana Ribeiro;[^;]*;4,0;9,0;1;75;/);
+    expect(
+      pdfText(
+        (await get(`/api/relatorios/mapa-notas?turma_id=${ids.a5}&formato=pdf`, cookies.get('administrador')))
+          .rawPayload,
+      ),
+    ).toContain('8,0');
     // A subject teacher sees only their subject's column.
     const paulo = await report('mapa-notas', { turma_id: ids.a5 }, portugueseCookie);
     expect(

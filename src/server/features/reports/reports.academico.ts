@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { minimaText } from '../../../shared/stage-rules.js';
 import { isInfantil } from '../../../shared/classes.schemas.js';
-import { situacaoLabels, situacoes } from '../../../shared/averages.js';
+import { formatGradeNumber, situacaoLabels, situacoes } from '../../../shared/averages.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -245,7 +245,11 @@ const mapaNotas: HubReport = {
       subtitulo: classTitle(turma),
       cabecalho: [
         { rotulo: 'Alunos', valor: String(cards.length) },
-        { rotulo: 'Média para aprovação', valor: decimal(cards[0]?.media_aprovacao ?? null) },
+        {
+          rotulo: 'Média para aprovação',
+          // As the boletim writes it: '6,0'.
+          valor: cards[0] ? formatGradeNumber(cards[0].media_aprovacao) : '—',
+        },
         ...(counts ? [{ rotulo: 'Resultados', valor: counts }] : []),
         ...(cards.some((card) => card.conselho)
           ? [{ rotulo: '*', valor: 'situação final por decisão do conselho de classe' }]
@@ -258,7 +262,8 @@ const mapaNotas: HubReport = {
         ...subjects.map((name, index) => ({
           chave: keyOf(index),
           rotulo: name,
-          tipo: numeric ? ('numero' as const) : ('texto' as const),
+          // The boletim's '8,0' (a number the spreadsheet can average); concepts as their letters.
+          tipo: numeric ? ('nota' as const) : ('texto' as const),
         })),
         { chave: 'faltas', rotulo: 'Faltas', tipo: 'numero', peso: 0.8 },
         { chave: 'frequencia', rotulo: 'Freq.', tipo: 'percentual' },

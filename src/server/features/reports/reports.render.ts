@@ -31,6 +31,7 @@ function exportColumnsOf(columns: ReportColumn[]): ExportColumn<Row>[] {
       value: (row) => row[column.chave] ?? null,
       date: column.tipo === 'data',
       percent: column.tipo === 'percentual',
+      ...(column.tipo === 'nota' ? { decimals: 1 } : {}),
       width: Math.max(12, column.rotulo.length + 2, (column.peso ?? 1) * 10),
     }));
 }
