@@ -80,7 +80,7 @@ export function assertStrongPassword(password: string, personalWords: string[] =
  * each kind.
  */
 const hasSymbol = (password: string) =>
-  [...password].some((char) => GENERATED_PASSWORD_SYMBOLS.includes(char));
+  Array.from(GENERATED_PASSWORD_SYMBOLS).some((symbol) => password.includes(symbol));
 
 export function generatePassword(): string {
   const alphabet = GENERATED_PASSWORD_ALPHABET;
