@@ -27,6 +27,11 @@ export interface FamilyFeedScope {
    * reads the school's settings, calendar or purposes through it. Absent: nothing cached.
    */
   school?: SchoolReads;
+  /**
+   * Whether the school sends SMS (an SMS provider and the switch on, settings' `sendsSms`): when false,
+   * nothing asks a family for an SMS consent that would send nothing. Absent: not known, asked as before.
+   */
+  sendsSms?: boolean;
 }
 
 /** The scope's school-wide reads (nothing cached when the scope has none). */

@@ -3,7 +3,9 @@ import { feedQuerySchema, feedSchema } from '../../../shared/familia.schemas.js'
 import { ok, signedInUser } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { familyHomeLane } from '../../lib/lane.js';
+import { sendsSms } from '../settings/index.js';
 import { getFamilyFeed } from './familia.service.js';
+import { FAMILY_FEED_SOURCES } from './familia.sources.js';
 
 /** `/api/familia`: the family's own home (issue 32 §1). */
 export const familiaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +18,16 @@ export const familiaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // In the family home's lane (lib/lane.ts): at 7:30 it waits its turn behind the teachers' rolls.
     async (request) =>
-      ok(await familyHomeLane.run(() => getFamilyFeed(app.ctx.db, signedInUser(request), request.query))),
+      ok(
+        await familyHomeLane.run(async () =>
+          getFamilyFeed(
+            app.ctx.db,
+            signedInUser(request),
+            request.query,
+            FAMILY_FEED_SOURCES,
+            await sendsSms(app.ctx),
+          ),
+        ),
+      ),
   );
 };

@@ -102,7 +102,7 @@ export function decodeCursor(cursor: string): Position {
 }
 
 /** The scope of a guardian's feed, or null for an account that is no family (nothing to show). */
-async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined) {
+async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined, sendsSms?: boolean) {
   // Any other account answers as `scopeOf` decides: no family, nothing to show.
   if (viewer.nivel !== 'responsavel') {
     const scope = await scopeOf(db, viewer);
@@ -140,6 +140,7 @@ async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined
     since: startOfSchoolDay(addDays(today, -FEED_NEWS_DAYS)),
     until: addDays(today, FEED_AHEAD_DAYS),
     school: schoolReadsAt(db, rows[0]?.version ?? null),
+    sendsSms,
   };
   return feedScope;
 }
@@ -150,9 +151,10 @@ export async function getFamilyFeed(
   viewer: Viewer,
   query: FeedQuery,
   sources: readonly FamilyFeedSource[] = FAMILY_FEED_SOURCES,
+  sendsSms?: boolean,
 ): Promise<Feed> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const scope = await feedScope(db, viewer, query.aluno_id);
+  const scope = await feedScope(db, viewer, query.aluno_id, sendsSms);
   if (!scope || scope.alunos.length === 0) return { itens: [], proximo: null };
   const answers = await Promise.all(sources.map((source) => source(db, scope)));
   const children = new Set(scope.alunos.map((aluno) => aluno.id));

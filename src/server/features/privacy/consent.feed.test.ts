@@ -48,4 +48,21 @@ describe('consentFeed', () => {
     const again = await consentFeed(t.database.db, feedScopeOf(family, [family.child]));
     expect(again.map((item) => item.resumo)).toEqual([reworded.titulo]);
   });
+
+  it('does not ask for the SMS consent while the school sends no SMS (the feed, through its route)', async () => {
+    const turma = await insertClass(t, null);
+    const family = await familyIn(t, turma.id);
+    const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', family.cookie));
+    const sms = purposes.find((purpose) => purpose.chave === 'sms')!;
+    // Asked by the source when nobody says whether SMS goes out (as before)…
+    const unknown = await consentFeed(t.database.db, feedScopeOf(family, [family.child]));
+    expect(unknown[0]!.resumo).toContain(sms.titulo);
+    // …and left out when the school sends none: this test app has no SMS_URL.
+    const feed = dataOf<{ itens: { id: string; resumo: string }[] }>(
+      await get('/api/familia/feed', family.cookie),
+    );
+    const item = feed.itens.find((one) => one.id === `consentimento:${family.child.id}`)!;
+    expect(item.resumo).not.toContain(sms.titulo);
+    expect(item.resumo).toContain(purposes.find((purpose) => purpose.chave === 'imagem')!.titulo);
+  });
 });

@@ -3,7 +3,8 @@
  * answered, or answered 'sim' on an earlier wording (the school changed the text), has a consent to
  * answer — something to do, one item per child naming the purposes. The Portal do Aluno's consent is
  * asked when the school creates the account, not here. The privacy notice and terms need no item: the
- * portal does not open until the guardian accepts them (PrivacyGate).
+ * portal does not open until the guardian accepts them (PrivacyGate). The SMS purpose is not asked while
+ * the school sends no SMS.
  */
 import { inArray } from 'drizzle-orm';
 import type { FeedItem } from '../../../shared/familia.schemas.js';
@@ -35,6 +36,8 @@ export const consentFeed: FamilyFeedSource = async (db, scope) => {
   const items: FeedItem[] = [];
   for (const aluno of scope.alunos) {
     const open = purposes.filter((purpose) => {
+      // A school that sends no SMS has nothing to ask about it (My data says 'A escola não envia SMS').
+      if (purpose.chave === 'sms' && scope.sendsSms === false) return false;
       const answer = latest.find((row) => row.alunoId === aluno.id && row.finalidadeId === purpose.id);
       return !answer || (answer.concedido && answer.versao < purpose.versao);
     });
