@@ -45,7 +45,8 @@ function columnStamper(today: string) {
 /**
  * The demo's grades: for every class and subject, a prova (peso 2) and a trabalho (peso 1) in each
  * period already closed by date, a recuperação for the students below 6,0, one decision of the
- * conselho de classe, and every period closed by date closed and published for the whole school.
+ * conselho de classe once the year's periods are all closed, and every period closed by date closed
+ * and published for the whole school.
  */
 export async function seedGrades(tx: Tx, today: string): Promise<void> {
   const next = random(20_261_114);
@@ -96,8 +97,9 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
     .from(students)
     .where(eq(students.status, 'ativo'))
     .orderBy(asc(students.nome));
-  // Each student has a level, so their grades look like one person's over the year.
-  const level = new Map(members.map((member) => [member.id, 45 + Math.floor(next() * 50)]));
+  // Each student has a level, so their grades look like one person's over the year: most between 6 and
+  // 9, a few who need the recuperação now and then (not a class where half of it does every bimestre).
+  const level = new Map(members.map((member) => [member.id, 55 + Math.floor(next() * 40)]));
   const gradeRows: (typeof grades.$inferInsert & { id: string; updatedAt: Date })[] = [];
   const stamper = columnStamper(today);
   let firstBelow: { alunoId: string; disciplina: string } | null = null;
@@ -208,7 +210,13 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
       updatedAt: new Date(`${period.dataFechamento}T10:30:00-03:00`),
     })),
   );
-  if (firstBelow)
+  // The conselho de classe decides the year's final result once every period is closed (as the API
+  // requires, council.service.ts): a demo built mid-year has no decision yet.
+  const allPeriods = await tx
+    .select({ id: schoolPeriods.id })
+    .from(schoolPeriods)
+    .where(eq(schoolPeriods.anoLetivoId, year.id));
+  if (firstBelow && periods.length === allPeriods.length)
     await tx.insert(councilDecisions).values({
       alunoId: firstBelow.alunoId,
       anoLetivoId: year.id,
