@@ -30,6 +30,8 @@ const notices: {
   corpo: string | ((entryOf: EntryOf) => string);
   publico: 'escola' | 'turmas-demo' | 'professor' | 'equipe';
   ciente?: boolean;
+  /** Also for the students' own accounts (what a student needs to know: dates, events, homework). */
+  alunos?: true;
 }[] = [
   {
     quando: '01-29',
@@ -37,6 +39,7 @@ const notices: {
     corpo:
       'Queridas famílias, **sejam bem-vindas** a mais um ano letivo!\n\n- As aulas começam às 7h30 (manhã) e 13h (tarde).\n- O uniforme completo é obrigatório a partir da segunda semana.\n\nContamos com vocês.',
     publico: 'escola',
+    alunos: true,
   },
   {
     quando: '02-06',
@@ -73,6 +76,7 @@ const notices: {
     titulo: 'Semana de provas do 1º bimestre',
     corpo: 'As provas acontecem na próxima semana. O calendário completo está no portal, em Calendário.',
     publico: 'turmas-demo',
+    alunos: true,
   },
   {
     quando: '04-24',
@@ -93,6 +97,7 @@ const notices: {
     corpo: (entryOf) =>
       `Nossa Festa Junina será no **${noticeDay(entryOf('Festa Junina').inicio)}**, das 14h às 19h.\n\n- Cada família contribui com um prato típico\n- Não é permitido entrar com bebida alcoólica\n\nMais informações em [nosso site](https://www.exemplo.com.br).`,
     publico: 'escola',
+    alunos: true,
     ciente: true,
   },
   {
@@ -108,12 +113,14 @@ const notices: {
     titulo: 'Tarefa de leitura para as férias',
     corpo: 'Cada aluno deve escolher um livro da lista enviada e preparar um pequeno resumo para agosto.',
     publico: 'professor',
+    alunos: true,
   },
   {
     quando: '06-29',
     titulo: 'Recesso escolar de julho',
     corpo: 'Lembramos que o recesso começa na próxima semana. Boas férias a todos!',
     publico: 'escola',
+    alunos: true,
   },
   {
     quando: '07-31',
@@ -121,6 +128,7 @@ const notices: {
     corpo:
       'As aulas do 2º semestre recomeçam na **próxima segunda-feira**, nos mesmos horários. Confira no portal o calendário do 3º bimestre.',
     publico: 'escola',
+    alunos: true,
   },
   {
     quando: '08-21',
@@ -136,6 +144,7 @@ const notices: {
     corpo:
       'Os jogos interclasses acontecem na próxima semana, nas aulas de Educação Física. Mande roupa adequada e uma garrafinha de água.',
     publico: 'turmas-demo',
+    alunos: true,
   },
   {
     quando: '10-02',
@@ -150,6 +159,7 @@ const notices: {
     corpo:
       'Na semana do Dia das Crianças teremos atividades especiais no Fundamental I. Nesses dias não haverá lição de casa.',
     publico: 'escola',
+    alunos: true,
   },
   {
     quando: '10-30',
@@ -157,6 +167,7 @@ const notices: {
     corpo:
       'A Feira de Ciências será no **sábado, das 9h às 13h**. Os grupos apresentam seus trabalhos, e as famílias estão convidadas.',
     publico: 'professor',
+    alunos: true,
   },
   {
     quando: '11-13',
@@ -164,6 +175,7 @@ const notices: {
     corpo:
       'Dia 20 de novembro é feriado nacional (Dia Nacional de Zumbi e da Consciência Negra): não haverá aula. Na semana anterior, as turmas fazem atividades sobre o tema.',
     publico: 'escola',
+    alunos: true,
   },
   {
     quando: '11-23',
@@ -181,6 +193,7 @@ const notices: {
       return `As aulas terminam na **${noticeDay(entryOf(YEAR_END.ultimoDia).inicio)}**. A recuperação final será de **${dayMonth(recuperacao.inicio)} a ${dayMonth(recuperacao.fim)}**, e o resultado final sai na ${noticeDay(entryOf(YEAR_END.resultado).inicio)}.\n\nAs datas estão no portal, em Calendário. Os alunos convocados recebem o horário pela agenda.`;
     },
     publico: 'turmas-demo',
+    alunos: true,
     ciente: true,
   },
   {
@@ -189,6 +202,7 @@ const notices: {
     corpo: (entryOf) =>
       `Nossa festa de encerramento será no **${noticeDay(entryOf(YEAR_END.festa).inicio)}, às 10h**, na quadra. Contamos com todas as famílias!`,
     publico: 'escola',
+    alunos: true,
   },
 ];
 

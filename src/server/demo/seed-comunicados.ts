@@ -99,7 +99,7 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
       series: [],
       turmas: byTeacher ? [familyClasses[0]!] : notice.publico === 'turmas-demo' ? familyClasses : [],
       alunos: [],
-      destinatarios: 'familias',
+      destinatarios: notice.alunos ? 'familias_e_alunos' : 'familias',
     };
     const descricao =
       publico.tipo === 'escola'

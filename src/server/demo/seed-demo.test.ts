@@ -238,6 +238,14 @@ describe('demo school year', () => {
     expect(falta.texto).toContain(`em ${dia!.split('-').reverse().join('/')}`);
     const conversations = dataOf<{ items: unknown[] }>(await get('/api/mensagens', guardian));
     expect(conversations.items).toHaveLength(2);
+    // The student's own account reads what is for students too (dates, events), not the parents' meetings.
+    const student = await loginAs(t.app, 'aluno@demo.escola', 'Demo-Alun-2026');
+    const received = dataOf<Page<{ titulo: string }>>(await get('/api/comunicados?pageSize=50', student));
+    const titles = received.items.map((item) => item.titulo);
+    expect(titles).toEqual(
+      expect.arrayContaining(['Boas-vindas ao ano letivo', 'Festa Junina: convite e regras']),
+    );
+    expect(titles).not.toContain('Reunião de pais do 1º bimestre');
     // The secretaria sees both families' conversations with it, not the one with the teacher.
     const secretaria = dataOf<{ items: unknown[]; nao_lidas: number }>(await get('/api/mensagens', admin));
     expect(secretaria.items).toHaveLength(2);
