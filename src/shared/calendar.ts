@@ -29,6 +29,17 @@ export function weekdayOf(iso: string): number {
   return new Date(toUtc(iso)).getUTCDay();
 }
 
+/** The days of the week by `weekdayOf` (0: domingo), as a date is written in Portuguese. */
+export const weekdayNames = [
+  'domingo',
+  'segunda-feira',
+  'terça-feira',
+  'quarta-feira',
+  'quinta-feira',
+  'sexta-feira',
+  'sábado',
+] as const;
+
 /** Every date from `from` to `to`, both included (empty when `to` is earlier). */
 export function eachDay(from: string, to: string): string[] {
   const days: string[] = [];

@@ -5,7 +5,7 @@
  * announce a date (seed-comunicados.data.ts) read it from these entries, so a notice never names a day
  * the calendar does not have.
  */
-import { addDays, easterOf, weekdayOf, type EntryKind } from '../../shared/calendar.js';
+import { addDays, easterOf, weekdayNames, weekdayOf, type EntryKind } from '../../shared/calendar.js';
 
 export interface DemoEntry {
   tipo: EntryKind;
@@ -109,17 +109,7 @@ export function demoCalendarEntries(year: number): DemoEntry[] {
   ];
 }
 
-const weekdays = [
-  'domingo',
-  'segunda-feira',
-  'terça-feira',
-  'quarta-feira',
-  'quinta-feira',
-  'sexta-feira',
-  'sábado',
-];
-
 /** '2026-12-12' → 'sábado, 12/12', as a notice names a day. */
 export function noticeDay(iso: string): string {
-  return `${weekdays[weekdayOf(iso)]!}, ${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+  return `${weekdayNames[weekdayOf(iso)]!}, ${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 }

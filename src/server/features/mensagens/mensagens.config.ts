@@ -4,6 +4,7 @@ import {
   mensagensConfigSchema,
   type MensagensConfig,
 } from '../../../shared/mensagens.schemas.js';
+import { weekdayNames } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema/settings.js';
 import { saveSetting } from '../../lib/settings-row.js';
@@ -99,16 +100,6 @@ export function deliveryTime(config: MensagensConfig, at: Date): Date | null {
   return opening(date, config.horario_inicio);
 }
 
-const weekdays = [
-  'domingo',
-  'segunda-feira',
-  'terça-feira',
-  'quarta-feira',
-  'quinta-feira',
-  'sexta-feira',
-  'sábado',
-];
-
 /** 'Fora do horário: sua mensagem será entregue às 7h' (with the day when it is not today or tomorrow). */
 export function offHoursNotice(deliverAt: Date, at: Date): string {
   const target = local(deliverAt);
@@ -116,6 +107,6 @@ export function offHoursNotice(deliverAt: Date, at: Date): string {
   const time = `${String(Number(hour))}h${minute === '00' ? '' : minute!}`;
   const today = local(at).date;
   const soon = target.date === today || target.date === nextDay(today);
-  const weekday = weekdays[new Date(`${target.date}T12:00:00${OFFSET}`).getUTCDay()]!;
+  const weekday = weekdayNames[new Date(`${target.date}T12:00:00${OFFSET}`).getUTCDay()]!;
   return `Fora do horário: sua mensagem será entregue ${soon ? '' : `${weekday} `}às ${time}`;
 }
