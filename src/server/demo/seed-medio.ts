@@ -8,11 +8,9 @@ import { disciplinas } from '../db/schema/disciplinas.js';
 import { students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
 import type { Area } from '../../shared/disciplinas.schemas.js';
-import { addDays } from '../../shared/calendar.js';
-import { classifyRange } from '../features/calendar/index.js';
 import { itinerariosOfClass, takesSubject } from '../features/curriculum/index.js';
 import { random } from './seed-academics.js';
-import { seedClassRolls } from './seed-rolls.js';
+import { schoolDaysToYesterday, seedClassRolls } from './seed-rolls.js';
 
 const CN = 'Ciências da Natureza e Matemática';
 const LH = 'Linguagens e Ciências Humanas';
@@ -148,13 +146,7 @@ export async function seedMedio(tx: Tx, today: string): Promise<void> {
 
   // The rolls of every school day to yesterday, as the other classes have them (seedClassRolls): each
   // itinerário's lessons with its own students only; one student misses school often.
-  const lastRollDay = addDays(today, -1) < year.fim ? addDays(today, -1) : year.fim;
-  const letivos =
-    lastRollDay < year.inicio
-      ? []
-      : (await classifyRange(tx, year.inicio, lastRollDay))
-          .filter((day) => day.letivo)
-          .map((day) => day.data);
+  const letivos = await schoolDaysToYesterday(tx, year, today);
   const next = random(20_261_001);
   const ownSubjects = await itinerariosOfClass(tx, turma!.id);
   const teacherName = new Map(staff.map((teacher) => [teacher.id, teacher.nome]));

@@ -9,11 +9,9 @@ import { pareceres } from '../db/schema/pareceres.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
 import { users } from '../db/schema/users.js';
-import { addDays } from '../../shared/calendar.js';
-import { classifyRange } from '../features/calendar/index.js';
 import { demoAddress } from './demo-addresses.js';
 import { random } from './seed-academics.js';
-import { seedClassRolls } from './seed-rolls.js';
+import { schoolDaysToYesterday, seedClassRolls } from './seed-rolls.js';
 
 /**
  * The demo's Educação Infantil: a Pré II class of the demo teacher (the 2026 year's first day on) with
@@ -115,13 +113,7 @@ export async function seedPareceres(
     .values(studentRows.map((student) => ({ alunoId: student.id, turmaId: turma!.id, inicio: year.inicio })));
   // Educação Infantil has a daily roll (the pré-escola's 60 %, LDB art. 31, IV): the teacher's roll of
   // every school day to yesterday, as the other classes have it; one child misses school often.
-  const lastRollDay = addDays(today, -1) < year.fim ? addDays(today, -1) : year.fim;
-  const letivos =
-    lastRollDay < year.inicio
-      ? []
-      : (await classifyRange(tx, year.inicio, lastRollDay))
-          .filter((day) => day.letivo)
-          .map((day) => day.data);
+  const letivos = await schoolDaysToYesterday(tx, year, today);
   const next = random(20_260_302);
   await seedClassRolls(tx, {
     turma: turma!,

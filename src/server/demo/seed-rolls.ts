@@ -1,4 +1,5 @@
-import { lessonsOnWeekday, weekdayOf } from '../../shared/calendar.js';
+import { addDays, lessonsOnWeekday, weekdayOf } from '../../shared/calendar.js';
+import { classifyRange } from '../features/calendar/index.js';
 import type { Tx } from '../db/client.js';
 import { attendanceAbsences, attendanceRolls } from '../db/schema/attendance.js';
 import type { ClassRow } from '../db/schema/classes.js';
@@ -91,6 +92,18 @@ function lessonTexts(
 ) {
   const conteudo = demoContent(disciplina, index, recent, dayTopics);
   return { conteudo, atividades: demoHomework(disciplina, index, conteudo) };
+}
+
+/** The school days of the year from its start to yesterday (to its end, once it is over): the rolls to seed. */
+export async function schoolDaysToYesterday(
+  tx: Tx,
+  year: { inicio: string; fim: string },
+  today: string,
+): Promise<string[]> {
+  const yesterday = addDays(today, -1);
+  const last = yesterday < year.fim ? yesterday : year.fim;
+  if (last < year.inicio) return [];
+  return (await classifyRange(tx, year.inicio, last)).filter((day) => day.letivo).map((day) => day.data);
 }
 
 /**
