@@ -1,5 +1,6 @@
 import type { RollClass } from '../../shared/attendance.schemas';
 import type { CalendarView, SchoolPeriod, SchoolYear } from '../../shared/calendar.schemas';
+import type { FinanceSettings } from '../../shared/finance.schemas';
 import type { SchoolClass } from '../../shared/classes.schemas';
 import type { Curriculum } from '../../shared/curriculum.schemas';
 import type { Mensalidade } from '../../shared/mensalidades.schemas';
@@ -104,6 +105,22 @@ export function reportCardAnswer(card: Partial<ReportCard> = {}): ReportCard {
     ensino_medio: false,
     itinerario: null,
     ...card,
+  };
+}
+
+/** The school's finance settings with no Pix key, 2 % multa, 1 % juros a month, due on the 10th, no discount. */
+export function financeSettingsAnswer(settings: Partial<FinanceSettings> = {}): FinanceSettings {
+  return {
+    pix_chave: null,
+    pix_beneficiario: null,
+    pix_cidade: null,
+    multa_percentual: 2,
+    juros_mensal_percentual: 1,
+    dia_vencimento_padrao: 10,
+    desconto_pontualidade: { tipo: 'nenhum', percentual: 0, valor: 0, dias_antes: 0 },
+    version: 1,
+    turmas: [],
+    ...settings,
   };
 }
 

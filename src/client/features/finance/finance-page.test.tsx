@@ -2,9 +2,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FinanceSettings, FinanceStats } from '../../../shared/finance.schemas';
+import type { FinanceStats } from '../../../shared/finance.schemas';
 import type { GerarMensalidadesResult } from '../../../shared/mensalidades.schemas';
 import { builtInPerfilPermissions } from '../../../shared/permissions';
+import { financeSettingsAnswer } from '../../test/answers';
 import { pinDate, renderAt, searchOf, signedInAs, stubApi, type StubRequest } from '../../test/render';
 import { FinancePage } from './finance-page';
 
@@ -73,17 +74,7 @@ function tuitionPage(tuition: Record<string, number>) {
   };
 }
 
-const settings: FinanceSettings = {
-  pix_chave: null,
-  pix_beneficiario: null,
-  pix_cidade: null,
-  multa_percentual: 2,
-  juros_mensal_percentual: 1,
-  dia_vencimento_padrao: 10,
-  desconto_pontualidade: { tipo: 'nenhum', percentual: 0, valor: 0, dias_antes: 0 },
-  version: 1,
-  turmas: [],
-};
+const settings = financeSettingsAnswer();
 
 /** December: next year's classes get February to December (44 for four students). */
 const generated: GerarMensalidadesResult = {

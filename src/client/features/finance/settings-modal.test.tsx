@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FinanceSettings } from '../../../shared/finance.schemas';
+import { financeSettingsAnswer } from '../../test/answers';
 import { renderAt, stubApi } from '../../test/render';
 import { FinanceSettingsModal } from './settings-modal';
 
@@ -20,17 +20,9 @@ const turma = (id: string, ano_letivo: string, alunos_count: number) => ({
   dia_vencimento: null,
 });
 
-const settings: FinanceSettings = {
-  pix_chave: null,
-  pix_beneficiario: null,
-  pix_cidade: null,
-  multa_percentual: 2,
-  juros_mensal_percentual: 1,
-  dia_vencimento_padrao: 10,
-  desconto_pontualidade: { tipo: 'nenhum', percentual: 0, valor: 0, dias_antes: 0 },
-  version: 1,
+const settings = financeSettingsAnswer({
   turmas: [turma('1', '2026', 2), turma('2', '2027', 0)],
-};
+});
 
 describe('Configurações financeiras in December', () => {
   it('prices this year’s 5º Ano A and next year’s apart: each class is named with its ano letivo', async () => {
