@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   acceptPrivacyOnScreen,
   ADMIN_STATE,
+  adminPage,
   apiSignIn,
   createClass,
   createStudent,
@@ -132,8 +133,7 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
   await teacherContext.close();
 
   // The coordination (here the direção) sees the class's template.
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const admin = await adminContext.newPage();
+  const { context: adminContext, page: admin } = await adminPage(browser, desktop);
   await admin.goto(`/dashboard/agenda?turma=${turmaId}&ver=modelos`);
   await expect(admin.getByRole('tab', { name: 'Modelos das turmas' })).toHaveAttribute(
     'aria-selected',

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
+import { DESKTOP, minusDays, PHONE, recentDays, SHOTS } from './journey';
 import { adminPage, apiSignIn, dataOf, screenshot, staffPage } from './support';
 
 // Issue 13 on a phone: a teacher takes the roll, marks two absences, saves, reopens and sees them;
@@ -8,18 +9,9 @@ import { adminPage, apiSignIn, dataOf, screenshot, staffPage } from './support';
 // needs is its own (names with `run`), and the school year is reused when another journey opened it.
 
 const run = Date.now().toString().slice(-6);
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
 
 function todayIso() {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
-
-function minusDays(iso: string, days: number) {
-  const date = new Date(`${iso}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -27,20 +19,12 @@ function minusDays(iso: string, days: number) {
  * day without lessons (a weekend at least) before it.
  */
 async function rollDates(api: APIRequestContext): Promise<{ data: string; semAula: string }> {
-  const today = todayIso();
-  const year = today.slice(0, 4);
-  const opened = await api.post('/api/anos-letivos', {
-    data: { ano: Number(year), inicio: `${year}-01-02`, fim: `${year}-12-30`, tipo_periodo: 'bimestre' },
-  });
-  expect([201, 409], await opened.text()).toContain(opened.status());
-  const view = await dataOf<{ dias: { data: string; letivo: boolean }[] }>(
-    await api.get(`/api/calendario?de=${minusDays(today, 20)}&ate=${today}`),
-  );
-  const letivo = view.dias.filter((day) => day.letivo && day.data.startsWith(year)).at(-1);
+  const { dias, letivos } = await recentDays(api, 20);
+  const letivo = letivos.at(-1);
   expect(letivo, 'um dia letivo nos últimos 20 dias').toBeDefined();
-  const semAula = view.dias.filter((day) => !day.letivo && day.data < letivo!.data).at(-1);
+  const semAula = dias.filter((day) => !day.letivo && day.data < letivo!).at(-1);
   expect(semAula, 'um dia sem aula antes dele').toBeDefined();
-  return { data: letivo!.data, semAula: semAula!.data };
+  return { data: letivo!, semAula: semAula!.data };
 }
 
 /** A student with a guardian account, in the class from `data` on; answers the guardian's password. */
@@ -106,10 +90,10 @@ async function familySeesHomework(guardian: Page, data: string, conteudo: string
   const lesson = guardian.getByRole('main').getByRole('listitem').filter({ hasText: 'Ler o capítulo 2' });
   await expect(lesson).toContainText('Tarefa de casa');
   await expect(lesson).toContainText(conteudo);
-  await screenshot(guardian, { path: `${shots}/familia-tarefas-phone.png`, fullPage: true });
-  await guardian.setViewportSize(desktop);
-  await screenshot(guardian, { path: `${shots}/familia-tarefas-desktop.png`, fullPage: true });
-  await guardian.setViewportSize(phone);
+  await screenshot(guardian, { path: `${SHOTS}/familia-tarefas-phone.png`, fullPage: true });
+  await guardian.setViewportSize(DESKTOP);
+  await screenshot(guardian, { path: `${SHOTS}/familia-tarefas-desktop.png`, fullPage: true });
+  await guardian.setViewportSize(PHONE);
 }
 
 /** A student's id by the name (the admin's students list). */
@@ -126,7 +110,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   // Three people and four screens in one journey: on a loaded CI machine it needs more than the
   // default minute; each step still waits at most the expect timeout.
   test.slow();
-  const admin = await adminPage(browser, phone);
+  const admin = await adminPage(browser, PHONE);
   const api = admin.page.request;
   const { data, semAula } = await rollDates(api);
 
@@ -164,7 +148,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   expect(guardianPassword).not.toBe('');
 
   // The teacher, on a phone: picks the class for the date, taps two absent students, saves.
-  const teacherContext = await browser.newContext({ viewport: phone });
+  const teacherContext = await browser.newContext({ viewport: PHONE });
   const teacher = await teacherContext.newPage();
   await apiSignIn(teacher.request, teacherEmail, [teacherPassword], 'Sabia-Laranjeira-64');
   await teacher.goto('/dashboard');
@@ -174,16 +158,16 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await teacher.getByLabel('Data da chamada').fill(data);
   await teacher.getByRole('button', { name: new RegExp(`Chamada ${run}`) }).click();
   await expect(teacher.getByRole('button', { name: `${names[0]}: presente` })).toBeVisible();
-  await screenshot(teacher, { path: `${shots}/frequencia-chamada-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-chamada-phone.png`, fullPage: true });
   await teacher.getByRole('button', { name: `${names[0]}: presente` }).click();
   await teacher.getByRole('button', { name: `${names[2]}: presente` }).click();
   await teacher.getByRole('button', { name: 'Justificar falta de Carla' }).click();
   await teacher.getByLabel(`Justificativa de ${names[2]}`).fill('Atestado médico');
   await expect(teacher.getByText('2 faltas')).toBeVisible();
-  await screenshot(teacher, { path: `${shots}/frequencia-faltas-phone.png` });
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-faltas-phone.png` });
   // Scrolled down the list (a short screen here, a class of 40 on a phone), the totals stay in sight
   // below the portal's top bar, not behind it.
-  await teacher.setViewportSize({ width: phone.width, height: 480 });
+  await teacher.setViewportSize({ width: PHONE.width, height: 480 });
   await teacher.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect
     .poll(() =>
@@ -194,14 +178,14 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
       }),
     )
     .toBe(true);
-  await screenshot(teacher, { path: `${shots}/frequencia-faltas-rolada-phone.png` });
-  await teacher.setViewportSize(phone);
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-faltas-rolada-phone.png` });
+  await teacher.setViewportSize(PHONE);
   // The diário's registro de conteúdo, typed with the roll (ADR 0078): the save bar points to it.
   await teacher.getByRole('button', { name: 'Sem conteúdo registrado — escrever' }).click();
   await expect(teacher.getByLabel('Conteúdo do dia')).toBeFocused();
   await teacher.getByLabel('Conteúdo do dia').fill(`Leitura compartilhada ${run}: o sítio`);
   await teacher.getByLabel('Atividades / tarefa de casa (opcional)').fill('Ler o capítulo 2');
-  await screenshot(teacher, { path: `${shots}/frequencia-conteudo-phone.png` });
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-conteudo-phone.png` });
   await teacher.getByRole('button', { name: 'Salvar chamada' }).click();
   await expect(teacher.getByText(/Chamada de .* salva em/)).toBeVisible();
 
@@ -218,7 +202,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await teacher.getByLabel('Data da chamada').fill(semAula);
   const leave = teacher.getByRole('dialog', { name: 'Sair sem salvar a chamada?' });
   await expect(leave).toContainText('ainda não foram salvas');
-  await screenshot(teacher, { path: `${shots}/frequencia-sair-sem-salvar-phone.png` });
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-sair-sem-salvar-phone.png` });
   await leave.getByRole('button', { name: 'Voltar à chamada' }).click();
   await expect(leave).toHaveCount(0);
   await expect(teacher.getByLabel('Data da chamada')).toHaveValue(data);
@@ -236,7 +220,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
     teacher.getByRole('status').filter({ hasText: 'Não é possível salvar esta chamada' }),
   ).toBeVisible();
   await expect(teacher.getByRole('button', { name: /Salvar/ })).toHaveCount(0);
-  await screenshot(teacher, { path: `${shots}/frequencia-sem-aula-phone.png` });
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-sem-aula-phone.png` });
 
   // Frequência → Diário de classe: the day given, with its content, in the month of the roll.
   await teacher.getByRole('tab', { name: 'Diário de classe' }).click();
@@ -247,14 +231,14 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(diary).toContainText(`Leitura compartilhada ${run}: o sítio`);
   await expect(diary).toContainText('Atividades / tarefa de casa: Ler o capítulo 2');
   await expect(diary).toContainText('2 faltas');
-  await screenshot(teacher, { path: `${shots}/frequencia-diario-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-diario-phone.png`, fullPage: true });
   const pdf = teacher.waitForEvent('download');
   await teacher.getByRole('button', { name: 'Baixar diário (PDF)' }).click();
   expect((await pdf).suggestedFilename()).toMatch(/^diario-.*\.pdf$/);
   await teacherContext.close();
 
   // The guardian of Ana sees the absence on the child's details.
-  const guardianContext = await browser.newContext({ viewport: phone });
+  const guardianContext = await browser.newContext({ viewport: PHONE });
   const guardian = await guardianContext.newPage();
   await apiSignIn(guardian.request, guardianEmail, [guardianPassword], 'Manjericao-Verde-21');
   await guardian.goto('/dashboard');
@@ -269,7 +253,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(child.getByTestId(`falta-${data}`).getByRole('button', { name: 'Justificar' })).toBeVisible();
   await expect(child.getByTestId('frequencia-geral')).toHaveText('0,0 %');
   await expect(child.getByRole('button', { name: 'Abonar' })).toHaveCount(0);
-  await screenshot(guardian, { path: `${shots}/frequencia-responsavel-phone.png` });
+  await screenshot(guardian, { path: `${SHOTS}/frequencia-responsavel-phone.png` });
   await familySeesHomework(guardian, data, `Leitura compartilhada ${run}: o sítio`);
   await guardianContext.close();
 
@@ -310,7 +294,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form).toHaveCount(0);
   await expect(admin.page.getByText(titulo).first()).toBeVisible();
-  await screenshot(admin.page, { path: `${shots}/calendario-admin-phone.png`, fullPage: true });
+  await screenshot(admin.page, { path: `${SHOTS}/calendario-admin-phone.png`, fullPage: true });
   // A recess over the day of the roll would leave it on a day without lessons: refused, naming it.
   await admin.page.getByRole('button', { name: 'Novo item' }).click();
   await form.getByLabel('Tipo').selectOption('recesso');
@@ -321,12 +305,12 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(refusal).toContainText(`deixaria de ser letivo: ${dataBr} (`);
   await expect(refusal).toContainText(`Chamada ${run}`);
   await expect(refusal).toContainText('Remover chamada');
-  await screenshot(admin.page, { path: `${shots}/calendario-recesso-recusado-phone.png` });
+  await screenshot(admin.page, { path: `${SHOTS}/calendario-recesso-recusado-phone.png` });
   await form.getByRole('button', { name: 'Cancelar' }).click();
   await expect(form).toHaveCount(0);
   await admin.context.close();
 
-  const visitor = await browser.newContext({ viewport: phone });
+  const visitor = await browser.newContext({ viewport: PHONE });
   const page = await visitor.newPage();
   await page.goto('/');
   await page.getByRole('link', { name: 'Calendário Acadêmico' }).click();
@@ -340,14 +324,14 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
     'href',
     '/calendario.ics',
   );
-  await screenshot(page, { path: `${shots}/calendario-publico-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/calendario-publico-phone.png`, fullPage: true });
   await visitor.close();
 });
 
 test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and the class grade', async ({
   browser,
 }) => {
-  const { context, page } = await adminPage(browser, desktop);
+  const { context, page } = await adminPage(browser, DESKTOP);
   // Carla (1 absence in 1 roll) is past the Conselho Tutelar line: the letter downloads, its date shows.
   await page.goto('/dashboard/frequencia?aba=alertas');
   await expect(page.getByRole('heading', { name: /Alunos com frequência abaixo de 75/ })).toBeVisible();
@@ -358,21 +342,21 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   await carla.getByRole('button', { name: 'Emitir carta (PDF)' }).click();
   expect((await letter).suggestedFilename()).toMatch(/\.pdf$/);
   await expect(carla).toContainText(/Emitida em \d{2}\/\d{2}\/\d{4}/);
-  await screenshot(page, { path: `${shots}/frequencia-alertas-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/frequencia-alertas-desktop.png`, fullPage: true });
 
   await page.getByRole('tab', { name: 'Resumo do mês' }).click();
   await page.getByLabel('Turma', { exact: true }).selectOption({ label: `Chamada ${run}` });
   await expect(page.getByRole('table', { name: /Frequência de Chamada/ })).toBeVisible();
-  await screenshot(page, { path: `${shots}/frequencia-mes-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/frequencia-mes-desktop.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Chamada' }).click();
-  await screenshot(page, { path: `${shots}/frequencia-turmas-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/frequencia-turmas-desktop.png`, fullPage: true });
 
   await page.goto('/dashboard/calendario');
   await expect(page.getByRole('table', { name: 'Dias do mês' })).toBeVisible();
-  await screenshot(page, { path: `${shots}/calendario-admin-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/calendario-admin-desktop.png`, fullPage: true });
   await page.goto('/dashboard');
   await expect(page.getByText('Frequência Média')).toBeVisible();
-  await screenshot(page, { path: `${shots}/dashboard-admin-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/dashboard-admin-desktop.png`, fullPage: true });
 
   // The class's grade: two subjects by the class's teacher; reopening shows them.
   await page.goto('/dashboard/turmas');
@@ -387,7 +371,7 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   await grade.getByLabel('Aulas/semana').first().fill('5');
   await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Segunda').check();
   await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Quarta').check();
-  await screenshot(page, { path: `${shots}/turma-grade-desktop.png` });
+  await screenshot(page, { path: `${SHOTS}/turma-grade-desktop.png` });
   await grade.getByRole('button', { name: 'Salvar grade' }).click();
   await expect(grade).toHaveCount(0);
   await card.getByRole('button', { name: 'Grade curricular' }).click();
@@ -397,12 +381,12 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   ).toBeChecked();
   await context.close();
 
-  const wide = await browser.newContext({ viewport: desktop });
+  const wide = await browser.newContext({ viewport: DESKTOP });
   const visitor = await wide.newPage();
   const answer = await visitor.goto('/calendario');
   expect(answer?.status()).toBe(200);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
-  await screenshot(visitor, { path: `${shots}/calendario-publico-desktop.png`, fullPage: true });
+  await screenshot(visitor, { path: `${SHOTS}/calendario-publico-desktop.png`, fullPage: true });
   await wide.close();
 });
 
@@ -410,7 +394,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   browser,
 }) => {
   test.slow();
-  const admin = await adminPage(browser, phone);
+  const admin = await adminPage(browser, PHONE);
   const api = admin.page.request;
   const { data } = await rollDates(api);
 
@@ -463,7 +447,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await enrolStudent(api, turma.id, data, names[1], `resp.aulas.1.${run}@escola.test`);
 
   // The teacher, on a phone: the class shows its two Matemática lessons to take (not Ciências).
-  const teacherContext = await browser.newContext({ viewport: phone });
+  const teacherContext = await browser.newContext({ viewport: PHONE });
   const teacher = await teacherContext.newPage();
   await apiSignIn(teacher.request, teacherEmail, [teacherPassword], 'Jabuticaba-Madura-38');
   await teacher.goto('/dashboard/frequencia');
@@ -472,7 +456,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await expect(classButton).toContainText('2 pendentes');
   await expect(classButton).toContainText('Matemática (1ª aula) · Matemática (2ª aula)');
   await expect(classButton).not.toContainText('Ciências');
-  await screenshot(teacher, { path: `${shots}/frequencia-por-aula-turmas-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-por-aula-turmas-phone.png`, fullPage: true });
   await classButton.click();
 
   // The first lesson still to take opens; the teacher picks the 2nd, marks Davi absent and saves.
@@ -486,7 +470,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   const sheet = teacher.getByRole('region', { name: `Chamada de ${className}, Matemática (2ª aula)` });
   await sheet.getByRole('button', { name: `${names[0]}: presente` }).click();
   await expect(sheet.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
-  await screenshot(teacher, { path: `${shots}/frequencia-por-aula-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-por-aula-phone.png`, fullPage: true });
   await sheet.getByRole('button', { name: 'Salvar chamada' }).click();
   await expect(sheet.getByText(/Chamada de Matemática \(2ª aula\) de .* salva em/)).toBeVisible();
   await expect(second).toHaveAccessibleName(/feita/);
@@ -516,11 +500,11 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await expect(sheet.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
   await expect(sheet.getByRole('button', { name: `${names[1]}: presente`, pressed: false })).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Salvar de novo' })).toBeVisible();
-  await screenshot(teacher, { path: `${shots}/frequencia-por-aula-salva-phone.png`, fullPage: true });
-  await teacher.setViewportSize(desktop);
-  await screenshot(teacher, { path: `${shots}/frequencia-por-aula-desktop.png`, fullPage: true });
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-por-aula-salva-phone.png`, fullPage: true });
+  await teacher.setViewportSize(DESKTOP);
+  await screenshot(teacher, { path: `${SHOTS}/frequencia-por-aula-desktop.png`, fullPage: true });
   // Closing the tab with a mark not saved: the browser asks first (dismissed: the page stays).
-  await teacher.setViewportSize(phone);
+  await teacher.setViewportSize(PHONE);
   await sheet.getByRole('button', { name: `${names[1]}: presente` }).click();
   const beforeUnload = teacher.waitForEvent('dialog');
   await teacher.close({ runBeforeUnload: true });
@@ -575,7 +559,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   );
 
   // The secretaria opens the class's diary from her menu: read-only, with the lesson and the notas.
-  const secretaria = await staffPage(browser, 'Secretaria', desktop);
+  const secretaria = await staffPage(browser, 'Secretaria', DESKTOP);
   const desk = secretaria.page;
   await desk.goto('/dashboard');
   await desk
@@ -595,13 +579,13 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   const notas = desk.getByRole('table', { name: 'Notas de Matemática' });
   await expect(notas.getByRole('row', { name: new RegExp(names[0]) })).toContainText('8,5');
   await expect(notas.getByRole('row', { name: new RegExp(names[1]) })).toContainText('6,0');
-  await screenshot(desk, { path: `${shots}/frequencia-diario-secretaria-desktop.png`, fullPage: true });
+  await screenshot(desk, { path: `${SHOTS}/frequencia-diario-secretaria-desktop.png`, fullPage: true });
   const printed = desk.waitForEvent('download');
   await desk.getByRole('button', { name: 'Baixar diário (PDF)' }).click();
   expect((await printed).suggestedFilename()).toMatch(/^diario-.*\.pdf$/);
-  await desk.setViewportSize(phone);
+  await desk.setViewportSize(PHONE);
   await expect(notas).toBeVisible();
-  await screenshot(desk, { path: `${shots}/frequencia-diario-secretaria-phone.png`, fullPage: true });
+  await screenshot(desk, { path: `${SHOTS}/frequencia-diario-secretaria-phone.png`, fullPage: true });
   await secretaria.context.close();
 
   // Lesson 2 was taken by mistake: the admin removes it, with a reason; it no longer counts.
@@ -615,7 +599,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await removal.getByRole('button', { name: 'Remover chamada' }).click();
   await expect(removal.getByText('Informe o motivo da remoção')).toBeVisible();
   await removal.getByLabel('Motivo da remoção').fill('Aula registrada no dia errado');
-  await screenshot(admin.page, { path: `${shots}/frequencia-remover-chamada-phone.png` });
+  await screenshot(admin.page, { path: `${SHOTS}/frequencia-remover-chamada-phone.png` });
   await removal.getByRole('button', { name: 'Remover chamada' }).click();
   await expect(removal).toHaveCount(0);
   await expect(saved2).toContainText('Chamada de Matemática (2ª aula) ainda não feita.');

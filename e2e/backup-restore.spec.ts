@@ -2,37 +2,20 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { testTiming } from '../test-timing.config';
-import { apiSignIn, E2E_ADMIN, openSettingsTab, screenshot, startOwnServer } from './support';
+import { DESKTOP, signedInOn } from './journey';
+import { E2E_ADMIN, openSettingsTab, ownServerForSpec, screenshot } from './support';
 
 /**
  * Backup and restore rewind the whole database, so this journey runs on a server and data directory of
  * its own: it cannot undo what the other journeys created on the shared server.
  */
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-
-test.beforeAll(async () => {
-  // Starting a server is the hook's whole work: it gets the server start's margin, not a journey's.
-  test.setTimeout(testTiming.serverStartMs + 30_000);
-  server = await startOwnServer();
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
+// Starting a server is the hook's whole work: it gets the server start's margin, not a journey's.
+const server = ownServerForSpec({}, testTiming.serverStartMs + 30_000);
+// The school's first administrator: a first password until a journey changes it.
+const admin = { email: E2E_ADMIN.email, password: E2E_ADMIN.password, earlier: [E2E_ADMIN.firstPassword] };
 
 test('create a backup, add a user, restore it and the user is gone', async ({ browser }) => {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const page = await context.newPage();
-  await apiSignIn(
-    page.request,
-    E2E_ADMIN.email,
-    [E2E_ADMIN.password, E2E_ADMIN.firstPassword],
-    E2E_ADMIN.password,
-  );
+  const { page } = await signedInOn(browser, server.baseURL, admin);
   await openSettingsTab(page, 'Backup & Dados');
 
   await page.getByRole('button', { name: 'Criar Backup' }).click();
@@ -126,19 +109,7 @@ function tamper(file: Record<string, unknown>): Buffer {
 test('a backup this installation did not sign: the dry run warns, lists the administrators and asks for confirmation', async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  await apiSignIn(
-    page.request,
-    E2E_ADMIN.email,
-    [E2E_ADMIN.password, E2E_ADMIN.firstPassword],
-    E2E_ADMIN.password,
-  );
+  const { context, page } = await signedInOn(browser, server.baseURL, admin, { viewport: DESKTOP });
   const backup = await page.request.post('/api/configuracoes/backup', {
     data: { senha: E2E_ADMIN.password },
   });

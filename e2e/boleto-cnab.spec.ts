@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiSignIn, dataOf, screenshot, startOwnServer } from './support';
+import { type Account, DEMO, SHOTS, signedInOn } from './journey';
+import { dataOf, demoServerForSpec, screenshot } from './support';
 
 /**
  * Boleto registrado with the bank's files (issue 36 §1) on the demo school, with its simulated bank
@@ -10,34 +11,16 @@ import { apiSignIn, dataOf, screenshot, startOwnServer } from './support';
  */
 const phone = { width: 390, height: 844, tag: 'phone' };
 const desktop = { width: 1280, height: 800, tag: 'desktop' };
-const shots = 'test-results/screenshots';
 // Financeiro → Boletos is the finance desk's (finance.manage): the demo's 'financeiro' account.
-const FINANCEIRO = { email: 'financeiro@demo.escola', password: 'Demo-Fin-2026' };
-const DIRECTOR = { email: 'admin@demo.escola', password: 'Demo-Admin-2026' };
+const { financeiro: FINANCEIRO, director: DIRECTOR } = DEMO;
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
+const server = demoServerForSpec({ PIX_PROVIDER: 'simulado' });
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer({ env: { DEMO: '1', PIX_PROVIDER: 'simulado' } });
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
-
-async function signedIn(browser: Browser, who: { email: string; password: string }, viewport = desktop) {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
+const signedIn = (browser: Browser, who: Account, viewport = desktop) =>
+  signedInOn(browser, server.baseURL, who, {
     viewport: { width: viewport.width, height: viewport.height },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
     acceptDownloads: true,
   });
-  const page = await context.newPage();
-  await apiSignIn(page.request, who.email, [who.password], who.password);
-  return { context, page };
-}
 
 /** Clicks and returns the downloaded file's text (ISO-8859-1) and name. */
 async function download(page: Page, click: () => Promise<void>) {
@@ -77,7 +60,7 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
 
   await page.goto('/dashboard/financeiro?aba=boletos');
   await expect(page.getByRole('heading', { name: /Próxima remessa/ })).toBeVisible();
-  await screenshot(page, { path: `${shots}/boletos-cnab-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/boletos-cnab-desktop.png`, fullPage: true });
   // The demo's month has hundreds of boletos: the list shows the first ones and the rest on request.
   await page.getByRole('button', { name: /^Mostrar todos os/ }).click();
   await expect(page.getByRole('list', { name: 'Boletos da próxima remessa' })).toContainText(
@@ -124,7 +107,7 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
   });
   const result = page.getByTestId('retorno-resultado');
   await expect(result).toContainText('1 boleto pago (mensalidade quitada)');
-  await screenshot(page, { path: `${shots}/boletos-cnab-retorno-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/boletos-cnab-retorno-desktop.png`, fullPage: true });
 
   // Uploaded again: nothing new.
   await page.getByLabel('Arquivo de retorno do banco').setInputFiles({
@@ -151,6 +134,6 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
   const onPhone = await signedIn(browser, FINANCEIRO, phone);
   await onPhone.page.goto('/dashboard/financeiro?aba=boletos');
   await expect(onPhone.page.getByRole('heading', { name: 'Remessas geradas' })).toBeVisible();
-  await screenshot(onPhone.page, { path: `${shots}/boletos-cnab-phone.png`, fullPage: true });
+  await screenshot(onPhone.page, { path: `${SHOTS}/boletos-cnab-phone.png`, fullPage: true });
   await onPhone.context.close();
 });

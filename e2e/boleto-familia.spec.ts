@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
-import { apiSignIn, demoServerForSpec, screenshot } from './support';
+import { type Account, DEMO, SHOTS, signedInOn } from './journey';
+import { demoServerForSpec, screenshot } from './support';
 
 /**
  * Boleto registrado (issue 36 §1) on the demo school (Banco do Brasil, a test agreement): the mother, on
@@ -11,29 +12,16 @@ import { apiSignIn, demoServerForSpec, screenshot } from './support';
  */
 const phone = { width: 390, height: 844, tag: 'phone' };
 const desktop = { width: 1280, height: 800, tag: 'desktop' };
-const shots = 'test-results/screenshots';
-const MOTHER = { email: 'responsavel@demo.escola', password: 'Demo-Resp-2026' };
-const DIRECTOR = { email: 'admin@demo.escola', password: 'Demo-Admin-2026' };
+const { mother: MOTHER, director: DIRECTOR } = DEMO;
 
 const server = demoServerForSpec();
 
-async function signedIn(
-  browser: Browser,
-  who: { email: string; password: string },
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
+const signedIn = (browser: Browser, who: Account, viewport: { width: number; height: number }) =>
+  signedInOn(browser, server.baseURL, who, {
     viewport: { width: viewport.width, height: viewport.height },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
     acceptDownloads: true,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
-  const page = await context.newPage();
-  await apiSignIn(page.request, who.email, [who.password], who.password);
-  return { context, page };
-}
 
 test('the family downloads the boleto PDF and copies its linha digitável', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -48,7 +36,7 @@ test('the family downloads the boleto PDF and copies its linha digitável', asyn
     await expect(linha).toHaveValue(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
     const formatted = await linha.inputValue();
     await expect(dialog.getByText('Banco do Brasil')).toBeVisible();
-    await screenshot(page, { path: `${shots}/boleto-familia-${viewport.tag}.png` });
+    await screenshot(page, { path: `${SHOTS}/boleto-familia-${viewport.tag}.png` });
 
     await dialog.getByRole('button', { name: 'Copiar linha digitável' }).click();
     await expect(page.getByText('Linha digitável copiada!')).toBeVisible();
@@ -79,7 +67,7 @@ test("the secretaria's list offers the boleto and the class's boletos; the direc
     await expect(section.getByLabel('Banco')).toHaveValue('001');
     await expect(section.getByText('Emitindo boletos')).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await screenshot(page, { path: `${shots}/boleto-configuracao-${viewport.tag}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/boleto-configuracao-${viewport.tag}.png`, fullPage: true });
 
     await page.goto('/dashboard/financeiro?aba=mensalidades');
     await page
@@ -88,7 +76,7 @@ test("the secretaria's list offers the boleto and the class's boletos; the direc
       .click();
     const dialog = page.getByRole('dialog', { name: 'Boleto' });
     await expect(dialog.getByLabel('Linha digitável')).toHaveValue(/^\d{5}\.\d{5} /);
-    await screenshot(page, { path: `${shots}/boleto-secretaria-${viewport.tag}.png` });
+    await screenshot(page, { path: `${SHOTS}/boleto-secretaria-${viewport.tag}.png` });
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
 
     await page.getByRole('button', { name: 'Boletos da turma' }).click();
@@ -96,7 +84,7 @@ test("the secretaria's list offers the boleto and the class's boletos; the direc
     const turma = lote.getByLabel('Turma');
     await expect(turma.locator('option')).not.toHaveCount(1);
     await turma.selectOption({ index: 1 });
-    await screenshot(page, { path: `${shots}/boleto-lote-${viewport.tag}.png` });
+    await screenshot(page, { path: `${SHOTS}/boleto-lote-${viewport.tag}.png` });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       lote.getByRole('button', { name: 'Baixar PDF' }).click(),

@@ -1,37 +1,25 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { apiSignIn, demoServerForSpec, screenshot } from './support';
+import { DEMO, DESKTOP, PHONE, SHOTS, signedInOn } from './journey';
+import { demoServerForSpec, screenshot } from './support';
 
 /**
  * Configurações → Censo (issue 37 part 1) on the demo school: the director finds the school's census
  * data already filled, answers an infrastructure question (an exclusive item unchecks the others of its
  * question) and saves; on a phone the groups open one at a time.
  */
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
-const DIRECAO = { email: 'admin@demo.escola', password: 'Demo-Admin-2026' };
 const server = demoServerForSpec();
 
-async function director(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const page = await context.newPage();
-  await apiSignIn(page.request, DIRECAO.email, [DIRECAO.password], DIRECAO.password);
-  return { context, page };
-}
+const director = (browser: Browser, viewport: { width: number; height: number }) =>
+  signedInOn(browser, server.baseURL, DEMO.director, { viewport });
 
 test('the director reviews and saves the school census data', async ({ browser }) => {
-  const { context, page } = await director(browser, desktop);
+  const { context, page } = await director(browser, DESKTOP);
   await page.goto('/dashboard/configuracoes?aba=censo');
   await expect(page.getByRole('heading', { name: 'Censo Escolar: a escola' })).toBeVisible();
   await expect(page.getByLabel('Código INEP da escola')).toHaveValue('35099871');
   await expect(page.getByLabel('Município (código IBGE)')).toHaveValue('3550308');
   await expect(page.getByRole('checkbox', { name: /Empresa, grupos empresariais/ })).toBeChecked();
-  await screenshot(page, { path: `${shots}/censo-escola-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/censo-escola-desktop.png`, fullPage: false });
 
   const residuos = page.getByTestId('grupo-Tratamento do lixo');
   await residuos.locator('summary').click();
@@ -41,7 +29,7 @@ test('the director reviews and saves the school census data', async ({ browser }
   await expect(residuos.getByRole('checkbox', { name: 'Separação do lixo/resíduos' })).not.toBeChecked();
   await residuos.getByRole('checkbox', { name: 'Reciclagem' }).check();
   await expect(residuos.getByRole('checkbox', { name: 'Não faz tratamento' })).not.toBeChecked();
-  await screenshot(page, { path: `${shots}/censo-escola-infra-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/censo-escola-infra-desktop.png`, fullPage: false });
 
   await page.getByRole('button', { name: 'Salvar dados do Censo' }).click();
   await expect(page.getByText('Dados do Censo da escola salvos com sucesso')).toBeVisible();
@@ -53,13 +41,13 @@ test('the director reviews and saves the school census data', async ({ browser }
 });
 
 test('on a phone the tab reads top to bottom', async ({ browser }) => {
-  const { context, page } = await director(browser, phone);
+  const { context, page } = await director(browser, PHONE);
   await page.goto('/dashboard/configuracoes?aba=censo');
   await expect(page.getByLabel('Código INEP da escola')).toBeVisible();
-  await screenshot(page, { path: `${shots}/censo-escola-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/censo-escola-phone.png`, fullPage: false });
   const agua = page.getByTestId('grupo-Água');
   await agua.locator('summary').click();
   await agua.scrollIntoViewIfNeeded();
-  await screenshot(page, { path: `${shots}/censo-escola-infra-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/censo-escola-infra-phone.png`, fullPage: false });
   await context.close();
 });

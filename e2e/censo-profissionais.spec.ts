@@ -1,46 +1,31 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { apiSignIn, screenshot, startOwnServer, uniqueCpf } from './support';
+import { DEMO, DESKTOP, PHONE, SHOTS, signedInOn } from './journey';
+import { demoServerForSpec, screenshot, uniqueCpf } from './support';
 
 /**
  * Censo Escolar, profissionais (issue 37, part 3) on the demo school: the secretaria, on her phone and
  * at a desk, opens a teacher's 'Dados do Censo', fills the cor/raça and saves; adds someone outside the
  * teaching staff (nome and CPF) and removes them after confirming. Screenshots of both widths.
  */
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
-const SECRETARIA = { email: 'secretaria@demo.escola', password: 'Demo-Secr-2026' };
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
+const server = demoServerForSpec();
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer({ env: { DEMO: '1' } });
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
-
-async function secretaria(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport });
-  await apiSignIn(context.request, SECRETARIA.email, [SECRETARIA.password], SECRETARIA.password);
-  return { context, page: await context.newPage() };
-}
+const secretaria = (browser: Browser, viewport: { width: number; height: number }) =>
+  signedInOn(browser, server.baseURL, DEMO.secretaria, { viewport });
 
 test('the secretaria fills a teacher’s census data and manages the director’s list', async ({ browser }) => {
   test.setTimeout(180_000);
-  const { context, page } = await secretaria(browser, phone);
+  const { context, page } = await secretaria(browser, PHONE);
   await page.goto('/dashboard/professores');
   const secao = page.getByRole('region', { name: /Gestor e outros profissionais/ });
   await expect(secao.getByText('Ana Paula Ribeiro')).toBeVisible();
-  await screenshot(page, { path: `${shots}/censo-profissionais-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/censo-profissionais-phone.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Dados do Censo de Carlos Eduardo Lima' }).first().click();
   const dialogo = page.getByRole('dialog', { name: /Dados do Censo — Carlos Eduardo Lima/ });
   await expect(dialogo).toBeVisible();
   await dialogo.getByLabel('Cor/raça').selectOption('3');
-  await screenshot(page, { path: `${shots}/censo-profissional-dialog-phone.png` });
+  await screenshot(page, { path: `${SHOTS}/censo-profissional-dialog-phone.png` });
   await dialogo.getByRole('button', { name: 'Salvar dados do Censo' }).click();
   await expect(dialogo).toHaveCount(0);
   await page.getByRole('button', { name: 'Dados do Censo de Carlos Eduardo Lima' }).first().click();
@@ -60,11 +45,11 @@ test('the secretaria fills a teacher’s census data and manages the director’
   await expect(secao.getByText('Paulo Coordenação Teste')).toHaveCount(0);
   await context.close();
 
-  const wide = await secretaria(browser, desktop);
+  const wide = await secretaria(browser, DESKTOP);
   await wide.page.goto('/dashboard/professores?censo=novo');
   await expect(wide.page.getByRole('dialog', { name: 'Novo profissional (gestor ou outro)' })).toBeVisible();
-  await screenshot(wide.page, { path: `${shots}/censo-profissional-dialog-desktop.png` });
+  await screenshot(wide.page, { path: `${SHOTS}/censo-profissional-dialog-desktop.png` });
   await wide.page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
-  await screenshot(wide.page, { path: `${shots}/censo-profissionais-desktop.png`, fullPage: true });
+  await screenshot(wide.page, { path: `${SHOTS}/censo-profissionais-desktop.png`, fullPage: true });
   await wide.context.close();
 });

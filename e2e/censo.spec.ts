@@ -1,30 +1,18 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { apiSignIn, demoServerForSpec, screenshot, todayInSaoPaulo } from './support';
+import { type Account, DEMO, DESKTOP, PHONE, SHOTS, signedInOn } from './journey';
+import { demoServerForSpec, screenshot, todayInSaoPaulo } from './support';
 
 /**
  * Censo Escolar (issue 37) on the demo school: the secretaria opens Relatórios → Censo Escolar, sees
  * the figures and an empty pending list, downloads the stage-1 file (Latin-1, first line '00|'); a
  * teacher sees no entry and gets 403 from the API. Screenshots at desktop and phone width.
  */
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
-const SECRETARIA = { email: 'secretaria@demo.escola', password: 'Demo-Secr-2026' };
-const TEACHER = { email: 'professor@demo.escola', password: 'Demo-Prof-2026' };
+const { secretaria: SECRETARIA, teacher: TEACHER } = DEMO;
 
 const server = demoServerForSpec();
 
-async function signedIn(browser: Browser, who: typeof SECRETARIA, viewport: typeof desktop) {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const page = await context.newPage();
-  await apiSignIn(page.request, who.email, [who.password], who.password);
-  return { context, page };
-}
+const signedIn = (browser: Browser, who: Account, viewport: typeof DESKTOP) =>
+  signedInOn(browser, server.baseURL, who, { viewport });
 
 /** Whether `bytes` hold a UTF-8 two-byte sequence (what 'ç' or 'ã' would be if not written in Latin-1). */
 const hasUtf8Pairs = (bytes: Buffer) =>
@@ -32,7 +20,7 @@ const hasUtf8Pairs = (bytes: Buffer) =>
 
 test('the secretaria checks the census and downloads the stage-1 file', async ({ browser }) => {
   test.setTimeout(180_000);
-  const { context, page } = await signedIn(browser, SECRETARIA, desktop);
+  const { context, page } = await signedIn(browser, SECRETARIA, DESKTOP);
   await page.goto('/dashboard/relatorios');
   await page.getByRole('link', { name: 'Abrir o Censo Escolar' }).click();
   await expect(page.getByRole('heading', { name: 'Censo Escolar', level: 1 })).toBeVisible();
@@ -40,7 +28,7 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   await expect(etapa.getByText('Data de referência')).toBeVisible({ timeout: 60_000 });
   await expect(etapa.getByRole('table', { name: 'Alunos por etapa' })).toBeVisible();
   await expect(etapa.getByText(/Nenhuma pendência/)).toBeVisible();
-  await screenshot(page, { path: `${shots}/censo-painel-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/censo-painel-desktop.png`, fullPage: true });
 
   // The file is built in the background (issue 38): a progress bar, then the download from the task.
   const [download, answer] = await Promise.all([
@@ -55,7 +43,7 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   await expect(
     etapa.getByRole('status').filter({ hasText: 'Arquivo de Matrícula Inicial pronto' }),
   ).toBeVisible();
-  await screenshot(page, { path: `${shots}/censo-arquivo-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/censo-arquivo-desktop.png`, fullPage: true });
   expect(answer.headers()['content-type']).toMatch(/charset=iso-8859-1/i);
   const bytes = await download.createReadStream().then(
     (stream) =>
@@ -71,14 +59,14 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   expect(hasUtf8Pairs(bytes)).toBe(false);
 
   // Stage 1 on a phone: the task just built is still shown, with its file to download again.
-  const phoneView = await signedIn(browser, SECRETARIA, phone);
+  const phoneView = await signedIn(browser, SECRETARIA, PHONE);
   await phoneView.page.goto('/dashboard/relatorios/censo');
   const etapa1 = phoneView.page.getByRole('region', { name: '1ª etapa — Matrícula Inicial' });
   await expect(etapa1.getByRole('button', { name: 'Baixar de novo o arquivo montado' })).toBeVisible({
     timeout: 60_000,
   });
   await expect(etapa1.getByRole('progressbar', { name: 'Progresso do arquivo do Censo' })).toBeVisible();
-  await screenshot(phoneView.page, { path: `${shots}/censo-arquivo-phone.png`, fullPage: true });
+  await screenshot(phoneView.page, { path: `${SHOTS}/censo-arquivo-phone.png`, fullPage: true });
 
   // Stage 2 on a phone, of the demo's school year (this calendar year: in January the page opens on the
   // year just closed, whose stage 2 is due then).
@@ -90,13 +78,13 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   await expect(etapa2.getByText('Data de referência', { exact: true })).toBeVisible({ timeout: 60_000 });
   // A year not yet closed: its stage 2 waits for the closing, and says so.
   await expect(etapa2.getByText(/ainda não foi encerrado/)).toBeVisible();
-  await screenshot(phoneView.page, { path: `${shots}/censo-painel-phone.png`, fullPage: true });
+  await screenshot(phoneView.page, { path: `${SHOTS}/censo-painel-phone.png`, fullPage: true });
   await phoneView.context.close();
   await context.close();
 });
 
 test('a teacher sees no census entry and the API answers 403', async ({ browser }) => {
-  const { context, page } = await signedIn(browser, TEACHER, phone);
+  const { context, page } = await signedIn(browser, TEACHER, PHONE);
   await page.goto('/dashboard/relatorios');
   await expect(page.getByRole('heading', { name: 'Relatórios', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Abrir o Censo Escolar' })).toHaveCount(0);

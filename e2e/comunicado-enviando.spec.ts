@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE, createClass, createStudent, screenshot } from './support';
+import { adminPage, createClass, createStudent, screenshot } from './support';
 
 // Issue 38 (ADR 0061): right after publishing, the families' bells and e-mails are still being written
 // by a job. The author's 'Leituras' says so ('Enviando os avisos às famílias…') and asks again until the
@@ -13,8 +13,7 @@ const shots = 'test-results/screenshots';
 
 test('the author sees “enviando…” while the fan-out runs, then the reads as usual', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const admin = await context.newPage();
+  const { context, page: admin } = await adminPage(browser, desktop);
   const api = admin.request;
   const turmaId = await createClass(api, `Ipês ${run}`, { turno: 'manha' });
   const created = await createStudent(api, {

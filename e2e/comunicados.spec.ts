@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE, apiSignIn, createClass, createStudent, dataOf, screenshot } from './support';
+import { adminPage, apiSignIn, createClass, createStudent, dataOf, screenshot } from './support';
 
 // Issue 16: an admin sends a notice asking for 'ciente' to one class; a guardian of that class sees the
 // bell rise without reloading, opens it and presses Ciente; the admin sees 1 confirmed and the others
@@ -29,8 +29,7 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
 }) => {
   // Three people sign in (argon2 on shared cores) and the bell may wait for its 30 s poll.
   test.setTimeout(150_000);
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const admin = await adminContext.newPage();
+  const { context: adminContext, page: admin } = await adminPage(browser, desktop);
   const api = admin.request;
   const turmaId = await createClass(api, `Girassóis ${run}`, { turno: 'tarde' });
   const outraId = await createClass(api, `Margaridas ${run}`, { turno: 'tarde' });
@@ -157,8 +156,7 @@ test('a notice changed after a ciente: the family sees the version they confirme
   browser,
 }) => {
   test.setTimeout(150_000);
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const admin = await adminContext.newPage();
+  const { context: adminContext, page: admin } = await adminPage(browser, desktop);
   const api = admin.request;
   const turmaId = await createClass(api, `Bem-te-vis ${run}`, { turno: 'manha' });
   const child = `Lia Versao ${run}`;

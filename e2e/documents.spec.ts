@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Download } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, dataOf, screenshot } from './support';
+import { adminPage, apiSignIn, dataOf, screenshot } from './support';
 
 // Issue 15 in the browser: the secretaria issues a declaração de matrícula from the student's record,
 // anyone signed out checks it at /validar/… ('válido'), the admin revokes it ('revogado'); a year from
@@ -22,8 +22,7 @@ async function textOf(download: Download): Promise<string> {
 test('documents: issue, verify signed out, revoke; previous school in the histórico; guardian self-service', async ({
   browser,
 }) => {
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const admin = await adminContext.newPage();
+  const { context: adminContext, page: admin } = await adminPage(browser, desktop);
   const api = admin.request;
   const year = new Date().getFullYear();
   const turma = await dataOf<{ id: string }>(

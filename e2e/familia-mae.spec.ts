@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { DESKTOP, lastSchoolDay, minusDays, PHONE, SHOTS } from './journey';
 import {
   ADMIN_STATE,
   apiSignIn,
@@ -17,31 +18,6 @@ import {
 // the younger one's teacher started. Everything here is its own (`run`).
 
 const run = Date.now().toString().slice(-6);
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
-
-function minusDays(iso: string, days: number) {
-  const date = new Date(`${iso}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** 'Yesterday' at school: the last dia letivo before today (this year's ano letivo opened if none is). */
-async function lastSchoolDayBeforeToday(api: APIRequestContext): Promise<string> {
-  const today = todayInSaoPaulo();
-  const year = today.slice(0, 4);
-  const opened = await api.post('/api/anos-letivos', {
-    data: { ano: Number(year), inicio: `${year}-01-02`, fim: `${year}-12-30`, tipo_periodo: 'bimestre' },
-  });
-  expect([201, 409], await opened.text()).toContain(opened.status());
-  const view = await dataOf<{ dias: { data: string; letivo: boolean }[] }>(
-    await api.get(`/api/calendario?de=${minusDays(today, 20)}&ate=${minusDays(today, 1)}`),
-  );
-  const letivo = view.dias.filter((day) => day.letivo && day.data.startsWith(year)).at(-1);
-  expect(letivo, 'um dia letivo nos últimos 20 dias').toBeDefined();
-  return letivo!.data;
-}
 
 const ddmm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 
@@ -50,9 +26,9 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
 }) => {
   // Three people sign in (argon2 on shared cores) and many screens are opened.
   test.setTimeout(240_000);
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: DESKTOP });
   const api = (await adminContext.newPage()).request;
-  const ontem = await lastSchoolDayBeforeToday(api);
+  const ontem = await lastSchoolDay(api, minusDays(todayInSaoPaulo(), 1));
   const ano = ontem.slice(0, 4);
 
   // The younger child's teacher, with access.
@@ -128,7 +104,7 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   expect(roll.ok(), await roll.text()).toBe(true);
 
   // The teacher fills today's agenda and writes to the mother about the younger child.
-  const teacherContext = await browser.newContext({ viewport: desktop });
+  const teacherContext = await browser.newContext({ viewport: DESKTOP });
   const teacherApi = (await teacherContext.newPage()).request;
   await apiSignIn(teacherApi, teacherEmail, [teacher.senhaGerada ?? ''], 'Cajueiro-Florido-91');
   const hoje = todayInSaoPaulo();
@@ -159,7 +135,7 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   expect(started.status(), await started.text()).toBe(201);
 
   // The mother, on her phone.
-  const context = await browser.newContext({ viewport: phone });
+  const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   await apiSignIn(page.request, email, [nina.senhaGerada ?? ''], 'Jabuticaba-Ciranda-32');
   await page.goto('/dashboard');
@@ -173,13 +149,13 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   const falta = todo.getByRole('link', { name: new RegExp(`Falta em ${ddmm(ontem)} — Justificar`) });
   await expect(falta).toContainText('Théo');
   await expect(todo.getByRole('link', { name: new RegExp(assunto) })).toBeVisible();
-  await screenshot(page, { path: `${shots}/familia-mae-feed-phone.png` });
+  await screenshot(page, { path: `${SHOTS}/familia-mae-feed-phone.png` });
 
   // The notice: Ciente; back on the feed it left 'Para fazer'.
   await notice.click();
   const dialog = page.getByRole('dialog', { name: aviso });
   await expect(dialog).toContainText('Reunião de pais na sexta-feira');
-  await screenshot(page, { path: `${shots}/familia-mae-comunicado-phone.png` });
+  await screenshot(page, { path: `${SHOTS}/familia-mae-comunicado-phone.png` });
   await dialog.getByRole('button', { name: 'Ciente' }).click();
   await expect(dialog.getByText(/Ciente confirmado em/)).toBeVisible();
   await page.goto('/dashboard');
@@ -202,12 +178,12 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
     buffer: photo,
   });
   await expect(justify.getByText('atestado.jpg')).toBeVisible();
-  await screenshot(page, { path: `${shots}/familia-mae-justificativa-phone.png` });
+  await screenshot(page, { path: `${SHOTS}/familia-mae-justificativa-phone.png` });
   await justify.getByRole('button', { name: 'Enviar justificativa' }).click();
   await expect(justify).toHaveCount(0);
   const day = page.getByTestId(`falta-${ontem}`);
   await expect(day.getByText('Enviada — aguardando a escola')).toBeVisible();
-  await screenshot(page, { path: `${shots}/familia-mae-justificativa-enviada-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/familia-mae-justificativa-enviada-phone.png`, fullPage: true });
 
   // Back on the feed: the absence is no longer something to do; today's agenda of the younger child.
   await page.goto('/dashboard');
@@ -220,7 +196,7 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   await expect(page.getByText('Comeu pouco')).toBeVisible();
   await expect(page.getByText('Das 12:30 às 13:45')).toBeVisible();
   await expect(page.getByText('Hoje pintamos com guache e cantamos a Ciranda.')).toBeVisible();
-  await screenshot(page, { path: `${shots}/familia-mae-agenda-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/familia-mae-agenda-phone.png`, fullPage: true });
 
   // The teacher's message, from the feed: she answers.
   await page.goto('/dashboard');
@@ -230,7 +206,7 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   await thread.getByLabel('Sua mensagem').fill('Que bom! Mando o avental na segunda, sim.');
   await thread.getByRole('button', { name: 'Enviar' }).click();
   await expect(thread.getByRole('list', { name: 'Mensagens' })).toContainText('Mando o avental');
-  await screenshot(page, { path: `${shots}/familia-mae-conversa-phone.png` });
+  await screenshot(page, { path: `${SHOTS}/familia-mae-conversa-phone.png` });
 
   // The teacher has her answer; the notice, the absence and the message left the mother's 'Para fazer'.
   const conversas = await dataOf<{ items: { assunto: string }[]; nao_lidas: number }>(
@@ -245,6 +221,6 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   await expect(todo.getByRole('link')).toHaveCount(2);
   await expect(todo.getByRole('link', { name: /Autorizações de Nina/ })).toBeVisible();
   await expect(todo.getByRole('link', { name: /Autorizações de Théo/ })).toBeVisible();
-  await screenshot(page, { path: `${shots}/familia-mae-feed-em-dia-phone.png` });
+  await screenshot(page, { path: `${SHOTS}/familia-mae-feed-em-dia-phone.png` });
   await Promise.all([context.close(), teacherContext.close(), adminContext.close()]);
 });

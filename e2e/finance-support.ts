@@ -1,14 +1,14 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { acceptPrivacyOnScreen, createClass, createStudent, login, todayInSaoPaulo } from './support';
 import { exampleFinanceSettings } from '../src/server/test/finance-settings-example';
+import { PHONE } from './journey';
 
 /**
  * What the finance journeys (Pix charge, Já paguei, reminders) set up the same way: a class of this
  * year with the school's finance settings (R$ 850,00 a month, multa 2 %, juros 1 % a.m., the static Pix
  * key), a child with a guardian and this month's tuition, and the guardian's first sign-in on a phone.
  */
-export const PHONE = { width: 390, height: 844 };
-export const SHOTS = 'test-results/screenshots';
+export { PHONE, SHOTS } from './journey';
 export const today = todayInSaoPaulo();
 export const year = Number(today.slice(0, 4));
 /** The password a guardian chooses at the first sign-in of these journeys. */

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, dataOf, screenshot } from './support';
+import { currentPeriod, DESKTOP, PHONE, SHOTS } from './journey';
+import { adminPage, apiSignIn, dataOf, screenshot } from './support';
 
 // Issue 14 in the browser: a teacher creates avaliações and types a column with the keyboard and
 // pastes another from a spreadsheet, reloads and sees them with the average; the admin closes the
@@ -9,35 +10,9 @@ import { ADMIN_STATE, apiSignIn, dataOf, screenshot } from './support';
 // boletim (with the corrected average) and downloads the PDF. Everything is this journey's own (names with `run`).
 
 const run = Date.now().toString().slice(-6);
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
 
 function todayIso() {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
-
-interface Period {
-  id: string;
-  nome: string;
-  inicio: string;
-  fim: string;
-}
-
-/** This year's period that contains today (the year opened here if no journey did). */
-async function currentPeriod(api: APIRequestContext): Promise<Period> {
-  const today = todayIso();
-  const year = today.slice(0, 4);
-  const opened = await api.post('/api/anos-letivos', {
-    data: { ano: Number(year), inicio: `${year}-01-02`, fim: `${year}-12-30`, tipo_periodo: 'bimestre' },
-  });
-  expect([201, 409], await opened.text()).toContain(opened.status());
-  const years = await dataOf<{ ano: number; periodos: Period[] }[]>(await api.get('/api/anos-letivos'));
-  const period = years
-    .find((item) => item.ano === Number(year))
-    ?.periodos.find((item) => item.inicio <= today && today <= item.fim);
-  expect(period, 'um período do ano letivo que contém hoje').toBeDefined();
-  return period!;
 }
 
 /** Pastes text into an input as a spreadsheet would (the clipboard event with text/plain). */
@@ -57,8 +32,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
 }) => {
   // Three people (teacher, admin, guardian) and a retificação round trip: a long journey.
   test.setTimeout(150_000);
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const admin = await adminContext.newPage();
+  const { context: adminContext, page: admin } = await adminPage(browser, DESKTOP);
   const api = admin.request;
   const period = await currentPeriod(api);
 
@@ -124,7 +98,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   expect(guardianPassword).not.toBe('');
 
   // The teacher, on a desktop: 'Notas' from the menu, then the class, subject and period.
-  const teacherContext = await browser.newContext({ viewport: desktop });
+  const teacherContext = await browser.newContext({ viewport: DESKTOP });
   const teacher = await teacherContext.newPage();
   await apiSignIn(teacher.request, teacherEmail, [saved.senhaGerada ?? ''], 'Goiabeira-Madura-37');
   await teacher.goto('/dashboard');
@@ -160,7 +134,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   );
   const unsaved = teacher.getByRole('alert', { name: 'Notas não salvas' });
   await expect(unsaved).toContainText(`${names[2]} — Prova 1: “11”`);
-  await screenshot(teacher, { path: `${shots}/notas-erro-desktop.png`, fullPage: true });
+  await screenshot(teacher, { path: `${SHOTS}/notas-erro-desktop.png`, fullPage: true });
   // 'Salvar' does not pass over it: the teacher is taken back to the cell, with what was typed.
   await teacher.getByRole('button', { name: 'Salvar' }).click();
   await expect(cell('Prova 1', names[2])).toBeFocused();
@@ -174,7 +148,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(cell('Trabalho', names[2])).toHaveValue('10');
   for (const nome of names)
     await expect(teacher.getByRole('row', { name: new RegExp(nome) })).toContainText('salvo');
-  await screenshot(teacher, { path: `${shots}/notas-grade-desktop.png`, fullPage: true });
+  await screenshot(teacher, { path: `${SHOTS}/notas-grade-desktop.png`, fullPage: true });
 
   await teacher.reload();
   await expect(cell('Prova 1', names[0])).toHaveValue('7,5');
@@ -186,11 +160,11 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(teacher.getByRole('row', { name: new RegExp(names[2]) })).toContainText('10,0');
 
   // On a phone: one student at a time with next/previous.
-  await teacher.setViewportSize(phone);
+  await teacher.setViewportSize(PHONE);
   await expect(teacher.getByRole('heading', { name: names[0] })).toBeVisible();
   await teacher.getByRole('button', { name: /Próximo/ }).click();
   await expect(teacher.getByRole('heading', { name: names[1] })).toBeVisible();
-  await screenshot(teacher, { path: `${shots}/notas-phone.png`, fullPage: true });
+  await screenshot(teacher, { path: `${SHOTS}/notas-phone.png`, fullPage: true });
 
   // The coordenação asks who still has grades to enter: Carla's Prova 1 is missing; 'Abrir' opens the grid.
   await admin.goto('/dashboard/notas');
@@ -218,7 +192,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(rectify.getByRole('region', { name: 'Histórico da nota' })).toContainText(
     'Erro de digitação na prova',
   );
-  await screenshot(admin, { path: `${shots}/notas-retificar-desktop.png` });
+  await screenshot(admin, { path: `${SHOTS}/notas-retificar-desktop.png` });
   // The dialog ignores Escape while it saves, and the history shows the change before the saving ends
   // (the grid is read again too): closing waits until the dialog can close.
   await expect(rectify.getByLabel('Fechar')).toBeEnabled();
@@ -228,10 +202,10 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await admin.getByRole('button', { name: 'Publicar para a turma' }).click();
   await admin.getByRole('button', { name: 'Publicar período' }).click();
   await expect(admin.getByText('Publicado', { exact: true })).toBeVisible();
-  await screenshot(admin, { path: `${shots}/notas-fechado-desktop.png`, fullPage: true });
+  await screenshot(admin, { path: `${SHOTS}/notas-fechado-desktop.png`, fullPage: true });
 
   // The period is closed to the teacher: Ana's Trabalho is corrected by asking the secretary.
-  await teacher.setViewportSize(desktop);
+  await teacher.setViewportSize(DESKTOP);
   await teacher.reload();
   await expect(cell('Trabalho', names[0])).toHaveAttribute('readonly');
   await expect(teacher.getByRole('status').filter({ hasText: 'Solicitar retificação' })).toBeVisible();
@@ -242,7 +216,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(ask.getByText('Explique o motivo da retificação (ao menos 5 caracteres)')).toBeVisible();
   await ask.getByLabel('Nova nota').fill('7');
   await ask.getByLabel('Motivo').fill('Trabalho entregue no prazo, corrigido de novo');
-  await screenshot(teacher, { path: `${shots}/notas-solicitar-retificacao-desktop.png` });
+  await screenshot(teacher, { path: `${SHOTS}/notas-solicitar-retificacao-desktop.png` });
   await ask.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(ask).toHaveCount(0);
   await expect(
@@ -254,8 +228,8 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(cell('Trabalho', names[0])).toHaveValue('6,0');
   const mine = teacher.getByRole('group').filter({ hasText: 'Minhas solicitações de retificação' });
   await expect(mine).toContainText('Pendente');
-  await teacher.setViewportSize(phone);
-  await screenshot(teacher, { path: `${shots}/notas-solicitacoes-phone.png`, fullPage: true });
+  await teacher.setViewportSize(PHONE);
+  await screenshot(teacher, { path: `${SHOTS}/notas-solicitacoes-phone.png`, fullPage: true });
 
   // The admin sees it in the queue and approves: the grade and its history change.
   await admin.reload();
@@ -264,10 +238,10 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
     name: `Solicitação de Professora Notas ${run}: ${names[0]}, Trabalho`,
   });
   await expect(request).toContainText('De 6,0 para 7,0');
-  await screenshot(admin, { path: `${shots}/notas-fila-retificacao-desktop.png`, fullPage: true });
-  await admin.setViewportSize(phone);
-  await screenshot(admin, { path: `${shots}/notas-fila-retificacao-phone.png`, fullPage: true });
-  await admin.setViewportSize(desktop);
+  await screenshot(admin, { path: `${SHOTS}/notas-fila-retificacao-desktop.png`, fullPage: true });
+  await admin.setViewportSize(PHONE);
+  await screenshot(admin, { path: `${SHOTS}/notas-fila-retificacao-phone.png`, fullPage: true });
+  await admin.setViewportSize(DESKTOP);
   await request.getByRole('button', { name: 'Aprovar', exact: true }).click();
   const confirm = admin.getByRole('dialog', { name: 'Aprovar retificação' });
   await confirm.getByRole('button', { name: 'Aprovar', exact: true }).click();
@@ -287,7 +261,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await teacherContext.close();
 
   // The guardian opens Ana's boletim and downloads the PDF.
-  const guardianContext = await browser.newContext({ viewport: phone });
+  const guardianContext = await browser.newContext({ viewport: PHONE });
   const guardian = await guardianContext.newPage();
   await apiSignIn(guardian.request, guardianEmail, [guardianPassword], 'Jabuticaba-Doce-58');
   // The family's Boletim (issue 32 §1); apiSignIn accepted the privacy notice and terms.
@@ -296,7 +270,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   // On a phone the boletim is a card per subject.
   // (7,5 + 7,0) / 2 = 7,25 → 7,3: the boletim follows the approved retificação.
   await expect(boletim.getByRole('listitem').filter({ hasText: 'Matemática' })).toContainText('7,3');
-  await screenshot(guardian, { path: `${shots}/boletim-responsavel-phone.png`, fullPage: true });
+  await screenshot(guardian, { path: `${SHOTS}/boletim-responsavel-phone.png`, fullPage: true });
   const download = guardian.waitForEvent('download');
   await boletim.getByRole('button', { name: 'Baixar PDF' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);

@@ -1,45 +1,21 @@
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { paths } from '../src/shared/routes';
 import { completeCpf } from '../src/shared/validators';
-import { adminPage, apiSignIn, dataOf, screenshot, todayInSaoPaulo } from './support';
+import { DESKTOP, lastSchoolDay, PHONE, SHOTS } from './journey';
+import { adminPage, apiSignIn, dataOf, screenshot } from './support';
 
 // Issue 32 §1 on a phone: a guardian opens Frequência, justifies the child's absence with a photo of the
 // atestado, the school (Direção, on a desktop) accepts it in Frequência → Justificativas, and the
 // guardian sees 'Aceita — falta abonada' with the frequency back up. Everything here is its own (`run`).
 
 const run = Date.now().toString().slice(-6);
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
-
-function minusDays(iso: string, days: number) {
-  const date = new Date(`${iso}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** This year's ano letivo (opened here if no journey did) and its last dia letivo up to today. */
-async function lastSchoolDay(api: APIRequestContext): Promise<string> {
-  const today = todayInSaoPaulo();
-  const year = today.slice(0, 4);
-  const opened = await api.post('/api/anos-letivos', {
-    data: { ano: Number(year), inicio: `${year}-01-02`, fim: `${year}-12-30`, tipo_periodo: 'bimestre' },
-  });
-  expect([201, 409], await opened.text()).toContain(opened.status());
-  const view = await dataOf<{ dias: { data: string; letivo: boolean }[] }>(
-    await api.get(`/api/calendario?de=${minusDays(today, 20)}&ate=${today}`),
-  );
-  const letivo = view.dias.filter((day) => day.letivo && day.data.startsWith(year)).at(-1);
-  expect(letivo, 'um dia letivo nos últimos 20 dias').toBeDefined();
-  return letivo!.data;
-}
 
 test('a guardian justifies an absence with a photo on a phone; the school accepts; the guardian sees it', async ({
   browser,
 }) => {
   test.slow();
-  const admin = await adminPage(browser, desktop);
+  const admin = await adminPage(browser, DESKTOP);
   const api = admin.page.request;
   const data = await lastSchoolDay(api);
   const turma = await dataOf<{ id: string }>(
@@ -82,7 +58,7 @@ test('a guardian justifies an absence with a photo on a phone; the school accept
   expect(roll.ok(), await roll.text()).toBe(true);
 
   // The guardian, on a phone: Frequência shows the absence with 'Justificar'.
-  const familyContext = await browser.newContext({ viewport: phone });
+  const familyContext = await browser.newContext({ viewport: PHONE });
   const family = await familyContext.newPage();
   await apiSignIn(family.request, email, [created.senhaGerada ?? ''], 'Jabuticaba-Doce-37');
   await family.goto(paths.familyAttendance);
@@ -101,18 +77,18 @@ test('a guardian justifies an absence with a photo on a phone; the school accept
     buffer: photo,
   });
   await expect(dialog.getByText('atestado.jpg')).toBeVisible();
-  await screenshot(family, { path: `${shots}/justificativa-modal-phone.png` });
+  await screenshot(family, { path: `${SHOTS}/justificativa-modal-phone.png` });
   await dialog.getByRole('button', { name: 'Enviar justificativa' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(day.getByText('Enviada — aguardando a escola')).toBeVisible();
   await expect(day.getByRole('link', { name: 'Atestado enviado' })).toBeVisible();
-  await screenshot(family, { path: `${shots}/justificativa-enviada-phone.png`, fullPage: true });
+  await screenshot(family, { path: `${SHOTS}/justificativa-enviada-phone.png`, fullPage: true });
 
   // The school: Frequência → Justificativas, the atestado in sight, Aceitar.
   await admin.page.goto(`${paths.attendance}?aba=justificativas`);
   const item = admin.page.getByRole('listitem').filter({ hasText: nome });
   await expect(item.getByRole('img', { name: `Atestado de ${nome}` })).toBeVisible();
-  await screenshot(admin.page, { path: `${shots}/justificativas-fila-desktop.png`, fullPage: true });
+  await screenshot(admin.page, { path: `${SHOTS}/justificativas-fila-desktop.png`, fullPage: true });
   await item.getByRole('button', { name: 'Aceitar' }).click();
   const accept = admin.page.getByRole('dialog', { name: 'Aceitar justificativa' });
   await accept.getByLabel(/Mensagem à família/).fill('Atestado recebido. Melhoras!');
@@ -125,9 +101,9 @@ test('a guardian justifies an absence with a photo on a phone; the school accept
   await expect(day.getByText('Aceita — falta abonada')).toBeVisible();
   await expect(day.getByText(/Atestado recebido\. Melhoras!/)).toBeVisible();
   await expect(family.getByTestId('frequencia-geral')).toHaveText('100,0 %');
-  await screenshot(family, { path: `${shots}/justificativa-aceita-phone.png`, fullPage: true });
-  await family.setViewportSize(desktop);
-  await screenshot(family, { path: `${shots}/justificativa-aceita-desktop.png`, fullPage: true });
+  await screenshot(family, { path: `${SHOTS}/justificativa-aceita-phone.png`, fullPage: true });
+  await family.setViewportSize(DESKTOP);
+  await screenshot(family, { path: `${SHOTS}/justificativa-aceita-desktop.png`, fullPage: true });
   await familyContext.close();
   await admin.context.close();
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN_STATE, createClass, createStudent, login, uniqueMatricula } from './support';
+import { adminPage, createClass, createStudent, login, uniqueMatricula } from './support';
 
 // Families' data the LGPD way (issue 17). The journey shares the server with the other specs, so every
 // name, e-mail, matrícula and CPF carries a per-run suffix; the gallery is only trimmed to make room.
@@ -65,8 +65,7 @@ test('a family exercises its LGPD rights and the school answers for them', async
   const maeEmail = `mae.lgpd.${run}@escola.test`;
   const photoTitle = `Feira de ciências ${run}`;
 
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE });
-  const admin = await adminContext.newPage();
+  const { context: adminContext, page: admin } = await adminPage(browser);
   const turmaId = await createClass(admin.request, `4º Ano L${run}`, { serie: '4º ano' });
   const first = await enrolStudent(admin.request, ana, turmaId, { nome: mae, email: maeEmail });
   // Bruno is enrolled with another (provisional) guardian; the secretaria links his mother below.

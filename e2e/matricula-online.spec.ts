@@ -2,33 +2,22 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
-import { apiSignIn, dataOf, screenshot, startOwnServer, uniqueCpf } from './support';
+import { DEMO, DESKTOP, PHONE, SHOTS } from './journey';
+import { apiSignIn, dataOf, demoServerForSpec, screenshot, uniqueCpf } from './support';
 
 /**
  * Matrícula online (issue 34) on the demo school. First §1: a mother on her phone finds 'Agende uma visita / Quero matricular'
  * on the site and registers her interest; the secretaria finds the family in the funnel, schedules the
  * visit, writes down the call, moves it on the board's menu and reads the figures.
  */
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
-const SECRETARIA = { email: 'secretaria@demo.escola', password: 'Demo-Secr-2026' };
+const SECRETARIA = DEMO.secretaria;
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
 // The server's data directory is the journey's: the e-mails it sends are read from its outbox.
 const dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-matricula-'));
+// The demo's simulated bank (as `npm run demo` with PIX_PROVIDER=simulado): the fee is paid by Pix.
+const server = demoServerForSpec({ PIX_PROVIDER: 'simulado', JOB_POLL_SECONDS: '1' }, dataDirectory);
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  // The demo's simulated bank (as `npm run demo` with PIX_PROVIDER=simulado): the fee is paid by Pix.
-  server = await startOwnServer({
-    dataDir: dataDirectory,
-    env: { DEMO: '1', PIX_PROVIDER: 'simulado', JOB_POLL_SECONDS: '1' },
-  });
-});
-
-test.afterAll(async () => {
-  await server.stop();
+test.afterAll(() => {
   rmSync(dataDirectory, { recursive: true, force: true });
 });
 
@@ -68,7 +57,7 @@ test('a mother registers interest on the site from her phone and the secretaria 
   const nextYear = String(new Date().getFullYear() + 1);
   const mother = await browser.newContext({
     baseURL: server.baseURL,
-    viewport: phone,
+    viewport: PHONE,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
   });
@@ -77,7 +66,7 @@ test('a mother registers interest on the site from her phone and the secretaria 
   const section = site.locator('#matricula');
   await expect(section.getByRole('heading', { name: 'Agende uma visita / Quero matricular' })).toBeVisible();
   await section.scrollIntoViewIfNeeded();
-  await screenshot(site, { path: `${shots}/captacao-site-form-phone.png`, fullPage: false });
+  await screenshot(site, { path: `${SHOTS}/captacao-site-form-phone.png`, fullPage: false });
 
   await section.getByLabel('Seu nome', { exact: true }).fill('Roberta Lima Sampaio');
   await section.getByLabel('E-mail', { exact: true }).fill('roberta.sampaio@exemplo.com.br');
@@ -91,18 +80,18 @@ test('a mother registers interest on the site from her phone and the secretaria 
   await section.getByRole('button', { name: 'Quero agendar uma visita' }).click();
   await expect(section.getByText(/Para enviar, autorize o uso dos dados da criança/)).toBeVisible();
   await expect(section.getByRole('checkbox')).toBeFocused();
-  await screenshot(site, { path: `${shots}/captacao-site-consent-phone.png`, fullPage: false });
+  await screenshot(site, { path: `${SHOTS}/captacao-site-consent-phone.png`, fullPage: false });
   await section.getByRole('checkbox').check();
   // A person takes more than a few seconds to fill the form; the server treats faster sends as a robot's.
   await site.waitForTimeout(3_000);
   await section.getByRole('button', { name: 'Quero agendar uma visita' }).click();
   await expect(section.getByRole('status')).toContainText('Recebemos o seu interesse');
-  await screenshot(site, { path: `${shots}/captacao-site-sent-phone.png`, fullPage: false });
+  await screenshot(site, { path: `${SHOTS}/captacao-site-sent-phone.png`, fullPage: false });
   await mother.close();
 
   const staff = await browser.newContext({
     baseURL: server.baseURL,
-    viewport: desktop,
+    viewport: DESKTOP,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
   });
@@ -112,8 +101,8 @@ test('a mother registers interest on the site from her phone and the secretaria 
   const interessados = page.getByRole('region', { name: /^Interessado/ });
   await expect(interessados.getByRole('button', { name: /Joaquim Lima Sampaio/ })).toBeVisible();
   // Seven columns do not fit: the board scrolls sideways inside the page, which itself does not.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(desktop.width);
-  await screenshot(page, { path: `${shots}/captacao-funil-board-desktop.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
+  await screenshot(page, { path: `${SHOTS}/captacao-funil-board-desktop.png`, fullPage: true });
 
   await interessados.getByRole('button', { name: /Joaquim Lima Sampaio/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Joaquim Lima Sampaio' });
@@ -129,7 +118,7 @@ test('a mother registers interest on the site from her phone and the secretaria 
   await dialog.getByLabel('Texto do registro').fill('Mãe confirmou a visita por telefone.');
   await dialog.getByRole('button', { name: 'Adicionar à linha do tempo' }).click();
   await expect(dialog.getByText('Ligação: Mãe confirmou a visita por telefone.')).toBeVisible();
-  await screenshot(page, { path: `${shots}/captacao-familia-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/captacao-familia-desktop.png`, fullPage: false });
   await page.keyboard.press('Escape');
 
   // On a desktop a card is dragged to another column.
@@ -144,21 +133,21 @@ test('a mother registers interest on the site from her phone and the secretaria 
 
   await page.getByRole('tab', { name: 'Lista' }).click();
   await expect(page.getByRole('table')).toContainText('Joaquim Lima Sampaio');
-  await screenshot(page, { path: `${shots}/captacao-funil-lista-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/captacao-funil-lista-desktop.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Indicadores' }).click();
   await expect(page.getByRole('heading', { name: /Conversão por etapa/ })).toBeVisible();
-  await screenshot(page, { path: `${shots}/captacao-indicadores-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/captacao-indicadores-desktop.png`, fullPage: true });
 
   // On a phone: the board scrolls sideways and each card moves by its 'Mover para…' menu.
-  await page.setViewportSize(phone);
+  await page.setViewportSize(PHONE);
   await page.getByRole('tab', { name: 'Quadro' }).click();
   const visitas = page.getByRole('region', { name: /^Visita agendada/ });
   await expect(visitas.getByRole('button', { name: /Joaquim Lima Sampaio/ })).toBeVisible();
-  await screenshot(page, { path: `${shots}/captacao-funil-board-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/captacao-funil-board-phone.png`, fullPage: false });
   await visitas.getByLabel('Mover Joaquim Lima Sampaio para outra etapa').selectOption('perdido');
   const perda = page.getByRole('dialog', { name: 'Marcar como perdida' });
   await perda.getByLabel('Motivo da perda').fill('Escolheu outra escola');
-  await screenshot(page, { path: `${shots}/captacao-perda-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/captacao-perda-phone.png`, fullPage: false });
   await perda.getByRole('button', { name: 'Marcar como perdida' }).click();
   const perdidos = page.getByRole('region', { name: /^Perdido/ });
   await expect(perdidos.getByRole('button', { name: /Joaquim Lima Sampaio/ })).toBeVisible();
@@ -169,7 +158,7 @@ test('a mother registers interest on the site from her phone and the secretaria 
       .getByRole('dialog', { name: 'Joaquim Lima Sampaio' })
       .getByText('Motivo: Escolheu outra escola', { exact: true }),
   ).toBeVisible();
-  await screenshot(page, { path: `${shots}/captacao-familia-phone.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/captacao-familia-phone.png`, fullPage: false });
   await staff.close();
 });
 
@@ -189,7 +178,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   const pdf = { name: 'certidao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
 
   // The school has opened next year's 1º ano and names who signs for it.
-  const staff = await context(browser, desktop);
+  const staff = await context(browser, DESKTOP);
   const page = await staff.newPage();
   await apiSignIn(page.request, SECRETARIA.email, [SECRETARIA.password], SECRETARIA.password);
   const turma = await dataOf<{ id: string; nome: string }>(
@@ -216,7 +205,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   );
 
   // 1. The mother, on her phone, on the school's site.
-  const mother = await context(browser, phone);
+  const mother = await context(browser, PHONE);
   const site = await mother.newPage();
   await site.goto('/');
   const section = site.locator('#matricula');
@@ -243,7 +232,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await expect(familia.getByText('Visita agendada para 10/12/')).toBeVisible();
   await familia.getByRole('button', { name: 'Enviar link da pré-matrícula' }).click();
   await expect(familia.getByText('Aguardando a família')).toBeVisible();
-  await screenshot(page, { path: `${shots}/matricula-familia-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/matricula-familia-desktop.png`, fullPage: false });
 
   // 3. The mother fills the pré-matrícula from the e-mail, on her phone.
   await site.goto(await linkIn(email, /http:\/\/[^\s"]+\/matricula\/[A-Za-z0-9_-]{43}/));
@@ -267,7 +256,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await site.getByRole('button', { name: 'Próximo' }).click();
   await expect(site.getByRole('heading', { name: 'Plano de pagamento' })).toBeVisible();
   await site.getByRole('radio').first().check();
-  await screenshot(site, { path: `${shots}/matricula-plano-phone.png`, fullPage: true });
+  await screenshot(site, { path: `${SHOTS}/matricula-plano-phone.png`, fullPage: true });
   await site.getByRole('button', { name: 'Próximo' }).click();
   await site.getByRole('button', { name: 'Enviar pré-matrícula' }).click();
   await expect(site.getByRole('heading', { name: 'Recebemos sua pré-matrícula!' })).toBeVisible();
@@ -287,10 +276,10 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   const digits = /\b(\d{6})\b/.exec(mail.slice(mail.search(/assinar o contrato/)))![1]!;
   expect(code.test(mail)).toBe(true);
   await site.getByLabel('Código recebido por e-mail').fill(digits);
-  await screenshot(site, { path: `${shots}/matricula-assinar-phone.png`, fullPage: true });
+  await screenshot(site, { path: `${SHOTS}/matricula-assinar-phone.png`, fullPage: true });
   await site.getByRole('button', { name: 'Assinar contrato' }).click();
   await expect(site.getByText(/assinatura foi registrada|Contrato assinado/i).first()).toBeVisible();
-  await screenshot(site, { path: `${shots}/matricula-assinado-phone.png`, fullPage: true });
+  await screenshot(site, { path: `${SHOTS}/matricula-assinado-phone.png`, fullPage: true });
 
   // 6. The school's representative signs the same way (the last signature enrols the student).
   const representante = await staff.newPage();
@@ -311,7 +300,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await page.goto('/dashboard/alunos?q=Davi%20Moura');
   await expect(page.getByRole('table')).toContainText('Davi Moura Alves');
   await expect(page.getByRole('table')).toContainText(turma.nome);
-  await screenshot(page, { path: `${shots}/matricula-aluno-desktop.png`, fullPage: false });
+  await screenshot(page, { path: `${SHOTS}/matricula-aluno-desktop.png`, fullPage: false });
   await page.goto(`/dashboard/matriculas?ano=${String(next)}&aba=lista`);
   await expect(page.getByRole('table').getByRole('row', { name: /Davi Moura Alves/ })).toContainText(
     'Matriculado',
@@ -350,6 +339,6 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await expect(site.getByRole('heading', { name: 'Pix enviado' })).toBeVisible();
   await site.goto('/dashboard/financeiro');
   await expect(site.getByRole('button', { name: /^Recibo/ }).first()).toBeVisible();
-  await screenshot(site, { path: `${shots}/matricula-taxa-paga-phone.png`, fullPage: true });
+  await screenshot(site, { path: `${SHOTS}/matricula-taxa-paga-phone.png`, fullPage: true });
   await mother.close();
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createClass, E2E_ADMIN, screenshot, startOwnServer, uniqueCpf } from './support';
+import { DESKTOP, PHONE, SHOTS } from './journey';
+import { createClass, E2E_ADMIN, ownServerForSpec, screenshot, uniqueCpf } from './support';
 
 // The portal's service worker is part of what this journey checks (the rest block it: playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -10,26 +11,14 @@ test.use({ serviceWorkers: 'allow' });
  * one else's facts, the login page in the school's name, the 'Primeiros passos' list ticking itself,
  * and next year opened while this one never was: the screens follow next year.
  */
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
 const school = 'Escola Ipê Amarelo';
 const current = new Date().getFullYear();
 const next = current + 1;
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
+// A fresh installation migrates an empty database first: on a loaded machine that takes a while.
+const server = ownServerForSpec({}, 120_000);
 
-test.beforeAll(async () => {
-  // A fresh installation migrates an empty database first: on a loaded machine that takes a while.
-  test.setTimeout(120_000);
-  server = await startOwnServer();
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
-
-const contextOf = (browser: Browser, viewport = desktop, storageState?: string) =>
+const contextOf = (browser: Browser, viewport = DESKTOP, storageState?: string) =>
   browser.newContext({
     baseURL: server.baseURL,
     viewport,
@@ -39,14 +28,14 @@ const contextOf = (browser: Browser, viewport = desktop, storageState?: string) 
   });
 
 async function shoot(page: Page, name: string) {
-  await screenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 /** The same screen on a phone, as the administrator (the desktop context's session). */
 async function onPhone(browser: Browser, admin: BrowserContext, url: string, name: string, ready: string) {
   const state = `test-results/.auth/new-school-${String(Date.now())}.json`;
   await admin.storageState({ path: state });
-  const context = await contextOf(browser, phone, state);
+  const context = await contextOf(browser, PHONE, state);
   const page = await context.newPage();
   await page.goto(url);
   await expect(page.getByText(ready).first()).toBeVisible();
@@ -89,7 +78,7 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
   await shoot(page, 'primeiros-passos-desktop');
   await onPhone(browser, admin, '/dashboard', 'primeiros-passos', 'Primeiros passos');
 
-  // --- Configurações → Escola starts empty (it came with a São Paulo address, phone and e-mail).
+  // --- Configurações → Escola starts empty (it came with a São Paulo address, PHONE and e-mail).
   await steps.getByRole('link', { name: /Dados da escola/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/configuracoes$/);
   for (const label of ['Nome da escola', 'Endereço', 'Telefone', 'WhatsApp', 'E-mail', 'Site'])
@@ -110,7 +99,7 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
   await onPhone(browser, admin, '/dashboard/configuracoes', 'configuracoes-escola', 'WhatsApp');
 
   // --- The public site: the school's name and contacts, and nothing made up.
-  for (const viewport of [desktop, phone]) {
+  for (const viewport of [DESKTOP, PHONE]) {
     const visitor = await contextOf(browser, viewport);
     const site = await visitor.newPage();
     const html = await (await site.goto('/'))!.text();
@@ -131,7 +120,7 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
       'href',
       'https://wa.me/5562998761234',
     );
-    await shoot(site, `site-nova-escola-${viewport === phone ? 'phone' : 'desktop'}`);
+    await shoot(site, `site-nova-escola-${viewport === PHONE ? 'phone' : 'desktop'}`);
 
     // --- The login page is the school's.
     await site.goto('/login');
@@ -139,7 +128,7 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
     await expect(site.getByText(school).locator('visible=true').first()).toBeVisible();
     await expect(site.getByText('Portal de Acesso - Sistema Escolar')).toHaveCount(0);
     await expect(site).toHaveTitle(`Entrar — ${school}`);
-    await shoot(site, `login-escola-${viewport === phone ? 'phone' : 'desktop'}`);
+    await shoot(site, `login-escola-${viewport === PHONE ? 'phone' : 'desktop'}`);
     await visitor.close();
   }
 
@@ -243,7 +232,7 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
   await expect(steps).toHaveCount(0);
 
   // --- The public calendar opens on the current month.
-  const visitor = await contextOf(browser, phone);
+  const visitor = await contextOf(browser, PHONE);
   const calendar = await visitor.newPage();
   await calendar.goto('/calendario');
   await expect(calendar.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();

@@ -8,7 +8,7 @@ import {
   today,
   year,
 } from './finance-support';
-import { acceptPrivacyOnScreen, apiSignIn, E2E_ADMIN, login, screenshot, startOwnServer } from './support';
+import { acceptPrivacyOnScreen, apiSignIn, E2E_ADMIN, login, ownServerForSpec, screenshot } from './support';
 
 /**
  * NFS-e (issue 36 §2): on a server of its own with the simulated national API (NFSE_PROVIDER=simulado,
@@ -17,16 +17,7 @@ import { acceptPrivacyOnScreen, apiSignIn, E2E_ADMIN, login, screenshot, startOw
  * Notas fiscais, sees 'Emitida', downloads the DANFSe and the month's XMLs; the mother, on her phone,
  * downloads the DANFSe beside the tuition.
  */
-let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startOwnServer({ env: { NFSE_PROVIDER: 'simulado' } });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServerForSpec({ env: { NFSE_PROVIDER: 'simulado' } }, 180_000);
 
 const run = Date.now().toString().slice(-6);
 const competencia = today.slice(0, 7);
@@ -35,7 +26,6 @@ const month = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' 
 );
 
 async function contextOn(browser: Browser, viewport: { width: number; height: number }) {
-  if (!server) throw new Error('o servidor da jornada não iniciou');
   return browser.newContext({
     baseURL: server.baseURL,
     storageState: { cookies: [], origins: [] },

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, dataOf, openSettingsTab, screenshot } from './support';
+import { adminPage, apiSignIn, dataOf, openSettingsTab, screenshot } from './support';
 
 // Issue 16: the school's own events in the bell. A guardian is on the portal on a phone; the same account
 // signs in from another device (another browser): the phone's bell rises without a reload with 'Novo
@@ -16,8 +16,7 @@ const otherDevice = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/2
 test('a sign-in from a new device shows in the bell of the open portal, live', async ({ browser }) => {
   // Several sign-ins (argon2 on shared cores) and the bell may wait for its 30 s poll.
   test.setTimeout(150_000);
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const admin = await adminContext.newPage();
+  const { context: adminContext, page: admin } = await adminPage(browser, desktop);
 
   // The opt-in kinds are off by default; the admin turns 'Faltas' on and off again (saved both times).
   await openSettingsTab(admin, 'Notificações');

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { currentPeriod, DESKTOP, PHONE, SHOTS } from './journey';
 import {
   ADMIN_STATE,
   apiSignIn,
@@ -19,32 +20,11 @@ import {
 // Everything is this run's own.
 
 const run = Date.now().toString().slice(-6);
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
-
-/** This year's period that contains today (the year opened here if no journey did). */
-async function currentPeriod(api: APIRequestContext): Promise<{ id: string; nome: string }> {
-  const today = todayInSaoPaulo();
-  const year = today.slice(0, 4);
-  const opened = await api.post('/api/anos-letivos', {
-    data: { ano: Number(year), inicio: `${year}-01-02`, fim: `${year}-12-30`, tipo_periodo: 'bimestre' },
-  });
-  expect([201, 409], await opened.text()).toContain(opened.status());
-  const years = await dataOf<
-    { ano: number; periodos: { id: string; nome: string; inicio: string; fim: string }[] }[]
-  >(await api.get('/api/anos-letivos'));
-  const period = years
-    .find((item) => item.ano === Number(year))
-    ?.periodos.find((item) => item.inicio <= today && today <= item.fim);
-  expect(period, 'um período do ano letivo que contém hoje').toBeDefined();
-  return period!;
-}
 
 test('a coordinator reviews and publishes a parecer on a phone; the family reads it and its PDF', async ({
   browser,
 }) => {
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: phone });
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: PHONE });
   const api = adminContext.request;
   const period = await currentPeriod(api);
   const turma = await dataOf<{ id: string }>(
@@ -103,7 +83,7 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   expect(photo.status(), await photo.text()).toBe(201);
 
   // The coordination's queue, on a phone, by the Coordenação pedagógica account.
-  const { context: coordContext, page } = await staffPage(browser, 'Coordenação pedagógica', phone);
+  const { context: coordContext, page } = await staffPage(browser, 'Coordenação pedagógica', PHONE);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Menu do portal' }).filter({ visible: true });
@@ -112,12 +92,12 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   await expect(menu.getByRole('link', { name: 'Frequência' })).toBeVisible();
   for (const hidden of ['Financeiro', 'Usuários', 'Configurações'])
     await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
-  await screenshot(page, { path: `${shots}/coordenacao-menu-phone.png` });
+  await screenshot(page, { path: `${SHOTS}/coordenacao-menu-phone.png` });
   await page.goto('/dashboard/pareceres');
   await page.getByRole('tab', { name: 'Para revisar e publicar' }).click();
   const queue = page.getByRole('list', { name: 'Pareceres aguardando a coordenação' });
   await expect(queue.getByRole('button', { name: new RegExp(nome) })).toContainText('Para revisão');
-  await screenshot(page, { path: `${shots}/pareceres-fila-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/pareceres-fila-phone.png`, fullPage: true });
   await queue.getByRole('button', { name: new RegExp(nome) }).click();
   const editor = page.getByRole('region', { name: nome });
   await expect(editor.getByLabel('O eu, o outro e o nós')).toHaveValue(
@@ -127,7 +107,7 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   await expect(reviewPhoto).toBeVisible();
   await reviewPhoto.scrollIntoViewIfNeeded();
   await expect.poll(() => reviewPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
-  await screenshot(page, { path: `${shots}/parecer-foto-revisao-phone.png` });
+  await screenshot(page, { path: `${SHOTS}/parecer-foto-revisao-phone.png` });
   await editor.getByRole('button', { name: 'Marcar como revisado' }).click();
   await expect(editor.getByText('Revisado', { exact: true })).toBeVisible();
   await editor.getByRole('button', { name: 'Publicar para a família' }).click();
@@ -138,20 +118,20 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   await expect(page.getByText('Parecer publicado para a família.').first()).toBeVisible();
   await expect(editor.getByText('Publicado', { exact: true })).toBeVisible();
   await expect(editor.getByRole('note')).toContainText('Publicado para a família');
-  await screenshot(page, { path: `${shots}/pareceres-publicado-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/pareceres-publicado-phone.png`, fullPage: true });
 
   // The class view on a desktop: each child with the status of their parecer.
-  await page.setViewportSize(desktop);
+  await page.setViewportSize(DESKTOP);
   await expect(
     page
       .getByRole('list', { name: 'Crianças da turma' })
       .getByRole('button', { name: new RegExp(`Benício Pré ${run}`) }),
   ).toContainText('Sem parecer');
   await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, { path: `${shots}/pareceres-turma-desktop.png` });
+  await screenshot(page, { path: `${SHOTS}/pareceres-turma-desktop.png` });
 
   // The family reads it on the child's card and downloads the PDF.
-  const guardianContext = await browser.newContext({ viewport: phone });
+  const guardianContext = await browser.newContext({ viewport: PHONE });
   const guardian = await guardianContext.newPage();
   await apiSignIn(guardian.request, guardianEmail, [created.senhaGerada ?? ''], 'Pitangueira-Florida-63');
   // The family's Boletim (issue 32 §1): for a child of Educação Infantil, the pareceres.
@@ -165,7 +145,7 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   // Served to the family through the authenticated route (loaded, not a broken image).
   await expect.poll(() => familyPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await expect(child.getByRole('region', { name: /Boletim/ })).toHaveCount(0);
-  await screenshot(guardian, { path: `${shots}/pareceres-familia-phone.png`, fullPage: true });
+  await screenshot(guardian, { path: `${SHOTS}/pareceres-familia-phone.png`, fullPage: true });
   const download = guardian.waitForEvent('download');
   await pareceres.getByRole('button', { name: 'Relatório de desenvolvimento (PDF)' }).click();
   expect((await download).suggestedFilename()).toMatch(/^relatorio-desenvolvimento-.*\.pdf$/);

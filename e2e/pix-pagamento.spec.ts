@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
-import { apiSignIn, dataOf, screenshot, startOwnServer } from './support';
+import { DEMO, DESKTOP, PHONE, SHOTS } from './journey';
+import { apiSignIn, dataOf, demoServerForSpec, screenshot } from './support';
 
 /**
  * The demo's whole Pix path (issue 33 §5): on a server of its own with the demo school and
@@ -7,21 +8,9 @@ import { apiSignIn, dataOf, screenshot, startOwnServer } from './support';
  * dynamic code, pays it in the simulated bank's 'Pagar (simulação)', and finds it paid with its receipt
  * and 'Pagamento confirmado'; the secretaria's list shows it paid by Pix.
  */
-const shots = 'test-results/screenshots';
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const MOTHER = { email: 'responsavel@demo.escola', password: 'Demo-Resp-2026' };
+const MOTHER = DEMO.mother;
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer({ env: { DEMO: '1', PIX_PROVIDER: 'simulado', JOB_POLL_SECONDS: '1' } });
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
+const server = demoServerForSpec({ PIX_PROVIDER: 'simulado', JOB_POLL_SECONDS: '1' });
 
 // The month ahead: its charge is live at the bank. Past the year's last due date (December after the
 // 10th) nothing is ahead: the demo leaves the family's last month open, the newest overdue one, its charge
@@ -47,7 +36,7 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   browser,
 }) => {
   test.setTimeout(300_000);
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: PHONE });
   const page = await context.newPage();
   await apiSignIn(page.request, MOTHER.email, [MOTHER.password], MOTHER.password);
 
@@ -70,7 +59,7 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await expect(dialog.getByTestId('pix-dinamico')).toBeVisible();
   const code = await dialog.getByLabel('PIX copia e cola').inputValue();
   expect(code).toContain('br.gov.bcb.pix25');
-  await screenshot(page, { path: `${shots}/pix-pagamento-codigo-phone.png` });
+  await screenshot(page, { path: `${SHOTS}/pix-pagamento-codigo-phone.png` });
   const valor = (await dialog.locator('p.text-lg').textContent())?.trim() ?? '';
 
   // 'Pagar (simulação)': the payee, the amount of the day, confirm.
@@ -78,16 +67,16 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await expect(page.getByRole('note')).toContainText('Simulação');
   await expect(page.getByRole('heading', { name: 'Confira o pagamento' })).toBeVisible();
   await expect(page.getByTestId('valor-do-dia')).toHaveText(valor);
-  await screenshot(page, { path: `${shots}/pix-pagamento-banco-phone.png`, fullPage: true });
-  await page.setViewportSize(desktop);
-  await screenshot(page, { path: `${shots}/pix-pagamento-banco-desktop.png`, fullPage: true });
-  await page.setViewportSize(phone);
+  await screenshot(page, { path: `${SHOTS}/pix-pagamento-banco-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, { path: `${SHOTS}/pix-pagamento-banco-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
   // Keyboard: the confirm button takes the focus and Enter pays.
   const confirm = page.getByRole('button', { name: `Confirmar pagamento de ${valor}` });
   await confirm.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Pix enviado' })).toBeVisible();
-  await screenshot(page, { path: `${shots}/pix-pagamento-enviado-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/pix-pagamento-enviado-phone.png`, fullPage: true });
 
   // Back in the portal: paid, with its receipt, and the family told.
   await page.getByRole('link', { name: 'Voltar ao portal da escola' }).click();
@@ -95,8 +84,8 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await expect(page.getByRole('button', { name: /^Recibo/ }).first()).toBeVisible();
   const notices = await dataOf<{ items: { titulo: string }[] }>(await page.request.get('/api/notificacoes'));
   expect(notices.items.map((n) => n.titulo)).toContain('Pagamento confirmado');
-  await screenshot(page, { path: `${shots}/pix-pagamento-pago-phone.png`, fullPage: true });
-  await page.setViewportSize(desktop);
-  await screenshot(page, { path: `${shots}/pix-pagamento-pago-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/pix-pagamento-pago-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, { path: `${SHOTS}/pix-pagamento-pago-desktop.png`, fullPage: true });
   await context.close();
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE, dataDir, E2E_ADMIN, login, logout } from './support';
+import { ADMIN_STATE, adminPage, dataDir, E2E_ADMIN, login, logout } from './support';
 import { GENERATED_PASSWORD_LENGTH } from '../src/shared/users.schemas';
 
 test.describe('login screen', () => {
@@ -79,8 +79,7 @@ test.describe('admin and teacher', () => {
   test('admin creates a teacher account; the teacher signs in and sees only what a teacher may', async ({
     browser,
   }) => {
-    const adminContext = await browser.newContext({ storageState: ADMIN_STATE });
-    const admin = await adminContext.newPage();
+    const { context: adminContext, page: admin } = await adminPage(browser);
     await admin.goto('/dashboard/usuarios');
     await expect(admin.getByRole('heading', { name: 'Gestão de Usuários' })).toBeVisible();
     await admin.getByRole('button', { name: 'Novo Usuário' }).click();

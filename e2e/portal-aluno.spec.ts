@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { GENERATED_PASSWORD_LENGTH } from '../src/shared/users.schemas';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, dataOf, login, screenshot } from './support';
+import { adminPage, dataOf, login, screenshot } from './support';
 
 // Issue 31 §4 in the browser: the secretaria creates a 6º ano student's own account from the student's
 // record, with the guardian's consent (LGPD art. 14); the student follows the site's 'Portal do Aluno'
@@ -17,8 +17,7 @@ test('portal do aluno: staff create the account with consent; the student signs 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const admin = await adminContext.newPage();
+  const { context: adminContext, page: admin } = await adminPage(browser, desktop);
   const year = new Date().getFullYear();
   const turma = await dataOf<{ id: string }>(
     await admin.request.post('/api/turmas', {

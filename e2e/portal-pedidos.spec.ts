@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, dataOf, screenshot } from './support';
+import { adminPage, apiSignIn, dataOf, screenshot } from './support';
 
 // Issue 31 §4 (ADR 0038): a guardian asks the school to disable their child's own portal account; the
 // staff who manage students see the count on Alunos, open 'Pedidos do Portal do Aluno' on a phone and
@@ -15,8 +15,7 @@ test("pedidos do portal do aluno: the family's request to disable, answered by t
   browser,
 }) => {
   test.setTimeout(120_000);
-  const deskContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const desk = await deskContext.newPage();
+  const { context: deskContext, page: desk } = await adminPage(browser, desktop);
   const turma = await dataOf<{ id: string }>(
     await desk.request.post('/api/turmas', {
       data: {
@@ -78,8 +77,7 @@ test("pedidos do portal do aluno: the family's request to disable, answered by t
   await screenshot(desk, { path: `${shots}/portal-pedidos-desktop.png` });
   await deskContext.close();
 
-  const mobileContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: phone });
-  const page = await mobileContext.newPage();
+  const { context: mobileContext, page: page } = await adminPage(browser, phone);
   await page.goto('/dashboard/alunos');
   await page.getByRole('link', { name: /Pedidos do Portal do Aluno/ }).click();
   await expect(page).toHaveURL(/pedidos=portal/);

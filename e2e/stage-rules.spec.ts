@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminPage, createStudent, dataOf, openSettingsTab, screenshot, todayInSaoPaulo } from './support';
+import { DESKTOP, PHONE, recentDays, SHOTS } from './journey';
+import { adminPage, createStudent, dataOf, openSettingsTab, screenshot } from './support';
 
 // Issue 31 §1: the rules per stage. A 7º ano student at 80 % is above the law's 75 %; the secretary
 // raises Fundamental II's minimum to 85 % in Configurações → Acadêmico (a looser 70 % is refused in
@@ -7,31 +8,13 @@ import { adminPage, createStudent, dataOf, openSettingsTab, screenshot, todayInS
 // the journeys sharing the server keep the law's.
 
 const run = Date.now().toString().slice(-6);
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
 const FUNDAMENTAL_II = 'Ensino Fundamental II (6º ao 9º ano)';
-
-function minusDays(iso: string, days: number) {
-  const date = new Date(`${iso}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** This year's ano letivo (opened here if no journey did) and its last five dias letivos up to today. */
 async function lastSchoolDays(api: APIRequestContext): Promise<string[]> {
-  const today = todayInSaoPaulo();
-  const year = today.slice(0, 4);
-  const opened = await api.post('/api/anos-letivos', {
-    data: { ano: Number(year), inicio: `${year}-01-02`, fim: `${year}-12-30`, tipo_periodo: 'bimestre' },
-  });
-  expect([201, 409], await opened.text()).toContain(opened.status());
-  const view = await dataOf<{ dias: { data: string; letivo: boolean }[] }>(
-    await api.get(`/api/calendario?de=${minusDays(today, 30)}&ate=${today}`),
-  );
-  const days = view.dias.filter((day) => day.letivo && day.data.startsWith(year)).slice(-5);
+  const days = (await recentDays(api, 30)).letivos.slice(-5);
   expect(days, 'cinco dias letivos nos últimos 30 dias').toHaveLength(5);
-  return days.map((day) => day.data);
+  return days;
 }
 
 async function setFundamentalIIMinimum(api: APIRequestContext, minimum: number) {
@@ -50,7 +33,7 @@ test('a stricter minimum for Fundamental II in Configurações → Acadêmico re
   browser,
 }) => {
   test.slow();
-  const { context, page } = await adminPage(browser, desktop);
+  const { context, page } = await adminPage(browser, DESKTOP);
   const api = page.request;
   const days = await lastSchoolDays(api);
   const turma = await dataOf<{ id: string }>(
@@ -108,13 +91,13 @@ test('a stricter minimum for Fundamental II in Configurações → Acadêmico re
       'A frequência mínima do Fundamental II não pode ser menor que 75 % (LDB art. 24, VI).',
     );
     await expect(minimum).toHaveAttribute('aria-invalid', 'true');
-    await screenshot(page, { path: `${shots}/regras-etapa-recusada-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/regras-etapa-recusada-desktop.png`, fullPage: true });
     await minimum.fill('85');
     await section.getByRole('button', { name: 'Salvar regras por etapa' }).click();
     await expect(page.getByText('Configurações acadêmicas salvas com sucesso')).toBeVisible();
     await expect(card.getByLabel('Frequência mínima (%)')).toHaveValue('85');
     await section.scrollIntoViewIfNeeded();
-    await screenshot(page, { path: `${shots}/regras-etapa-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/regras-etapa-desktop.png`, fullPage: true });
 
     // The class's attendance follows: Davi, at 80 %, is now below his stage's 85 %.
     await page.goto('/dashboard/frequencia?aba=alertas');
@@ -125,17 +108,17 @@ test('a stricter minimum for Fundamental II in Configurações → Acadêmico re
     await expect(
       page.getByRole('heading', { name: 'Alunos com frequência abaixo do mínimo da etapa' }),
     ).toBeVisible();
-    await screenshot(page, { path: `${shots}/regras-etapa-alertas-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/regras-etapa-alertas-desktop.png`, fullPage: true });
 
     // On a phone: the cards stack, each field still labelled within its stage.
-    const mobile = await adminPage(browser, phone);
+    const mobile = await adminPage(browser, PHONE);
     await openSettingsTab(mobile.page, 'Acadêmico');
     const phoneCard = mobile.page
       .getByRole('form', { name: 'Regras por etapa' })
       .getByRole('group', { name: FUNDAMENTAL_II });
     await expect(phoneCard.getByLabel('Frequência mínima (%)')).toHaveValue('85');
     await phoneCard.scrollIntoViewIfNeeded();
-    await screenshot(mobile.page, { path: `${shots}/regras-etapa-phone.png` });
+    await screenshot(mobile.page, { path: `${SHOTS}/regras-etapa-phone.png` });
     await mobile.context.close();
   } finally {
     await setFundamentalIIMinimum(api, 75);

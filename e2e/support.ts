@@ -194,13 +194,14 @@ async function startServerOn(
 }
 
 /**
- * A server of the spec's own (`startOwnServer` with `options`), started before the spec's tests and
- * stopped after them; answers the running server.
+ * A server of the spec's own (`startOwnServer` with `options`), started before the spec's tests (the hook
+ * gets `startTimeoutMs`: starting a server is its whole work) and stopped after them; answers the running
+ * server, whose `baseURL` is read once the hook has run.
  */
-function serverForSpec(
-  options: Parameters<typeof startOwnServer>[0],
-  startTimeoutMs: number,
-): () => { baseURL: string } {
+export function ownServerForSpec(
+  options: Parameters<typeof startOwnServer>[0] = {},
+  startTimeoutMs = 300_000,
+): { readonly baseURL: string } {
   let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 
   test.beforeAll(async () => {
@@ -212,23 +213,24 @@ function serverForSpec(
     await server?.stop();
   });
 
-  return () => {
-    if (!server) throw new Error('o servidor próprio da jornada não iniciou');
-    return server;
+  return {
+    get baseURL() {
+      if (!server) throw new Error('o servidor próprio da jornada não iniciou');
+      return server.baseURL;
+    },
   };
 }
 
 /**
- * The demo school on a server of the spec's own. The run's first one seeds the demo school
- * (`demoSchoolInto`), which takes a while on a loaded machine, hence the hook's long timeout.
+ * The demo school on a server of the spec's own, `env` added to its environment (e.g. the simulated
+ * bank). The run's first one seeds the demo school (`demoSchoolInto`), which takes a while on a loaded
+ * machine, hence the hook's long timeout.
  */
-export function demoServerForSpec(): { readonly baseURL: string } {
-  const running = serverForSpec({ env: { DEMO: '1' } }, 300_000);
-  return {
-    get baseURL() {
-      return running().baseURL;
-    },
-  };
+export function demoServerForSpec(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): { readonly baseURL: string } {
+  return ownServerForSpec({ env: { DEMO: '1', ...env }, ...(dataDir ? { dataDir } : {}) });
 }
 
 /**
@@ -240,9 +242,9 @@ export function serverOnDayForSpec(now: string): {
   page(browser: Browser, viewport: { width: number; height: number }): Promise<Page>;
   admin(browser: Browser, viewport: { width: number; height: number }): Promise<Page>;
 } {
-  const running = serverForSpec({ now }, 120_000);
+  const running = ownServerForSpec({ now }, 120_000);
   const page = (browser: Browser, viewport: { width: number; height: number }) =>
-    pageOnDay(browser, running().baseURL, now, viewport);
+    pageOnDay(browser, running.baseURL, now, viewport);
   return {
     page,
     async admin(browser, viewport) {

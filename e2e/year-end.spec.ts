@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, dataOf, screenshot } from './support';
+import { adminPage, dataOf, screenshot } from './support';
 
 // Issue 14, closing the year: on a year of its own (2019, which no other journey touches) the admin
 // closes the year on 'Ano letivo', prepares the next one, adjusts a class's capacity, applies the
@@ -24,8 +24,7 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   browser,
 }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
-  const page = await context.newPage();
+  const { context, page: page } = await adminPage(browser, desktop);
   const api = page.request;
 
   // The year, its first bimestre reopened (past years are closed by date) and a 5º ano class.
