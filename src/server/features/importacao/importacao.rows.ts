@@ -67,22 +67,13 @@ function cepText(value: string | undefined): string | undefined {
   return value !== undefined && /^\d{7}$/.test(value) ? value.padStart(8, '0') : value;
 }
 
-const labelByPath: Record<string, string> = {
-  ...Object.fromEntries(importColumns.map((column) => [column.key, column.header])),
-  'responsavel.nome': 'Nome do responsável',
-  'responsavel.parentesco': 'Parentesco',
-  'responsavel.cpf': 'CPF do responsável',
-  'responsavel.telefone': 'Telefone do responsável',
-  'responsavel.email': 'E-mail do responsável',
-  'responsavel.endereco': 'Endereço do responsável',
-  'responsavel.cep': 'CEP do responsável',
-  'responsavel.logradouro': 'Rua do responsável',
-  'responsavel.numero': 'Número do responsável',
-  'responsavel.complemento': 'Complemento do responsável',
-  'responsavel.bairro': 'Bairro do responsável',
-  'responsavel.cidade': 'Cidade do responsável',
-  'responsavel.uf': 'Estado do responsável',
-};
+// A guardian's field is checked at `responsavel.<field>` and read from the column `responsavel_<field>`.
+const labelByPath: Record<string, string> = Object.fromEntries(
+  importColumns.flatMap(({ key, header }) => [
+    [key, header],
+    [key.replace(/^responsavel_/, 'responsavel.'), header],
+  ]),
+);
 
 /** The schema's messages, each after its column's header: 'CPF do aluno: CPF inválido'. */
 export function reasonOf(error: z.ZodError): string {
