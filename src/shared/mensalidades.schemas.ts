@@ -140,6 +140,20 @@ export const turmaGeracaoSchema = z.object({
 });
 export type TurmaGeracao = z.infer<typeof turmaGeracaoSchema>;
 
+/** A class's counts before the generation counts any of its students: nothing new, nothing found. */
+export const turmaGeracaoSemContagem: Omit<
+  TurmaGeracao,
+  'turma_id' | 'turma_nome' | 'ano_letivo' | 'ano_letivo_de' | 'ano_letivo_ate'
+> = {
+  alunos: 0,
+  mensalidades: 0,
+  valor: 0,
+  primeiro_mes: null,
+  ultimo_mes: null,
+  ja_existiam: 0,
+  com_plano: 0,
+};
+
 export const gerarMensalidadesPreviewSchema = z.object({
   mensalidades: z.number().int(),
   valor_total: z.number().int(),

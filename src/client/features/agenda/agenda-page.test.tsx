@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AgendaDiaTurma, AgendaTurmaResumo } from '../../../shared/agenda.schemas';
+import { agendaSemItens, type AgendaDiaTurma, type AgendaTurmaResumo } from '../../../shared/agenda.schemas';
 import { renderAt, searchOf, signedInAs, stubApi } from '../../test/render';
 import { AgendaPage } from './agenda-page';
 
@@ -29,15 +29,8 @@ const dayOf = (n: number): AgendaDiaTurma => ({
   data: DIA,
   editavel: true,
   publicada: true,
-  itens: {
-    refeicoes: [],
-    sono: [],
-    evacuacao: null,
-    trocas_fralda: null,
-    humor: null,
-    recados: null,
-    precisa_trazer: [],
-  },
+  // An empty day: the tests type what they change.
+  itens: agendaSemItens,
   excecoes: [],
   foto: { url: `/api/agenda/turmas/${turma(n).id}/${DIA}/foto`, largura: 800, altura: 600 },
   autor: 'Marta Reis',

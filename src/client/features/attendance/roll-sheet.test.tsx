@@ -98,6 +98,16 @@ const SAVED_ONCE: Roll['chamada'] = {
   pode_remover: false,
 };
 
+/** A roll Prof. Lia saved at 08:00 on 20/03/2026 (version 1); whether this user may remove it is `pode_remover`. */
+const savedByLia = (id: string, pode_remover: boolean): Roll['chamada'] => ({
+  ...SAVED_ONCE,
+  id,
+  registrada_em: '2026-03-20T11:00:00.000Z',
+  atualizada_em: '2026-03-20T11:00:00.000Z',
+  registrada_por: 'Prof. Lia',
+  pode_remover,
+});
+
 const NO_CONTENT = { conteudo: '', atividades: '' };
 
 const forty = Array.from({ length: 40 }, (_, index) => student(index + 1));
@@ -276,16 +286,7 @@ describe('RollSheet', () => {
 
     const saved = rollOf([student(1), student(2)], {
       ...perLesson,
-      chamada: {
-        id: 'c1',
-        registrada_em: '2026-03-20T11:00:00.000Z',
-        atualizada_em: '2026-03-20T11:00:00.000Z',
-        registrada_por: 'Prof. Lia',
-        version: 1,
-        conteudo: null,
-        atividades: null,
-        pode_remover: false,
-      },
+      chamada: savedByLia('c1', false),
     });
     renderSheet(<RollSheet roll={saved} lesson="Matemática (2ª aula)" onSave={() => Promise.resolve()} />);
     expect(screen.getByText(/Chamada de Matemática \(2ª aula\) de 20\/03\/2026 salva em/)).toHaveTextContent(
@@ -300,16 +301,7 @@ describe('RollSheet', () => {
     const fetchMock = stubApi({}, reply(200, { success: true, data: null, message: 'Chamada removida.' }));
     const falta = { id: 'f1', justificativa: null, situacao: 'injustificada' as const, abono_motivo: null };
     const saved = rollOf([student(1, falta), student(2)], {
-      chamada: {
-        id: 'c9',
-        registrada_em: '2026-03-20T11:00:00.000Z',
-        atualizada_em: '2026-03-20T11:00:00.000Z',
-        registrada_por: 'Prof. Lia',
-        version: 1,
-        conteudo: null,
-        atividades: null,
-        pode_remover: true,
-      },
+      chamada: savedByLia('c9', true),
     });
     renderSheet(<RollSheet roll={saved} onSave={() => Promise.resolve()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Remover chamada' }));

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CensoTurma } from '../../../shared/censo.schemas';
+import { CENSO_TURMA_MANHA } from '../../../shared/censo.testing';
 import type { Permission } from '../../../shared/permissions';
 import { schoolClassAnswer } from '../../test/answers';
 import { renderAt, searchOf, signedInAs, stubApi, stubScreen, type StubRequest } from '../../test/render';
@@ -25,13 +26,7 @@ const sugerido = {
   turma_id: turma.id,
   nome: turma.nome,
   inep_id: null,
-  tipo_mediacao: '1',
-  hora_inicio: '07:00',
-  hora_fim: '11:30',
-  dias: ['seg', 'ter', 'qua', 'qui', 'sex'],
-  tipo_atendimento: 'escolarizacao',
-  etapa: null,
-  local_diferenciado: '0',
+  ...CENSO_TURMA_MANHA,
   etapa_da_serie: '18',
   version: 0,
 } satisfies CensoTurma;

@@ -197,10 +197,7 @@ describe('DashboardPage', () => {
           mensalidades: noTuition,
         },
       ],
-      mensalidades_em_aberto: 0,
-      mensalidades_vencidas: 0,
-      valor_vencido: 0,
-      proxima_mensalidade: null,
+      ...noTuition,
     });
     renderAt(<DashboardPage />);
     // The Boletim (grades and each subject's absences), not the child's page ('Meu filho').
@@ -235,10 +232,7 @@ describe('DashboardPage', () => {
           mensalidades: noTuition,
         },
       ],
-      mensalidades_em_aberto: 0,
-      mensalidades_vencidas: 0,
-      valor_vencido: 0,
-      proxima_mensalidade: null,
+      ...noTuition,
     });
     renderAt(<DashboardPage />);
     expect(await screen.findByText(/Frequência 75,0 %/)).toBeInTheDocument();
@@ -269,10 +263,7 @@ describe('DashboardPage', () => {
     stubServer('responsavel', {
       escopo: 'responsavel',
       filhos: [child({})],
-      mensalidades_em_aberto: 0,
-      mensalidades_vencidas: 0,
-      valor_vencido: 0,
-      proxima_mensalidade: null,
+      ...noTuition,
     });
     renderAt(<DashboardPage />);
     // The figure stays (the rule is the % of the lessons given so far), in context and not in red.

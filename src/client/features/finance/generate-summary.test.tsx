@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { TurmaGeracao } from '../../../shared/mensalidades.schemas';
+import { turmaGeracaoSemContagem, type TurmaGeracao } from '../../../shared/mensalidades.schemas';
 import { GenerationSummary } from './generate-summary';
 
 afterEach(cleanup);
@@ -12,13 +12,7 @@ const turma = (fields: Partial<TurmaGeracao>): TurmaGeracao => ({
   ano_letivo: '2027',
   ano_letivo_de: '2027-02',
   ano_letivo_ate: '2027-12',
-  alunos: 0,
-  mensalidades: 0,
-  valor: 0,
-  primeiro_mes: null,
-  ultimo_mes: null,
-  ja_existiam: 0,
-  com_plano: 0,
+  ...turmaGeracaoSemContagem,
   ...fields,
 });
 

@@ -2,8 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
-import { defaultStageRules } from '../../../shared/stage-rules.js';
+import { type AcademicSettings, defaultAcademicSettings } from '../../../shared/academic-settings.schemas';
 import { renderAt, reply, stubApi } from '../../test/render';
 import { AcademicTab } from './academic-tab';
 
@@ -12,15 +11,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The school's saved rules: the defaults (0 a 10, média 6, 75 % de frequência), at version 3. */
 const saved: AcademicSettings = {
-  escala: '0-10',
-  conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
-  recuperacao: 'substitui_se_maior',
-  media_anual: 'media_periodos',
-  pesos_periodos: [],
-  media_aprovacao: 6,
-  frequencia_minima: true,
-  etapas: defaultStageRules,
+  ...defaultAcademicSettings,
   version: 3,
   updated_at: '2026-03-01T12:00:00.000Z',
 };

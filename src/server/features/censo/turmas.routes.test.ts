@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { CensoTurma } from '../../../shared/censo.schemas.js';
+import { CENSO_TURMA_MANHA } from '../../../shared/censo.testing.js';
 import type { CensoDisciplina, CensoTurmasResponse } from '../../../shared/censo-turmas.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
@@ -13,13 +14,7 @@ const { send, get } = requestsOf(() => t.app);
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   inep_id: '12345678',
-  tipo_mediacao: '1',
-  hora_inicio: '07:00',
-  hora_fim: '11:30',
-  dias: ['seg', 'ter', 'qua', 'qui', 'sex'],
-  tipo_atendimento: 'escolarizacao',
-  etapa: null,
-  local_diferenciado: '0',
+  ...CENSO_TURMA_MANHA,
   ...overrides,
 });
 

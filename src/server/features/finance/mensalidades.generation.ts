@@ -3,11 +3,12 @@
  * student and month (a preview counts without writing), and cancelling a generated run.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type {
-  CancelarLoteResult,
-  GerarMensalidadesInput,
-  GerarMensalidadesPreview,
-  TurmaGeracao,
+import {
+  turmaGeracaoSemContagem,
+  type CancelarLoteResult,
+  type GerarMensalidadesInput,
+  type GerarMensalidadesPreview,
+  type TurmaGeracao,
 } from '../../../shared/mensalidades.schemas.js';
 import { compareClasses } from '../../../shared/classes.schemas.js';
 import { applyDiscount } from '../../../shared/money.js';
@@ -151,13 +152,7 @@ export async function generateMensalidades(
           ano_letivo: row.anoLetivo,
           ano_letivo_de: year?.de ?? null,
           ano_letivo_ate: year?.ate ?? null,
-          alunos: 0,
-          mensalidades: 0,
-          valor: 0,
-          primeiro_mes: null,
-          ultimo_mes: null,
-          ja_existiam: 0,
-          com_plano: 0,
+          ...turmaGeracaoSemContagem,
         });
       if (!year) continue;
       const valor = applyDiscount(row.valor, row.bolsaBp ?? 0);

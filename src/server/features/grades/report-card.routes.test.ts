@@ -25,6 +25,21 @@ async function closeAllPeriods(s: School) {
   }
 }
 
+/** Why the conselho approves the third student in Matemática (an ata's reason, over the minimum length). */
+const COUNCIL_REASON = 'Evolução consistente ao longo do ano, conforme ata do conselho';
+
+/** Closes the year's periods, then the conselho approves the third student in Matemática: its answer. */
+async function councilApprovesThirdInMath(s: School) {
+  await closeAllPeriods(s);
+  const decided = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
+    disciplina: 'Matemática',
+    resultado: 'aprovado',
+    motivo: COUNCIL_REASON,
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
+  return decided;
+}
+
 /** Matemática 8,0 for the first student in each of the four bimestres: every period has an average. */
 async function gradeEveryPeriod(s: School) {
   const dates = ['2026-03-10', '2026-05-10', '2026-08-10', '2026-11-10'];
@@ -193,20 +208,14 @@ describe('boletim', () => {
     });
     expect(short.statusCode).toBe(400);
     // The conselho decides after the year's last period is closed.
-    await closeAllPeriods(s);
-    const decided = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
-      disciplina: 'Matemática',
-      resultado: 'aprovado',
-      motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
-    });
-    expect(decided.statusCode, decided.body).toBe(200);
+    const decided = await councilApprovesThirdInMath(s);
     const card = dataOf<ReportCard>(decided);
     expect(card.disciplinas[0]).toMatchObject({
       situacao: 'aprovado',
       situacao_calculada: 'em_recuperacao',
       conselho: {
         resultado: 'aprovado',
-        motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
+        motivo: COUNCIL_REASON,
       },
     });
   });
@@ -350,13 +359,7 @@ describe('boletins of many students at once', () => {
       data: '2026-03-19',
       faltas: [{ aluno_id: s.a[1].id }],
     });
-    await closeAllPeriods(s);
-    const decided = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
-      disciplina: 'Matemática',
-      resultado: 'aprovado',
-      motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
-    });
-    expect(decided.statusCode, decided.body).toBe(200);
+    await councilApprovesThirdInMath(s);
     const loner = await insertStudent(t, null);
 
     const ids = [s.a[2].id, loner.id, s.a[0].id, s.a[1].id];
