@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { DESKTOP, minusDays, PHONE, recentDays, SHOTS } from './journey';
-import { adminPage, apiSignIn, dataOf, screenshot, staffPage } from './support';
+import { adminPage, apiSignIn, dataOf, screenshot, staffPage, todayInSaoPaulo } from './support';
 
 // Issue 13 on a phone: a teacher takes the roll, marks two absences, saves, reopens and sees them;
 // the guardian of one of those students sees the absence; the admin exempts it ('abonada'), the %
@@ -9,10 +9,6 @@ import { adminPage, apiSignIn, dataOf, screenshot, staffPage } from './support';
 // needs is its own (names with `run`), and the school year is reused when another journey opened it.
 
 const run = Date.now().toString().slice(-6);
-
-function todayIso() {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
 
 /**
  * This year's ano letivo (opened here if no journey did), its last dia letivo up to today and the last
@@ -65,7 +61,7 @@ async function enrolStudent(
  * today's. A roll day older than 14 days (after a long recess) is read through the API for that day.
  */
 async function familySeesHomework(guardian: Page, data: string, conteudo: string) {
-  if (data < minusDays(todayIso(), 13)) {
+  if (data < minusDays(todayInSaoPaulo(), 13)) {
     const children = await dataOf<{ items: { id: string }[] }>(await guardian.request.get('/api/alunos'));
     const lessons = await dataOf<{ aulas: { atividades: string | null }[] }>(
       await guardian.request.get(
@@ -75,7 +71,7 @@ async function familySeesHomework(guardian: Page, data: string, conteudo: string
     expect(lessons.aulas.map((aula) => aula.atividades)).toEqual(['Ler o capítulo 2']);
     return;
   }
-  if (data === todayIso()) {
+  if (data === todayInSaoPaulo()) {
     await guardian.goto('/dashboard');
     await expect(guardian.getByRole('link', { name: /Tarefa de casa de hoje/ })).toContainText(
       'Ler o capítulo 2',
@@ -289,7 +285,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   const form = admin.page.getByRole('dialog', { name: 'Novo item do calendário' });
   await form.getByLabel('Tipo').selectOption('festa');
   await form.getByLabel('Título').fill(titulo);
-  await form.getByLabel('Início').fill(todayIso());
+  await form.getByLabel('Início').fill(todayInSaoPaulo());
   await form.getByLabel(/^Público/).check();
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form).toHaveCount(0);

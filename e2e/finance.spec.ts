@@ -8,6 +8,7 @@ import {
   dataOf,
   login,
   screenshot,
+  todayInSaoPaulo,
 } from './support';
 import { daysBetween } from '../src/shared/calendar';
 
@@ -32,10 +33,6 @@ const year = Number(
 
 const brl = (centavos: number) =>
   `R$ ${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(centavos / 100)}`;
-
-function todayIso() {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
 
 /** A student of the class whose guardian gets a portal account; answers the generated first password. */
 async function enrolStudent(
@@ -78,7 +75,7 @@ test('admin configures tuition and generates the year', async ({ page, request }
     turmaId,
     `Lia Financeiro ${run}`,
     guardianEmail,
-    `${todayIso().slice(0, 8)}01`,
+    `${todayInSaoPaulo().slice(0, 8)}01`,
   );
   expect(guardianPassword).not.toBe('');
   await enrolStudent(request, turmaId, `Outro Aluno ${run}`, `pai.outro.${run}@escola.test`);
@@ -112,7 +109,7 @@ test('admin configures tuition and generates the year', async ({ page, request }
   await expect(classLine(nextClass)).toContainText(/\d+ mensalidades de 3 alunos/);
   await expect(classLine(nextClass)).not.toContainText(`de ${year}:`);
   // Lia (since the 1st) and Outro (since today) pay from this month to December.
-  const thisYearCount = 2 * (13 - Number(todayIso().slice(5, 7)));
+  const thisYearCount = 2 * (13 - Number(todayInSaoPaulo().slice(5, 7)));
   await expect(classLine(`Fin ${run}`)).toContainText(`${thisYearCount} mensalidades de 2 alunos`);
   await expect(generate.getByTestId('geracao-total')).toContainText(
     /^Serão geradas \d+ mensalidades, total R\$\s/,
@@ -214,7 +211,7 @@ test.describe('guardian', () => {
 });
 
 test('admin registers a late payment with multa and juros and downloads the receipt', async ({ page }) => {
-  const today = todayIso();
+  const today = todayInSaoPaulo();
   const day = Number(today.slice(8, 10));
   const payDate = `${today.slice(0, 8)}${String(Math.min(day, 11)).padStart(2, '0')}`;
   // Due on the 1st, or on the school year's first day in its first month (January's tuition of a year

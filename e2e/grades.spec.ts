@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { currentPeriod, DESKTOP, PHONE, SHOTS } from './journey';
-import { adminPage, apiSignIn, dataOf, screenshot } from './support';
+import { adminPage, apiSignIn, dataOf, screenshot, todayInSaoPaulo } from './support';
 
 // Issue 14 in the browser: a teacher creates avaliações and types a column with the keyboard and
 // pastes another from a spreadsheet, reloads and sees them with the average; the admin closes the
@@ -10,10 +10,6 @@ import { adminPage, apiSignIn, dataOf, screenshot } from './support';
 // boletim (with the corrected average) and downloads the PDF. Everything is this journey's own (names with `run`).
 
 const run = Date.now().toString().slice(-6);
-
-function todayIso() {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
 
 /** Pastes text into an input as a spreadsheet would (the clipboard event with text/plain). */
 async function pasteInto(input: Locator, text: string) {
@@ -112,7 +108,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
     await teacher.getByRole('button', { name: 'Nova avaliação' }).click();
     const dialog = teacher.getByRole('dialog', { name: 'Nova avaliação' });
     await dialog.getByLabel('Nome').fill(nome);
-    await dialog.getByLabel('Data').fill(todayIso());
+    await dialog.getByLabel('Data').fill(todayInSaoPaulo());
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(dialog).toHaveCount(0);
   }
