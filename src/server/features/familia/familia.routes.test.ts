@@ -222,7 +222,7 @@ describe('GET /api/familia/feed', () => {
       t.database.db,
       { id: s.mother.user.id, nivel: 'responsavel' as const },
       {},
-      [async () => [falta, item('e', 2, true, null), ciente]],
+      { sources: [async () => [falta, item('e', 2, true, null), ciente]] },
     );
     expect(ranked.itens.map((entry) => entry.id)).toEqual(['comunicado:y', 'falta:x:2026-05-01', 'e']);
     const one: FamilyFeedSource = async () => [
@@ -236,16 +236,23 @@ describe('GET /api/familia/feed', () => {
       item('a', 3, false, s.older.id),
     ];
     const viewer = { id: s.mother.user.id, nivel: 'responsavel' as const };
-    const feed = await getFamilyFeed(t.database.db, viewer, {}, [one, two]);
+    const feed = await getFamilyFeed(t.database.db, viewer, {}, { sources: [one, two] });
     expect(feed.itens.map((entry) => entry.id)).toEqual(['d', 'c', 'a', 'b']);
-    const younger = await getFamilyFeed(t.database.db, viewer, { aluno_id: s.younger.id }, [
-      async (_db, scope) => {
-        expect(scope.alunos.map((aluno) => aluno.id)).toEqual([s.younger.id]);
-        expect(scope.today).toBe('2026-05-25');
-        expect(scope.until > scope.today).toBe(true);
-        return [item('b', 3, false, s.younger.id)];
+    const younger = await getFamilyFeed(
+      t.database.db,
+      viewer,
+      { aluno_id: s.younger.id },
+      {
+        sources: [
+          async (_db, scope) => {
+            expect(scope.alunos.map((aluno) => aluno.id)).toEqual([s.younger.id]);
+            expect(scope.today).toBe('2026-05-25');
+            expect(scope.until > scope.today).toBe(true);
+            return [item('b', 3, false, s.younger.id)];
+          },
+        ],
       },
-    ]);
+    );
     expect(younger.itens.map((entry) => entry.id)).toEqual(['b']);
   });
 });

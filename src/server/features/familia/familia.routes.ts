@@ -5,7 +5,6 @@ import { okResponse } from '../../lib/responses.js';
 import { familyHomeLane } from '../../lib/lane.js';
 import { sendsSms } from '../settings/index.js';
 import { getFamilyFeed } from './familia.service.js';
-import { FAMILY_FEED_SOURCES } from './familia.sources.js';
 
 /** `/api/familia`: the family's own home (issue 32 §1). */
 export const familiaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,13 +19,9 @@ export const familiaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         await familyHomeLane.run(async () =>
-          getFamilyFeed(
-            app.ctx.db,
-            signedInUser(request),
-            request.query,
-            FAMILY_FEED_SOURCES,
-            await sendsSms(app.ctx),
-          ),
+          getFamilyFeed(app.ctx.db, signedInUser(request), request.query, {
+            sendsSms: await sendsSms(app.ctx),
+          }),
         ),
       ),
   );

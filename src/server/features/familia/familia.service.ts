@@ -145,13 +145,18 @@ async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined
   return feedScope;
 }
 
-/** GET /api/familia/feed — one page of the family's feed. */
+/**
+ * GET /api/familia/feed — one page of the family's feed, from `sources` (every kind of item by default);
+ * `sendsSms`: whether the school sends SMS (a consent to SMS is asked only then).
+ */
 export async function getFamilyFeed(
   db: DbOrTx,
   viewer: Viewer,
   query: FeedQuery,
-  sources: readonly FamilyFeedSource[] = FAMILY_FEED_SOURCES,
-  sendsSms?: boolean,
+  {
+    sources = FAMILY_FEED_SOURCES,
+    sendsSms,
+  }: { sources?: readonly FamilyFeedSource[]; sendsSms?: boolean } = {},
 ): Promise<Feed> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const scope = await feedScope(db, viewer, query.aluno_id, sendsSms);
