@@ -3,7 +3,6 @@
 // builds the app and runs the Playwright journeys against the real server.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
-  chmodSync,
   closeSync,
   existsSync,
   mkdtempSync,
@@ -13,10 +12,10 @@ import {
   realpathSync,
   rmSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { build, root } from './build-lib.mjs';
+import { postgresBin, startPostgresCluster } from './local-services.mjs';
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7);
 const extra = process.argv.slice(2).filter((arg) => !arg.startsWith('--only='));
@@ -36,28 +35,6 @@ function aptInstall(packages) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
-}
-
-function postgresBin() {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return null;
-  const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) {
-    const dir = path.join(base, version, 'bin');
-    if (existsSync(path.join(dir, 'initdb'))) return dir;
-  }
-  return null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'escola-test-report-'));
@@ -165,38 +142,18 @@ async function withPostgres(run) {
     aptInstall(['postgresql']);
     pgBin = postgresBin();
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'escola-pg-'));
-  chmodSync(dir, 0o777);
-  const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  const exec = (cmd, args) => {
-    const [head, ...rest] = [...asPostgres, path.join(pgBin, cmd), ...args];
-    execFileSync(head, rest, { stdio: ['ignore', 'ignore', 'inherit'] });
-  };
-  const port = await freePort();
-  const data = path.join(dir, 'data');
-  exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8']);
-  exec('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-o',
+  const cluster = await startPostgresCluster(pgBin, {
+    prefix: 'escola-pg-',
     // autovacuum off: the test databases live minutes, and a vacuum between two tests hands the rows a test
     // deleted (ADR 0066's reset) to the next test's inserts, so a table read without `order by` stopped
     // coming back in insertion order at random (ensino-medio's audit rows, once in a run).
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c autovacuum=off`,
-    'start',
-  ]);
+    settings: ['fsync=off', 'autovacuum=off'],
+    stopMode: 'immediate',
+  });
   try {
-    return await run(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    return await run(cluster.url);
   } finally {
-    try {
-      exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } catch {
-      // already stopped
-    }
-    rmSync(dir, { recursive: true, force: true });
+    cluster.stop();
   }
 }
 
