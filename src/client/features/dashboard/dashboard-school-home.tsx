@@ -125,18 +125,22 @@ export function SchoolHome({
           </p>
         </div>
       )}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
         {/* Only the active ones: the Alunos page's "Total de Alunos" counts every status, transferred included. */}
         <StatCard label="Alunos Ativos" value={stats.total_alunos} icon={Users} tone="blue" />
         <StatCard label="Professores" value={stats.total_professores} icon={GraduationCap} tone="purple" />
         <StatCard label="Turmas Ativas" value={stats.total_turmas} icon={School} tone="green" />
         {stats.receita_mes !== null && (
-          <StatCard
-            label="Receita Mensal"
-            value={formatCentavos(stats.receita_mes)}
-            icon={DollarSign}
-            tone="yellow"
-          />
+          // Two cards a row on a phone; the month's money (R$ 250.000,00 is wider than half a phone) last,
+          // across the row. In its place from a laptop (lg) on.
+          <div className="order-last col-span-2 grid lg:order-none lg:col-span-1">
+            <StatCard
+              label="Receita Mensal"
+              value={formatCentavos(stats.receita_mes)}
+              icon={DollarSign}
+              tone="yellow"
+            />
+          </div>
         )}
         <StatCard
           label="Frequência Média"
