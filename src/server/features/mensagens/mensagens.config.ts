@@ -4,7 +4,7 @@ import {
   mensagensConfigSchema,
   type MensagensConfig,
 } from '../../../shared/mensagens.schemas.js';
-import { weekdayNames } from '../../../shared/calendar.js';
+import { addDays, weekdayNames, weekdayOf } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema/settings.js';
 import { saveSetting } from '../../lib/settings-row.js';
@@ -78,11 +78,7 @@ function local(at: Date) {
 }
 
 const opening = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00${OFFSET}`);
-const nextDay = (date: string) => {
-  const day = new Date(`${date}T12:00:00${OFFSET}`);
-  day.setUTCDate(day.getUTCDate() + 1);
-  return local(day).date;
-};
+const nextDay = (date: string) => addDays(date, 1);
 
 /**
  * When a family's message written `at` reaches a teacher: null within the teachers' hours (or with no
@@ -107,6 +103,6 @@ export function offHoursNotice(deliverAt: Date, at: Date): string {
   const time = `${String(Number(hour))}h${minute === '00' ? '' : minute!}`;
   const today = local(at).date;
   const soon = target.date === today || target.date === nextDay(today);
-  const weekday = weekdayNames[new Date(`${target.date}T12:00:00${OFFSET}`).getUTCDay()]!;
+  const weekday = weekdayNames[weekdayOf(target.date)];
   return `Fora do horário: sua mensagem será entregue ${soon ? '' : `${weekday} `}às ${time}`;
 }
