@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { DESKTOP, minusDays, PHONE, recentDays, SHOTS } from './journey';
+import { addDays } from '../src/shared/calendar';
+import { DESKTOP, PHONE, recentDays, SHOTS } from './journey';
 import { adminPage, apiSignIn, dataOf, screenshot, staffPage, todayInSaoPaulo } from './support';
 
 // Issue 13 on a phone: a teacher takes the roll, marks two absences, saves, reopens and sees them;
@@ -61,7 +62,7 @@ async function enrolStudent(
  * today's. A roll day older than 14 days (after a long recess) is read through the API for that day.
  */
 async function familySeesHomework(guardian: Page, data: string, conteudo: string) {
-  if (data < minusDays(todayInSaoPaulo(), 13)) {
+  if (data < addDays(todayInSaoPaulo(), -13)) {
     const children = await dataOf<{ items: { id: string }[] }>(await guardian.request.get('/api/alunos'));
     const lessons = await dataOf<{ aulas: { atividades: string | null }[] }>(
       await guardian.request.get(

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { DESKTOP, openThisYear, PHONE, SHOTS } from './journey';
 import { adminPage, createStudent, screenshot } from './support';
 
 /**
@@ -6,9 +7,6 @@ import { adminPage, createStudent, screenshot } from './support';
  * curricular (with the carga horária warning under the law's minimums), records a student's itinerário
  * and reads the boletim by área do conhecimento, then the itinerário — on a desk and on a phone.
  */
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
-const shots = 'test-results/screenshots';
 const run = String(Date.now()).slice(-6);
 const turmaNome = `1ª série M${run}`;
 const lab = `Laboratório ${run}`;
@@ -19,25 +17,12 @@ const aluna = `Marina Souto ${run}`;
 
 test.beforeAll(() => {});
 
-async function openYear(api: APIRequestContext) {
-  const year = new Date().getFullYear();
-  const opened = await api.post('/api/anos-letivos', {
-    data: {
-      ano: year,
-      inicio: `${String(year)}-01-02`,
-      fim: `${String(year)}-12-30`,
-      tipo_periodo: 'bimestre',
-    },
-  });
-  expect([201, 409], await opened.text()).toContain(opened.status());
-}
-
 test('Ensino Médio: itinerários in the grade curricular, a student’s choice, the boletim by área', async ({
   browser,
 }) => {
   test.slow();
-  const { context, page } = await adminPage(browser, desktop);
-  await openYear(page.request);
+  const { context, page } = await adminPage(browser, DESKTOP);
+  await openThisYear(page.request);
   for (const [nome, area] of [
     [lab, 'Ciências da Natureza'],
     [oficina, 'Linguagens'],
@@ -85,7 +70,7 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
   const hours = grade.getByRole('region', { name: 'Carga horária' });
   await expect(hours.getByRole('status')).toContainText('Abaixo do mínimo legal');
   await expect(hours.getByRole('status')).toContainText('a Lei 14.945/2024 pede ao menos 2.400 h');
-  await screenshot(page, { path: `${shots}/ensino-medio-grade-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/ensino-medio-grade-desktop.png`, fullPage: true });
   await grade.getByRole('button', { name: 'Salvar grade' }).click();
   await expect(grade).toHaveCount(0);
 
@@ -94,7 +79,7 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
   await page.getByRole('button', { name: 'Itinerários' }).first().click();
   const choices = page.getByRole('dialog', { name: `Itinerários formativos — ${turmaNome}` });
   await choices.getByLabel(`Itinerário de ${aluna}`).selectOption({ label: CN });
-  await screenshot(page, { path: `${shots}/ensino-medio-itinerarios-desktop.png` });
+  await screenshot(page, { path: `${SHOTS}/ensino-medio-itinerarios-desktop.png` });
   await choices.getByRole('button', { name: 'Salvar 1 escolha' }).click();
   await expect(page.getByText('Itinerários dos alunos salvos.')).toBeVisible();
   await choices.getByRole('button', { name: 'Fechar' }).last().click();
@@ -110,21 +95,21 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
   await expect(boletim).toContainText(lab);
   await expect(boletim).not.toContainText(oficina);
   await expect(boletim).toContainText(`Itinerário formativo: ${CN}.`);
-  await screenshot(page, { path: `${shots}/ensino-medio-boletim-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/ensino-medio-boletim-desktop.png`, fullPage: true });
   await context.close();
 
-  const mobile = await adminPage(browser, phone);
+  const mobile = await adminPage(browser, PHONE);
   await mobile.page.goto(`/dashboard/alunos?q=${encodeURIComponent(aluna)}`);
   await mobile.page.getByRole('button', { name: `Ver detalhes de ${aluna}` }).click();
   const card = mobile.page.getByRole('dialog', { name: aluna }).getByRole('region', { name: /Boletim/ });
   const itinerario = card.getByRole('heading', { name: new RegExp(`Itinerário formativo: ${CN}`) });
   await itinerario.scrollIntoViewIfNeeded();
   await expect(itinerario).toBeVisible();
-  await screenshot(mobile.page, { path: `${shots}/ensino-medio-boletim-phone.png` });
+  await screenshot(mobile.page, { path: `${SHOTS}/ensino-medio-boletim-phone.png` });
   await mobile.page.goto(`/dashboard/turmas?grade=${turmaId}`);
   const hoursOnPhone = mobile.page.getByRole('region', { name: 'Carga horária' });
   await hoursOnPhone.scrollIntoViewIfNeeded();
   await expect(hoursOnPhone.getByRole('status')).toContainText('Abaixo do mínimo legal');
-  await screenshot(mobile.page, { path: `${shots}/ensino-medio-grade-phone.png` });
+  await screenshot(mobile.page, { path: `${SHOTS}/ensino-medio-grade-phone.png` });
   await mobile.context.close();
 });

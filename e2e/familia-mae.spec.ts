@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { DESKTOP, lastSchoolDay, minusDays, PHONE, SHOTS } from './journey';
+import { addDays } from '../src/shared/calendar';
+import { DESKTOP, lastSchoolDay, PHONE, SHOTS } from './journey';
 import {
   ADMIN_STATE,
   apiSignIn,
@@ -28,7 +29,7 @@ test('a mother of two on her phone: ciente first, justifies an absence with a ph
   test.setTimeout(240_000);
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: DESKTOP });
   const api = (await adminContext.newPage()).request;
-  const ontem = await lastSchoolDay(api, minusDays(todayInSaoPaulo(), 1));
+  const ontem = await lastSchoolDay(api, addDays(todayInSaoPaulo(), -1));
   const ano = ontem.slice(0, 4);
 
   // The younger child's teacher, with access.

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { addDays } from '../src/shared/calendar';
 import { apiSignIn, createClass, createStudent, createTeacher, dataOf, todayInSaoPaulo } from './support';
 
 /**
@@ -23,13 +24,6 @@ export const DEMO = {
 /** An account to sign in with: its final password, and any it may still have from before (a first one). */
 export type Account = { readonly email: string; readonly password: string; readonly earlier?: string[] };
 
-/** The ISO day `days` before `iso`. */
-export function minusDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** Opens this year's ano letivo (bimestres, 2 Jan to 30 Dec) unless another journey already did. */
 export async function openThisYear(api: APIRequestContext): Promise<string> {
   const year = todayInSaoPaulo().slice(0, 4);
@@ -51,7 +45,7 @@ export async function recentDays(
 ): Promise<{ dias: { data: string; letivo: boolean }[]; letivos: string[] }> {
   const year = await openThisYear(api);
   const { dias } = await dataOf<{ dias: { data: string; letivo: boolean }[] }>(
-    await api.get(`/api/calendario?de=${minusDays(todayInSaoPaulo(), back)}&ate=${upTo}`),
+    await api.get(`/api/calendario?de=${addDays(todayInSaoPaulo(), -back)}&ate=${upTo}`),
   );
   return {
     dias,
