@@ -15,6 +15,7 @@ export type { PlanoCobranca } from './mensalidades.plano.js';
 export { getMensalidade, listMensalidades, listOpenMensalidades } from './mensalidades.service.js';
 export { loadSettings, pontualidadeOf, ratesOf } from './finance-settings.service.js';
 export { applyBoletoPayment, applyPixPayment } from './pix-payments.service.js';
+export { wakePixSync } from './pix-cobranca.js';
 export type {
   BoletoPaymentInput,
   BoletoPaymentOutcome,

@@ -5,6 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { completeCpf } from '../../../shared/validators.js';
 import type { PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
+import { jobs } from '../../db/schema/jobs.js';
+import { pixProvedor } from '../../db/schema/pix-provedor.js';
 import { contratoAssinaturas, contratos } from '../../db/schema/contratos.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
@@ -523,6 +525,26 @@ describe('assinatura', () => {
     } finally {
       clock.unpin();
     }
+  });
+
+  it('with Pix automático on, the enrolment queues the charges’ sync at once (the fee’s code does not wait a minute)', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    await escola(cookie, false);
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027', nome: '1º A' });
+    await t.database.db.insert(pixProvedor).values({ id: 1, ativo: true, webhookSegredoCifrado: 'teste' });
+    const family = await familia();
+    expect((await enviar(cookie, family.id)).statusCode).toBe(201);
+    const links = linksEnviados();
+    const syncsDue = async () =>
+      (await t.database.db.select().from(jobs).where(eq(jobs.kind, 'pix.sincronizar'))).filter(
+        (job) => job.runAfter <= clock.now(),
+      );
+    await assinarComo(links.get('mariana@example.com')!, 'mariana@example.com', ip(21));
+    expect(await syncsDue()).toEqual([]);
+    await assinarComo(links.get('direcao@escola.example.org')!, 'direcao@escola.example.org', ip(22));
+    const [enrolled] = await t.database.db.select().from(interessados).where(eq(interessados.id, family.id));
+    expect(enrolled!.etapa).toBe('matriculado');
+    expect(await syncsDue()).toHaveLength(1);
   });
 
   it('rate-limits the token routes per address', async () => {

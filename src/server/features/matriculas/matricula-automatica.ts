@@ -11,7 +11,12 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit, systemActor } from '../audit/index.js';
-import { forgetSharedReads, generateMensalidades, generatePlanoMensalidades } from '../finance/index.js';
+import {
+  forgetSharedReads,
+  generateMensalidades,
+  generatePlanoMensalidades,
+  wakePixSync,
+} from '../finance/index.js';
 import { createStudentIn, updateStudentIn } from '../students/index.js';
 import { sendWelcomeMail } from '../users/index.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
@@ -128,6 +133,9 @@ export async function matricularSePronto(
     forgetSharedReads(ctx.db);
   }
   for (const welcome of welcomes) await sendWelcomeMail(ctx, welcome.usuario, welcome.senha);
+  // The year's charges were just written: with Pix automático on, the fee's dynamic code is at the bank
+  // by the time the family opens the welcome e-mail, not at the sync's next minute.
+  if (outcome.matriculado) await wakePixSync(ctx);
   return outcome;
 }
 
