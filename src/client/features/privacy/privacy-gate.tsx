@@ -58,13 +58,13 @@ export function PrivacyGate({ nivel, children }: { nivel: Nivel | undefined; chi
           </h1>
           <p className="text-sm text-gray-600">
             Leia como a escola cuida dos seus dados e dos dados dos seus filhos. Você pode consultar estes
-            textos a qualquer momento em{' '}
+            textos a qualquer momento no site da escola:{' '}
             <a className="underline" href="/privacidade">
-              /privacidade
+              {privacidade.titulo}
             </a>{' '}
             e{' '}
             <a className="underline" href="/termos">
-              /termos
+              {termos.titulo}
             </a>
             .
           </p>

@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { PrivacyStatus } from '../../../shared/privacy.schemas';
+import { renderAt, stubApi } from '../../test/render';
+import { PrivacyGate } from './privacy-gate';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const pending: PrivacyStatus = {
+  pendente: true,
+  privacidade: { versao: 1, titulo: 'Aviso de Privacidade', texto: 'Como a escola trata os dados.' },
+  termos: { versao: 1, titulo: 'Termos de Uso', texto: 'O acesso é pessoal.' },
+  ultimo_aceite: null,
+};
+
+describe('PrivacyGate: a guardian’s first sign-in', () => {
+  it('links the notice and the terms by their titles, not by bare addresses', async () => {
+    stubApi({ '/api/privacidade': pending });
+    renderAt(
+      <PrivacyGate nivel="responsavel">
+        <p>portal</p>
+      </PrivacyGate>,
+    );
+    await screen.findByRole('heading', { name: 'Antes de começar' });
+    expect(screen.getByRole('link', { name: 'Aviso de Privacidade' }).getAttribute('href')).toBe(
+      '/privacidade',
+    );
+    expect(screen.getByRole('link', { name: 'Termos de Uso' }).getAttribute('href')).toBe('/termos');
+    expect(screen.queryByRole('link', { name: '/privacidade' })).toBeNull();
+    expect(screen.queryByText('portal')).toBeNull();
+  });
+});
