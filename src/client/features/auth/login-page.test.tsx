@@ -132,6 +132,33 @@ describe('LoginPage', () => {
     expect(router.state.location.pathname).toBe('/trocar-senha');
   });
 
+  it('greets the new installation’s first administrator without the placeholder name Administrador', async () => {
+    const firstAdmin = {
+      success: true,
+      data: {
+        user: {
+          ...signedIn.data.user,
+          nome: 'Administrador',
+          email: 'admin@escola.local',
+          primeiro_login: true,
+        },
+      },
+    };
+    stubFetch(() => Promise.resolve(jsonResponse(200, firstAdmin)));
+    renderLogin();
+    await signIn();
+    expect(await screen.findByText('trocar')).toBeInTheDocument();
+    expect(await screen.findByText('Bem-vindo!')).toBeInTheDocument();
+    expect(screen.queryByText('Bem-vindo, Administrador!')).not.toBeInTheDocument();
+  });
+
+  it('greets a person by name when they sign in', async () => {
+    stubFetch(() => Promise.resolve(jsonResponse(200, signedIn)));
+    renderLogin();
+    await signIn();
+    expect(await screen.findByText('Bem-vindo, Secretária!')).toBeInTheDocument();
+  });
+
   it('goes back to the address where the session ended, with its query string', async () => {
     stubFetch(() => Promise.resolve(jsonResponse(200, signedIn)));
     const router = renderLogin('/dashboard/alunos?q=Ana&page=3');

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { Lock } from 'lucide-react';
-import { loginInputSchema } from '../../../shared/auth.schemas';
+import { FIRST_ADMIN_NAME, loginInputSchema } from '../../../shared/auth.schemas';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { Form, FormCheckbox, FormInput, FormPassword } from '../../components/form-fields';
@@ -28,7 +28,9 @@ export function LoginPage() {
 
   const onSubmit = form.submit(async (values) => {
     const { data } = await login.mutateAsync(values);
-    toast.success(`Bem-vindo, ${data.user.nome}!`);
+    // The first administrator is 'Administrador' until Trocar senha asks the real name: no greeting by it.
+    const unnamed = data.user.primeiro_login && data.user.nome === FIRST_ADMIN_NAME;
+    toast.success(unnamed ? 'Bem-vindo!' : `Bem-vindo, ${data.user.nome}!`);
     if (data.user.primeiro_login) await navigate(paths.changePassword, { replace: true });
     else await navigate(returnPathAfterLogin(from), { replace: true });
   });
