@@ -38,11 +38,18 @@ const subject = (disciplina: string) => ({
   carga_horaria_anual: 160,
 });
 
-function stubServer(nivel: Nivel, withGrade = false) {
+const infantil = schoolClassAnswer({
+  id: '33333333-3333-4333-8333-333333333333',
+  nome: 'Maternal II A',
+  nivel: 'Educação Infantil',
+  serie: 'Maternal II',
+});
+
+function stubServer(nivel: Nivel, withGrade = false, turmas = [turma]) {
   const user = { id: 'u1', nome: 'Ana', email: 'a@escola', nivel, primeiro_login: false };
   const answers: StubRoutes = {
     '/api/auth/me': signedInAs(user),
-    '/api/turmas': [turma],
+    '/api/turmas': turmas,
     [`/api/turmas/${turma.id}/disciplinas`]: curriculumAnswer({
       turma_id: turma.id,
       turma_nome: turma.nome,
@@ -90,5 +97,16 @@ describe('ClassesPage', () => {
     await userEvent.selectOptions(shortcut, 'Rita Lima');
     for (const teacher of within(dialog).getAllByRole('combobox', { name: 'Professor' }))
       expect(teacher).toHaveValue(uuidOf(7));
+  });
+
+  it('offers the class’s boletins (PDF) only where there are grades: not for Educação Infantil', async () => {
+    stubScreen(true);
+    stubServer('administrador', false, [turma, infantil]);
+    renderAt(<ClassesPage />);
+    await screen.findByText('Maternal II A');
+    expect(
+      screen.getByRole('button', { name: `Boletins da turma 6º Ano A de ${turma.ano_letivo} (PDF)` }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Boletins da turma Maternal II A/ })).toBeNull();
   });
 });

@@ -3,7 +3,12 @@ import { BookOpen, ClipboardList, Pencil, Route, School, Trash2, Users } from 'l
 import toast from 'react-hot-toast';
 import { formatCount } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
-import { classStatusLabels, turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
+import {
+  classStatusLabels,
+  isInfantil,
+  turnoLabels,
+  type SchoolClass,
+} from '../../../shared/classes.schemas';
 import { Button, IconButton } from '../../components/button';
 import { ImportAndAddButtons } from '../../components/list-actions';
 import { ClassReportCardsButton } from '../../domain/class-report-cards-button';
@@ -174,7 +179,8 @@ export function ClassesPage() {
                 <ClipboardList className="h-4 w-4" aria-hidden="true" /> Censo
               </Button>
             )}
-            {canReportCards && (
+            {/* Educação Infantil has pareceres, not boletins: the PDF would only answer with an error. */}
+            {canReportCards && !isInfantil(turma.nivel) && (
               <ClassReportCardsButton turmaId={turma.id} turmaNome={`${turma.nome} de ${turma.ano_letivo}`} />
             )}
             {canWrite && (
