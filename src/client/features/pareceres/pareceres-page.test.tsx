@@ -119,4 +119,14 @@ describe('Pareceres descritivos', () => {
     expect(publishes()[0]!.body).toEqual({ version: 3 });
     expect(await screen.findByRole('status')).toHaveTextContent('Parecer publicado para a família.');
   });
+
+  it('says where the children of an empty class come from', async () => {
+    openPareceres(`/lista?turma=${PRE_II_2026}&periodo=${PERIODO}`);
+    expect(await screen.findByText('Nenhuma criança nesta turma')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'As crianças aparecem aqui quando são matriculadas na turma, em Alunos (cadastro ou importação da planilha).',
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -146,7 +146,11 @@ export function PareceresPage() {
           ) : children.isPending || pareceres.isPending ? (
             <Spinner label="Carregando crianças..." />
           ) : children.data.length === 0 ? (
-            <EmptyState icon={Users} title="Nenhuma criança nesta turma" />
+            <EmptyState
+              icon={Users}
+              title="Nenhuma criança nesta turma"
+              hint="As crianças aparecem aqui quando são matriculadas na turma, em Alunos (cadastro ou importação da planilha)."
+            />
           ) : (
             <div className="grid gap-4 lg:grid-cols-[18rem_1fr]">
               <ul aria-label="Crianças da turma" className={`space-y-2 ${selected ? 'hidden lg:block' : ''}`}>
