@@ -71,7 +71,9 @@ const envSchema = z
     // installation they would let anyone pay a mensalidade with money that does not exist. The demo and the
     // tests (http://127.0.0.1) may run them; a school's production, never (ADR 0083).
     const simulated = (['PIX_PROVIDER', 'NFSE_PROVIDER'] as const).filter((name) => env[name] === 'simulado');
-    if (simulated.length === 0 || env.DEMO === '1' || !env.PUBLIC_URL?.startsWith('https://')) return;
+    // The parsed scheme, not the text: 'HTTPS://…' is the same public https site.
+    const https = URL.parse(env.PUBLIC_URL ?? '')?.protocol === 'https:';
+    if (simulated.length === 0 || env.DEMO === '1' || !https) return;
     for (const name of simulated)
       context.addIssue({
         code: 'custom',

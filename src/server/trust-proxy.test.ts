@@ -40,6 +40,13 @@ describe('the simulated bank and NFS-e API (ADR 0083)', () => {
     );
     expect(loadConfig(publicSite).pixProvider).toBeNull();
   });
+
+  it('refuse it however the https scheme of PUBLIC_URL is written (URL schemes are case-insensitive)', () => {
+    for (const PUBLIC_URL of ['HTTPS://escola.exemplo.com.br', 'Https://escola.exemplo.com.br/'])
+      expect(configError({ PUBLIC_URL, PIX_PROVIDER: 'simulado' })).toContain(
+        'PIX_PROVIDER=simulado liga o banco de teste',
+      );
+  });
 });
 
 describe('TRUST_PROXY (finding 3)', () => {
