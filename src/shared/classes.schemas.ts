@@ -105,9 +105,22 @@ export function infantilEtapaOf(serie: string): 'creche' | 'pre_escola' {
   return /ber[cç]|maternal|creche/i.test(serie) ? 'creche' : 'pre_escola';
 }
 
-export const turnos = ['manha', 'tarde', 'noite'] as const;
+/** 'integral': the whole day (creches and schools of tempo integral; INEP counts 7 hours or more). */
+export const turnos = ['manha', 'tarde', 'noite', 'integral'] as const;
 export type Turno = (typeof turnos)[number];
-export const turnoLabels: Record<Turno, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };
+export const turnoLabels: Record<Turno, string> = {
+  manha: 'Manhã',
+  tarde: 'Tarde',
+  noite: 'Noite',
+  integral: 'Integral',
+};
+/** How a sentence names a class's turno: 'turno da manhã', but 'período integral'. */
+export const turnoNaFrase: Record<Turno, string> = {
+  manha: 'turno da manhã',
+  tarde: 'turno da tarde',
+  noite: 'turno da noite',
+  integral: 'período integral',
+};
 
 export const classStatuses = ['ativo', 'inativo', 'concluido'] as const;
 export type ClassStatus = (typeof classStatuses)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar.schemas.js';
+import { turnos } from './classes.schemas.js';
 import { mensalidadeStatuses } from './mensalidades.schemas.js';
 
 /** GET /api/dashboard/stats: the school's figures for an admin, a teacher's classes, a guardian's children. */
@@ -50,7 +51,7 @@ export const dashboardProfessorSchema = z.object({
       id: z.string(),
       nome: z.string(),
       serie: z.string(),
-      turno: z.string(),
+      turno: z.enum(turnos),
       alunos_count: z.number().int(),
       capacidade_maxima: z.number().int(),
       frequencia: z.number().nullable(),

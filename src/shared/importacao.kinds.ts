@@ -72,7 +72,13 @@ export const classImportColumns: readonly ImportColumn<string>[] = [
     aliases: ['Ano/série', 'Série/ano', 'Agrupamento'],
     hint: 'Ex.: 6º ano, 1ª série, Pré II',
   },
-  { key: 'turno', header: 'Turno', required: true, aliases: ['Período'], hint: 'Manhã, Tarde ou Noite' },
+  {
+    key: 'turno',
+    header: 'Turno',
+    required: true,
+    aliases: ['Período'],
+    hint: 'Manhã, Tarde, Noite ou Integral',
+  },
   {
     key: 'capacidade_maxima',
     header: 'Capacidade',

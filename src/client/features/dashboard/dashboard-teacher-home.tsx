@@ -2,14 +2,13 @@
 import { Link } from 'react-router';
 import { AlertTriangle, CalendarOff, CheckCircle2, ClipboardCheck, School, Users } from 'lucide-react';
 import { dayOffReason, FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas';
+import { turnoLabels } from '../../../shared/classes.schemas';
 import type { DashboardProfessor } from '../../../shared/dashboard.schemas';
 import { formatCount, formatDate, formatPercent } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
 import { teacherAccessNotice } from '../../../shared/teachers.schemas';
 import { StatCard } from '../../components/feedback';
 import { Panel } from './dashboard-panel';
-
-const turnoLabels: Record<string, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };
 
 /** Where a pending roll opens: the roll screen on that class (and lesson), today. */
 function rollLink(roll: DashboardProfessor['chamadas_hoje']['pendentes'][number]): string {
@@ -134,7 +133,7 @@ export function TeacherHome({ stats }: { stats: DashboardProfessor }) {
               <li key={turma.id} className="rounded-lg border border-gray-200 p-3 text-sm">
                 <p className="font-semibold text-gray-900">{turma.nome}</p>
                 <p className="text-gray-600">
-                  {turma.serie} · {turnoLabels[turma.turno] ?? turma.turno}
+                  {turma.serie} · {turnoLabels[turma.turno]}
                 </p>
                 <p className="text-gray-600">
                   {turma.alunos_count}/{turma.capacidade_maxima} alunos

@@ -3,7 +3,7 @@
  * curricular — each subject with its teacher and its days. The school keeps no timetable (hours) in the
  * system, so none is shown: the days come from the grade, the hours from the turno.
  */
-import { turnoLabels } from '../../../shared/classes.schemas';
+import { turnoNaFrase } from '../../../shared/classes.schemas';
 import { diasSemanaLabels } from '../../../shared/curriculum.schemas';
 import { formatCount } from '../../../shared/format';
 import { ErrorBanner, Spinner } from '../../components/feedback';
@@ -25,7 +25,7 @@ export function ChildClassCard({ turmaId }: { turmaId: string }) {
         Turma {data.nome}
       </h2>
       <p className="text-sm text-gray-700">
-        {data.serie} · turno da {turnoLabels[data.turno].toLowerCase()} · ano letivo {data.ano_letivo}
+        {data.serie} · {turnoNaFrase[data.turno]} · ano letivo {data.ano_letivo}
       </p>
       <dl className="mt-3 text-sm">
         <dt className="text-gray-600">Responsável pela turma</dt>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { turnos } from '../../../shared/classes.schemas.js';
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { teachers } from './teachers.js';
 
@@ -12,7 +13,7 @@ export const classes = pgTable(
       enum: ['Educação Infantil', 'Fundamental I', 'Fundamental II', 'Ensino Médio'],
     }).notNull(),
     serie: text('serie').notNull(),
-    turno: text('turno', { enum: ['manha', 'tarde', 'noite'] }).notNull(),
+    turno: text('turno', { enum: turnos }).notNull(),
     anoLetivo: text('ano_letivo').notNull(),
     capacidadeMaxima: integer('capacidade_maxima').notNull().default(25),
     /** Restrict: a teacher responsible for a class cannot be deleted (409 names the classes). */

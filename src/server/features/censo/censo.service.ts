@@ -9,7 +9,7 @@
 import { inArray } from 'drizzle-orm';
 import { type ContagensCenso, type EtapaCenso, type Pendencia } from '../../../shared/censo.schemas.js';
 import { dataReferencia, etapaDaSerie, etapas, rotuloDe } from '../../../shared/censo.codigos.js';
-import { turnoLabels, type Turno } from '../../../shared/classes.schemas.js';
+import { turnoLabels, turnos } from '../../../shared/classes.schemas.js';
 import { todayIso } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { censoTurmas } from '../../db/schema/censo.js';
@@ -149,7 +149,7 @@ export async function contagensCenso(
     por_etapa: [...porEtapa]
       .map(([etapa, alunos]) => ({ etapa, rotulo: rotuloDe(etapas, etapa) ?? 'Sem etapa do INEP', alunos }))
       .sort((a, b) => ordemEtapa(a.etapa) - ordemEtapa(b.etapa)),
-    por_turno: (['manha', 'tarde', 'noite'] as const satisfies readonly Turno[])
+    por_turno: turnos
       .filter((turno) => porTurno.has(turno))
       .map((turno) => ({ turno, rotulo: turnoLabels[turno], alunos: porTurno.get(turno) ?? 0 })),
     por_turma: [...turmas]

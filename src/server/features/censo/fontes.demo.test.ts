@@ -38,7 +38,7 @@ describe('the demo school’s classes in the census', () => {
     for (const turma of ativas) {
       const row = censo.find((item) => item.turmaId === turma.id);
       expect(row, turma.nome).toBeDefined();
-      const inicio = { manha: '07:00', tarde: '13:00', noite: '19:00' }[turma.turno];
+      const inicio = { manha: '07:00', tarde: '13:00', noite: '19:00', integral: '07:00' }[turma.turno];
       expect(row!.horaInicio, turma.nome).toBe(inicio);
       expect(row!.horaFim! > row!.horaInicio!, turma.nome).toBe(true);
       expect(row!.dias.length, turma.nome).toBeGreaterThan(0);

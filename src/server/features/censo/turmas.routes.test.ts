@@ -59,6 +59,18 @@ describe('GET|PUT /api/censo/turmas/:id', () => {
       dias: ['seg', 'ter', 'qua', 'qui', 'sex'],
       etapa_da_serie: null,
     });
+    // A full-time class's day is longer than its lessons (meals, rest): 07:00 to 17:00, grade or not.
+    const integral = await insertClass(t, null, 25, { turno: 'integral', serie: '5º ano', aulaMinutos: 50 });
+    await t.database.db.insert(classSubjects).values({
+      turmaId: integral.id,
+      disciplina: 'Matemática',
+      aulasSemanais: 25,
+      diasSemana: [1, 2, 3, 4, 5],
+    });
+    expect(dataOf<CensoTurma>(await get(`/api/censo/turmas/${integral.id}`, admin.cookie))).toMatchObject({
+      hora_inicio: '07:00',
+      hora_fim: '17:00',
+    });
   });
 
   it('saves, bumps the version, audits, and answers 412 to a stale version', async () => {

@@ -47,6 +47,7 @@ const TURNOS: Readonly<Record<ClassRow['turno'], { inicio: number; fim: number }
   manha: { inicio: 7 * 60, fim: 12 * 60 },
   tarde: { inicio: 13 * 60, fim: 18 * 60 },
   noite: { inicio: 19 * 60, fim: 22 * 60 + 30 },
+  integral: { inicio: 7 * 60, fim: 17 * 60 },
 };
 /** The break added to the day's lessons when the end is counted from the grade. */
 const INTERVALO_MINUTOS = 20;
@@ -68,8 +69,9 @@ interface GradeDaTurma {
 export function horarioSugerido(turma: Pick<ClassRow, 'turno' | 'aulaMinutos'>, grade: GradeDaTurma) {
   const turno = TURNOS[turma.turno];
   const dias = grade.dias.length || SEG_A_SEX.length;
+  // A full-time day holds meals, rest and activities beyond the grade's lessons: its usual end, not a count.
   const fimContado =
-    grade.aulasSemanais > 0
+    grade.aulasSemanais > 0 && turma.turno !== 'integral'
       ? turno.inicio + Math.ceil(grade.aulasSemanais / dias) * turma.aulaMinutos + INTERVALO_MINUTOS
       : turno.fim;
   const fim = Math.min(Math.ceil(fimContado / 5) * 5, 23 * 60 + 55);

@@ -12,6 +12,7 @@ import { findMedia, MEDIA_LIMITS } from '../media/index.js';
 import { drawOnEveryPage, renderPdf } from '../../lib/pdf.js';
 import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
+import { turnoLabels } from '../../../shared/classes.schemas.js';
 
 /**
  * An issued document as a PDF (A4 portrait), drawn only from its stored content, so the same document
@@ -113,7 +114,7 @@ function studentLine(content: DocumentContent): string {
 function classLine(content: DocumentContent): string {
   const turma = content.turma;
   if (!turma) return '';
-  return ` no ${turma.serie} do Ensino ${turma.nivel}, turma ${turma.nome}, turno da ${turma.turno.toLowerCase()}, no ano letivo de ${turma.ano_letivo}`;
+  return ` no ${turma.serie} do Ensino ${turma.nivel}, turma ${turma.nome}, ${turma.turno === turnoLabels.integral ? 'em período integral' : `turno da ${turma.turno.toLowerCase()}`}, no ano letivo de ${turma.ano_letivo}`;
 }
 
 function frequencyLine(content: DocumentContent): string {

@@ -137,6 +137,15 @@ describe('verification codes', () => {
 });
 
 describe('issuing documents', () => {
+  it('names a full-time class’s day as período integral, not as a turno', async () => {
+    const s = await setupSchool();
+    await t.database.db.update(classes).set({ turno: 'integral' }).where(eq(classes.id, s.classA.id));
+    const matricula = await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula');
+    expect(await pdfOf(s.admin.cookie, matricula.id)).toContain(
+      `turma ${s.classA.nome}, em período integral, no ano letivo`,
+    );
+  });
+
   it('issues each type as a PDF with the school, the director, a signature line, the code and the link', async () => {
     const s = await setupSchool();
     const matricula = await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula');
@@ -159,6 +168,7 @@ describe('issuing documents', () => {
       'Emitido em 20 de março de 2026.',
     ])
       expect(text).toContain(expected);
+    expect(text).toContain(`turma ${s.classA.nome}, turno da noite,`);
 
     clock.pin('2026-03-20T13:00:00-03:00');
     const frequencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_frequencia');

@@ -134,17 +134,18 @@ describe('POST /api/importacao/turmas', () => {
       ['1ª Série A', '2026', 'Ensino Médio', '1ª série', 'Noite', '40', ''],
       ['5º ano b', '2026', 'Fundamental I', '5º ano', 'Tarde', '', ''],
       ['Turma Nível', '2026', 'Superior', '1º ano', 'Manhã', '', ''],
-      ['Turma Turno', '2026', 'Fundamental I', '1º ano', 'Integral', '', ''],
+      ['Turma Turno', '2026', 'Fundamental I', '1º ano', 'Madrugada', '', ''],
       ['Turma Prof', '2026', 'Fundamental I', '1º ano', 'Manhã', '', 'ninguem@escola.test'],
       ['6º ANO C', '2026', 'Fundamental II', '6º ano', 'Manhã', '', ''],
       ['4º Ano A', '2026', 'Fundamental I', '4º ano', 'Manhã', '1', ''],
       ['Sem Ano', '', 'Fundamental I', '1º ano', 'Manhã', '', ''],
+      ['Pré I Integral', '2026', 'Infantil', 'pré i', 'Período integral', '', ''],
     ]);
     const dry = await importedTo(t, admin.cookie, 'turmas', file, { simular: true });
-    expect(dry).toMatchObject({ criar: 3, atualizar: 1, simulacao: true });
+    expect(dry).toMatchObject({ criar: 4, atualizar: 1, simulacao: true });
     expect(dry.recusar).toEqual([
       { linha: 6, motivo: 'Nível: use Educação Infantil, Fundamental I, Fundamental II ou Ensino Médio' },
-      { linha: 7, motivo: 'Turno: use Manhã, Tarde ou Noite' },
+      { linha: 7, motivo: 'Turno: use Manhã, Tarde, Noite ou Integral' },
       {
         linha: 8,
         motivo:
@@ -156,7 +157,7 @@ describe('POST /api/importacao/turmas', () => {
     ]);
 
     const applied = await importedTo(t, admin.cookie, 'turmas', file);
-    expect(applied).toMatchObject({ criar: 3, atualizar: 1 });
+    expect(applied).toMatchObject({ criar: 4, atualizar: 1 });
     const rows = await t.database.db.select().from(classes);
     expect(rows.find((row) => row.nome === '6º Ano C')).toMatchObject({
       nivel: 'Fundamental II',
@@ -171,6 +172,10 @@ describe('POST /api/importacao/turmas', () => {
       capacidadeMaxima: 25,
       professorResponsavelId: teacher.id,
     });
+    expect(rows.find((row) => row.nome === 'Pré I Integral')).toMatchObject({
+      serie: 'Pré I',
+      turno: 'integral',
+    });
     expect(rows.find((row) => row.id === full.id)).toMatchObject({
       nome: '5º Ano B',
       turno: 'tarde',
@@ -178,8 +183,8 @@ describe('POST /api/importacao/turmas', () => {
     });
 
     const again = await importedTo(t, admin.cookie, 'turmas', file);
-    expect(again).toMatchObject({ criar: 0, atualizar: 0, sem_alteracao: 4 });
-    expect(await t.database.db.select().from(classes)).toHaveLength(5);
+    expect(again).toMatchObject({ criar: 0, atualizar: 0, sem_alteracao: 5 });
+    expect(await t.database.db.select().from(classes)).toHaveLength(6);
   });
 
   it('reads a mapped file, and refuses a file without the required columns', async () => {

@@ -58,6 +58,9 @@ const turnoByWord = new Map<string, Turno>([
   ['noite', 'noite'],
   ['n', 'noite'],
   ['noturno', 'noite'],
+  ['integral', 'integral'],
+  ['i', 'integral'],
+  ['periodointegral', 'integral'],
 ]);
 
 const NIVEL_HINT = 'Nível: use Educação Infantil, Fundamental I, Fundamental II ou Ensino Médio';

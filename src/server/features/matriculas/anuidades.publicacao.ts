@@ -23,7 +23,7 @@ import type { Actor } from '../../lib/http.js';
 import { recordAudit } from '../audit/index.js';
 import { getSchoolIdentity } from '../settings/index.js';
 import { alteradoDepois, anoPadrao, anuidadesDoAno, conteudoSeries } from './anuidades.service.js';
-import { compareSeries } from '../../../shared/classes.schemas.js';
+import { compareSeries, turnoLabels } from '../../../shared/classes.schemas.js';
 
 /** `POST /api/matriculas/anuidades/publicar`: publishes a year's values, plans and contract (or again). */
 export async function publicarAnuidades(
@@ -74,10 +74,9 @@ export async function vagasDoAno(db: DbOrTx, ano: number) {
     .where(and(eq(classes.anoLetivo, String(ano)), ne(classes.status, 'inativo')))
     .orderBy(classes.nome);
   rows.sort((a, b) => compareSeries(a.serie, b.serie));
-  const turnos: Record<string, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };
   return rows.map((row) => ({
     ...row,
-    turno: turnos[row.turno] ?? row.turno,
+    turno: turnoLabels[row.turno],
     matriculados: Number(row.matriculados),
     vagas: Math.max(0, row.capacidade - Number(row.matriculados)),
   }));

@@ -3,8 +3,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { classes } from '../../db/schema/classes.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { column, cookies, get, ids, report, setupReportsTest, teacherCookie } from './reports.test-setup.js';
+import {
+  column,
+  cookies,
+  get,
+  ids,
+  report,
+  setupReportsTest,
+  t,
+  teacherCookie,
+} from './reports.test-setup.js';
 
 setupReportsTest();
 
@@ -76,6 +87,28 @@ describe('Secretaria', () => {
     expect(result.grafico?.series.map((serie) => serie.chave)).toEqual(['manha', 'tarde', 'noite']);
     const tarde = await report('alunos-por-serie', { ano: '2026', turno: 'tarde' });
     expect(column(tarde, 'total')).toEqual([1, 1]);
+  });
+
+  it('alunos-por-serie: an Integral column only where the school has a full-time class', async () => {
+    await t.database.db.update(classes).set({ turno: 'integral' }).where(eq(classes.id, ids.b5));
+    try {
+      const result = await report('alunos-por-serie', { ano: '2026' });
+      expect(result.colunas.slice(2, 6).map((coluna) => coluna.rotulo)).toEqual([
+        'Manhã',
+        'Tarde',
+        'Noite',
+        'Integral',
+      ]);
+      expect(result.linhas[0]).toMatchObject({ serie: '5º ano', manha: 3, tarde: 0, integral: 1, total: 4 });
+      expect(result.grafico?.series.map((serie) => serie.chave)).toEqual([
+        'manha',
+        'tarde',
+        'noite',
+        'integral',
+      ]);
+    } finally {
+      await t.database.db.update(classes).set({ turno: 'tarde' }).where(eq(classes.id, ids.b5));
+    }
   });
 
   it('aniversariantes: March birthdays by day; a teacher’s rows are exactly their classes’ ones', async () => {

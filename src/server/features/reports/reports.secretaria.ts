@@ -143,14 +143,14 @@ const porSerie: HubReport = {
       )
       .groupBy(classes.serie, classes.nivel, classes.turno, age);
     const ages = [...new Set(rows.map((row) => row.idade))].sort((a, b) => a - b);
+    // Manhã, tarde and noite always; Integral where the school has a full-time class.
+    const shown = turnos.filter((turno) => turno !== 'integral' || rows.some((row) => row.turno === turno));
     const series = new Map<string, Record<string, ReportCell> & { nivel: string }>();
     for (const row of rows) {
       const line = series.get(row.serie) ?? {
         serie: row.serie,
         nivel: row.nivel,
-        manha: 0,
-        tarde: 0,
-        noite: 0,
+        ...Object.fromEntries(shown.map((turno) => [turno, 0])),
         total: 0,
         ...Object.fromEntries(ages.map((age) => [`idade_${String(age)}`, 0])),
       };
@@ -165,7 +165,7 @@ const porSerie: HubReport = {
     );
     const total = linhas.reduce((sum, line) => sum + (line.total as number), 0);
     const totals: Record<string, ReportCell> = { serie: 'Total', nivel: '' };
-    for (const key of ['manha', 'tarde', 'noite', 'total', ...ages.map((age) => `idade_${String(age)}`)])
+    for (const key of [...shown, 'total', ...ages.map((age) => `idade_${String(age)}`)])
       totals[key] = linhas.reduce((sum, line) => sum + (line[key] as number), 0);
     return newResult(run, this, {
       subtitulo: `Ano letivo ${String(ano)}${run.filters.turno ? ` · ${turnoLabels[run.filters.turno]}` : ''}`,
@@ -179,9 +179,7 @@ const porSerie: HubReport = {
       colunas: [
         { chave: 'serie', rotulo: 'Série', tipo: 'texto', peso: 2 },
         { chave: 'nivel', rotulo: 'Etapa', tipo: 'texto', peso: 2 },
-        { chave: 'manha', rotulo: 'Manhã', tipo: 'numero' },
-        { chave: 'tarde', rotulo: 'Tarde', tipo: 'numero' },
-        { chave: 'noite', rotulo: 'Noite', tipo: 'numero' },
+        ...shown.map((turno) => ({ chave: turno, rotulo: turnoLabels[turno], tipo: 'numero' as const })),
         { chave: 'total', rotulo: 'Total', tipo: 'numero' },
         ...ages.map((age) => ({
           chave: `idade_${String(age)}`,
@@ -195,7 +193,7 @@ const porSerie: HubReport = {
           ? {
               titulo: 'Alunos por série e turno',
               rotulo: 'serie',
-              series: turnos
+              series: shown
                 .filter((turno) => !run.filters.turno || turno === run.filters.turno)
                 .map((turno) => ({ chave: turno, rotulo: turnoLabels[turno] })),
             }
