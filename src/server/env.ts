@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 /** The only module that reads `process.env` (style: env is parsed once). */
+/** Whether an address is https by its parsed scheme, not its text: 'HTTPS://…' is the same public site. */
+export const isHttpsUrl = (url: string | undefined): boolean => URL.parse(url ?? '')?.protocol === 'https:';
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -71,9 +74,7 @@ const envSchema = z
     // installation they would let anyone pay a mensalidade with money that does not exist. The demo and the
     // tests (http://127.0.0.1) may run them; a school's production, never (ADR 0083).
     const simulated = (['PIX_PROVIDER', 'NFSE_PROVIDER'] as const).filter((name) => env[name] === 'simulado');
-    // The parsed scheme, not the text: 'HTTPS://…' is the same public https site.
-    const https = URL.parse(env.PUBLIC_URL ?? '')?.protocol === 'https:';
-    if (simulated.length === 0 || env.DEMO === '1' || !https) return;
+    if (simulated.length === 0 || env.DEMO === '1' || !isHttpsUrl(env.PUBLIC_URL)) return;
     for (const name of simulated)
       context.addIssue({
         code: 'custom',

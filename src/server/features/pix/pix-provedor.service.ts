@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/pix-provedor.schemas.js';
 import type { FieldError } from '../../../shared/api.js';
 import type { AppContext } from '../../context.js';
+import { isHttpsUrl } from '../../env.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pixProvedor, type PixProvedorRow } from '../../db/schema/pix-provedor.js';
 import { badRequest } from '../../lib/errors.js';
@@ -123,7 +124,7 @@ function toPixProvedor(ctx: Pick<AppContext, 'config' | 'backupKey'>, row: PixPr
     formato_certificado: p12 ? 'p12' : pem ? 'pem' : null,
     certificado_valido_ate: row.certificadoValidoAte?.toISOString() ?? null,
     webhook_url: webhookUrlOf(ctx, segredo),
-    webhook_https: ctx.config.publicUrl.startsWith('https://'),
+    webhook_https: isHttpsUrl(ctx.config.publicUrl),
     webhook: {
       status: webhookStatusOf(row),
       registrado_em: row.webhookRegistradoEm?.toISOString() ?? null,
