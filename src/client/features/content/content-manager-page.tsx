@@ -1,21 +1,15 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Download, ExternalLink, History, RotateCcw, ShieldX, Upload } from 'lucide-react';
+import { ArrowLeft, ExternalLink, History, RotateCcw, ShieldX } from 'lucide-react';
 import { paths } from '../../../shared/routes';
 import { contentSections, sectionLabels, type ContentSection } from '../../../shared/content.constants';
-import type { SiteContent } from '../../../shared/content.schemas';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import {
-  useContentState,
-  useImportContent,
-  useResetContent,
-  useRestoreVersion,
-  useSectionHistory,
-} from './content.api';
+import { useContentState, useResetContent, useRestoreVersion, useSectionHistory } from './content.api';
+import { ContentCopyButtons } from './content-copy-buttons';
 import { SectionEditor } from './section-editor';
 import { shownSections, siteSectionIds, type SiteSectionId } from '../../domain/site-sections';
 
@@ -83,44 +77,16 @@ function AccessDeniedContent() {
   );
 }
 
-function download(content: SiteContent) {
-  const blob = new Blob([JSON.stringify(content, null, 2)], { type: 'application/json' });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `conteudo-site-${new Date().toISOString().slice(0, 10)}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
-
 /** 'Gerenciamento de Conteúdo' (spec 'Content management'). */
 export function ContentManagerPage() {
   const { data: user } = useCurrentUser();
   const state = useContentState();
   const reset = useResetContent();
-  const importContent = useImportContent();
   const [section, setSection] = useState<ContentSection>('hero');
   const [confirmReset, setConfirmReset] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
 
   if (user && user.nivel !== 'administrador') return <AccessDeniedContent />;
-
-  async function handleImport(file: File | undefined) {
-    if (!file) return;
-    try {
-      const parsed = JSON.parse(await file.text()) as SiteContent;
-      importContent.mutate(parsed);
-    } catch {
-      importContent.reset();
-      const { default: toast } = await import('react-hot-toast');
-      toast.error('O arquivo não é um JSON válido.');
-    } finally {
-      if (fileRef.current) fileRef.current.value = '';
-    }
-  }
 
   return (
     <div className="min-h-screen bg-gray-50">
@@ -146,31 +112,7 @@ export function ContentManagerPage() {
               <ExternalLink className="h-4 w-4" aria-hidden="true" />
               Visualizar Site
             </a>
-            <Button
-              variant="secondary"
-              disabled={!state.data}
-              onClick={() => state.data && download(state.data.content)}
-            >
-              <Download className="h-4 w-4" aria-hidden="true" />
-              Exportar JSON
-            </Button>
-            <input
-              ref={fileRef}
-              type="file"
-              accept="application/json,.json"
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Arquivo JSON para importar"
-              onChange={(event) => void handleImport(event.target.files?.[0])}
-            />
-            <Button
-              variant="secondary"
-              loading={importContent.isPending}
-              onClick={() => fileRef.current?.click()}
-            >
-              <Upload className="h-4 w-4" aria-hidden="true" />
-              Importar JSON
-            </Button>
+            <ContentCopyButtons content={state.data?.content} />
             <Button variant="danger" onClick={() => setConfirmReset(true)}>
               <RotateCcw className="h-4 w-4" aria-hidden="true" />
               Restaurar Padrão

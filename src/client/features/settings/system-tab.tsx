@@ -45,7 +45,12 @@ export function SystemTab({ saving, onSave }: { saving: boolean; onSave: () => v
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <FormSelect name="tema" label="Tema" options={temaLabels} />
-        <FormSelect name="idioma" label="Idioma" options={idiomaLabels} />
+        <FormSelect
+          name="idioma"
+          label="Idioma dos formatos"
+          hint="Como datas, horas e valores aparecem. Os textos do sistema continuam em português."
+          options={idiomaLabels}
+        />
         <FormSelect name="fuso_horario" label="Fuso horário" options={fusoLabels} />
         <FormSelect name="moeda" label="Moeda" options={moedaLabels} />
       </div>
