@@ -52,6 +52,10 @@ export const recorrenciaSchema = z.object({
   /** The QR to read in the bank app (while aguardando). */
   copia_e_cola: z.string(),
   encerrada_por: z.enum(['responsavel', 'escola', 'banco']).nullable(),
+  /** The guardian who asked for it: the debit is from their bank account. */
+  pedido_por: z.string(),
+  /** The one asking is that guardian (who, with the school, may cancel it). */
+  pedido_por_voce: z.boolean(),
   /** The demo's simulated bank (PIX_PROVIDER=simulado) authorises it on its own page (while aguardando). */
   simulacao_url: z.string().optional(),
   /** The month's charges sent, most recent first. */

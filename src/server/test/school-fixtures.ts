@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { SchoolYear, SchoolYearInput } from '../../shared/calendar.schemas.js';
 import type { CurriculumInput, FrequenciaModo } from '../../shared/curriculum.schemas.js';
 import type { classes } from '../db/schema/classes.js';
+import { studentGuardians } from '../db/schema/students.js';
 import type { users } from '../db/schema/users.js';
 import { dataOf, insertClass, insertGuardian, insertStudent, insertTeacher } from './records-fixtures.js';
 import { requestsOf, signedIn, type TestApp } from './test-app.js';
@@ -73,6 +74,15 @@ export async function familyIn(t: TestApp, turmaId: string | null, desde?: strin
   const account = await guardianWithAccount(t);
   const child = await insertStudent(t, turmaId, account.guardian.id, desde);
   return { ...account, child };
+}
+
+/** The child's other guardian (not the principal one), with a portal account of their own. */
+export async function otherGuardianOf(t: TestApp, alunoId: string) {
+  const account = await guardianWithAccount(t);
+  await t.database.db
+    .insert(studentGuardians)
+    .values({ alunoId, responsavelId: account.guardian.id, parentesco: 'pai', ehPrincipal: false });
+  return account;
 }
 
 /**

@@ -33,8 +33,12 @@ export function proximoDebito(recorrencia: Recorrencia): Recorrencia['cobrancas'
     .sort((a, b) => a.data_vencimento.localeCompare(b.data_vencimento))[0];
 }
 
-function encerrado(recorrencia: Recorrencia, escola: boolean): string {
-  const voce = escola ? 'pela família' : 'por você';
+/** Whose bank account it debits, as the reader is told: theirs, or the guardian's who asked. */
+const daConta = (recorrencia: Recorrencia) =>
+  recorrencia.pedido_por_voce ? 'da sua conta' : `da conta de ${recorrencia.pedido_por}`;
+
+function encerrado(recorrencia: Recorrencia): string {
+  const voce = recorrencia.pedido_por_voce ? 'por você' : `por ${recorrencia.pedido_por}`;
   if (recorrencia.status === 'rejeitada') return 'A autorização foi recusada no app do banco.';
   if (recorrencia.status === 'expirada') return 'O pedido expirou sem autorização no banco.';
   const por =
@@ -46,28 +50,24 @@ function encerrado(recorrencia: Recorrencia, escola: boolean): string {
   return `O débito automático foi cancelado ${por}.`;
 }
 
-/** What is true now: active with its ceiling and next debit, or ended and why. */
-export function EstadoDebito({
-  recorrencia,
-  escola = false,
-}: {
-  recorrencia: Recorrencia;
-  escola?: boolean;
-}) {
+/** What is true now: waiting for whom, active with its ceiling and next debit, or ended and why. */
+export function EstadoDebito({ recorrencia }: { recorrencia: Recorrencia }) {
   const proximo = proximoDebito(recorrencia);
   const falhou = recorrencia.cobrancas.find((cobranca) => cobranca.status === 'expirada');
   if (recorrencia.status === 'aguardando')
     return (
       <p className="text-sm text-gray-700">
-        Pedido feito; falta {escola ? 'a família autorizar' : 'autorizar'} no app do banco.
+        {recorrencia.pedido_por_voce
+          ? 'Pedido feito; falta autorizar no app do banco.'
+          : `Pedido feito por ${recorrencia.pedido_por}; falta a autorização no app do banco.`}
       </p>
     );
   if (recorrencia.status !== 'ativa')
-    return <p className="text-sm text-gray-700">{encerrado(recorrencia, escola)}</p>;
+    return <p className="text-sm text-gray-700">{encerrado(recorrencia)}</p>;
   return (
     <div className="space-y-1 text-sm text-gray-700">
       <p>
-        As mensalidades são debitadas {escola ? 'da conta da família' : 'da sua conta'} no vencimento, até{' '}
+        As mensalidades são debitadas {daConta(recorrencia)} no vencimento, até{' '}
         {formatCentavos(recorrencia.valor_maximo)} por mês.
       </p>
       <p data-testid="proximo-debito" className="font-medium text-gray-900">
@@ -111,11 +111,21 @@ export function DebitoAutomaticoCard({
         )}
       </div>
       <div aria-live="polite" className="space-y-3">
-        {recorrencia && recorrencia.status !== 'aguardando' && <EstadoDebito recorrencia={recorrencia} />}
-        {recorrencia?.status === 'aguardando' && <AutorizarNoBanco recorrencia={recorrencia} />}
+        {recorrencia?.status === 'aguardando' && recorrencia.pedido_por_voce ? (
+          <AutorizarNoBanco recorrencia={recorrencia} />
+        ) : (
+          recorrencia && <EstadoDebito recorrencia={recorrencia} />
+        )}
         {!vivo(recorrencia) && debito.disponivel && <PedirDebito aluno={aluno} sugestao={sugestao} />}
       </div>
-      {vivo(recorrencia) && <CancelarDebito aluno={aluno} pedido={recorrencia.status === 'aguardando'} />}
+      {vivo(recorrencia) &&
+        (recorrencia.pedido_por_voce ? (
+          <CancelarDebito aluno={aluno} pedido={recorrencia.status === 'aguardando'} />
+        ) : (
+          <p className="text-sm text-gray-600">
+            Só {recorrencia.pedido_por}, que pediu o débito, ou a secretaria da escola podem cancelá-lo.
+          </p>
+        ))}
     </article>
   );
 }

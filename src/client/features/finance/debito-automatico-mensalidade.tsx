@@ -41,7 +41,7 @@ export function DebitoNaMensalidade({ mensalidade, staff }: { mensalidade: Mensa
         <span className="font-medium text-gray-900">Débito automático via Pix</span>
         <Badge tone={statusDebito[recorrencia.status].tone}>{statusDebito[recorrencia.status].label}</Badge>
       </p>
-      <EstadoDebito recorrencia={recorrencia} escola />
+      <EstadoDebito recorrencia={recorrencia} />
       {aviso}
       {vivo(recorrencia) && (
         <CancelarDebito

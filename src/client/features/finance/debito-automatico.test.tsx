@@ -28,6 +28,8 @@ const recorrencia = (fields: Partial<Recorrencia>): Recorrencia => ({
   contrato: 'MAT-2026001',
   copia_e_cola: '00020101021226990014br.gov.bcb.pix2577pix.exemplo/rec/1',
   encerrada_por: null,
+  pedido_por: 'Ana Souza',
+  pedido_por_voce: true,
   cobrancas: [],
   ...fields,
 });
@@ -117,6 +119,21 @@ describe('Débito automático via Pix (family)', () => {
     await waitFor(() =>
       expect(fetchMock.requests.some((request) => request.path === `${DEBITO}/cancelar`)).toBe(true),
     );
+  });
+
+  it('the other guardian: sees whose account it debits, no code to authorise and no cancel button', async () => {
+    guardianScreen({ disponivel: true, recorrencia: { ...ativa, pedido_por_voce: false } });
+    const card = await screen.findByRole('article', { name: 'Lia Souza' });
+    expect(card.textContent).toContain('debitadas da conta de Ana Souza no vencimento');
+    expect(card.textContent).toContain('Só Ana Souza, que pediu o débito, ou a secretaria da escola');
+    expect(within(card).queryByRole('button', { name: /Cancelar/ })).toBeNull();
+    cleanup();
+
+    guardianScreen({ disponivel: true, recorrencia: recorrencia({ pedido_por_voce: false }) });
+    const waiting = await screen.findByRole('article', { name: 'Lia Souza' });
+    expect(waiting.textContent).toContain('Pedido feito por Ana Souza; falta a autorização no app do banco.');
+    expect(within(waiting).queryByLabelText('Pix Copia e Cola da autorização')).toBeNull();
+    expect(within(waiting).queryByRole('button', { name: /Cancelar/ })).toBeNull();
   });
 
   it('cancelled in the bank app: says so and offers it again', async () => {

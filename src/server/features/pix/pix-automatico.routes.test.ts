@@ -6,7 +6,7 @@ import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { clock } from '../../lib/clock.js';
 import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
-import { familyIn } from '../../test/school-fixtures.js';
+import { familyIn, otherGuardianOf } from '../../test/school-fixtures.js';
 import { connectSimulatedBank } from '../../test/pix-fixtures.js';
 import { freePort } from '../../test/ports.js';
 import { createUserRow, loginAs, requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
@@ -192,6 +192,35 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     const other = await familyIn(t, null);
     expect((await get(url, other.cookie)).statusCode).toBe(404);
     expect((await send('POST', `${url}/cancelar`, other.cookie)).statusCode).toBe(404);
+  });
+
+  it('the child’s other guardian sees whose account it debits, and may not cancel it; the school may', async () => {
+    const { family, url, idRec } = await activeFamily();
+    await bank.authorizeRec(idRec);
+    const father = await otherGuardianOf(t, family.child.id);
+    expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({
+      pedido_por: family.guardian.nome,
+      pedido_por_voce: true,
+    });
+    expect(debito(await get(url, father.cookie)).recorrencia).toMatchObject({
+      status: 'ativa',
+      pedido_por: family.guardian.nome,
+      pedido_por_voce: false,
+    });
+
+    const refused = await send('POST', `${url}/cancelar`, father.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      message: expect.stringContaining('Só quem pediu o débito automático'),
+    });
+    expect(bank.rec(idRec)).toMatchObject({ status: 'APROVADA' });
+    expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({ status: 'ativa' });
+
+    const admin = (await signedIn(t, 'administrador')).cookie;
+    const byTheSchool = await send('POST', `${url}/cancelar`, admin);
+    expect(byTheSchool.statusCode, byTheSchool.body).toBe(200);
+    expect(byTheSchool.json()).toMatchObject({ data: { encerrada_por: 'escola', pedido_por_voce: false } });
+    expect(debito(await get(url, father.cookie)).recorrencia).toMatchObject({ status: 'cancelada' });
   });
 
   it('refuses fields it does not know (400), from the guardian and from the school, and creates nothing', async () => {

@@ -170,7 +170,15 @@ export async function updatePixAutomaticoConfig(
 
 // ---------------------------------------------------------------- the family's monthly debit
 
-async function recorrenciaDe(db: DbOrTx, row: PixRecorrenciaRow): Promise<Recorrencia> {
+/**
+ * The recurrence as `viewer` sees it: who asked for it (the guardian whose bank account it debits) and
+ * whether that is the viewer — the one guardian who, beside the school, may cancel it.
+ */
+async function recorrenciaDe(db: DbOrTx, row: PixRecorrenciaRow, viewer: UserRow): Promise<Recorrencia> {
+  const [pedidoPor] = await db
+    .select({ nome: guardians.nome, usuarioId: guardians.usuarioId })
+    .from(guardians)
+    .where(eq(guardians.id, row.responsavelId));
   const cobrancas = await db
     .select()
     .from(pixCobrancasRecorrentes)
@@ -184,6 +192,8 @@ async function recorrenciaDe(db: DbOrTx, row: PixRecorrenciaRow): Promise<Recorr
     contrato: row.contrato,
     copia_e_cola: row.copiaECola,
     encerrada_por: row.encerradaPor,
+    pedido_por: pedidoPor?.nome ?? '',
+    pedido_por_voce: pedidoPor?.usuarioId === viewer.id,
     cobrancas: cobrancas.map((item) => ({
       mensalidade_id: item.mensalidadeId,
       txid: item.txid,
@@ -239,7 +249,7 @@ export async function getDebitoAutomatico(
   const latest = await latestOf(ctx.db, alunoId);
   return {
     disponivel: (await pixAutomaticoApiOf(ctx)) !== null,
-    recorrencia: latest ? await recorrenciaDe(ctx.db, latest) : null,
+    recorrencia: latest ? await recorrenciaDe(ctx.db, latest, user) : null,
   };
 }
 
@@ -311,21 +321,30 @@ export async function autorizarDebito(
       entityId: alunoId,
       details: { id_rec: rec.idRec, valor_maximo: input.valor_maximo, data_inicial: input.data_inicial },
     });
-    return recorrenciaDe(tx, row!);
+    return recorrenciaDe(tx, row!, user);
   });
 }
 
-/** The guardian (their own child) or the school cancels the live recurrence; the PSP is told first. */
+/**
+ * The school, or the guardian who asked for it, cancels the live recurrence; the PSP is told first. The
+ * child's other guardian sees it but may not end a debit of someone else's bank account (ADR 0044).
+ */
 export async function cancelarDebito(
   ctx: AppContext,
   user: UserRow,
   alunoId: string,
   actor: Actor,
 ): Promise<Recorrencia> {
-  await assertVisible(ctx.db, user, alunoId);
+  const guardian = user.nivel === 'administrador' ? null : (await guardianOf(ctx.db, user, alunoId)).guardian;
+  if (!guardian) await assertVisible(ctx.db, user, alunoId);
   const live = await latestOf(ctx.db, alunoId);
   if (!live || (live.status !== 'aguardando' && live.status !== 'ativa'))
     throw conflict('Não há débito automático ativo para este aluno.');
+  if (guardian && live.responsavelId !== guardian.id)
+    throw new AppError(
+      'FORBIDDEN',
+      'Só quem pediu o débito automático, ou a secretaria da escola, pode cancelá-lo: ele debita a conta de outra pessoa.',
+    );
   const psp = await pixAutomaticoApiOf(ctx);
   if (psp) {
     try {
@@ -358,6 +377,6 @@ export async function cancelarDebito(
       entityId: alunoId,
       details: { id_rec: live.idRec, por: encerradaPor },
     });
-    return recorrenciaDe(tx, row!);
+    return recorrenciaDe(tx, row!, user);
   });
 }
