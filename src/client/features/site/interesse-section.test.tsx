@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSiteContent } from '../../../shared/content.defaults';
 import { pinDate, reply, stubApi } from '../../test/render';
-import { InteresseSection } from './interesse-section';
+import { anosOferecidos, InteresseSection } from './interesse-section';
 
 pinDate('2026-11-28T15:00:00Z');
 afterEach(() => {
@@ -22,6 +22,16 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Data de nascimento', { exact: true }), '2019-06-20');
   await user.selectOptions(screen.getByLabelText('Série desejada'), '2º ano');
 }
+
+describe('the school years the form offers', () => {
+  it('this year and the next, starting on this one until June and on the next from July; only the next in December', () => {
+    expect(anosOferecidos(new Date(2027, 0, 15))).toEqual({ anos: [2027, 2028], inicial: 2027 });
+    expect(anosOferecidos(new Date(2027, 5, 30))).toEqual({ anos: [2027, 2028], inicial: 2027 });
+    expect(anosOferecidos(new Date(2027, 6, 1))).toEqual({ anos: [2027, 2028], inicial: 2028 });
+    expect(anosOferecidos(new Date(2027, 10, 30))).toEqual({ anos: [2027, 2028], inicial: 2028 });
+    expect(anosOferecidos(new Date(2027, 11, 1))).toEqual({ anos: [2028], inicial: 2028 });
+  });
+});
 
 describe('the public interest form', () => {
   it('sends nothing without the consent for the child’s data, and says so on the checkbox', async () => {

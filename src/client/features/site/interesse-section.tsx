@@ -12,6 +12,17 @@ import { ConsentBox, Field, input, origens } from './interesse-fields';
 type Errors = Record<string, string>;
 type Estado = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; message: string };
 
+/**
+ * The school years a family may ask about, and the one the form starts on: until June a family looks at
+ * this year by default, from July at the next; in December this year is ending and is not offered.
+ */
+export function anosOferecidos(today: Date): { anos: number[]; inicial: number } {
+  const year = today.getFullYear();
+  const month = today.getMonth();
+  if (month === 11) return { anos: [year + 1], inicial: year + 1 };
+  return { anos: [year, year + 1], inicial: month < 6 ? year : year + 1 };
+}
+
 export function InteresseSection({ matricula }: { matricula: SiteContent['matricula'] }) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
@@ -20,7 +31,7 @@ export function InteresseSection({ matricula }: { matricula: SiteContent['matric
   const [estado, setEstado] = useState<Estado>({ kind: 'editing' });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const year = new Date().getFullYear();
+  const { anos, inicial } = anosOferecidos(new Date());
 
   useEffect(() => {
     startedAt.current = Date.now();
@@ -195,9 +206,12 @@ export function InteresseSection({ matricula }: { matricula: SiteContent['matric
                 )}
               </Field>
               <Field id={id('ano_letivo')} label="Para o ano letivo de" error={errors.ano_letivo}>
-                <select {...fieldProps('ano_letivo')} required defaultValue={String(year + 1)}>
-                  <option value={String(year)}>{year}</option>
-                  <option value={String(year + 1)}>{year + 1}</option>
+                <select {...fieldProps('ano_letivo')} required defaultValue={String(inicial)}>
+                  {anos.map((ano) => (
+                    <option key={ano} value={String(ano)}>
+                      {ano}
+                    </option>
+                  ))}
                 </select>
               </Field>
               <div className="sm:col-span-2">
