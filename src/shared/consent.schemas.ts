@@ -43,6 +43,25 @@ export const defaultConsentPurposes = [
   },
 ] as const;
 
+/**
+ * What withdrawing a default purpose does at once, said before the family confirms; a purpose the school
+ * added has no known effect beyond the record (`null`).
+ */
+export function withdrawalEffect(chave: string | null, primeiroNome: string): string | null {
+  switch (chave) {
+    case 'imagem':
+      return `fotos em que ${primeiroNome} aparece saem do site, e a escola não guarda novas fotos de ${primeiroNome}.`;
+    case 'sms':
+      return 'a escola deixa de enviar SMS sobre a vida escolar para o seu telefone.';
+    case 'passeios':
+      return `a escola passa a saber que ${primeiroNome} não vai aos próximos passeios e atividades fora da escola.`;
+    case 'portal_aluno':
+      return `a conta de ${primeiroNome} no Portal do Aluno é desativada, e ${primeiroNome} não entra mais nela.`;
+    default:
+      return null;
+  }
+}
+
 export const consentPurposeSchema = z.object({
   id: z.uuid(),
   chave: z.string().nullable(),

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { StudentConsents } from '../../../shared/consent.schemas';
 import { renderAt, stubApi } from '../../test/render';
 import { MyDataPage } from './my-data-page';
@@ -66,6 +67,22 @@ describe('Meus dados: the consents', () => {
     // Withdrawing stays possible (LGPD art. 18), and the other consents read as before.
     expect(within(sms).getByRole('button', { name: /Retirar/ })).toBeInTheDocument();
     expect(within(await itemOf('Uso de imagem')).getByText('Autorizado')).toBeInTheDocument();
+  });
+
+  it('says before withdrawing what that consent’s withdrawal does, not the image one’s for every consent', async () => {
+    renderWith(true);
+    await userEvent.click(
+      within(await itemOf('Comunicados por SMS')).getByRole('button', { name: /Retirar/ }),
+    );
+    const sms = await screen.findByRole('dialog', { name: 'Retirar consentimento' });
+    expect(sms).toHaveTextContent('a escola deixa de enviar SMS');
+    expect(sms).not.toHaveTextContent('fotos');
+    await userEvent.click(within(sms).getByRole('button', { name: 'Cancelar' }));
+
+    await userEvent.click(within(await itemOf('Uso de imagem')).getByRole('button', { name: /Retirar/ }));
+    expect(await screen.findByRole('dialog', { name: 'Retirar consentimento' })).toHaveTextContent(
+      'fotos em que Ana aparece saem do site',
+    );
   });
 
   it("says 'Autorizado' for it where the school sends SMS", async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Download, FileJson, FileText, ShieldCheck } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format';
+import { withdrawalEffect } from '../../../shared/consent.schemas';
 import { createRequestInputSchema, requestTipoLabels } from '../../../shared/data-rights.schemas';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
@@ -20,10 +21,19 @@ import {
 import { RequestSummary } from './request-list';
 import { OwnContactCard } from '../../domain/own-contact-card';
 
+function withdrawalMessage(purpose: { titulo: string; chave: string | null }, nome: string): string {
+  const effect = withdrawalEffect(purpose.chave, nome.split(' ')[0]!);
+  return `Retirar "${purpose.titulo}" de ${nome}? Vale na hora${effect ? `: ${effect}` : '.'}`;
+}
+
 function ChildConsents({ aluno }: { aluno: { id: string; nome: string } }) {
   const consents = useStudentConsents(aluno.id);
   const record = useRecordConsent(aluno.id);
-  const [withdrawing, setWithdrawing] = useState<{ id: string; titulo: string } | null>(null);
+  const [withdrawing, setWithdrawing] = useState<{
+    id: string;
+    titulo: string;
+    chave: string | null;
+  } | null>(null);
   if (consents.isPending) return <Spinner label={`Carregando consentimentos de ${aluno.nome}...`} />;
   if (consents.isError) return <ErrorBanner>Erro ao carregar os consentimentos de {aluno.nome}.</ErrorBanner>;
   const give = async (finalidadeId: string) => {
@@ -64,7 +74,7 @@ function ChildConsents({ aluno }: { aluno: { id: string; nome: string } }) {
                   <Button
                     variant="secondary"
                     className="px-3 py-1.5"
-                    onClick={() => setWithdrawing({ id: finalidade.id, titulo: finalidade.titulo })}
+                    onClick={() => setWithdrawing(finalidade)}
                   >
                     Retirar
                     <span className="sr-only">
@@ -95,7 +105,7 @@ function ChildConsents({ aluno }: { aluno: { id: string; nome: string } }) {
       {withdrawing && (
         <ConfirmAction
           title="Retirar consentimento"
-          message={`Retirar "${withdrawing.titulo}" de ${aluno.nome}? Vale na hora: fotos em que ${aluno.nome.split(' ')[0]} aparece saem do site.`}
+          message={withdrawalMessage(withdrawing, aluno.nome)}
           confirmLabel="Retirar consentimento"
           action={() => record.mutateAsync({ finalidade_id: withdrawing.id, concedido: false })}
           success="Consentimento retirado."
