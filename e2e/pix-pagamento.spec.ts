@@ -67,6 +67,9 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await expect(page.getByRole('note')).toContainText('Simulação');
   await expect(page.getByRole('heading', { name: 'Confira o pagamento' })).toBeVisible();
   await expect(page.getByTestId('valor-do-dia')).toHaveText(valor);
+  await expect(page.getByRole('region', { name: 'Detalhes da cobrança' })).toContainText(
+    /\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/,
+  );
   await screenshot(page, { path: `${SHOTS}/pix-pagamento-banco-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   await screenshot(page, { path: `${SHOTS}/pix-pagamento-banco-desktop.png`, fullPage: true });
@@ -79,8 +82,9 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await screenshot(page, { path: `${SHOTS}/pix-pagamento-enviado-phone.png`, fullPage: true });
 
   // Back in the portal: paid, with its receipt, and the family told.
+  // The link goes back to where the family paid from (it went to the public site).
   await page.getByRole('link', { name: 'Voltar ao portal da escola' }).click();
-  await page.goto('/dashboard/financeiro');
+  await expect(page).toHaveURL(/\/dashboard\/financeiro$/);
   await expect(page.getByRole('button', { name: /^Recibo/ }).first()).toBeVisible();
   const notices = await dataOf<{ items: { titulo: string }[] }>(await page.request.get('/api/notificacoes'));
   expect(notices.items.map((n) => n.titulo)).toContain('Pagamento confirmado');

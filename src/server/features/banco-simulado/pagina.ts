@@ -16,6 +16,7 @@ import type { ValorDoDia } from './valor-do-dia.js';
 import { dataEmSaoPaulo } from './valor-do-dia.js';
 import { clock } from '../../lib/clock.js';
 import { lerBrCode } from './br-code.js';
+import { formatCnpj } from '../../../shared/settings.schemas.js';
 
 const esc = (text: string) =>
   text.replace(
@@ -80,7 +81,7 @@ function confirmacao(cobv: Cobv, nome: string, valor: ValorDoDia, hoje: string):
 </section>
 <section class="cartao" aria-label="Detalhes da cobrança"><dl>
 <dt>Para</dt><dd>${esc(nome)}</dd>
-<dt>CNPJ</dt><dd>${esc(cobv.recebedor.cnpj)}</dd>
+<dt>CNPJ</dt><dd>${esc(formatCnpj(cobv.recebedor.cnpj))}</dd>
 <dt>Pagador</dt><dd>${esc(cobv.devedor.nome)}</dd>
 <dt>Vencimento</dt><dd>${dataBr(cobv.calendario.dataDeVencimento)}${vencida ? ' (vencida)' : ''}</dd>
 </dl></section>
@@ -97,9 +98,9 @@ function comprovante(nome: string, valor: string, endToEndId: string, horario: s
 <section class="cartao" aria-label="Comprovante"><p class="total">${esc(valor)}</p>
 <p class="rotulo">para ${esc(nome)}</p>
 <dl><dt>Data</dt><dd>${esc(new Date(horario).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</dd></dl>
-<p class="pequeno">Identificador (endToEndId): ${esc(endToEndId)}</p></section>
+<p class="pequeno">ID da transação: ${esc(endToEndId)}</p></section>
 <p>O banco avisou a escola do pagamento. No portal, a mensalidade aparece como paga, com o recibo.</p>
-<a class="botao primario" href="/">Voltar ao portal da escola</a>
+<a class="botao primario" href="/dashboard/financeiro">Voltar ao portal da escola</a>
 <a class="botao secundario" href="pagar">Pagar outro código</a>`;
 }
 
@@ -217,7 +218,7 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
 <section class="cartao" aria-label="Autorização"><p>${esc(rec.vinculo.objeto ?? '')} · contrato ${esc(rec.vinculo.contrato)}</p>
 <p class="pequeno">Identificador da recorrência: ${esc(rec.idRec)}</p></section>
 <p>O banco avisou a escola. No portal, o débito automático aparece como ativo.</p>
-<a class="botao primario" href="/">Voltar ao portal da escola</a>`,
+<a class="botao primario" href="/dashboard/financeiro">Voltar ao portal da escola</a>`,
         ),
       );
     } catch (error) {
