@@ -235,6 +235,7 @@ test('admin registers a late payment with multa and juros and downloads the rece
   await expect(dialog.getByTestId('cotacao-multa')).toHaveText('R$ 17,00');
   await expect(dialog.getByTestId('cotacao-juros')).toHaveText(brl(juros));
   await expect(dialog.getByTestId('cotacao-total')).toHaveText(brl(85_000 + 1_700 + juros));
+  await dialog.getByLabel('Forma de pagamento').selectOption('Dinheiro');
   await dialog.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('Pagamento registrado com sucesso!')).toBeVisible();
   await expect(row).toContainText('Pago');

@@ -96,6 +96,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
     path: `${shots}/pontualidade-configuracao-phone.png`,
   });
   await phoneDesk.context().close();
+  await payment.getByLabel('Forma de pagamento').selectOption('PIX');
   await payment.getByRole('button', { name: 'Registrar' }).click();
   await expect(desk.getByText(/Pagamento registrado/).first()).toBeVisible();
   await desk.context().close();

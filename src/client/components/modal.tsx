@@ -16,6 +16,20 @@ interface ModalProps {
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
 
+const FIELD =
+  'input:not([type="hidden"]):not([disabled]):not([readonly]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]):not([readonly])';
+
+/**
+ * The field a form dialog opens on: its first one, on a screen with a mouse and keyboard. Radix's own
+ * choice is the first thing that takes focus, the header's close button — a secretary who opened 'Novo
+ * Aluno' and started typing typed nowhere, and a reflex Enter closed the form. On a touch screen the
+ * focus stays on the dialog: a focused field would open the keyboard over half of it.
+ */
+function firstField(body: HTMLElement | null): HTMLElement | null {
+  if (!window.matchMedia?.('(hover: hover) and (pointer: fine)').matches) return null;
+  return body?.querySelector<HTMLElement>(FIELD) ?? null;
+}
+
 export function Modal({
   open,
   onClose,
@@ -30,6 +44,7 @@ export function Modal({
   // focus back when it closes and it fell to <body>: keyboard and screen-reader users had to start the
   // page over. Remember what had the focus when the dialog opened and return it there.
   const opener = useRef<Element | null>(null);
+  const body = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root
       open={open}
@@ -41,8 +56,13 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
         <Dialog.Content
           className={`fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${widths[size]}`}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             opener.current = document.activeElement;
+            const field = firstField(body.current);
+            if (field) {
+              event.preventDefault();
+              field.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             const target = opener.current;
@@ -74,7 +94,9 @@ export function Modal({
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          <div ref={body} className="overflow-y-auto px-5 py-4">
+            {children}
+          </div>
           {footer && (
             <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-5 py-3">
               {footer}

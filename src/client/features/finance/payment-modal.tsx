@@ -1,10 +1,13 @@
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   formaPagamentoLabels,
+  formasPagamento,
   formatMesReferencia,
   registrarPagamentoInputSchema,
+  type FormaPagamento,
   type Mensalidade,
 } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatDate, todayIso } from '../../../shared/format';
@@ -23,13 +26,19 @@ const schema = registrarPagamentoInputSchema.extend({
     (value) => value <= todayIso(),
     'A data do pagamento não pode estar no futuro.',
   ),
+  // No default: a payment taken at the desk in cash, left on a preset 'PIX', was recorded as PIX.
+  forma: z.enum(formasPagamento, { error: 'Escolha a forma de pagamento.' }),
 });
 
 /** 'Registrar pagamento': the amount due on the chosen date, with multa and juros when late. */
 export function PaymentModal({ mensalidade, onClose }: { mensalidade: Mensalidade; onClose: () => void }) {
   const today = todayIso();
   const register = useRegisterPayment();
-  const form = useSchemaForm(schema, { data_pagamento: today, valor_pago: '', forma: 'pix' });
+  const form = useSchemaForm(schema, {
+    data_pagamento: today,
+    valor_pago: '',
+    forma: '' as FormaPagamento,
+  });
   const [data, valor] = useWatch({ control: form.control, name: ['data_pagamento', 'valor_pago'] });
   const cotacao = useCotacao(mensalidade.id, data);
   const due = cotacao.data;
@@ -105,7 +114,13 @@ export function PaymentModal({ mensalidade, onClose }: { mensalidade: Mensalidad
             : undefined
         }
       />
-      <FormSelect name="forma" label="Forma de pagamento" options={formaPagamentoLabels} />
+      <FormSelect
+        name="forma"
+        label="Forma de pagamento"
+        empty="Selecione"
+        options={formaPagamentoLabels}
+        required
+      />
     </FormModal>
   );
 }

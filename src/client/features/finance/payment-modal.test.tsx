@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { todayIso } from '../../../shared/format';
+import { mensalidadeAnswer } from '../../test/answers';
+import { renderAt, stubApi } from '../../test/render';
+import { PaymentModal } from './payment-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const lia = mensalidadeAnswer();
+const PAGAMENTO = `/api/financeiro/mensalidades/${lia.id}/pagamento`;
+
+describe('Registrar pagamento', () => {
+  it('asks how it was paid instead of presetting PIX, and sends what the secretary chose', async () => {
+    const api = stubApi({
+      [`/api/financeiro/mensalidades/${lia.id}/cotacao`]: {
+        principal: 85_000,
+        multa: 0,
+        juros: 0,
+        total: 85_000,
+        dias_atraso: 0,
+      },
+      [PAGAMENTO]: { pagamento: null },
+    });
+    const user = userEvent.setup();
+    renderAt(<PaymentModal mensalidade={lia} onClose={() => undefined} />);
+    const forma = await screen.findByLabelText(/Forma de pagamento/);
+    expect(forma).toHaveValue('');
+    await waitFor(() => expect(screen.getByLabelText(/Valor pago/)).toHaveValue('850,00'));
+
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByText('Escolha a forma de pagamento.')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.path === PAGAMENTO)).toBe(false);
+
+    await user.selectOptions(forma, 'Dinheiro');
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(api.requests.some((request) => request.path === PAGAMENTO)).toBe(true));
+    expect(api.requests.find((request) => request.path === PAGAMENTO)?.body).toEqual({
+      valor_pago: 85_000,
+      data_pagamento: todayIso(),
+      forma: 'dinheiro',
+    });
+  });
+});
