@@ -26,7 +26,7 @@ const FIELD =
  * focus stays on the dialog: a focused field would open the keyboard over half of it.
  */
 function firstField(body: HTMLElement | null): HTMLElement | null {
-  if (!window.matchMedia?.('(hover: hover) and (pointer: fine)').matches) return null;
+  if (!window.matchMedia('(hover: hover) and (pointer: fine)').matches) return null;
   return body?.querySelector<HTMLElement>(FIELD) ?? null;
 }
 
