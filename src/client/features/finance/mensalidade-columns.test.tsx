@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
 import { mensalidadeAnswer } from '../../test/answers';
-import { MensalidadeActions } from './mensalidade-columns';
+import { MensalidadeActions, MensalidadeValor } from './mensalidade-columns';
 
 afterEach(cleanup);
 
@@ -52,5 +52,19 @@ describe('MensalidadeActions for a family', () => {
     const pix = screen.getByRole('button', { name: 'PIX de Lia Souza' });
     expect(pix.textContent).toBe('');
     expect(screen.getByRole('button', { name: 'Registrar pagamento de Lia Souza' })).toBeTruthy();
+  });
+});
+
+describe('MensalidadeValor', () => {
+  it('a late month paid with its charges says what was paid, its multa and juros no longer as an alert', () => {
+    render(<MensalidadeValor mensalidade={{ ...mensalidade, status: 'pago', valor_pago: 87_200 }} />);
+    expect(screen.getByText(/^pago R\$\s872,00$/)).toBeInTheDocument();
+    expect(screen.getByText(/^multa/)).not.toHaveClass('text-red-700');
+    cleanup();
+
+    render(<MensalidadeValor mensalidade={mensalidade} />);
+    expect(screen.queryByText(/^pago /)).toBeNull();
+    expect(screen.getByText(/^multa/)).toHaveClass('text-red-700');
+    expect(screen.getByText(/^atualizado R\$\s872,00$/)).toBeInTheDocument();
   });
 });

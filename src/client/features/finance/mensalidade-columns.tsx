@@ -14,8 +14,12 @@ export function isOpen(mensalidade: Mensalidade) {
   );
 }
 
-/** Late amounts: the original value, then multa + juros and the updated total. */
+/**
+ * Late amounts: the original value, then multa + juros and the updated total; once paid, what was paid
+ * (a late month paid with its charges is not the value a parent finds on the bank statement).
+ */
 export function MensalidadeValor({ mensalidade }: { mensalidade: Mensalidade }) {
+  const open = isOpen(mensalidade);
   return (
     <div>
       <p className="font-medium text-gray-900">{formatCentavos(mensalidade.valor)}</p>
@@ -23,16 +27,19 @@ export function MensalidadeValor({ mensalidade }: { mensalidade: Mensalidade }) 
         <p className="text-xs text-gray-500">de {formatCentavos(mensalidade.valor_original)}</p>
       )}
       {mensalidade.multa + mensalidade.juros > 0 && (
-        <p className="text-xs text-red-700">
+        <p className={`text-xs ${open ? 'text-red-700' : 'text-gray-600'}`}>
           multa {formatCentavos(mensalidade.multa)} + juros {formatCentavos(mensalidade.juros)}
         </p>
       )}
-      {isOpen(mensalidade) && mensalidade.valor_atualizado !== mensalidade.valor && (
+      {mensalidade.status === 'pago' && mensalidade.valor_pago !== mensalidade.valor && (
+        <p className="text-xs font-semibold text-green-800">pago {formatCentavos(mensalidade.valor_pago)}</p>
+      )}
+      {open && mensalidade.valor_atualizado !== mensalidade.valor && (
         <p className="text-xs font-semibold text-gray-900">
           atualizado {formatCentavos(mensalidade.valor_atualizado)}
         </p>
       )}
-      {mensalidade.principal_pago > 0 && isOpen(mensalidade) && (
+      {mensalidade.principal_pago > 0 && open && (
         <p className="text-xs text-amber-700">pago parcialmente: {formatCentavos(mensalidade.valor_pago)}</p>
       )}
     </div>
