@@ -105,7 +105,7 @@ export function GuardianList({ student, canWrite }: { student: Student; canWrite
       {pending?.kind === 'principal' && (
         <ConfirmAction
           title="Trocar o responsável principal"
-          message={`${pending.guardian.nome} passa a ser o responsável principal de ${student.nome}.`}
+          message={`${pending.guardian.nome} passa a ser o responsável principal de ${student.nome}: o nome no boleto, no recibo e na nota fiscal das próximas cobranças.`}
           confirmLabel="Tornar principal"
           danger={false}
           action={() =>

@@ -122,6 +122,10 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
       {!student && (
         <fieldset className="grid gap-4 rounded-xl border border-gray-200 p-4 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold text-gray-800">Responsável principal</legend>
+          <p className="text-sm text-gray-600 sm:col-span-2">
+            Responde pelas mensalidades: é o nome no boleto, no recibo e na nota fiscal. Outro responsável
+            (pai, mãe, avó) é incluído depois de salvar, nos detalhes do aluno, em Responsáveis.
+          </p>
           <GuardianFields prefix="responsavel." cpfRequired />
         </fieldset>
       )}
