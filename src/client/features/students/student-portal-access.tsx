@@ -175,12 +175,9 @@ export function StudentPortalAccess({ alunoId }: { alunoId: string }) {
             />
           </label>
           {authorized ? (
-            <p
-              className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900 sm:col-span-2"
-              role="status"
-            >
-              {authorized.responsavel_nome} autorizou a conta do aluno em {formatDate(authorized.em)}{' '}
-              (Privacidade, LGPD art. 14): basta o e-mail.
+            <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900 sm:col-span-2">
+              {authorized.responsavel_nome} já autorizou a conta do aluno no portal em{' '}
+              {formatDate(authorized.em)}. Para criar o acesso, basta informar o e-mail do aluno.
             </p>
           ) : (
             <>
