@@ -20,7 +20,8 @@ export default function FinanceChart({
         <YAxis
           fontSize={12}
           tickFormatter={(value: number) => `${Math.round(value / 100_000)} mil`}
-          width={52}
+          // Wide enough for '280 mil' on one line (at 52 px the hundreds broke into two lines).
+          width={64}
         />
         <Tooltip formatter={(value) => formatCentavos(Number(value))} />
         <Legend />
