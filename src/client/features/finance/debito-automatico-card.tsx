@@ -34,7 +34,7 @@ export function proximoDebito(recorrencia: Recorrencia): Recorrencia['cobrancas'
 }
 
 /** Whose bank account it debits, as the reader is told: theirs, or the guardian's who asked. */
-const daConta = (recorrencia: Recorrencia) =>
+export const daConta = (recorrencia: Recorrencia) =>
   recorrencia.pedido_por_voce ? 'da sua conta' : `da conta de ${recorrencia.pedido_por}`;
 
 function encerrado(recorrencia: Recorrencia): string {

@@ -4,21 +4,40 @@
  * student's automatic debit (state, ceiling, next debit) and 'Cancelar débito automático'.
  */
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import type { Recorrencia } from '../../../shared/pix-automatico.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { Badge } from '../../components/feedback';
 import { useDebitoAutomatico } from './debito-automatico.api';
-import { EstadoDebito, statusDebito, vivo } from './debito-automatico-card';
+import { daConta, EstadoDebito, statusDebito, vivo } from './debito-automatico-card';
 import { CancelarDebito } from './debito-automatico-cancelar';
 
 const ddmm = (iso: string) => formatDate(iso).slice(0, 5);
+
+/** The month's debit already scheduled at the bank, for the family's and the school's cards. */
+function agendadoDe(recorrencia: Recorrencia | null | undefined, mensalidadeId: string) {
+  return recorrencia?.cobrancas.find(
+    (cobranca) => cobranca.mensalidade_id === mensalidadeId && cobranca.status === 'ativa',
+  );
+}
+
+/** On the family's card of an open month: that it goes by automatic debit, so it is not paid twice. */
+export function DebitoAgendadoLinha({ mensalidade }: { mensalidade: Mensalidade }) {
+  const recorrencia = useDebitoAutomatico(mensalidade.aluno_id).data?.recorrencia;
+  const agendado = agendadoDe(recorrencia, mensalidade.id);
+  if (!recorrencia || !agendado) return null;
+  return (
+    <p data-testid="debito-agendado-linha" className="font-medium text-green-800">
+      Débito automático agendado para {ddmm(agendado.data_vencimento)} ({daConta(recorrencia)}): não é preciso
+      pagar pelo Pix.
+    </p>
+  );
+}
 
 export function DebitoNaMensalidade({ mensalidade, staff }: { mensalidade: Mensalidade; staff: boolean }) {
   const debito = useDebitoAutomatico(mensalidade.aluno_id);
   const recorrencia = debito.data?.recorrencia;
   if (!recorrencia) return null;
-  const agendado = recorrencia.cobrancas.find(
-    (cobranca) => cobranca.mensalidade_id === mensalidade.id && cobranca.status === 'ativa',
-  );
+  const agendado = agendadoDe(recorrencia, mensalidade.id);
   const aviso = agendado && (
     <p
       role="status"
@@ -28,7 +47,7 @@ export function DebitoNaMensalidade({ mensalidade, staff }: { mensalidade: Mensa
       <span className="font-medium">Débito automático agendado para {ddmm(agendado.data_vencimento)}.</span>{' '}
       {staff
         ? `${formatCentavos(agendado.valor)} serão debitados da conta da família no vencimento.`
-        : `${formatCentavos(agendado.valor)} serão debitados da sua conta no vencimento: não é preciso pagar por este código.`}
+        : `${formatCentavos(agendado.valor)} serão debitados ${daConta(recorrencia)} no vencimento: não é preciso pagar por este código.`}
     </p>
   );
   if (!staff) return aviso ?? null;

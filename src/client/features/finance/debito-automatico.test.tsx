@@ -112,6 +112,10 @@ describe('Débito automático via Pix (family)', () => {
     expect(within(card).getByTestId('proximo-debito').textContent).toMatch(
       /Próximo débito: R\$\s850,00 em 10\/10\/2026/,
     );
+    // The month's own card says it goes by the debit, so it is not paid twice by Pix.
+    expect((await screen.findByTestId('debito-agendado-linha')).textContent).toBe(
+      'Débito automático agendado para 10/10 (da sua conta): não é preciso pagar pelo Pix.',
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Cancelar débito automático' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar débito automático?' });
     expect(fetchMock.requests.some((request) => request.path.endsWith('/cancelar'))).toBe(false);

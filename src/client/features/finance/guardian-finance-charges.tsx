@@ -12,6 +12,7 @@ import { BoletoButton, PixButton, ReceiptButton, which } from './mensalidade-col
 import { PontualidadeNote, PontualidadeTag } from './pontualidade-note';
 import type { NfseFamilia } from '../../../shared/nfse-documentos.schemas';
 import { NotaFiscalButton } from './nota-fiscal';
+import { DebitoAgendadoLinha } from './debito-automatico-mensalidade';
 
 export function Section({ title, tone, children }: { title: string; tone?: 'red'; children: ReactNode }) {
   return (
@@ -59,6 +60,7 @@ export function ChargeCard({
             : `Vence em ${formatDate(mensalidade.data_vencimento)}`}
         </p>
         <PontualidadeNote mensalidade={mensalidade} />
+        <DebitoAgendadoLinha mensalidade={mensalidade} />
         {mensalidade.multa + mensalidade.juros > 0 && (
           <p className="text-xs text-red-700">
             {formatCentavos(mensalidade.valor - mensalidade.principal_pago)} + multa{' '}

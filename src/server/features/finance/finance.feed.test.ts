@@ -3,6 +3,7 @@
  * not; a refused comprovante makes it pending again; paid, cancelled and later months stay out.
  */
 import { describe, expect, it } from 'vitest';
+import { pixCobrancasRecorrentes, pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { clock } from '../../lib/clock.js';
 import type { FamilyFeedScope } from '../../lib/family-feed.js';
 import { multipartFile } from '../../test/image-fixtures.js';
@@ -108,5 +109,48 @@ describe('financeFeed', () => {
     // Another family's child is not asked for: nothing of Bruno's appears.
     expect((await feed()).every((item) => item.aluno_id === s.ana.id)).toBe(true);
     expect(await financeFeed(t.database.db, { ...scope(today), alunos: [] })).toEqual([]);
+  });
+
+  it('a month whose Pix Automático debit is scheduled is news, not a to-do: it is not paid twice', async () => {
+    const s = await school({ ano: thisYear });
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
+    const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
+    const [rec] = await t.database.db
+      .insert(pixRecorrencias)
+      .values({
+        alunoId: s.ana.id,
+        responsavelId: s.mae.id,
+        idRec: 'RN9999900820260601abcdefghijk',
+        status: 'ativa',
+        valorMaximo: 100_000,
+        dataInicial: `${thisYear}-07-01`,
+        contrato: 'MAT-1',
+        copiaECola: '',
+        location: '',
+      })
+      .returning();
+    await t.database.db.insert(pixCobrancasRecorrentes).values({
+      recorrenciaId: rec!.id,
+      mensalidadeId: july.id,
+      txid: `r${july.id.replaceAll('-', '')}`,
+      status: 'ativa',
+      valor: july.valor,
+      dataVencimento: july.dataVencimento,
+    });
+    const items = await financeFeed(t.database.db, {
+      userId: 'x',
+      guardianId: s.mae.id,
+      alunos: [{ id: s.ana.id, nome: s.ana.nome }],
+      today: `${thisYear}-07-03`,
+      since: new Date(`${thisYear}-01-01T00:00:00Z`),
+      until: `${thisYear}-07-03`,
+    });
+    expect(items.find((item) => item.id === `mensalidade:${july.id}`)).toMatchObject({
+      titulo: 'Mensalidade de julho: débito automático em 10/07',
+      resumo: expect.stringContaining('não é preciso pagar pelo Pix'),
+      pendente: false,
+    });
+    // The months before it, overdue and not in the debit, are still to pay.
+    expect(items.filter((item) => item.pendente).length).toBeGreaterThan(0);
   });
 });

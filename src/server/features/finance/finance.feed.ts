@@ -4,7 +4,7 @@
  * family already said it paid) and shows as news; a refused comprovante makes it pending again, with the
  * school's reason.
  */
-import { and, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FeedItem } from '../../../shared/familia.schemas.js';
 import { addDays } from '../../../shared/calendar.js';
 import { formatCentavos, formatDate } from '../../../shared/format.js';
@@ -12,6 +12,7 @@ import { MONTH_NAMES, formatMesReferencia, type Mensalidade } from '../../../sha
 import { paths } from '../../../shared/routes.js';
 import { schoolReadsOf, type FamilyFeedSource } from '../../lib/family-feed.js';
 import { mensalidades } from '../../db/schema/finance.js';
+import { pixCobrancasRecorrentes } from '../../db/schema/pix-recorrencias.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
 import { toMensalidade } from './mensalidades.presenters.js';
 
@@ -27,7 +28,7 @@ function monthOf(mes: string, today: string): string {
 
 const dayMonth = (iso: string) => formatDate(iso).slice(0, 5);
 
-function itemOf(charge: Mensalidade, today: string): FeedItem {
+function itemOf(charge: Mensalidade, today: string, debito: boolean): FeedItem {
   const mes = monthOf(charge.mes_referencia, today);
   const base = { id: `mensalidade:${charge.id}`, tipo: 'mensalidade' as const, aluno_id: charge.aluno_id };
   const link = paths.finance;
@@ -43,6 +44,16 @@ function itemOf(charge: Mensalidade, today: string): FeedItem {
       pendente: false,
     };
   }
+  // Pix Automático has scheduled this month's debit at the bank: nothing to do, so it is not paid twice.
+  if (debito && charge.status !== 'vencido')
+    return {
+      ...base,
+      titulo: `Mensalidade de ${mes}: débito automático em ${dayMonth(charge.data_vencimento)}`,
+      resumo: `${charge.aluno_nome} · ${valor} · debitada no vencimento; não é preciso pagar pelo Pix.`,
+      data: charge.data_vencimento,
+      link,
+      pendente: false,
+    };
   const titulo =
     charge.status === 'vencido'
       ? `Mensalidade de ${mes} em atraso`
@@ -77,6 +88,24 @@ export const financeFeed: FamilyFeedSource = async (db, scope) => {
       ),
     schoolReadsOf(scope).get('finance-settings', () => loadSettings(db)),
   ]);
+  const debitados = new Set(
+    rows.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: pixCobrancasRecorrentes.mensalidadeId })
+            .from(pixCobrancasRecorrentes)
+            .where(
+              and(
+                inArray(
+                  pixCobrancasRecorrentes.mensalidadeId,
+                  rows.map((row) => row.id),
+                ),
+                eq(pixCobrancasRecorrentes.status, 'ativa'),
+              ),
+            )
+        ).map((row) => row.id),
+  );
   const rates = ratesOf(settings);
   return rows
     .map((row) =>
@@ -89,5 +118,5 @@ export const financeFeed: FamilyFeedSource = async (db, scope) => {
       ),
     )
     .filter((charge) => charge.status !== 'em_confirmacao' || charge.em_confirmacao_desde! >= since)
-    .map((charge) => itemOf(charge, scope.today));
+    .map((charge) => itemOf(charge, scope.today, debitados.has(charge.id)));
 };

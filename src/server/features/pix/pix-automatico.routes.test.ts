@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { jobs } from '../../db/schema/jobs.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { clock } from '../../lib/clock.js';
@@ -12,7 +13,7 @@ import { freePort } from '../../test/ports.js';
 import { createUserRow, loginAs, requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { userPerfis } from '../../db/schema/perfis.js';
 import { builtInPerfilId } from '../perfis/index.js';
-import { enviarCobrancasRecorrentes, txidDaCobranca } from './pix-automatico.sync.js';
+import { enviarCobrancasRecorrentes, PIX_AUTOMATICO_JOB, txidDaCobranca } from './pix-automatico.sync.js';
 import { pixAutomaticoApiOf } from './pix-automatico.service.js';
 import { webhookSegredoOf } from './pix-provedor.service.js';
 import { pixProviderOf } from './pix-provider.service.js';
@@ -192,6 +193,21 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     const other = await familyIn(t, null);
     expect((await get(url, other.cookie)).statusCode).toBe(404);
     expect((await send('POST', `${url}/cancelar`, other.cookie)).statusCode).toBe(404);
+  });
+
+  it('once authorised, the month already in the window is sent at once (its job is queued), not at the next daily run', async () => {
+    const { family, idRec } = await activeFamily();
+    const due = async () =>
+      (await t.database.db.select().from(jobs).where(eq(jobs.kind, PIX_AUTOMATICO_JOB))).filter(
+        (job) => job.runAfter <= clock.now(),
+      );
+    await tuition(family.child.id, '2026-03', '2026-03-10', 150_000);
+    expect(await due()).toEqual([]);
+    await bank.authorizeRec(idRec);
+    expect(await due()).toHaveLength(1);
+    // A replayed notice of the same authorisation queues nothing more.
+    await bank.authorizeRec(idRec).catch(() => undefined);
+    expect(await due()).toHaveLength(1);
   });
 
   it('the child’s other guardian sees whose account it debits, and may not cancel it; the school may', async () => {

@@ -139,7 +139,10 @@ async function aplicarRec(ctx: AppContext, rec: Rec): Promise<void> {
       .update(pixRecorrencias)
       .set({ status, encerradaPor, version: row.version + 1, updatedAt: clock.now() })
       .where(eq(pixRecorrencias.id, row.id));
-    if (status !== 'ativa')
+    // Authorised: a month already in the window is sent now, not at tomorrow's run — the family who just
+    // authorised is told at once that this month goes by the debit (and is not asked to pay it by Pix).
+    if (status === 'ativa') await ctx.jobs.enqueue(tx, PIX_AUTOMATICO_JOB, {});
+    else
       await tx
         .update(pixCobrancasRecorrentes)
         .set({ status: 'cancelada', updatedAt: clock.now() })
