@@ -36,12 +36,14 @@ function ChoiceList({
         <p className="text-sm text-gray-600">Nenhuma opção disponível.</p>
       ) : (
         <div className="grid max-h-72 grid-cols-1 gap-2 overflow-y-auto p-0.5 sm:grid-cols-2">
-          {options.map((option) => (
+          {options.map((option, index) => (
             <label
               key={option.value}
               className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm text-gray-800 focus-within:outline-2 focus-within:outline-primary hover:bg-gray-50 has-checked:border-primary has-checked:bg-primary/5"
             >
               <input
+                // The first box takes the focus (and scrolls into view) when the list is left empty.
+                ref={index === 0 ? field.ref : undefined}
                 type="checkbox"
                 className="h-5 w-5 shrink-0 rounded border-gray-300"
                 checked={selected.has(option.value)}
@@ -57,7 +59,11 @@ function ChoiceList({
           ))}
         </div>
       )}
-      {fieldState.error?.message && <p className="mt-1 text-sm text-red-700">{fieldState.error.message}</p>}
+      {fieldState.error?.message && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {fieldState.error.message}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -118,7 +124,11 @@ function StudentPicker({ initial }: { initial: { id: string; nome: string }[] })
           </span>
         ))}
       </div>
-      {fieldState.error?.message && <p className="mt-1 text-sm text-red-700">{fieldState.error.message}</p>}
+      {fieldState.error?.message && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {fieldState.error.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -136,4 +136,18 @@ describe('Novo comunicado', () => {
     await userEvent.keyboard(' ');
     expect(box).toBeChecked();
   });
+
+  it('with no class chosen, says so on the list and puts the focus on it (it was below the fold)', async () => {
+    const api = stubApi({ '/api/auth/me': signedInAs(), '/api/comunicados/opcoes': opcoes });
+    renderAt(<ComunicadoFormModal comunicado={null} tipos={['escola', 'turmas']} onClose={vi.fn()} />);
+    const form = await screen.findByRole('dialog', { name: 'Novo comunicado' });
+    await writeNotice(form);
+    await userEvent.selectOptions(within(form).getByLabelText('Para quem'), 'turmas');
+    const turmas = within(form).getByRole('group', { name: 'Turmas' });
+    const first = await within(turmas).findByRole('checkbox', { name: '1º Ano A (24 alunos)' });
+    await userEvent.click(within(form).getByRole('button', { name: /Publicar/ }));
+    expect(await within(turmas).findByRole('alert')).toHaveTextContent('Escolha ao menos uma turma');
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(published(api.requests)).toBe(false);
+  });
 });
