@@ -17,7 +17,7 @@ import { GuardianList, LinkGuardianForm } from './guardian-panel';
 import { StudentAccesses } from './student-accesses';
 import { StudentAttendance } from './student-attendance';
 import { StudentCensoSection } from './student-censo-section';
-import { statusActions, StudentStatusBadge } from './student-status';
+import { statusActionsFrom, StudentStatusBadge } from './student-status';
 import { useStudent } from './students.api';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -68,18 +68,16 @@ export function StudentDetailsModal({
       footer={
         <>
           {canWrite &&
-            statusActions
-              .filter((action) => action.status !== student.status)
-              .map((action) => (
-                <Button
-                  key={action.status}
-                  variant="secondary"
-                  onClick={() => onStatus(action.status, student)}
-                >
-                  {action.status === 'formado' && <GraduationCap className="h-4 w-4" aria-hidden="true" />}
-                  {action.label}
-                </Button>
-              ))}
+            statusActionsFrom(student.status).map((action) => (
+              <Button
+                key={action.status}
+                variant="secondary"
+                onClick={() => onStatus(action.status, student)}
+              >
+                {action.status === 'formado' && <GraduationCap className="h-4 w-4" aria-hidden="true" />}
+                {action.label}
+              </Button>
+            ))}
           <Button onClick={onClose}>Fechar</Button>
         </>
       }

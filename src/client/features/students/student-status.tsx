@@ -22,8 +22,19 @@ export const statusActions: { status: StudentStatus; label: string; message: str
   {
     status: 'transferido',
     label: 'Transferir',
-    message: 'O aluno será marcado como transferido para outra escola.',
+    message:
+      'O aluno sai da turma hoje, transferido para outra escola, e a conta dele no Portal do Aluno é desativada. As mensalidades em aberto continuam no Financeiro: cancele lá as que vencem depois da saída.',
   },
   { status: 'formado', label: 'Marcar como formado', message: 'O aluno será marcado como formado.' },
   { status: 'ativo', label: 'Reativar', message: 'O aluno voltará a ocupar uma vaga na turma.' },
 ];
+
+/**
+ * What can follow a status: an active student leaves (inativo, transferido, formado); one who left only
+ * comes back (a transferred student is not 'formado' here, nor an inactive one transferred).
+ */
+export function statusActionsFrom(status: StudentStatus) {
+  return statusActions.filter((action) =>
+    status === 'ativo' ? action.status !== 'ativo' : action.status === 'ativo',
+  );
+}

@@ -48,5 +48,10 @@ describe('the students page', () => {
     );
     const again = await screen.findByRole('dialog', { name: /Lia Souza/ });
     await waitFor(() => expect(again).toHaveTextContent('Transferido'));
+    // A student who left only comes back: no 'Marcar como formado' nor 'Inativar' for a transferred one.
+    expect(within(again).getByRole('button', { name: 'Reativar' })).toBeInTheDocument();
+    expect(
+      within(again).queryByRole('button', { name: /Marcar como formado|Inativar|Transferir/ }),
+    ).toBeNull();
   });
 });
