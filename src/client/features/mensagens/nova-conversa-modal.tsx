@@ -66,7 +66,7 @@ export function NovaConversaModal({
       </div>
       <TeacherSelect destinos={destinos} />
       <FormInput name="assunto" label="Assunto" required />
-      <FormTextArea name="texto" label="Mensagem" rows={5} />
+      <FormTextArea name="texto" label="Mensagem" rows={5} required />
     </FormModal>
   );
 }

@@ -87,7 +87,7 @@ export function buildManifest(settings: Settings, iconVersion: string): WebAppMa
     id: '/dashboard',
     name,
     short_name: shortNameOf(name),
-    description: `Portal de ${name}: turmas, chamada, notas, boletim e comunicados.`,
+    description: `Portal de ${name}: boletim, frequência, comunicados, mensalidades e o dia a dia da escola.`,
     lang: 'pt-BR',
     dir: 'ltr',
     start_url: '/dashboard',
