@@ -101,6 +101,20 @@ export const interesseInputSchema = z.strictObject({
   preenchido_em_ms: z.number().int().nonnegative().optional(),
 });
 export type InteresseInput = z.input<typeof interesseInputSchema>;
+
+/**
+ * `POST /api/matriculas/interessados` — a family the secretaria writes down at the desk or on the phone:
+ * the site form's fields, no robot checks, and the consent is the one the guardian gave the secretary.
+ */
+export const interesseBalcaoSchema = interesseInputSchema
+  .omit({ website: true, preenchido_em_ms: true })
+  .extend({
+    consentimento: z.literal(true, {
+      error: 'Confirme que o responsável autorizou o uso dos dados da criança (LGPD, art. 14).',
+    }),
+  });
+export type InteresseBalcaoInput = z.input<typeof interesseBalcaoSchema>;
+export type InteresseBalcaoData = z.output<typeof interesseBalcaoSchema>;
 export type InteresseData = z.output<typeof interesseInputSchema>;
 
 export const listInteressadosQuerySchema = z.strictObject({

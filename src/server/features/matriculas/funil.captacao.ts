@@ -2,14 +2,19 @@ import { DAY_MS } from '../../../shared/calendar.js';
 import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
 import { type Permission } from '../../../shared/permissions.js';
 import { INTERESSE_TEMPO_MINIMO_MS } from '../../../shared/funil.schemas.js';
-import { type InteresseData } from '../../../shared/matriculas.schemas.js';
+import {
+  etapaFunilLabels,
+  type InteresseBalcaoData,
+  type InteresseData,
+} from '../../../shared/matriculas.schemas.js';
 import { formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { interessados } from '../../db/schema/matriculas.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { clock } from '../../lib/clock.js';
-import { recordAudit, systemActor } from '../audit/index.js';
+import { recordAudit, systemActor, type Actor } from '../audit/index.js';
+import { conflict } from '../../lib/errors.js';
 import { staffHolding } from '../perfis/index.js';
 import { fanOut } from '../notificacoes/index.js';
 import { getSchoolIdentity, readSystemValues } from '../settings/index.js';
@@ -198,5 +203,64 @@ export async function registrarInteresse(
         null,
       );
     await notifySchool(ctx, tx, id, input, existing !== null);
+  });
+}
+
+/**
+ * `POST /api/matriculas/interessados`: a family the secretaria writes down at the desk or on the phone. It
+ * enters the funnel as the site's do, with the staff member on its timeline; the family gets the same
+ * confirmation e-mail. The same child for the same year already open is a 409 naming the row, not a
+ * second one.
+ */
+export async function registrarInteresseNaEscola(
+  ctx: AppContext,
+  input: InteresseBalcaoData,
+  actor: Actor,
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const existing = await openRowOf(tx, input);
+    if (existing)
+      throw conflict(
+        `${input.aluno_nome} já está no funil de ${String(input.ano_letivo)} (etapa ${etapaFunilLabels[existing.etapa]}).`,
+      );
+    const [created] = await tx
+      .insert(interessados)
+      .values({
+        tipo: 'nova',
+        responsavelNome: input.responsavel_nome,
+        email: input.email,
+        telefone: input.telefone,
+        alunoNome: input.aluno_nome,
+        alunoNascimento: input.aluno_nascimento,
+        serie: input.serie,
+        anoLetivo: input.ano_letivo,
+        origem: input.origem ?? null,
+        mensagem: input.mensagem ?? null,
+        consentimentoEm: clock.now(),
+      })
+      .returning({ id: interessados.id });
+    const id = created!.id;
+    await registrarEvento(
+      tx,
+      id,
+      'criado',
+      'Interesse registrado pela secretaria (na escola ou por telefone), com a autorização do responsável para os dados da criança.',
+      actor,
+    );
+    await recordAudit(tx, actor, {
+      action: 'registrar_interesse',
+      entity: 'interessado',
+      entityId: id,
+      details: { serie: input.serie, ano_letivo: input.ano_letivo, balcao: true },
+    });
+    if (await queueConfirmation(tx, input))
+      await registrarEvento(
+        tx,
+        id,
+        'email',
+        'Confirmação de recebimento enviada à família por e-mail.',
+        null,
+      );
+    return id;
   });
 }

@@ -265,4 +265,54 @@ describe('the funnel (/api/matriculas/interessados)', () => {
     ]);
     expect((await get(`${BASE}/indicadores`, admin.cookie)).statusCode).toBe(400);
   });
+
+  it('the secretaria writes down a family at the desk: in the funnel with her name, the family e-mailed; the same child again is a 409', async () => {
+    const admin = await signedIn(t, 'administrador', { nome: 'Clara Secretária' });
+    const body = {
+      responsavel_nome: 'Paulo Ramos',
+      email: 'Paulo.Ramos@familia.test',
+      telefone: '(11) 98888-7777',
+      aluno_nome: 'Bia Ramos',
+      aluno_nascimento: '2020-02-03',
+      serie: '1º ano',
+      ano_letivo: 2027,
+      origem: 'passou_em_frente',
+      mensagem: 'Veio à escola com a filha.',
+      consentimento: true,
+    };
+    const withoutConsent = await send('POST', BASE, admin.cookie, { ...body, consentimento: false });
+    expect(withoutConsent.statusCode).toBe(400);
+    expect(detailsOf(withoutConsent)).toEqual([
+      {
+        path: 'consentimento',
+        message: 'Confirme que o responsável autorizou o uso dos dados da criança (LGPD, art. 14).',
+      },
+    ]);
+
+    const created = await send('POST', BASE, admin.cookie, body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(messageOf(created)).toBe('Família incluída no funil.');
+    const detalhe = dataOf<InteressadoDetalhe>(created);
+    expect(detalhe).toMatchObject({
+      etapa: 'interessado',
+      email: 'paulo.ramos@familia.test',
+      aluno_nome: 'Bia Ramos',
+      origem: 'passou_em_frente',
+    });
+    expect(detalhe.eventos.map((evento) => [evento.tipo, evento.autor])).toEqual(
+      expect.arrayContaining([['criado', 'Clara Secretária']]),
+    );
+    const mails = rowsOf<{ destino: string }>(
+      await t.database.db.execute(sql`select destino from entregas where canal = 'email'`),
+    );
+    expect(mails.map((mail) => mail.destino)).toContain('paulo.ramos@familia.test');
+
+    const again = await send('POST', BASE, admin.cookie, body);
+    expect(again.statusCode).toBe(409);
+    expect(messageOf(again)).toBe('Bia Ramos já está no funil de 2027 (etapa Interessado).');
+    expect(await t.database.db.select().from(interessados)).toHaveLength(1);
+
+    const teacher = await signedIn(t, 'professor');
+    expect((await send('POST', BASE, teacher.cookie, body)).statusCode).toBe(403);
+  });
 });

@@ -7,6 +7,7 @@ import {
   novoEventoInputSchema,
 } from '../../../shared/funil.schemas.js';
 import {
+  interesseBalcaoSchema,
   interessadoSchema,
   listInteressadosQuerySchema,
   patchInteressadoInputSchema,
@@ -16,6 +17,7 @@ import { actorOf, expectedVersion, ok } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { contratoEnvioRoutes } from './contrato-envio.routes.js';
 import { conviteRoutes } from './convite.routes.js';
+import { registrarInteresseNaEscola } from './funil.captacao.js';
 import { getIndicadores } from './funil.indicadores.js';
 import {
   addEvento,
@@ -82,6 +84,20 @@ export const funilRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
         'Família atualizada no funil.',
       ),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: { body: interesseBalcaoSchema, response: createdResponse(interessadoDetalheSchema) },
+      config: access,
+    },
+    async (request, reply) => {
+      const id = await registrarInteresseNaEscola(app.ctx, request.body, actorOf(request));
+      return reply
+        .status(201)
+        .send(ok(await getInteressadoDetalhe(app.ctx.db, id), 'Família incluída no funil.'));
+    },
   );
 
   app.post(
