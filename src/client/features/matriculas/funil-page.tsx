@@ -1,9 +1,10 @@
 /** Staff's admissions funnel: board, list, figures, a family's timeline (issue 34 §1). */
 import { AnuidadesAvisos } from './anuidades-avisos';
-import { RefreshCw, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Plus, RefreshCw, UserPlus } from 'lucide-react';
 import { paths } from '../../../shared/routes';
 import { etapaFunilLabels, etapasFunil, type EtapaFunil } from '../../../shared/matriculas.schemas';
-import { ButtonLink } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { PageTab, PageTabs } from '../../components/page-tabs';
 import { useTabParam, useUrlParams } from '../../lib/use-list-state';
@@ -11,6 +12,7 @@ import { FunilBoard } from './funil-board';
 import { FamiliaDrawer } from './funil-familia';
 import { FunilIndicadores } from './funil-indicadores';
 import { FunilList } from './funil-list';
+import { NovaFamiliaModal } from './funil-nova-familia';
 import { useInteressados } from './funil.api';
 
 const tabs = [
@@ -46,17 +48,24 @@ export function FunilPage() {
   const familias = query.data ?? [];
   const series = [...new Set(familias.map((item) => item.serie))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
   const open = (id: string) => update({ familia: id });
+  const [nova, setNova] = useState(false);
 
   return (
     <div>
       <PageHeader
         title="Matrículas"
-        subtitle="Famílias interessadas, da visita ao contrato assinado. As do site chegam aqui sozinhas."
+        subtitle="Famílias interessadas, da visita ao contrato assinado. As do site chegam aqui sozinhas; as atendidas na escola ou por telefone entram em Nova família."
         actions={
-          <ButtonLink to={paths.rematriculaOnline} variant="secondary">
-            <RefreshCw className="h-4 w-4" aria-hidden="true" />
-            Rematrícula online
-          </ButtonLink>
+          <>
+            <ButtonLink to={paths.rematriculaOnline} variant="secondary">
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              Rematrícula online
+            </ButtonLink>
+            <Button onClick={() => setNova(true)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Nova família
+            </Button>
+          </>
         }
       />
       <AnuidadesAvisos />
@@ -139,7 +148,7 @@ export function FunilPage() {
                     ? 'Nenhuma família com estes filtros'
                     : `Nenhuma família para ${String(ano)} ainda`
                 }
-                hint="As famílias que preenchem 'Agende uma visita / Quero matricular' no site aparecem aqui."
+                hint="As famílias que preenchem 'Agende uma visita / Quero matricular' no site aparecem aqui; as atendidas na escola entram em Nova família."
               />
             ) : value === 'quadro' ? (
               <FunilBoard familias={familias} onOpen={open} />
@@ -153,6 +162,16 @@ export function FunilPage() {
         </PageTab>
       </PageTabs>
       {familiaId && <FamiliaDrawer id={familiaId} onClose={() => update({ familia: null })} />}
+      {nova && (
+        <NovaFamiliaModal
+          ano={ano}
+          onClose={() => setNova(false)}
+          onCreated={(id) => {
+            setNova(false);
+            open(id);
+          }}
+        />
+      )}
     </div>
   );
 }

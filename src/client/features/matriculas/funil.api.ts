@@ -10,6 +10,7 @@ import {
 import {
   interessadoSchema,
   type EtapaFunil,
+  type InteresseBalcaoData,
   type Interessado,
   type ListInteressadosQuery,
 } from '../../../shared/matriculas.schemas';
@@ -95,5 +96,16 @@ export function useNovoEvento(id: string) {
 export function useExcluirInteressado() {
   return useFunilMutation((id: string) =>
     apiWithMessage<null>(`${BASE}/${id}`, { method: 'DELETE', globalErrors: false }),
+  );
+}
+
+export function useNovaFamilia() {
+  return useFunilMutation((body: InteresseBalcaoData) =>
+    apiWithMessage<InteressadoDetalhe>(BASE, {
+      method: 'POST',
+      body,
+      globalErrors: false,
+      schema: interessadoDetalheSchema,
+    }),
   );
 }
