@@ -48,6 +48,27 @@ async function openRowOf(db: DbOrTx, input: InteresseData) {
   return row ?? null;
 }
 
+/** A new family's row in the funnel (the site's form or the secretaria's), consent given at `now`. */
+async function novaFamilia(tx: DbOrTx, input: InteresseBalcaoData, now: Date): Promise<{ id: string }> {
+  const [created] = await tx
+    .insert(interessados)
+    .values({
+      tipo: 'nova',
+      responsavelNome: input.responsavel_nome,
+      email: input.email,
+      telefone: input.telefone,
+      alunoNome: input.aluno_nome,
+      alunoNascimento: input.aluno_nascimento,
+      serie: input.serie,
+      anoLetivo: input.ano_letivo,
+      origem: input.origem ?? null,
+      mensagem: input.mensagem ?? null,
+      consentimentoEm: now,
+    })
+    .returning({ id: interessados.id });
+  return created!;
+}
+
 /** The family's confirmation, at most one a day to the same address (the form cannot mail-bomb anyone). */
 async function queueConfirmation(tx: DbOrTx, input: InteresseData): Promise<boolean> {
   const [recent] = await tx
@@ -159,23 +180,8 @@ export async function registrarInteresse(
         null,
       );
     } else {
-      const [created] = await tx
-        .insert(interessados)
-        .values({
-          tipo: 'nova',
-          responsavelNome: input.responsavel_nome,
-          email: input.email,
-          telefone: input.telefone,
-          alunoNome: input.aluno_nome,
-          alunoNascimento: input.aluno_nascimento,
-          serie: input.serie,
-          anoLetivo: input.ano_letivo,
-          origem: input.origem ?? null,
-          mensagem: input.mensagem ?? null,
-          consentimentoEm: now,
-        })
-        .returning({ id: interessados.id });
-      id = created!.id;
+      const created = await novaFamilia(tx, input, now);
+      id = created.id;
       await registrarEvento(
         tx,
         id,
@@ -223,23 +229,8 @@ export async function registrarInteresseNaEscola(
       throw conflict(
         `${input.aluno_nome} já está no funil de ${String(input.ano_letivo)} (etapa ${etapaFunilLabels[existing.etapa]}).`,
       );
-    const [created] = await tx
-      .insert(interessados)
-      .values({
-        tipo: 'nova',
-        responsavelNome: input.responsavel_nome,
-        email: input.email,
-        telefone: input.telefone,
-        alunoNome: input.aluno_nome,
-        alunoNascimento: input.aluno_nascimento,
-        serie: input.serie,
-        anoLetivo: input.ano_letivo,
-        origem: input.origem ?? null,
-        mensagem: input.mensagem ?? null,
-        consentimentoEm: clock.now(),
-      })
-      .returning({ id: interessados.id });
-    const id = created!.id;
+    const created = await novaFamilia(tx, input, clock.now());
+    const id = created.id;
     await registrarEvento(
       tx,
       id,
