@@ -11,6 +11,11 @@
 export const niveis = ['administrador', 'professor', 'responsavel', 'aluno'] as const;
 export type Nivel = (typeof niveis)[number];
 
+/** The school's own people (administradores and professores), not a family's or a student's account. */
+export function isStaffLevel(nivel: Nivel): boolean {
+  return nivel === 'administrador' || nivel === 'professor';
+}
+
 /** `tipo` of the signed-in user, as the spec's "current user" carries it. */
 export const tipoByNivel = {
   administrador: 'admin',

@@ -1,6 +1,7 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { FIRST_ADMIN_NAME } from '../../../shared/auth.schemas';
+import { isStaffLevel } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
 import { Spinner } from '../../components/feedback';
 import { homeLinkWords, useCurrentUser } from '../../lib/current-user';
@@ -17,6 +18,9 @@ export function ChangePasswordPage() {
   if (isLoading) return <Spinner />;
   if (!user) return <Navigate to={paths.login} replace />;
 
+  // The first sign-in asks a staff member's name (the first administrator is 'Administrador'); a family
+  // or a student keeps the name the school registered (it is corrected at the secretaria).
+  const asksName = user.primeiro_login && isStaffLevel(user.nivel);
   return (
     <AuthLayout title="Trocar senha">
       <h1 className="text-2xl font-bold text-gray-900">Trocar senha</h1>
@@ -24,19 +28,20 @@ export function ChangePasswordPage() {
         {user.primeiro_login
           ? user.nome === FIRST_ADMIN_NAME
             ? 'Este é o seu primeiro acesso: diga o seu nome e escolha uma senha só sua para continuar.'
-            : `Olá, ${user.nome}. Este é o seu primeiro acesso: confira o seu nome e escolha uma senha só sua para continuar.`
+            : asksName
+              ? `Olá, ${user.nome}. Este é o seu primeiro acesso: confira o seu nome e escolha uma senha só sua para continuar.`
+              : `Olá, ${user.nome}. Este é o seu primeiro acesso: escolha uma senha só sua para continuar.`
           : 'Escolha uma nova senha. As outras sessões abertas com a sua conta serão encerradas.'}
       </p>
       <NewPasswordForm
         withCurrent
-        // The first sign-in asks the person's name (the first administrator is 'Administrador').
-        name={user.primeiro_login ? (user.nome === FIRST_ADMIN_NAME ? '' : user.nome) : undefined}
+        name={asksName ? (user.nome === FIRST_ADMIN_NAME ? '' : user.nome) : undefined}
         submitLabel="Salvar nova senha"
         onSubmit={async (values) => {
           const result = await change.mutateAsync({
             senhaAtual: values.senhaAtual,
             novaSenha: values.novaSenha,
-            ...(user.primeiro_login ? { nome: values.nome } : {}),
+            ...(asksName ? { nome: values.nome } : {}),
           });
           toast.success(result.message ?? 'Senha alterada com sucesso!');
           await navigate(paths.dashboard, { replace: true });

@@ -227,6 +227,26 @@ describe('the first administrator’s name (issue 29: comunicados signed "De: Ad
   });
 });
 
+describe('a family’s name at the first sign-in', () => {
+  it('stays the one the school registered: a guardian cannot rename the account (it could read "Secretaria")', async () => {
+    const user = await createUserRow(t.database, 'responsavel', {
+      primeiroLogin: true,
+      nome: 'Juliana Freitas',
+    });
+    const cookie = await loginAs(t.app, user.email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie },
+      payload: { senhaAtual: TEST_PASSWORD, novaSenha: 'Cajueiro-Florido-31', nome: 'Secretaria da Escola' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.user).toMatchObject({ nome: 'Juliana Freitas', primeiro_login: false });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.nome).toBe('Juliana Freitas');
+  });
+});
+
 describe('password rules', () => {
   it.each(['12345678', 'senha123', 'brasil2024', 'Senha123!', 'aaaaaaaaaa', 'curta'])(
     'refuses the weak password %s with a 400 message',

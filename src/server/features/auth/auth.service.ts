@@ -11,6 +11,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { toCurrentUser } from './user.presenter.js';
 import { loadUserAccess } from './user-permissions.js';
+import { isStaffLevel } from '../../../shared/permissions.js';
 import { passwordResets, sessions } from '../../db/schema/auth.js';
 import { notifyPasswordChanged } from '../notificacoes/index.js';
 import { findKnownDevice, forgetDevices, rememberDevice } from './known-devices.service.js';
@@ -107,9 +108,10 @@ export async function changePassword(
   actor: Actor,
 ): Promise<LoginResult> {
   const { user } = auth;
-  // The name is asked only with the first sign-in's forced change; afterwards 'Meus dados' and
-  // Usuários change it.
-  const nome = user.primeiroLogin ? input.nome : undefined;
+  // The name is asked only with the first sign-in's forced change, and only of the staff; afterwards
+  // 'Meus dados' and Usuários change it. A family's or a student's account keeps the name the school
+  // registered: chosen by the family, it could read 'Secretaria' in the teachers' messages.
+  const nome = user.primeiroLogin && isStaffLevel(user.nivel) ? input.nome : undefined;
   const [current] = await ctx.db
     .select({ persistent: sessions.persistent })
     .from(sessions)

@@ -14,7 +14,7 @@ import {
   type PublicCalendarItem,
 } from '../../../shared/calendar.schemas.js';
 import { formatDate } from '../../../shared/format.js';
-import type { Nivel } from '../../../shared/permissions.js';
+import { isStaffLevel, type Nivel } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -87,7 +87,7 @@ export async function getCalendar(
 
 /** Internal entries (not `publico`: staff meetings, a pupil's case) are for the school's staff only. */
 function seesInternalEntries(nivel: Nivel): boolean {
-  return nivel === 'administrador' || nivel === 'professor';
+  return isStaffLevel(nivel);
 }
 
 /** A national holiday cannot be made a school day: the law closes it. */
