@@ -14,7 +14,8 @@ import { interessados } from '../../db/schema/matriculas.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, systemActor, type Actor } from '../audit/index.js';
-import { conflict } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { readSiteContent } from '../content/index.js';
 import { staffHolding } from '../perfis/index.js';
 import { fanOut } from '../notificacoes/index.js';
 import { getSchoolIdentity, readSystemValues } from '../settings/index.js';
@@ -145,6 +146,24 @@ async function notifySchool(
 }
 
 /**
+ * What the site's form offers, checked again: this school year or the next, and one of the séries the
+ * school lists (when it lists them). Both are written into the staff's notices: a stranger's text there
+ * ('Pós-doutorado em 2099') is refused with the form's own field errors.
+ */
+async function assertOffered(db: DbOrTx, input: InteresseData): Promise<void> {
+  const ano = Number(clock.today().slice(0, 4));
+  if (input.ano_letivo < ano || input.ano_letivo > ano + 1) {
+    const message = `Escolha o ano letivo de ${String(ano)} ou de ${String(ano + 1)}.`;
+    throw badRequest(message, [{ path: 'ano_letivo', message }]);
+  }
+  const series = (await readSiteContent(db)).content.matricula.series;
+  if (series.length > 0 && !series.includes(input.serie)) {
+    const message = 'Escolha uma das séries da lista.';
+    throw badRequest(message, [{ path: 'serie', message }]);
+  }
+}
+
+/**
  * `POST /api/interessados`: the public form. The caller answers the same 201 whatever happens here — a
  * robot's form (`isSpam`) stores nothing; a family that already has an open row for the same child and
  * year gets a line on its timeline instead of a second row — so the answer never tells whether an
@@ -156,6 +175,7 @@ export async function registrarInteresse(
   ip: string | null,
 ): Promise<void> {
   if (isSpam(input)) return;
+  await assertOffered(ctx.db, input);
   await ctx.db.transaction(async (tx) => {
     const now = clock.now();
     const existing = await openRowOf(tx, input);

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.js';
+import { clock } from '../../lib/clock.js';
+import { contentSections } from '../../db/schema/content.js';
+import { defaultSiteContent } from '../../../shared/content.defaults.js';
 import { detailsOf, messageOf } from '../../test/records-fixtures.js';
 import { createUserRow, setupTestApp } from '../../test/test-app.js';
 
 const t = setupTestApp();
+// The form offers this school year and the next: the tests are written on a day of 2026.
+beforeEach(() => clock.pin('2026-11-28'));
+afterEach(() => clock.unpin());
 
 let address = 0;
 /** Each test writes from its own address unless it says otherwise (the per-IP limit is per address). */
@@ -168,6 +174,25 @@ describe('POST /api/interessados (the public form)', () => {
     expect(await count('interessados')).toBe(5);
     // Another address is not affected.
     expect((await post(interesse({ email: 'vizinha@familia.test' }))).statusCode).toBe(201);
+  });
+
+  it('takes only what the form offers: this year or the next, and a série of the school’s list', async () => {
+    const longe = await post(interesse({ ano_letivo: 2099 }));
+    expect(longe.statusCode).toBe(400);
+    expect(detailsOf(longe)).toEqual([
+      { path: 'ano_letivo', message: 'Escolha o ano letivo de 2026 ou de 2027.' },
+    ]);
+    await t.database.db.insert(contentSections).values({
+      section: 'matricula',
+      data: { ...defaultSiteContent.matricula, series: ['1º ano', '2º ano'] },
+      version: 2,
+    });
+    const inventada = await post(interesse({ serie: 'Pós-doutorado' }));
+    expect(inventada.statusCode).toBe(400);
+    expect(detailsOf(inventada)).toEqual([{ path: 'serie', message: 'Escolha uma das séries da lista.' }]);
+    expect(await count('interessados')).toBe(0);
+    expect((await post(interesse({ serie: '2º ano', ano_letivo: 2026 }))).statusCode).toBe(201);
+    expect(await count('interessados')).toBe(1);
   });
 
   it('bounds the body (413) and validates each field in pt-BR (400), never a 500', async () => {
