@@ -4,7 +4,7 @@
  * family already said it paid) and shows as news; a refused comprovante makes it pending again, with the
  * school's reason.
  */
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FeedItem } from '../../../shared/familia.schemas.js';
 import { addDays } from '../../../shared/calendar.js';
 import { formatCentavos, formatDate } from '../../../shared/format.js';
@@ -12,7 +12,6 @@ import { MONTH_NAMES, formatMesReferencia, type Mensalidade } from '../../../sha
 import { paths } from '../../../shared/routes.js';
 import { schoolReadsOf, type FamilyFeedSource } from '../../lib/family-feed.js';
 import { mensalidades } from '../../db/schema/finance.js';
-import { pixCobrancasRecorrentes } from '../../db/schema/pix-recorrencias.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
 import { toMensalidade } from './mensalidades.presenters.js';
 
@@ -72,7 +71,13 @@ export const financeFeed: FamilyFeedSource = async (db, scope) => {
   const since = scope.since.toISOString().slice(0, 10);
   const [rows, settings] = await Promise.all([
     db
-      .select()
+      .select({
+        row: mensalidades,
+        // Pix Automático has this month's debit scheduled: in the same statement (the home's budget).
+        // Written out whole: in a one-table select Drizzle names the outer columns unqualified.
+        debito: sql<boolean>`exists (select 1 from pix_cobrancas_recorrentes c
+          where c.mensalidade_id = "mensalidades"."id" and c.status = 'ativa')`,
+      })
       .from(mensalidades)
       .where(
         and(
@@ -88,27 +93,10 @@ export const financeFeed: FamilyFeedSource = async (db, scope) => {
       ),
     schoolReadsOf(scope).get('finance-settings', () => loadSettings(db)),
   ]);
-  const debitados = new Set(
-    rows.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: pixCobrancasRecorrentes.mensalidadeId })
-            .from(pixCobrancasRecorrentes)
-            .where(
-              and(
-                inArray(
-                  pixCobrancasRecorrentes.mensalidadeId,
-                  rows.map((row) => row.id),
-                ),
-                eq(pixCobrancasRecorrentes.status, 'ativa'),
-              ),
-            )
-        ).map((row) => row.id),
-  );
   const rates = ratesOf(settings);
+  const debitados = new Set(rows.filter((item) => item.debito).map((item) => item.row.id));
   return rows
-    .map((row) =>
+    .map(({ row }) =>
       toMensalidade(
         row,
         { aluno_nome: names.get(row.alunoId) ?? '', turma_nome: null },
