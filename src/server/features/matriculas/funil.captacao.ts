@@ -109,6 +109,12 @@ async function queueConfirmation(tx: DbOrTx, input: InteresseData): Promise<bool
 }
 export const CONFIRMATION_SUBJECT = 'Recebemos o seu interesse em matrícula';
 
+/** The family's confirmation e-mail, and its line on the family's timeline when one went out. */
+async function confirmToFamily(tx: DbOrTx, id: string, input: InteresseData): Promise<void> {
+  if (await queueConfirmation(tx, input))
+    await registrarEvento(tx, id, 'email', 'Confirmação de recebimento enviada à família por e-mail.', null);
+}
+
 /**
  * The staff are told, with no name of the family in the bell or the e-mail (a notice outlives the
  * family's row when it is erased): the bell and e-mail of those who follow the funnel, and the school's
@@ -220,14 +226,7 @@ export async function registrarInteresse(
         details: { serie: input.serie, ano_letivo: input.ano_letivo, repetido: existing !== null },
       },
     );
-    if (await queueConfirmation(tx, input))
-      await registrarEvento(
-        tx,
-        id,
-        'email',
-        'Confirmação de recebimento enviada à família por e-mail.',
-        null,
-      );
+    await confirmToFamily(tx, id, input);
     await notifySchool(ctx, tx, id, input, existing !== null);
   });
 }
@@ -264,14 +263,7 @@ export async function registrarInteresseNaEscola(
       entityId: id,
       details: { serie: input.serie, ano_letivo: input.ano_letivo, balcao: true },
     });
-    if (await queueConfirmation(tx, input))
-      await registrarEvento(
-        tx,
-        id,
-        'email',
-        'Confirmação de recebimento enviada à família por e-mail.',
-        null,
-      );
+    await confirmToFamily(tx, id, input);
     return id;
   });
 }
