@@ -94,17 +94,17 @@ export const financeFeed: FamilyFeedSource = async (db, scope) => {
     schoolReadsOf(scope).get('finance-settings', () => loadSettings(db)),
   ]);
   const rates = ratesOf(settings);
-  const debitados = new Set(rows.filter((item) => item.debito).map((item) => item.row.id));
   return rows
-    .map(({ row }) =>
-      toMensalidade(
+    .map(({ row, debito }) => ({
+      debito,
+      charge: toMensalidade(
         row,
         { aluno_nome: names.get(row.alunoId) ?? '', turma_nome: null },
         rates,
         scope.today,
         true,
       ),
-    )
-    .filter((charge) => charge.status !== 'em_confirmacao' || charge.em_confirmacao_desde! >= since)
-    .map((charge) => itemOf(charge, scope.today, debitados.has(charge.id)));
+    }))
+    .filter(({ charge }) => charge.status !== 'em_confirmacao' || charge.em_confirmacao_desde! >= since)
+    .map(({ charge, debito }) => itemOf(charge, scope.today, debito));
 };
