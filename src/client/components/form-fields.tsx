@@ -9,7 +9,6 @@ import {
 } from 'react';
 import {
   FormProvider,
-  get,
   useController,
   useFormContext,
   type FieldValues,
@@ -21,14 +20,9 @@ import { ErrorBanner } from './feedback';
 import { InputField, SelectField, TextAreaField } from './field';
 import { PasswordInput } from './password-input';
 import { MaskedInput, type MaskedInputProps } from './masked-input';
+import { useFieldError } from './form-field-error';
 export { MaskedInput } from './masked-input';
-
-/** The message of field `name` (client validation or the server's `details`). */
-function useFieldError(name: string): string | undefined {
-  const { formState } = useFormContext();
-  const error: { message?: string } | undefined = get(formState.errors, name);
-  return error?.message;
-}
+export { FormCheckbox, FormCheckboxGroup } from './form-checkboxes';
 
 interface Labelled {
   name: string;
@@ -155,67 +149,6 @@ export function FormTextArea({
 }: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
   const { register } = useFormContext();
   return <TextAreaField {...props} error={useFieldError(name)} {...register(name)} />;
-}
-
-export function FormCheckbox({
-  name,
-  label,
-  ...props
-}: { name: string; label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'>) {
-  const { register } = useFormContext();
-  return (
-    <label className="flex items-center gap-2 text-sm text-gray-700">
-      <input type="checkbox" className="h-4 w-4 rounded border-gray-300" {...props} {...register(name)} />
-      {label}
-    </label>
-  );
-}
-
-/**
- * A group of checkboxes that fills an array field: plain values (a teacher's subjects), or
- * `[value, label]` pairs where they differ (INEP's codes and their names). `columns` 2 for long labels.
- */
-export function FormCheckboxGroup({
-  name,
-  legend,
-  options,
-  columns = 3,
-  className,
-}: {
-  name: string;
-  legend: string;
-  options: readonly (string | readonly [value: string, label: string])[];
-  columns?: 2 | 3;
-  className?: string;
-}) {
-  const { register, formState } = useFormContext();
-  const error = (formState.errors[name] as { message?: string } | undefined)?.message;
-  return (
-    <fieldset className={className}>
-      <legend className="mb-2 text-sm font-medium text-gray-700">{legend}</legend>
-      <div className={columns === 2 ? 'grid gap-2 sm:grid-cols-2' : 'grid grid-cols-2 gap-2 sm:grid-cols-3'}>
-        {options.map((option) => {
-          const [value, label] = typeof option === 'string' ? [option, option] : option;
-          return (
-            <label key={value} className="flex items-start gap-2 text-sm text-gray-700">
-              <input
-                type="checkbox"
-                value={value}
-                className="mt-0.5 h-4 w-4 shrink-0 rounded border-gray-300"
-                {...register(name)}
-              />
-              {label}
-            </label>
-          );
-        })}
-      </div>
-      {error && (
-        <p role="alert" className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
 }
 
 /**

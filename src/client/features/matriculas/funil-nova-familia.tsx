@@ -37,7 +37,6 @@ export function NovaFamiliaModal({
     mensagem: '',
     consentimento: false as unknown as true,
   } satisfies InteresseBalcaoInput);
-  const consentError = form.formState.errors.consentimento?.message;
   return (
     <FormModal
       title="Nova família"
@@ -81,13 +80,7 @@ export function NovaFamiliaModal({
         <FormCheckbox
           name="consentimento"
           label="O responsável autorizou a escola a usar os dados da criança para o contato e a matrícula (LGPD, art. 14)."
-          aria-invalid={consentError ? true : undefined}
         />
-        {consentError && (
-          <p role="alert" className="mt-1 text-sm text-red-700">
-            {consentError}
-          </p>
-        )}
       </div>
     </FormModal>
   );
