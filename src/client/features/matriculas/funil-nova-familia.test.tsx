@@ -11,6 +11,7 @@ afterEach(() => {
 });
 
 const BASE = '/api/matriculas/interessados';
+const THIS_YEAR = new Date().getFullYear();
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Nome do responsável/), 'Paulo Ramos');
@@ -32,7 +33,7 @@ describe('Nova família (the funnel, at the desk)', () => {
       }),
     });
     const user = userEvent.setup();
-    renderAt(<NovaFamiliaModal ano={2027} onClose={() => undefined} onCreated={created} />);
+    renderAt(<NovaFamiliaModal ano={THIS_YEAR + 1} onClose={() => undefined} onCreated={created} />);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Incluir no funil' }));
     expect(await screen.findByText(/Confirme que o responsável autorizou/)).toBeInTheDocument();
@@ -48,7 +49,7 @@ describe('Nova família (the funnel, at the desk)', () => {
       aluno_nome: 'Bia Ramos',
       aluno_nascimento: '2020-02-03',
       serie: '1º ano',
-      ano_letivo: 2027,
+      ano_letivo: THIS_YEAR + 1,
       origem: 'passou_em_frente',
       mensagem: null,
       consentimento: true,
@@ -59,5 +60,19 @@ describe('Nova família (the funnel, at the desk)', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText(/Nome da criança/)).toHaveValue('Bia Ramos');
     expect(created).not.toHaveBeenCalled();
+  });
+
+  it('opened from a past year’s board, starts on this year, as shown and as sent', async () => {
+    const api = stubApi({ [BASE]: reply(409, { success: false, message: 'Já está no funil.' }) });
+    const user = userEvent.setup();
+    renderAt(<NovaFamiliaModal ano={THIS_YEAR - 1} onClose={() => undefined} onCreated={vi.fn()} />);
+    expect(screen.getByLabelText(/Ano letivo/)).toHaveValue(String(THIS_YEAR));
+    await fill(user);
+    await user.click(screen.getByRole('checkbox', { name: /O responsável autorizou/ }));
+    await user.click(screen.getByRole('button', { name: 'Incluir no funil' }));
+    await waitFor(() => expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      ano_letivo: THIS_YEAR,
+    });
   });
 });

@@ -32,7 +32,8 @@ export function NovaFamiliaModal({
     aluno_nome: '',
     aluno_nascimento: '',
     serie: '',
-    ano_letivo: ano,
+    // The board may show a past year; a family is written down for this year at the earliest.
+    ano_letivo: Math.max(ano, thisYear),
     origem: null,
     mensagem: '',
     consentimento: false as unknown as true,
