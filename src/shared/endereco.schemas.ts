@@ -76,7 +76,8 @@ const cepSchema = z
   .nullable()
   .optional();
 
-const ufSchema = z
+/** A UF ('sp' → 'SP'); '' or null: not informed. */
+export const ufSchema = z
   .string()
   .trim()
   .transform((value) => value.toUpperCase())

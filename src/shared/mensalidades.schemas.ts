@@ -3,7 +3,7 @@
  * run, payments, quotes, discounts and PIX, and what a family owes now. Money is integer centavos.
  */
 import { z } from 'zod';
-import { isoDateSchema, monthSchema, pageQuery, sortQuery } from './validators.js';
+import { isoDateSchema, monthSchema, pageQuery, sortQuery, uuidParam } from './validators.js';
 import { pixCobrancaSchema } from './pix-cobranca.schemas.js';
 
 /**
@@ -379,3 +379,17 @@ export function arrangeFamilyCharges<T extends Arrangeable>(
   }
   return { vencidas, proximas, aVencer, emConfirmacao };
 }
+
+/** GET /api/financeiro/mensalidades/apos-saida: what leaving on `data` would cancel. */
+export const mensalidadesAposSaidaQuerySchema = z.strictObject({
+  aluno_id: uuidParam,
+  data: isoDateSchema,
+});
+export const mensalidadesAposSaidaSchema = z.object({
+  /** Open (nothing paid), due after the day: cancelled when asked. */
+  quantidade: z.number().int(),
+  total: z.number(),
+  /** Due after the day but partly paid: kept (a discount, not a cancellation). */
+  com_pagamento: z.number().int(),
+});
+export type MensalidadesAposSaida = z.infer<typeof mensalidadesAposSaidaSchema>;

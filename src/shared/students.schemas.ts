@@ -15,7 +15,12 @@ import {
   versionSchema,
 } from './validators.js';
 import { envioEmailStates, passwordMailFields } from './users.schemas.js';
-import { checkEnderecoCompleto, enderecoPartesFields, enderecoPartesSchema } from './endereco.schemas.js';
+import {
+  checkEnderecoCompleto,
+  enderecoPartesFields,
+  enderecoPartesSchema,
+  ufSchema,
+} from './endereco.schemas.js';
 
 export const STUDENT_PAGE_SIZE = 20;
 
@@ -85,6 +90,15 @@ export const studentSchema = z.object({
   responsavel: studentGuardianSchema.nullable(),
   responsaveis: z.array(studentGuardianSchema),
   status: z.enum(studentStatuses),
+  /** The day an inactive or transferred student left, and a transfer's destination (null otherwise). */
+  saida: z
+    .object({
+      data: z.string(),
+      escola: z.string().nullable(),
+      municipio: z.string().nullable(),
+      uf: z.string().nullable(),
+    })
+    .nullable(),
   observacoes: z.string().nullable(),
   created_at: z.string(),
   version: z.number().int(),
@@ -230,10 +244,49 @@ export const updateStudentInputSchema = z
 export type UpdateStudentInput = z.input<typeof updateStudentInputSchema>;
 export type UpdateStudentData = z.output<typeof updateStudentInputSchema>;
 
-export const studentStatusInputSchema = z.strictObject({
-  status: z.enum(studentStatuses, { error: 'Status inválido' }),
-  version: versionSchema.optional(),
+/** Where a transferred student went (each part optional: the family may not know yet). */
+export const destinoSchema = z.strictObject({
+  escola: optionalText(200),
+  municipio: optionalText(120),
+  uf: ufSchema,
 });
+export type Destino = z.output<typeof destinoSchema>;
+
+/** The statuses a student leaves the school with a date (a graduation is the year's end). */
+const leavingWithDate: readonly StudentStatus[] = ['inativo', 'transferido'];
+
+/**
+ * PATCH /api/alunos/:id/status. Leaving (inativo, transferido) may carry the day the student stopped
+ * attending (`data_saida`, today when absent: not after today, checked on the server's clock), a
+ * transfer its destination, and either may ask to cancel the tuition due after that day
+ * (`cancelar_mensalidades`, the Financeiro's permission).
+ */
+export const studentStatusInputSchema = z
+  .strictObject({
+    status: z.enum(studentStatuses, { error: 'Status inválido' }),
+    version: versionSchema.optional(),
+    data_saida: optionalDate(),
+    destino: destinoSchema.optional(),
+    cancelar_mensalidades: z.boolean().optional(),
+  })
+  .superRefine((input, context) => {
+    const leaving = leavingWithDate.includes(input.status);
+    if (input.data_saida && !leaving)
+      context.addIssue({
+        code: 'custom',
+        path: ['data_saida'],
+        message: 'A data da saída é só para inativar ou transferir.',
+      });
+    if (input.destino && input.status !== 'transferido')
+      context.addIssue({ code: 'custom', path: ['destino'], message: 'O destino é só para transferências.' });
+    if (input.cancelar_mensalidades && !leaving)
+      context.addIssue({
+        code: 'custom',
+        path: ['cancelar_mensalidades'],
+        message: 'Só a saída do aluno cancela as mensalidades seguintes.',
+      });
+  });
+export type StudentStatusInput = z.input<typeof studentStatusInputSchema>;
 
 /** POST /api/responsaveis: the spec's guardian fields, optionally linked to a student at once. */
 export const createGuardianInputSchema = guardianObject

@@ -170,6 +170,7 @@ export function studentAnswer(student: Partial<Student> & Pick<Student, 'id' | '
     turma_id: null,
     turma: null,
     data_enturmacao: null,
+    saida: null,
     data_matricula: '2026-01-10',
     responsavel_id: null,
     responsavel: null,

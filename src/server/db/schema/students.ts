@@ -41,6 +41,12 @@ export const students = pgTable(
     status: text('status', { enum: ['ativo', 'inativo', 'transferido', 'formado'] })
       .notNull()
       .default('ativo'),
+    /** The first day an inactive or transferred student was no longer in class (null otherwise). */
+    dataSaida: date('data_saida', { mode: 'string' }),
+    /** A transfer's destination as the school was told it (each optional). */
+    escolaDestino: text('escola_destino'),
+    municipioDestino: text('municipio_destino'),
+    ufDestino: text('uf_destino'),
     observacoes: text('observacoes'),
     /** When the former student's personal data was anonymised (LGPD art. 16/18); the record stays. */
     anonimizadoEm: timestamp('anonimizado_em', { withTimezone: true }),

@@ -72,4 +72,4 @@ export const disableOnStudentsLeft = (
   tx: DbOrTx,
   alunoIds: readonly string[],
   actor: Actor,
-) => disableAccounts(ctx, tx, alunoIds, actor, 'aluno_saiu');
+) => disableAccounts(ctx, tx, alunoIds, actor, 'aluno_saiu').then((after) => (after ? { after } : undefined));

@@ -26,3 +26,9 @@ export type {
 export { createTransaction } from './transacoes.service.js';
 export { writeTransaction } from './finance.shared-reads.js';
 export { registerPayment } from './payments.service.js';
+
+import { onStudentsLeft } from '../students/index.js';
+import { cancelAfterDeparture } from './mensalidades.saida.js';
+
+// A student who leaves on a day may take the tuition due after it along, when the school asks.
+onStudentsLeft(cancelAfterDeparture);

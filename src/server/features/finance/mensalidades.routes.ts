@@ -20,6 +20,8 @@ import {
   gerarMensalidadesInputSchema,
   listMensalidadesQuerySchema,
   mensalidadeStatusLabels,
+  mensalidadesAposSaidaQuerySchema,
+  mensalidadesAposSaidaSchema,
   registrarPagamentoInputSchema,
   type Mensalidade,
 } from '../../../shared/mensalidades.schemas.js';
@@ -38,6 +40,7 @@ import { cancelMensalidade, discountMensalidade, registerPayment } from './payme
 import { sendLembrete } from './lembretes.service.js';
 import { cancelLote, generateMensalidades, type GenerationOutcome } from './mensalidades.generation.js';
 import { getMensalidade, listMensalidades, quoteMensalidade } from './mensalidades.service.js';
+import { mensalidadesAposSaida } from './mensalidades.saida.js';
 import { clock } from '../../lib/clock.js';
 import { pixStateOf, wakePixSync } from './pix-cobranca.js';
 
@@ -254,6 +257,18 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         );
     },
+  );
+
+  app.get(
+    '/mensalidades/apos-saida',
+    {
+      schema: {
+        querystring: mensalidadesAposSaidaQuerySchema,
+        response: okResponse(mensalidadesAposSaidaSchema),
+      },
+      config: manage,
+    },
+    async (request) => ok(await mensalidadesAposSaida(db(), request.query.aluno_id, request.query.data)),
   );
 
   app.post(

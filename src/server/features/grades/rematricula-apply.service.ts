@@ -172,7 +172,7 @@ export async function applyRematricula(
             .update(students)
             .set({ status, ...bumped })
             .where(inArray(students.id, ids));
-      afterCommit.push(...(await studentsLeft(ctx, tx, Object.values(leaving).flat(), actor)));
+      afterCommit.push(...(await studentsLeft(ctx, tx, Object.values(leaving).flat(), actor)).after);
       await syncMemberships(tx, moves, start);
       await tx
         .update(classes)

@@ -4,7 +4,7 @@
  */
 export { assertClassHasRoom } from './enrolment.rules.js';
 export { onStudentsLeft, studentsLeft } from './departures.js';
-export type { DepartureHandler } from './departures.js';
+export type { Departure, DepartureHandler, DepartureOutcome } from './departures.js';
 export { classOnDate, coversDate, syncMembership, syncMemberships } from './memberships.js';
 export { guardianOfAccount, linkGuardian, resolveGuardian } from './guardians.service.js';
 export { matriculaAllocator, matriculaYear } from './matricula.js';

@@ -201,6 +201,16 @@ export function toStudent(
     responsavel: principal,
     responsaveis,
     status: row.status,
+    // The family and the office: where the child went is not the teachers' business.
+    saida:
+      family && row.dataSaida
+        ? {
+            data: row.dataSaida,
+            escola: row.escolaDestino,
+            municipio: row.municipioDestino,
+            uf: row.ufDestino,
+          }
+        : null,
     observacoes: admin ? row.observacoes : null,
     created_at: row.createdAt.toISOString(),
     version: row.version,

@@ -33,10 +33,11 @@ import {
   getStudent,
   listStudents,
   listStudentsForExport,
-  setStudentStatus,
   updateStudent,
 } from './students.service.js';
 import { clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { setStudentStatus } from './students.status.js';
 import {
   confirmGuardianEmail,
   linkExistingGuardian,
@@ -177,15 +178,25 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
     },
     async (request) => {
+      const { status, data_saida, destino, cancelar_mensalidades } = request.body;
+      // Cancelling tuition is the Financeiro's: the card offers it only to whoever holds it.
+      if (cancelar_mensalidades && !signedInUser(request).permissoes.includes('finance.manage'))
+        throw new AppError(
+          'FORBIDDEN',
+          'Cancelar mensalidades é do Financeiro: altere o status sem cancelá-las e avise quem cuida dele.',
+        );
       const version = expectedVersion(request, request.body.version);
-      const student = await setStudentStatus(
+      const { student, resumo } = await setStudentStatus(
         app.ctx,
         request.params.id,
-        request.body.status,
+        { status, dataSaida: data_saida, destino, cancelarMensalidades: cancelar_mensalidades },
         version,
         actorOf(request),
       );
-      return ok(student, `Status alterado para ${studentStatusLabels[student.status]}.`);
+      return ok(
+        student,
+        [`Status alterado para ${studentStatusLabels[student.status]}.`, ...resumo].join(' '),
+      );
     },
   );
 };

@@ -7,7 +7,6 @@ import type {
   Student,
   StudentListItem,
   StudentsPage,
-  StudentStatus,
   UpdateStudentData,
 } from '../../../shared/students.schemas.js';
 import type { AppContext } from '../../context.js';
@@ -16,7 +15,6 @@ import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../shared/students.schemas.js';
 import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
-import { studentsLeft } from './departures.js';
 import { classes } from '../../db/schema/classes.js';
 import { sendWelcomeMail } from '../users/index.js';
 import { folded, matchesText } from '../../lib/text-search.js';
@@ -417,38 +415,6 @@ async function followedEnrolment(tx: DbOrTx, current: StudentRow, dataMatricula:
   if (current.dataEnturmacao !== firstDayInClass(yearStart, current.dataMatricula, today))
     return current.dataEnturmacao;
   return firstDayInClass(yearStart, dataMatricula, today);
-}
-
-export async function setStudentStatus(
-  ctx: AppContext,
-  id: string,
-  status: StudentStatus,
-  expectedVersion: number | undefined,
-  actor: Actor,
-): Promise<Student> {
-  const afterCommit = await ctx.db.transaction(async (tx) => {
-    const current = await lockForUpdate(tx, students, id, studentNotFound);
-    assertVersion(expectedVersion, current.version);
-    if (status === current.status) return [];
-    // Coming back to 'ativo' takes a place in the class again.
-    if (status === 'ativo' && current.turmaId) await assertClassHasRoom(tx, current.turmaId);
-    await tx
-      .update(students)
-      .set({ status, version: current.version + 1, updatedAt: new Date() })
-      .where(eq(students.id, id));
-    // Only active students are on the class's roll: the membership pauses while they are not.
-    await syncMembership(tx, id, { turmaId: current.turmaId, ativo: status === 'ativo' }, clock.today());
-    await recordAudit(tx, actor, {
-      action: 'alterar_status',
-      entity: 'aluno',
-      entityId: id,
-      details: { de: current.status, para: status },
-    });
-    // Leaving the school ends what only an active student has (the Portal do Aluno account).
-    return current.status === 'ativo' ? studentsLeft(ctx, tx, [id], actor) : [];
-  });
-  for (const step of afterCommit) step();
-  return getStudent(ctx.db, { id: actor.id ?? '', nivel: 'administrador' }, id);
 }
 
 export const EXPORT_LIMIT = 20_000;

@@ -1,0 +1,85 @@
+/**
+ * A student's departure and the tuition after it: what leaving on a day would cancel (the transfer
+ * dialog's line) and the cancellation itself, in the status change's transaction (registered in
+ * index.ts through the students module's departure hook). Only months due after the day and with
+ * nothing paid are cancelled; one partly paid is the Financeiro's to settle (a discount).
+ */
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { formatCount, formatDate } from '../../../shared/format.js';
+import type { MensalidadesAposSaida } from '../../../shared/mensalidades.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { clock } from '../../lib/clock.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import type { Departure, DepartureOutcome } from '../students/index.js';
+import { forgetSharedReads } from './finance.shared-reads.js';
+import { wakePixSync } from './pix-cobranca.js';
+
+const dueAfter = (alunoIds: readonly string[], data: string) =>
+  and(
+    inArray(mensalidades.alunoId, [...alunoIds]),
+    isNull(mensalidades.canceladaEm),
+    gt(mensalidades.dataVencimento, data),
+  );
+
+/** What cancelling after `data` would do for one student. */
+export async function mensalidadesAposSaida(
+  db: DbOrTx,
+  alunoId: string,
+  data: string,
+): Promise<MensalidadesAposSaida> {
+  const [row] = await db
+    .select({
+      quantidade: sql<number>`count(*) filter (where ${mensalidades.principalPago} = 0)`.mapWith(Number),
+      total:
+        sql<number>`coalesce(sum(${mensalidades.valor}) filter (where ${mensalidades.principalPago} = 0), 0)`.mapWith(
+          Number,
+        ),
+      comPagamento: sql<number>`count(*) filter (where ${mensalidades.principalPago} > 0)`.mapWith(Number),
+    })
+    .from(mensalidades)
+    .where(dueAfter([alunoId], data));
+  return { quantidade: row?.quantidade ?? 0, total: row?.total ?? 0, com_pagamento: row?.comPagamento ?? 0 };
+}
+
+const motivoOf = (departure: Departure) =>
+  `${departure.status === 'transferido' ? 'Transferência' : 'Saída do aluno'} em ${formatDate(departure.data)}`;
+
+/** The departure hook: cancels the open months due after the day, when the school asked to. */
+export async function cancelAfterDeparture(
+  ctx: AppContext,
+  tx: DbOrTx,
+  alunoIds: readonly string[],
+  actor: Actor,
+  departure?: Departure,
+): Promise<DepartureOutcome | undefined> {
+  if (!departure?.cancelarMensalidades) return undefined;
+  const motivo = motivoOf(departure);
+  const cancelled = await tx
+    .update(mensalidades)
+    .set({
+      canceladaEm: clock.now(),
+      motivoCancelamento: motivo,
+      version: sql`${mensalidades.version} + 1`,
+    })
+    .where(and(dueAfter(alunoIds, departure.data), eq(mensalidades.principalPago, 0)))
+    .returning({ id: mensalidades.id, alunoId: mensalidades.alunoId });
+  if (cancelled.length === 0)
+    return { resumo: 'Não havia mensalidades em aberto com vencimento depois da saída.' };
+  for (const row of cancelled)
+    await recordAudit(tx, actor, {
+      action: 'cancelar',
+      entity: 'mensalidade',
+      entityId: row.id,
+      details: { motivo },
+    });
+  return {
+    // The figures and the bank's charges follow the cancelled months (the boletos at the next remessa).
+    after: () => {
+      forgetSharedReads(ctx.db);
+      void wakePixSync(ctx);
+    },
+    resumo: `${formatCount(cancelled.length, 'mensalidade cancelada', 'mensalidades canceladas')} (vencimento depois de ${formatDate(departure.data)}).`,
+  };
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Student } from '../../../shared/students.schemas.js';
+import type { MensalidadesAposSaida } from '../../../shared/mensalidades.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { signedIn, setupTestApp } from '../../test/test-app.js';
+import {
+  dataOf,
+  detailsOf,
+  insertClass,
+  insertStudent,
+  insertTuition,
+  messageOf,
+} from '../../test/records-fixtures.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { mensalidades } from '../../db/schema/finance.js';
+
+const t = setupTestApp();
+
+const patchStatus = (id: string, cookie: string, payload: object) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/alunos/${id}/status`,
+    headers: { cookie, 'content-type': 'application/json' },
+    payload,
+  });
+
+/** A student in a class since 2026-02-02 with tuition due on the 10th of August to November. */
+async function studentWithTuition() {
+  const turma = await insertClass(t, null);
+  const student = await insertStudent(t, turma.id, undefined, '2026-02-02');
+  const months = {} as Record<string, { id: string }>;
+  for (const mes of ['08', '09', '10', '11'])
+    months[mes] = await insertTuition(t, student.id, `2026-${mes}`, `2026-${mes}-10`);
+  return { turma, student, months };
+}
+
+const openMonths = async (alunoId: string) =>
+  (
+    await t.database.db
+      .select({ mes: mensalidades.mesReferencia })
+      .from(mensalidades)
+      .where(and(eq(mensalidades.alunoId, alunoId), isNull(mensalidades.canceladaEm)))
+  )
+    .map((row) => row.mes)
+    .sort();
+
+describe('a transfer on a day, with its destination and the tuition after it', () => {
+  it('ends the roll the day before, records where the student went and cancels the later months', async () => {
+    clock.pin('2026-09-20');
+    const admin = await signedIn(t, 'administrador');
+    const { student, months } = await studentWithTuition();
+    // September is partly paid: kept for the Financeiro to settle.
+    await t.database.db
+      .update(mensalidades)
+      .set({ principalPago: 20_000 })
+      .where(eq(mensalidades.id, months['10']!.id));
+
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/financeiro/mensalidades/apos-saida?aluno_id=${student.id}&data=2026-08-14`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(dataOf<MensalidadesAposSaida>(preview)).toEqual({
+      quantidade: 2,
+      total: 170_000,
+      com_pagamento: 1,
+    });
+
+    const response = await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-08-14',
+      destino: { escola: 'EE Prof. Jorge Amado', municipio: 'Campinas', uf: 'sp' },
+      cancelar_mensalidades: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(messageOf(response)).toBe(
+      'Status alterado para Transferido. 2 mensalidades canceladas (vencimento depois de 14/08/2026).',
+    );
+    expect(dataOf<Student>(response)).toMatchObject({
+      status: 'transferido',
+      saida: { data: '2026-08-14', escola: 'EE Prof. Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+    });
+    const [membership] = await t.database.db
+      .select()
+      .from(classMemberships)
+      .where(eq(classMemberships.alunoId, student.id));
+    expect(membership).toMatchObject({ inicio: '2026-02-02', fim: '2026-08-13' });
+    // August was due before the day; October has a payment: both stay.
+    expect(await openMonths(student.id)).toEqual(['2026-08', '2026-10']);
+    const [cancelled] = await t.database.db
+      .select()
+      .from(mensalidades)
+      .where(eq(mensalidades.id, months['09']!.id));
+    expect(cancelled!.motivoCancelamento).toBe('Transferência em 14/08/2026');
+  });
+
+  it('keeps the tuition when not asked, and coming back clears the departure', async () => {
+    clock.pin('2026-09-20');
+    const admin = await signedIn(t, 'administrador');
+    const { student } = await studentWithTuition();
+    const left = await patchStatus(student.id, admin.cookie, { status: 'inativo', data_saida: '2026-09-01' });
+    expect(messageOf(left)).toBe('Status alterado para Inativo.');
+    expect(dataOf<Student>(left).saida).toEqual({
+      data: '2026-09-01',
+      escola: null,
+      municipio: null,
+      uf: null,
+    });
+    expect(await openMonths(student.id)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11']);
+    const back = await patchStatus(student.id, admin.cookie, { status: 'ativo' });
+    expect(dataOf<Student>(back)).toMatchObject({ status: 'ativo', saida: null });
+  });
+
+  it('refuses a day in the future or before the student was in the class, and changes nothing', async () => {
+    clock.pin('2026-09-20');
+    const admin = await signedIn(t, 'administrador');
+    const { student } = await studentWithTuition();
+    const future = await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-09-21',
+    });
+    expect(future.statusCode).toBe(400);
+    expect(detailsOf(future)).toEqual([
+      { path: 'data_saida', message: 'A data da saída não pode ser depois de hoje.' },
+    ]);
+    const before = await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-01-30',
+    });
+    expect(before.statusCode).toBe(400);
+    expect(messageOf(before)).toBe(
+      'A data da saída deve ser a partir de 02/02/2026 (entrada na turma atual).',
+    );
+    const graduating = await patchStatus(student.id, admin.cookie, {
+      status: 'formado',
+      data_saida: '2026-09-01',
+      destino: { escola: 'Outra' },
+    });
+    expect(detailsOf(graduating).map((issue) => issue.path)).toEqual(['data_saida', 'destino']);
+    const detail = dataOf<Student>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/alunos/${student.id}`,
+        headers: { cookie: admin.cookie },
+      }),
+    );
+    expect(detail).toMatchObject({ status: 'ativo', saida: null });
+  });
+
+  it('lets only the Financeiro cancel tuition: the secretaria transfers without it', async () => {
+    clock.pin('2026-09-20');
+    const secretaria = await staffWith(t, 'secretaria');
+    const { student } = await studentWithTuition();
+    const refused = await patchStatus(student.id, secretaria.cookie, {
+      status: 'transferido',
+      cancelar_mensalidades: true,
+    });
+    expect(refused.statusCode).toBe(403);
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/financeiro/mensalidades/apos-saida?aluno_id=${student.id}&data=2026-09-20`,
+      headers: { cookie: secretaria.cookie },
+    });
+    expect(preview.statusCode).toBe(403);
+    const transferred = await patchStatus(student.id, secretaria.cookie, { status: 'transferido' });
+    expect(dataOf<Student>(transferred).saida).toMatchObject({ data: '2026-09-20', escola: null });
+    expect(await openMonths(student.id)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11']);
+  });
+});

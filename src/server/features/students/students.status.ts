@@ -1,0 +1,117 @@
+/**
+ * A student's status changes: leaving the school (inativo, transferido — on the day the student stopped
+ * attending, a transfer with its destination), graduating, coming back. The class's roll follows the
+ * day, and the modules that own a consequence act in the same transaction (departures.ts).
+ */
+import { eq } from 'drizzle-orm';
+import { formatDate } from '../../../shared/format.js';
+import type { Destino, Student, StudentStatus } from '../../../shared/students.schemas.js';
+import type { AppContext } from '../../context.js';
+import { students, type StudentRow } from '../../db/schema/students.js';
+import { clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/errors.js';
+import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { studentsLeft } from './departures.js';
+import { assertClassHasRoom } from './enrolment.rules.js';
+import { syncMembership } from './memberships.js';
+import { studentNotFound } from './students.scope.js';
+import { getStudent } from './students.service.js';
+
+export interface StatusChange {
+  status: StudentStatus;
+  /** The first day out of class when leaving (today when absent). */
+  dataSaida?: string | null | undefined;
+  destino?: Destino | undefined;
+  cancelarMensalidades?: boolean | undefined;
+}
+
+const invalidSaida = (message: string) => badRequest(message, [{ path: 'data_saida', message }]);
+
+/**
+ * The day a student leaves: the one given (or today), not in the future and not before the student
+ * was in the class (or the school) — the roll of the days before stays theirs.
+ */
+function departureDay(current: StudentRow, asked: string | null | undefined, today: string): string {
+  const data = asked ?? today;
+  if (data > today) throw invalidSaida('A data da saída não pode ser depois de hoje.');
+  const since = current.dataEnturmacao ?? current.dataMatricula;
+  if (data < since)
+    throw invalidSaida(
+      `A data da saída deve ser a partir de ${formatDate(since)} (${current.dataEnturmacao ? 'entrada na turma atual' : 'data da matrícula'}).`,
+    );
+  return data;
+}
+
+/** Changes the status; answers the student and what the change did besides (the message's sentences). */
+export async function setStudentStatus(
+  ctx: AppContext,
+  id: string,
+  change: StatusChange,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<{ student: Student; resumo: string[] }> {
+  const { status } = change;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const current = await lockForUpdate(tx, students, id, studentNotFound);
+    assertVersion(expectedVersion, current.version);
+    if (status === current.status) return { after: [], resumo: [] };
+    const today = clock.today();
+    const leaving = status === 'inativo' || status === 'transferido';
+    // From active, the roll ends on the day given; between inativo and transferido it ended already.
+    const dataSaida = !leaving
+      ? null
+      : current.status === 'ativo'
+        ? departureDay(current, change.dataSaida, today)
+        : (change.dataSaida ?? current.dataSaida ?? today);
+    // Coming back to 'ativo' takes a place in the class again.
+    if (status === 'ativo' && current.turmaId) await assertClassHasRoom(tx, current.turmaId);
+    const destino = status === 'transferido' ? change.destino : undefined;
+    await tx
+      .update(students)
+      .set({
+        status,
+        dataSaida,
+        escolaDestino: destino?.escola ?? null,
+        municipioDestino: destino?.municipio ?? null,
+        ufDestino: destino?.uf ?? null,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(eq(students.id, id));
+    // Only active students are on the class's roll: the membership pauses while they are not.
+    if (current.status === 'ativo' || status === 'ativo')
+      await syncMembership(
+        tx,
+        id,
+        { turmaId: current.turmaId, ativo: status === 'ativo' },
+        dataSaida ?? today,
+      );
+    await recordAudit(tx, actor, {
+      action: 'alterar_status',
+      entity: 'aluno',
+      entityId: id,
+      details: {
+        de: current.status,
+        para: status,
+        ...(dataSaida ? { data_saida: dataSaida } : {}),
+        ...(destino?.escola ? { destino: destino.escola } : {}),
+      },
+    });
+    if (current.status !== 'ativo') return { after: [], resumo: [] };
+    // Leaving the school ends what only an active student has (the Portal do Aluno account) and, when
+    // asked, the tuition due after the day.
+    return studentsLeft(
+      ctx,
+      tx,
+      [id],
+      actor,
+      dataSaida && leaving
+        ? { data: dataSaida, status, cancelarMensalidades: change.cancelarMensalidades === true }
+        : undefined,
+    );
+  });
+  for (const step of outcome.after) step();
+  const student = await getStudent(ctx.db, { id: actor.id ?? '', nivel: 'administrador' }, id);
+  return { student, resumo: outcome.resumo };
+}
