@@ -29,6 +29,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** 'Em 14/08/2026, para EE Jorge Amado (Campinas/SP)': the day out of class and where to, if known. */
+export function departureLine(saida: NonNullable<Student['saida']>): string {
+  const place = [saida.municipio, saida.uf].filter(Boolean).join('/');
+  const where = [saida.escola, place && (saida.escola ? `(${place})` : place)].filter(Boolean).join(' ');
+  return `Em ${formatDate(saida.data)}${where ? `, para ${where}` : ''}`;
+}
+
 /** A student's record with their guardians; 'Adicionar responsável' and the status changes from here. */
 export function StudentDetailsModal({
   student: snapshot,
@@ -95,6 +102,7 @@ export function StudentDetailsModal({
             : 'Sem turma'}
         </Detail>
         <Detail label="Data da matrícula">{formatDate(student.data_matricula)}</Detail>
+        {student.saida && <Detail label="Saída">{departureLine(student.saida)}</Detail>}
         <Detail label="E-mail">{student.email}</Detail>
         <Detail label="Telefone">{formatPhone(student.telefone)}</Detail>
         {student.cpf && <Detail label="CPF">{formatCpf(student.cpf)}</Detail>}

@@ -12,19 +12,13 @@ export function StudentStatusBadge({ status }: { status: StudentStatus }) {
   return <Badge tone={statusTones[status]}>{studentStatusLabels[status]}</Badge>;
 }
 
-/** The status changes an administrator can make, with what each one means. */
-export const statusActions: { status: StudentStatus; label: string; message: string }[] = [
-  {
-    status: 'inativo',
-    label: 'Inativar',
-    message: 'O aluno deixará de contar nas turmas e listas de ativos.',
-  },
-  {
-    status: 'transferido',
-    label: 'Transferir',
-    message:
-      'O aluno sai da turma hoje, transferido para outra escola, e a conta dele no Portal do Aluno é desativada. As mensalidades em aberto continuam no Financeiro: cancele lá as que vencem depois da saída.',
-  },
+/**
+ * The status changes an administrator can make. Leaving (inativo, transferido) opens the departure
+ * form (student-departure-modal); the others ask to confirm with their message.
+ */
+export const statusActions: { status: StudentStatus; label: string; message?: string }[] = [
+  { status: 'inativo', label: 'Inativar' },
+  { status: 'transferido', label: 'Transferir' },
   { status: 'formado', label: 'Marcar como formado', message: 'O aluno será marcado como formado.' },
   { status: 'ativo', label: 'Reativar', message: 'O aluno voltará a ocupar uma vaga na turma.' },
 ];

@@ -27,9 +27,15 @@ describe('the students page', () => {
         totalCapped: false,
       },
       '/api/turmas': [],
+      '/api/financeiro/mensalidades/apos-saida': { quantidade: 2, total: 170_000, com_pagamento: 1 },
       [`/api/alunos/${ALUNO}`]: () => student,
       [`/api/alunos/${ALUNO}/status`]: (request) => {
-        student = { ...student, status: (request.body as { status: 'transferido' }).status, version: 2 };
+        student = {
+          ...student,
+          status: (request.body as { status: 'transferido' }).status,
+          saida: { data: '2026-03-02', escola: 'EE Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+          version: 2,
+        };
         return { data: student, message: 'Status atualizado' };
       },
     });
@@ -37,21 +43,69 @@ describe('the students page', () => {
 
     const card = await screen.findByRole('dialog', { name: /Lia Souza/ });
     await userEvent.click(within(card).getByRole('button', { name: 'Transferir' }));
+    // The transfer asks the day the student left and where to; the school's Financeiro may cancel
+    // the tuition due after it.
     const confirm = await screen.findByRole('dialog', { name: 'Transferir: Lia Souza' });
+    const day = within(confirm).getByLabelText(/Data da saída/);
+    await userEvent.clear(day);
+    await userEvent.type(day, '2026-03-02');
+    await userEvent.type(within(confirm).getByLabelText('Escola de destino'), 'EE Jorge Amado');
+    await userEvent.type(within(confirm).getByLabelText('Município'), 'Campinas');
+    await userEvent.selectOptions(within(confirm).getByLabelText('UF'), 'SP');
+    await within(confirm).findByText(
+      '2 mensalidades em aberto vencem depois de 02/03/2026 (R$ 1.700,00). 1 com pagamento parcial fica no Financeiro.',
+    );
+    await userEvent.click(within(confirm).getByRole('checkbox', { name: /Cancelar as mensalidades/ }));
     await userEvent.click(within(confirm).getByRole('button', { name: 'Transferir' }));
 
     await waitFor(() =>
       expect(api.requests.find((request) => request.method === 'PATCH')?.body).toEqual({
         status: 'transferido',
         version: 1,
+        data_saida: '2026-03-02',
+        destino: { escola: 'EE Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+        cancelar_mensalidades: true,
       }),
     );
+    expect(
+      api.requests.find(
+        (request) =>
+          request.path === '/api/financeiro/mensalidades/apos-saida' && request.url.includes('2026-03-02'),
+      )?.url,
+    ).toContain(`aluno_id=${ALUNO}`);
     const again = await screen.findByRole('dialog', { name: /Lia Souza/ });
     await waitFor(() => expect(again).toHaveTextContent('Transferido'));
+    expect(again).toHaveTextContent('SaídaEm 02/03/2026, para EE Jorge Amado (Campinas/SP)');
     // A student who left only comes back: no 'Marcar como formado' nor 'Inativar' for a transferred one.
     expect(within(again).getByRole('button', { name: 'Reativar' })).toBeInTheDocument();
     expect(
       within(again).queryByRole('button', { name: /Marcar como formado|Inativar|Transferir/ }),
     ).toBeNull();
+  });
+
+  it('tells whoever lacks the Financeiro that the tuition stays there, and asks no destination to inactivate', async () => {
+    const student = studentAnswer({ id: ALUNO, nome: 'Lia Souza' });
+    const api = stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'administrador', permissoes: ['students.read', 'students.write'] }),
+      '/api/alunos': {
+        items: [student],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+        counts: { total: 1, ativos: 1, novosEsteMes: 0, transferidos: 0 },
+        totalCapped: false,
+      },
+      '/api/turmas': [],
+      [`/api/alunos/${ALUNO}`]: () => student,
+    });
+    renderAt(<StudentsPage />, `/lista?aluno=${ALUNO}`);
+
+    const card = await screen.findByRole('dialog', { name: /Lia Souza/ });
+    await userEvent.click(within(card).getByRole('button', { name: 'Inativar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Inativar: Lia Souza' });
+    expect(within(dialog).queryByLabelText('Escola de destino')).toBeNull();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(dialog).toHaveTextContent('avise quem cuida dele para cancelar as que vencem depois da saída');
+    expect(api.requests.some((request) => request.path.includes('apos-saida'))).toBe(false);
   });
 });

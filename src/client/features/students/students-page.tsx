@@ -11,7 +11,6 @@ import {
 } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
 import { ImportAndAddButtons } from '../../components/list-actions';
-import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import { PageHeader, StatGrid } from '../../components/feedback';
 import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../components/filter-bar';
@@ -25,12 +24,11 @@ import { OwnContactCard } from '../../domain/own-contact-card';
 import { StudentActions, studentColumns } from './student-columns';
 import { StudentDetailsModal } from './student-details-modal';
 import { StudentEditModal, StudentFormModal } from './student-form-modal';
-import { statusActions } from './student-status';
+import { StudentStatusDialog } from './student-status-dialog';
 import {
   exportStudents,
   studentFilterDefaults,
   useClassOptions,
-  useSetStudentStatus,
   useStudent,
   useStudents,
 } from './students.api';
@@ -54,7 +52,6 @@ function StudentsList() {
   // The filter's options first: the bar is complete before the rows arrive.
   const classes = useClassOptions();
   const students = useStudents(list.query);
-  const setStatus = useSetStudentStatus();
   const dialog = useRowDialog<{
     create: null;
     import: null;
@@ -227,24 +224,17 @@ function StudentsList() {
           }}
         />
       )}
-      {dialog.render('status', ({ student, status, fromDetails }) => {
-        const action = statusActions.find((item) => item.status === status);
-        return (
-          <ConfirmAction
-            title={`${action?.label ?? 'Alterar'}: ${student.nome}`}
-            message={action?.message ?? ''}
-            confirmLabel={action?.label ?? 'Confirmar'}
-            danger={status !== 'ativo'}
-            action={() => setStatus.mutateAsync({ id: student.id, status, version: student.version })}
-            success="Status alterado"
-            failure="Erro ao atualizar aluno"
-            onClose={() => {
-              dialog.close(); // back to the card it was asked from, if it was
-              if (fromDetails) openDetails(student, { replace: true });
-            }}
-          />
-        );
-      })}
+      {dialog.render('status', ({ student, status, fromDetails }) => (
+        <StudentStatusDialog
+          student={student}
+          status={status}
+          canCancelTuition={can(permissionsOf(me), 'finance.manage')}
+          onClose={() => {
+            dialog.close(); // back to the card it was asked from, if it was
+            if (fromDetails) openDetails(student, { replace: true });
+          }}
+        />
+      ))}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import {
   type CreateStudentInput,
   type Student,
   type StudentsPage,
-  type StudentStatus,
+  type StudentStatusInput,
   type UpdateStudentInput,
   type GuardianSummary,
   type Parentesco,
@@ -18,6 +18,10 @@ import {
   guardianSummarySchema,
 } from '../../../shared/students.schemas';
 import { STUDENT_PAGE_SIZE } from '../../../shared/students.schemas';
+import {
+  mensalidadesAposSaidaSchema,
+  type MensalidadesAposSaida,
+} from '../../../shared/mensalidades.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import type { EnvioEmail } from '../../../shared/users.schemas';
@@ -95,10 +99,29 @@ export function useUpdateStudent() {
 
 export function useSetStudentStatus() {
   const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, version }: { id: string; status: StudentStatus; version: number }) =>
-      apiWithMessage<Student>(`/api/alunos/${id}/status`, { method: 'PATCH', body: { status, version } }),
-    onSuccess: invalidate,
+    mutationFn: ({ id, ...body }: StudentStatusInput & { id: string; version: number }) =>
+      apiWithMessage<Student>(`/api/alunos/${id}/status`, { method: 'PATCH', body, globalErrors: false }),
+    onSuccess: (_result, input) =>
+      Promise.all([
+        invalidate(),
+        // Tuition cancelled with the departure leaves the Financeiro's lists and figures.
+        input.cancelar_mensalidades && queryClient.invalidateQueries({ queryKey: keyRoots.finance }),
+      ]),
+  });
+}
+
+/** What leaving on `data` would cancel of the student's tuition (holders of finance.manage only). */
+export function useMensalidadesAposSaida(alunoId: string, data: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...keyRoots.finance, 'apos-saida', alunoId, data],
+    queryFn: () =>
+      api<MensalidadesAposSaida>(
+        `/api/financeiro/mensalidades/apos-saida${toQuery({ aluno_id: alunoId, data })}`,
+        { schema: mensalidadesAposSaidaSchema, globalErrors: false },
+      ),
+    enabled,
   });
 }
 

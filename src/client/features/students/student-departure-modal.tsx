@@ -1,0 +1,132 @@
+import { useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { formatCentavos, formatCount, formatDate, todayIso } from '../../../shared/format';
+import { UFS } from '../../../shared/documents.schemas';
+import { studentStatusInputSchema, type Student } from '../../../shared/students.schemas';
+import { isCalendarDate } from '../../../shared/validators';
+import { FormCheckbox } from '../../components/form-checkboxes';
+import { FormInput, FormSelect } from '../../components/form-fields';
+import { FormModal } from '../../components/form-modal';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useMensalidadesAposSaida, useSetStudentStatus } from './students.api';
+
+const ufOptions = Object.fromEntries(UFS.map((uf) => [uf, uf]));
+
+/** A row of the list or the whole record: the day a student may leave is from their class's start on. */
+export type DepartingStudent = Pick<Student, 'id' | 'nome' | 'version' | 'data_matricula'> &
+  Partial<Pick<Student, 'data_enturmacao'>>;
+
+/**
+ * Transferir or Inativar from the student's card: the day the student stopped attending (the roll
+ * ends the day before), a transfer's destination, and — for whoever holds the Financeiro — the offer to
+ * cancel the tuition due after that day, with what it would cancel.
+ */
+export function StudentDepartureModal({
+  student,
+  status,
+  canCancelTuition,
+  onClose,
+}: {
+  student: DepartingStudent;
+  status: 'inativo' | 'transferido';
+  canCancelTuition: boolean;
+  onClose: () => void;
+}) {
+  const setStatus = useSetStudentStatus();
+  const today = todayIso();
+  const transfer = status === 'transferido';
+  const form = useSchemaForm(studentStatusInputSchema, {
+    status,
+    data_saida: today,
+    ...(transfer ? { destino: { escola: '', municipio: '', uf: '' } } : {}),
+    cancelar_mensalidades: false,
+  });
+  const since = student.data_enturmacao ?? student.data_matricula;
+  return (
+    <FormModal
+      title={`${transfer ? 'Transferir' : 'Inativar'}: ${student.nome}`}
+      description={
+        transfer
+          ? 'O aluno sai da turma na data da saída, transferido para outra escola, e a conta dele no Portal do Aluno é desativada. A declaração de transferência e o histórico escolar trazem a data e o destino.'
+          : 'O aluno deixa de contar na turma e nas listas de ativos a partir da data da saída, e a conta dele no Portal do Aluno é desativada.'
+      }
+      formId="student-departure-form"
+      submitLabel={transfer ? 'Transferir' : 'Inativar'}
+      submitVariant="danger"
+      size="md"
+      form={form}
+      onClose={onClose}
+      className="grid gap-4 sm:grid-cols-6"
+      onSubmit={form.submit(async (values) => {
+        const result = await setStatus.mutateAsync({ id: student.id, version: student.version, ...values });
+        toast.success(result.message ?? 'Status alterado');
+        onClose();
+      })}
+    >
+      <div className="sm:col-span-3">
+        <FormInput
+          name="data_saida"
+          label="Data da saída"
+          type="date"
+          min={since}
+          max={today}
+          required
+          hint={`Primeiro dia sem frequentar as aulas (a partir de ${formatDate(since)}).`}
+        />
+      </div>
+      {transfer && (
+        <>
+          <div className="sm:col-span-full">
+            <FormInput name="destino.escola" label="Escola de destino" placeholder="Se a família já souber" />
+          </div>
+          <div className="sm:col-span-4">
+            <FormInput name="destino.municipio" label="Município" />
+          </div>
+          <div className="sm:col-span-2">
+            <FormSelect name="destino.uf" label="UF" options={ufOptions} empty="—" />
+          </div>
+        </>
+      )}
+      <div className="sm:col-span-full">
+        {canCancelTuition ? (
+          <TuitionAfterDeparture alunoId={student.id} />
+        ) : (
+          <p className="text-sm text-gray-600">
+            As mensalidades continuam no Financeiro: avise quem cuida dele para cancelar as que vencem depois
+            da saída.
+          </p>
+        )}
+      </div>
+    </FormModal>
+  );
+}
+
+/** The offer to cancel, with the months it would cancel on the day typed (and those it keeps). */
+function TuitionAfterDeparture({ alunoId }: { alunoId: string }) {
+  const data = (useWatch({ name: 'data_saida' }) as string | null | undefined) ?? '';
+  const valid = isCalendarDate(data);
+  const preview = useMensalidadesAposSaida(alunoId, data, valid);
+  const found = preview.data;
+  const line = !valid
+    ? 'Informe a data da saída para ver as mensalidades seguintes.'
+    : !found
+      ? 'Consultando as mensalidades…'
+      : found.quantidade === 0
+        ? `Nenhuma mensalidade em aberto vence depois de ${formatDate(data)}.`
+        : `${formatCount(found.quantidade, 'mensalidade em aberto vence', 'mensalidades em aberto vencem')} depois de ${formatDate(data)} (${formatCentavos(found.total)}).`;
+  return (
+    <div className="space-y-1 rounded-lg border border-gray-200 bg-gray-50 p-3">
+      <FormCheckbox
+        name="cancelar_mensalidades"
+        label="Cancelar as mensalidades que vencem depois da saída"
+        disabled={!found || found.quantidade === 0}
+      />
+      <p className="text-sm text-gray-600" aria-live="polite">
+        {line}
+        {found &&
+          found.com_pagamento > 0 &&
+          ` ${formatCount(found.com_pagamento, 'com pagamento parcial fica', 'com pagamento parcial ficam')} no Financeiro.`}
+      </p>
+    </div>
+  );
+}
