@@ -257,6 +257,8 @@ export interface DocumentContent {
     status: string;
     /** The wording follows it ('nascida', 'matriculado'); absent in documents issued before it existed. */
     sexo?: 'feminino' | 'masculino' | null;
+    /** A transfer's day and destination (absent before it existed and for a student who did not leave). */
+    transferencia?: { data: string; escola: string | null; municipio: string | null; uf: string | null };
   };
   turma: { nome: string; serie: string; nivel: string; turno: string; ano_letivo: string } | null;
   /** The issue date (the school's day). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { attendancePercent } from '../../../shared/attendance.schemas.js';
+import { formatDate } from '../../../shared/format.js';
 import { periodLastDay } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { situacaoLabels } from '../../../shared/averages.js';
@@ -103,12 +104,19 @@ async function attendanceOf(
 }
 
 /** The years the student spent in this school's classes, from the boletim of each. */
+/** The year a transferred student left in closes with 'Transferido em …', its subjects unfinished. */
+function transferredIn(student: StudentRow, year: { inicio: string; fim: string }): string | null {
+  const data = student.status === 'transferido' ? student.dataSaida : null;
+  return data && data >= year.inicio && data <= year.fim ? `Transferido em ${formatDate(data)}` : null;
+}
+
 async function schoolYearsOf(
   db: DbOrTx,
   viewer: Viewer,
-  alunoId: string,
+  student: StudentRow,
   escola: DocumentContent['escola'],
 ): Promise<HistoryYear[]> {
+  const alunoId = student.id;
   const memberships = await db
     .selectDistinct({ ano: classes.anoLetivo })
     .from(classMemberships)
@@ -146,6 +154,8 @@ async function schoolYearsOf(
             carga_horaria: hours.get(subject.disciplina) ?? null,
           },
     );
+    const transferido = transferredIn(student, year);
+    if (transferido) for (const subject of disciplinas) subject.resultado = '—';
     const known = disciplinas.filter((subject) => subject.carga_horaria !== null);
     years.push({
       ano,
@@ -157,7 +167,7 @@ async function schoolYearsOf(
       carga_horaria_total:
         known.length === 0 ? null : known.reduce((sum, subject) => sum + subject.carga_horaria!, 0),
       frequencia: card.frequencia.frequencia,
-      resultado: situacaoLabels[card.situacao],
+      resultado: transferido ?? situacaoLabels[card.situacao],
       ...(card.ensino_medio ? { ensino_medio: true } : {}),
     });
   }
@@ -217,6 +227,16 @@ export async function buildDocumentContent(
       data_matricula: student.dataMatricula,
       status: student.status,
       sexo: student.sexo,
+      ...(student.status === 'transferido' && student.dataSaida
+        ? {
+            transferencia: {
+              data: student.dataSaida,
+              escola: student.escolaDestino,
+              municipio: student.municipioDestino,
+              uf: student.ufDestino,
+            },
+          }
+        : {}),
     },
     turma: classOf(turma),
     data: clock.today(),
@@ -225,7 +245,7 @@ export async function buildDocumentContent(
     content.frequencia = await attendanceOf(db, viewer, student.id);
   if (tipo === 'historico_escolar') {
     const [own, prior] = await Promise.all([
-      schoolYearsOf(db, viewer, student.id, escola),
+      schoolYearsOf(db, viewer, student, escola),
       priorYearsOf(db, student.id),
     ]);
     content.historico = [...prior, ...own].sort((a, b) => a.ano - b.ano);

@@ -117,6 +117,20 @@ function classLine(content: DocumentContent): string {
   return ` no ${turma.serie} do Ensino ${turma.nivel}, turma ${turma.nome}, ${turma.turno === turnoLabels.integral ? 'em período integral' : `turno da ${turma.turno.toLowerCase()}`}, no ano letivo de ${turma.ano_letivo}`;
 }
 
+/** 'em 14/08/2026, para a escola EE Jorge Amado, em Campinas/SP' — or 'nesta data' before the transfer is recorded. */
+function transferLine(content: DocumentContent): string {
+  const transfer = content.aluno.transferencia;
+  if (!transfer) return 'nesta data';
+  const place = [transfer.municipio, transfer.uf].filter(Boolean).join('/');
+  return [
+    `em ${formatDate(transfer.data)}`,
+    transfer.escola ? `para a escola ${transfer.escola}` : null,
+    place ? `em ${place}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 function frequencyLine(content: DocumentContent): string {
   const figures = content.frequencia;
   if (!figures) return '';
@@ -160,7 +174,7 @@ function declarationText(tipo: DocumentoTipo, content: DocumentContent): string[
       ];
     case 'declaracao_transferencia':
       return [
-        `Declaramos, para os devidos fins, que ${who}, ${words.was} nesta instituição de ensino${classLine(content)}, e que lhe foi concedida transferência nesta data.`,
+        `Declaramos, para os devidos fins, que ${who}, ${words.was} nesta instituição de ensino${classLine(content)}, e que lhe foi concedida transferência ${transferLine(content)}.`,
         frequencyLine(content),
         'O histórico escolar será expedido por esta escola no prazo de até 30 (trinta) dias, a contar desta data.',
       ];
