@@ -128,6 +128,8 @@ export const reportCardSchema = z.object({
   ensino_medio: z.boolean(),
   /** Ensino Médio: the itinerário formativo the student takes in the class (null: none chosen). */
   itinerario: z.object({ nome: z.string(), tecnico: z.boolean() }).nullable(),
+  /** The day the student was transferred out, when it falls in this year (absent otherwise). */
+  transferido_em: z.string().optional(),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 

@@ -1,10 +1,11 @@
 /** The boletim itself: the periods' notice, the table (or cards), the frequency and the situation. */
 import { Fragment } from 'react';
-import { formatPercent } from '../../shared/format';
+import { formatDate, formatPercent } from '../../shared/format';
 import { situacaoLabels } from '../../shared/averages';
 import { absencesText, type ReportCard } from '../../shared/report-card.schemas';
 import type { CurrentUser } from '../../shared/auth.schemas';
 import { can, permissionsOf } from '../../shared/permissions';
+import { Badge } from '../components/feedback';
 import { EmptyCard, RecoveryNote, SituacaoBadge } from './report-card-parts';
 import { CouncilNotes, MedioSummary, SubjectCards, subjectGroups } from './report-card-subjects';
 import { formatHours } from '../../shared/ensino-medio';
@@ -131,6 +132,11 @@ export function ReportCardBody({
           </table>
         </div>
       )}
+      {data.transferido_em && (
+        <p className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+          Transferido em {formatDate(data.transferido_em)}: as notas e a frequência vão até a saída.
+        </p>
+      )}
       <CouncilNotes card={data} />
       {data.ensino_medio && <MedioSummary card={data} />}
       <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
@@ -142,7 +148,12 @@ export function ReportCardBody({
           ({data.frequencia.aulas_dadas === 0 ? 'nenhuma chamada registrada' : absencesText(data.frequencia)})
         </span>
         <span className="flex items-center gap-1">
-          Situação final: <SituacaoBadge situacao={data.situacao} conselho={data.conselho !== null} />
+          Situação final:{' '}
+          {data.transferido_em ? (
+            <Badge tone="yellow">Transferido</Badge>
+          ) : (
+            <SituacaoBadge situacao={data.situacao} conselho={data.conselho !== null} />
+          )}
         </span>
       </div>
       {data.disciplinas.some((subject) => subject.periodos.some((period) => period.recuperacao_texto)) && (

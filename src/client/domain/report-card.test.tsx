@@ -475,3 +475,15 @@ describe('ReportCardView: the conselho de classe', () => {
     );
   });
 });
+
+describe('ReportCardView: a transferred student', () => {
+  it('says the day of the transfer and gives “Transferido” as the situation, not “Cursando”', async () => {
+    stubScreen(true);
+    stubServer((ano) => ({ ...cardOf(ano), transferido_em: '2026-08-14' }));
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const boletim = await screen.findByRole('region', { name: 'Boletim 2026 — 6º A' });
+    expect(boletim).toHaveTextContent('Transferido em 14/08/2026: as notas e a frequência vão até a saída.');
+    expect(boletim).toHaveTextContent('Situação final: Transferido');
+    expect(boletim).not.toHaveTextContent('Cursando');
+  });
+});

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IssuedDocument } from '../../../shared/documents.schemas.js';
+import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { dataOf, insertStudent } from '../../test/records-fixtures.js';
@@ -20,7 +21,7 @@ async function pdfOf(cookie: string, alunoId: string, tipo: string) {
 }
 
 describe('a transferred student’s documents', () => {
-  it('say the day and the destination of the transfer, and the histórico closes the year with it', async () => {
+  it('say the day and the destination of the transfer; the histórico and the boletim close the year with it', async () => {
     const { admin, turma } = await setupSchool(t, { subjects: [MATH] });
     const student = await insertStudent(t, turma.id, undefined, '2026-02-02');
     const before = await pdfOf(admin.cookie, student.id, 'declaracao_transferencia');
@@ -40,5 +41,8 @@ describe('a transferred student’s documents', () => {
     expect(historico).toContain('Resultado final: Transferido em 14/08/2026');
     expect(historico).toMatch(/Matemática — \d+ —/);
     expect(historico).not.toContain('Cursando');
+    // The boletim of that year says it too; the family sees the same card.
+    const boletim = await get(`/api/boletins/alunos/${student.id}?ano=2026`, admin.cookie);
+    expect(dataOf<ReportCard>(boletim).transferido_em).toBe('2026-08-14');
   });
 });

@@ -2,7 +2,7 @@
  * Building boletins, one or many at once, and the final situations they give. Inputs are read in
  * report-card.inputs.ts and composed in report-card.presenter.ts; the conselho de classe is council.service.ts.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { tenthsToNumber, type Situacao } from '../../../shared/averages.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -53,7 +53,10 @@ async function classesOfYear(
   return result;
 }
 
-type CardStudent = Pick<ReportCard['aluno'], 'id' | 'nome' | 'matricula'>;
+type CardStudent = Pick<ReportCard['aluno'], 'id' | 'nome' | 'matricula'> & {
+  /** The day a transferred student left (null: not transferred). */
+  transferidoEm: string | null;
+};
 
 /** GET /api/boletim/:id — one student's boletim (404 outside the viewer's scope). */
 export async function buildReportCard(
@@ -109,7 +112,14 @@ export async function buildReportCards(
   for (let index = 0; index < alunoIds.length; index += BATCH * 5)
     found.push(
       ...(await db
-        .select({ id: students.id, nome: students.nome, matricula: students.matricula })
+        .select({
+          id: students.id,
+          nome: students.nome,
+          matricula: students.matricula,
+          transferidoEm: sql<
+            string | null
+          >`case when ${students.status} = 'transferido' then ${students.dataSaida} end`,
+        })
         .from(students)
         .where(and(inArray(students.id, alunoIds.slice(index, index + BATCH * 5)), studentsInScope(scope)))),
     );
@@ -128,8 +138,17 @@ export async function buildReportCards(
   const cards = new Map<string, ReportCard>();
   for (const student of found) {
     const turma = classOf.get(student.id) ?? null;
+    // The year the student was transferred in: the boletim says so (its figures stop at the day).
+    const transferidoEm =
+      year &&
+      student.transferidoEm &&
+      student.transferidoEm >= year.inicio &&
+      student.transferidoEm <= year.fim
+        ? { transferido_em: student.transferidoEm }
+        : {};
     cards.set(student.id, {
-      aluno: student,
+      aluno: { id: student.id, nome: student.nome, matricula: student.matricula },
+      ...transferidoEm,
       turma: turma ? { id: turma.id, nome: turma.nome, serie: turma.serie } : null,
       ano,
       ano_letivo_id: year?.id ?? null,
