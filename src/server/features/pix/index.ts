@@ -13,3 +13,9 @@ export { closePixAutomatico, updatePixAutomaticoConfig } from './pix-automatico.
 export { pixAutomaticoRoutes, pixAutomaticoWebhookRoutes } from './pix-automatico.routes.js';
 export { pixWebhookRoutes } from './pix-webhook.routes.js';
 export { pixAConciliarRoutes, pixConciliarRoutes } from './pix-recebidos.routes.js';
+
+import { onStudentsLeft } from '../students/index.js';
+import { endDebitsOnDeparture } from './pix-automatico.saida.js';
+
+// A student who leaves the school leaves no monthly Pix debit behind.
+onStudentsLeft(endDebitsOnDeparture);

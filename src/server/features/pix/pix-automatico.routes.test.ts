@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
 import { jobs } from '../../db/schema/jobs.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
+import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
 import { familyIn, otherGuardianOf } from '../../test/school-fixtures.js';
@@ -364,6 +365,35 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
       payload: { x: 1 },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('Pix Automático: a student who leaves', () => {
+  it('takes no debit along: transferring ends the recurrence in the portal and at the PSP, with its charge', async () => {
+    const { admin, family, url, idRec } = await activeFamily();
+    await bank.authorizeRec(idRec);
+    await tuition(family.child.id, '2026-03', '2026-03-10', 150_000);
+    await enviarCobrancasRecorrentes(t.app.ctx);
+    // Enrolled before the (pinned) day it leaves: the fixture's row takes the database's date.
+    await t.database.db
+      .update(students)
+      .set({ dataMatricula: '2026-02-01' })
+      .where(eq(students.id, family.child.id));
+    const transfer = await send('PATCH', `/api/alunos/${family.child.id}/status`, admin, {
+      status: 'transferido',
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    expect(transfer.json()).toMatchObject({
+      message:
+        'Status alterado para Transferido. O débito automático (Pix Automático) da família foi cancelado.',
+    });
+    expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({
+      status: 'cancelada',
+      encerrada_por: 'escola',
+      cobrancas: [{ status: 'cancelada' }],
+    });
+    // The PSP is told once the transfer commits.
+    await vi.waitFor(() => expect(bank.rec(idRec)).toMatchObject({ status: 'CANCELADA' }));
   });
 });
 

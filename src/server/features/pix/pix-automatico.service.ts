@@ -356,27 +356,38 @@ export async function cancelarDebito(
     }
   }
   const encerradaPor = user.nivel === 'administrador' ? 'escola' : 'responsavel';
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(pixRecorrencias)
-      .set({ status: 'cancelada', encerradaPor, version: live.version + 1, updatedAt: clock.now() })
-      .where(eq(pixRecorrencias.id, live.id))
-      .returning();
-    await tx
-      .update(pixCobrancasRecorrentes)
-      .set({ status: 'cancelada', updatedAt: clock.now() })
-      .where(
-        and(
-          eq(pixCobrancasRecorrentes.recorrenciaId, live.id),
-          inArray(pixCobrancasRecorrentes.status, ['ativa']),
-        ),
-      );
-    await recordAudit(tx, actor, {
-      action: 'cancelar_debito_automatico',
-      entity: 'aluno',
-      entityId: alunoId,
-      details: { id_rec: live.idRec, por: encerradaPor },
-    });
-    return recorrenciaDe(tx, row!, user);
+  return ctx.db.transaction(async (tx) =>
+    recorrenciaDe(tx, await encerrarRecorrencia(tx, live, encerradaPor, actor), user),
+  );
+}
+
+/** Ends a recurrence on the portal's side (its charges not yet paid with it) and audits who did. */
+export async function encerrarRecorrencia(
+  tx: DbOrTx,
+  live: PixRecorrenciaRow,
+  encerradaPor: 'escola' | 'responsavel',
+  actor: Actor,
+  motivo?: string,
+): Promise<PixRecorrenciaRow> {
+  const [row] = await tx
+    .update(pixRecorrencias)
+    .set({ status: 'cancelada', encerradaPor, version: live.version + 1, updatedAt: clock.now() })
+    .where(eq(pixRecorrencias.id, live.id))
+    .returning();
+  await tx
+    .update(pixCobrancasRecorrentes)
+    .set({ status: 'cancelada', updatedAt: clock.now() })
+    .where(
+      and(
+        eq(pixCobrancasRecorrentes.recorrenciaId, live.id),
+        inArray(pixCobrancasRecorrentes.status, ['ativa']),
+      ),
+    );
+  await recordAudit(tx, actor, {
+    action: 'cancelar_debito_automatico',
+    entity: 'aluno',
+    entityId: live.alunoId,
+    details: { id_rec: live.idRec, por: encerradaPor, ...(motivo ? { motivo } : {}) },
   });
+  return row!;
 }
