@@ -25,7 +25,7 @@ import {
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import type { EnvioEmail } from '../../../shared/users.schemas';
-import { invalidateAttendance, keyRoots, sharedKeys } from '../../lib/query-keys';
+import { invalidateAttendance, invalidateGrades, keyRoots, sharedKeys } from '../../lib/query-keys';
 
 /** The students list's URL filters ('' = all). */
 export const studentFilterDefaults = { q: '', status: '', turma_id: '' };
@@ -106,6 +106,9 @@ export function useSetStudentStatus() {
     onSuccess: (_result, input) =>
       Promise.all([
         invalidate(),
+        // The roll ends (attendance figures) and the boletim says 'Transferido'.
+        invalidateAttendance(queryClient),
+        invalidateGrades(queryClient),
         // Tuition cancelled with the departure leaves the Financeiro's lists and figures.
         input.cancelar_mensalidades && queryClient.invalidateQueries({ queryKey: keyRoots.finance }),
       ]),
