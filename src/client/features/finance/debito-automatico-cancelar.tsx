@@ -8,20 +8,20 @@ import { useCancelarDebito } from './debito-automatico.api';
 export function CancelarDebito({
   aluno,
   pedido,
-  escola = false,
+  escola,
 }: {
   aluno: { id: string; nome: string };
   /** Still waiting for the authorisation: the request is withdrawn. */
   pedido: boolean;
-  /** The secretaria cancels for the family. */
-  escola?: boolean;
+  /** The secretaria cancels for the family: whose account it debits ('da conta de Ana Souza'). */
+  escola?: { daConta: string };
 }) {
   const [confirmando, setConfirmando] = useState(false);
   const cancelar = useCancelarDebito(aluno.id);
   const label = pedido ? 'Cancelar pedido de débito automático' : 'Cancelar débito automático';
   const message = pedido
     ? `O pedido de débito automático de ${aluno.nome} é retirado no banco. Você pode pedir de novo quando quiser.`
-    : `As próximas mensalidades de ${aluno.nome} deixam de ser debitadas${escola ? ' da conta da família' : ' da sua conta'}, e um débito já agendado é cancelado. ${escola ? 'A família' : 'Você'} paga pelo Pix de cada mensalidade.`;
+    : `As próximas mensalidades de ${aluno.nome} deixam de ser debitadas ${escola ? escola.daConta : 'da sua conta'}, e um débito já agendado é cancelado. ${escola ? 'A família' : 'Você'} paga pelo Pix de cada mensalidade.`;
   return (
     <>
       <Button variant="secondary" onClick={() => setConfirmando(true)} className="w-full sm:w-auto">

@@ -46,7 +46,7 @@ export function DebitoNaMensalidade({ mensalidade, staff }: { mensalidade: Mensa
     >
       <span className="font-medium">Débito automático agendado para {ddmm(agendado.data_vencimento)}.</span>{' '}
       {staff
-        ? `${formatCentavos(agendado.valor)} serão debitados da conta da família no vencimento.`
+        ? `${formatCentavos(agendado.valor)} serão debitados ${daConta(recorrencia)} no vencimento.`
         : `${formatCentavos(agendado.valor)} serão debitados ${daConta(recorrencia)} no vencimento: não é preciso pagar por este código.`}
     </p>
   );
@@ -66,7 +66,7 @@ export function DebitoNaMensalidade({ mensalidade, staff }: { mensalidade: Mensa
         <CancelarDebito
           aluno={{ id: mensalidade.aluno_id, nome: mensalidade.aluno_nome }}
           pedido={recorrencia.status === 'aguardando'}
-          escola
+          escola={{ daConta: daConta(recorrencia) }}
         />
       )}
     </div>

@@ -6,6 +6,7 @@ import { mensalidadeAnswer, studentAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi, type StubRoutes } from '../../test/render';
 import { GuardianFinance } from './guardian-finance';
 import { PixModal } from './pix-modal';
+import { DebitoNaMensalidade } from './debito-automatico-mensalidade';
 
 afterEach(() => {
   cleanup();
@@ -177,5 +178,18 @@ describe('Débito automático via Pix (family)', () => {
     const note = await screen.findByTestId('debito-agendado');
     expect(note.textContent).toContain('Débito automático agendado para 10/10.');
     expect(note.textContent).toContain('não é preciso pagar por este código');
+  });
+
+  it('the school’s side names whose account it debits, in the note and in the cancellation', async () => {
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      [DEBITO]: { disponivel: true, recorrencia: { ...ativa, pedido_por_voce: false } },
+    });
+    renderAt(<DebitoNaMensalidade mensalidade={outubro} staff />);
+    const note = await screen.findByTestId('debito-agendado');
+    expect(note.textContent).toContain('serão debitados da conta de Ana Souza no vencimento');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar débito automático' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancelar débito automático?' });
+    expect(confirm.textContent).toContain('deixam de ser debitadas da conta de Ana Souza');
   });
 });

@@ -232,6 +232,15 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     });
     expect(bank.rec(idRec)).toMatchObject({ status: 'APROVADA' });
     expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({ status: 'ativa' });
+    // Nor ask for a second one on his own account while hers runs: told whose it is and who may end it.
+    const second = await send('POST', url, father.cookie, {
+      valor_maximo: 200_000,
+      data_inicial: '2026-03-10',
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      message: `${family.guardian.nome} já pediu o débito automático deste aluno (ativo). Só quem pediu, ou a secretaria, pode cancelá-lo; depois disso, você pode pedir na sua conta.`,
+    });
 
     const admin = (await signedIn(t, 'administrador')).cookie;
     const byTheSchool = await send('POST', `${url}/cancelar`, admin);

@@ -258,6 +258,18 @@ export async function getDebitoAutomatico(
  * from the start date, monthly, the ceiling as `valorMinimoRecebedor`, no retries) and shows the QR the
  * PSP returns, to be authorised in the guardian's bank app.
  */
+/** Why a second request is refused: the asker's own, or another guardian's — who only may end it. */
+async function jaPedido(db: DbOrTx, live: PixRecorrenciaRow, responsavelId: string): Promise<string> {
+  const estado = live.status === 'ativa' ? 'ativo' : 'aguardando a autorização no banco';
+  if (live.responsavelId === responsavelId)
+    return `Você já pediu o débito automático deste aluno (${estado}).`;
+  const [other] = await db
+    .select({ nome: guardians.nome })
+    .from(guardians)
+    .where(eq(guardians.id, live.responsavelId));
+  return `${other?.nome ?? 'Outro responsável'} já pediu o débito automático deste aluno (${estado}). Só quem pediu, ou a secretaria, pode cancelá-lo; depois disso, você pode pedir na sua conta.`;
+}
+
 export async function autorizarDebito(
   ctx: AppContext,
   user: UserRow,
@@ -276,7 +288,7 @@ export async function autorizarDebito(
     throw badRequest('Seu CPF não está no cadastro da escola. Peça à secretaria para incluí-lo.');
   const live = await latestOf(ctx.db, alunoId);
   if (live && (live.status === 'aguardando' || live.status === 'ativa'))
-    throw conflict('Este aluno já tem débito automático pedido ou ativo.');
+    throw conflict(await jaPedido(ctx.db, live, guardian.id));
   const psp = await pixAutomaticoApiOf(ctx);
   if (!psp) throw new AppError('CONFLICT', 'A escola não oferece débito automático via Pix.');
   const contrato = `MAT-${matricula}`.slice(0, 35);
