@@ -136,6 +136,25 @@ test('a mother reads the boletim and the notices again offline; her sign-out lea
   await expect(bar.getByRole('link', { name: 'Início' })).toBeVisible();
   await controlledByServiceWorker(page);
 
+  // Chrome's offer to install becomes the home's card (headless Chrome sends none: the same event,
+  // dispatched), and its button opens the browser's own dialog.
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => {
+        document.body.dataset.installAsked = 'yes';
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  const install = page.getByRole('region', { name: 'Instale o app da escola' });
+  await expect(install).toBeVisible();
+  await screenshot(install, { path: `${shots}/instalar-app-phone.png` });
+  await install.getByRole('button', { name: 'Instalar' }).click();
+  await expect(install).toBeHidden();
+  await expect(page.locator('body')).toHaveAttribute('data-install-asked', 'yes');
+
   // On-line: the boletim and the notices, as any day.
   await bar.getByRole('link', { name: 'Boletim' }).click();
   const boletim = page.getByRole('region', { name: `${kindOf(first)} de ${first.nome}` });

@@ -11,6 +11,7 @@ import { setUnauthenticatedHandler } from './lib/api-client';
 import { currentUserKey } from './lib/current-user';
 import { forgetSessionCopy } from './lib/offline/session-copy';
 import { registerServiceWorker } from './lib/offline/service-worker';
+import { captureInstallPrompt } from './lib/offline/install-prompt';
 import { watchConnection } from './lib/offline/online';
 import { startReadingCopy } from './lib/offline/reading-copy';
 import { UpdatePrompt } from './components/update-prompt';
@@ -46,6 +47,8 @@ setUnauthenticatedHandler(() => {
 });
 
 registerServiceWorker();
+// Chrome offers installing once, early: kept for the homes' 'Instale o app da escola'.
+captureInstallPrompt();
 // Offline (issue 35): queries wait for the connection, and the copy kept on the device is read back.
 watchConnection(queryClient);
 startReadingCopy(queryClient);

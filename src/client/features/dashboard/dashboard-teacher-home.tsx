@@ -9,6 +9,7 @@ import { paths } from '../../../shared/routes';
 import { teacherAccessNotice } from '../../../shared/teachers.schemas';
 import { StatCard } from '../../components/feedback';
 import { Panel } from './dashboard-panel';
+import { InstallAppCard } from '../../components/install-app-card';
 
 /** Where a pending roll opens: the roll screen on that class (and lesson), today. */
 function rollLink(roll: DashboardProfessor['chamadas_hoje']['pendentes'][number]): string {
@@ -203,6 +204,7 @@ export function TeacherHome({ stats }: { stats: DashboardProfessor }) {
           )}
         </Panel>
       </div>
+      <InstallAppCard />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import type { DashboardResponsavel } from '../../../shared/dashboard.schemas';
 import type { FeedItem } from '../../../shared/familia.schemas';
 import { Button } from '../../components/button';
+import { InstallAppCard } from '../../components/install-app-card';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { ChildSwitcher, firstName } from '../../domain/child-switcher';
 import { GuardianHome } from './dashboard-guardian-home';
@@ -76,6 +77,7 @@ export function FamilyDashboard({ stats }: { stats: DashboardResponsavel }) {
   return (
     <div className="space-y-8">
       <FamilyHome filhos={stats.filhos} chosen={chosen} onChoose={choose} />
+      <InstallAppCard />
       <GuardianHome stats={stats} chosen={chosen} />
     </div>
   );
