@@ -252,6 +252,17 @@ export const destinoSchema = z.strictObject({
 });
 export type Destino = z.output<typeof destinoSchema>;
 
+/** 'EE Jorge Amado (Campinas/SP)', 'Campinas/SP' or 'EE Jorge Amado': where a student went, as known ('' if not). */
+export function formatDestino(destino: {
+  escola: string | null;
+  municipio: string | null;
+  uf: string | null;
+}): string {
+  const place = [destino.municipio, destino.uf].filter(Boolean).join('/');
+  if (!destino.escola) return place;
+  return place ? `${destino.escola} (${place})` : destino.escola;
+}
+
 /** The statuses a student leaves the school with a date (a graduation is the year's end). */
 const leavingWithDate: readonly StudentStatus[] = ['inativo', 'transferido'];
 

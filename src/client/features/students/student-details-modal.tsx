@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { GraduationCap, Link2, UserPlus } from 'lucide-react';
 import { formatDate, formatPhone } from '../../../shared/format';
-import type { Student, StudentStatus } from '../../../shared/students.schemas';
+import { formatDestino, type Student, type StudentStatus } from '../../../shared/students.schemas';
 import { formatCpf } from '../../../shared/validators';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
@@ -31,8 +31,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** 'Em 14/08/2026, para EE Jorge Amado (Campinas/SP)': the day out of class and where to, if known. */
 export function departureLine(saida: NonNullable<Student['saida']>): string {
-  const place = [saida.municipio, saida.uf].filter(Boolean).join('/');
-  const where = [saida.escola, place && (saida.escola ? `(${place})` : place)].filter(Boolean).join(' ');
+  const where = formatDestino(saida);
   return `Em ${formatDate(saida.data)}${where ? `, para ${where}` : ''}`;
 }
 

@@ -9,6 +9,7 @@ import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { newResult, type HubReport } from './reports.context.js';
 import { groupBy } from '../../../shared/group-by.js';
+import { formatDestino } from '../../../shared/students.schemas.js';
 
 export const movementTypes = {
   matricula: 'Matrícula',
@@ -21,7 +22,7 @@ export const movimentacao: HubReport = {
   grupo: 'secretaria',
   titulo: 'Matrículas e transferências',
   descricao: () =>
-    'Quem entrou na escola, mudou de turma ou saiu transferido num período, com as turmas de origem e destino.',
+    'Quem entrou na escola, mudou de turma ou saiu transferido num período, com as turmas de origem e destino e a escola para onde foi.',
   access: 'classes.write',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [
@@ -52,6 +53,9 @@ export const movimentacao: HubReport = {
         nome: students.nome,
         matricula: students.matricula,
         status: students.status,
+        escolaDestino: students.escolaDestino,
+        municipioDestino: students.municipioDestino,
+        ufDestino: students.ufDestino,
         turma: classes.nome,
         inicio: classMemberships.inicio,
         fim: classMemberships.fim,
@@ -108,7 +112,13 @@ export const movimentacao: HubReport = {
             nome: last.nome,
             matricula: last.matricula,
             origem: last.turma,
-            destino: null,
+            // The school it went to, when the secretary was told (ADR 0086).
+            destino:
+              formatDestino({
+                escola: last.escolaDestino,
+                municipio: last.municipioDestino,
+                uf: last.ufDestino,
+              }) || null,
           });
       }
     }
@@ -132,7 +142,7 @@ export const movimentacao: HubReport = {
         { chave: 'nome', rotulo: 'Aluno', tipo: 'texto', peso: 3 },
         { chave: 'matricula', rotulo: 'Matrícula', tipo: 'texto', peso: 1.3 },
         { chave: 'origem', rotulo: 'Turma de origem', tipo: 'texto', peso: 1.8 },
-        { chave: 'destino', rotulo: 'Turma de destino', tipo: 'texto', peso: 1.8 },
+        { chave: 'destino', rotulo: 'Destino (turma ou escola)', tipo: 'texto', peso: 2.2 },
       ],
       linhas: lines,
       paisagem: true,

@@ -160,7 +160,7 @@ describe('Secretaria', () => {
     expect(moves.linhas.map((line) => [line.data, line.tipo, line.nome, line.origem, line.destino])).toEqual([
       ['2026-02-02', 'Matrícula', 'Fábio Costa', null, '6º A'],
       ['2026-03-10', 'Mudança de turma', 'João Paz', '5º B', '6º A'],
-      ['2026-03-15', 'Transferência', 'Iara Luz', '5º B', null],
+      ['2026-03-15', 'Transferência', 'Iara Luz', '5º B', 'EE Jorge Amado (Campinas/SP)'],
       ['2026-03-16', 'Matrícula', 'Hugo Vaz', null, null],
     ]);
     const march = await report('movimentacao', { de: '2026-03-11', ate: '2026-03-31' });

@@ -64,6 +64,8 @@ async function addStudent(
     ate?: string;
     matricula?: string;
     dataMatricula?: string;
+    /** A transfer's destination. */
+    destino?: { escola: string; municipio: string; uf: string };
   } = {},
 ) {
   const [row] = await t.database.db
@@ -76,6 +78,13 @@ async function addStudent(
       cpf: newCpf(),
       status: options.status ?? 'ativo',
       dataMatricula: options.dataMatricula ?? '2025-12-01',
+      ...(options.destino
+        ? {
+            escolaDestino: options.destino.escola,
+            municipioDestino: options.destino.municipio,
+            ufDestino: options.destino.uf,
+          }
+        : {}),
     })
     .returning();
   if (turmaId)
@@ -157,7 +166,11 @@ export function setupReportsTest(): void {
     await addStudent('Fábio Costa', '2014-05-27', ids.a6, { dataMatricula: '2026-02-02' });
     await addStudent('Gabi Prado', '2013-12-01', ids.a6);
     await addStudent('Hugo Vaz', '2016-03-02', null, { dataMatricula: '2026-03-16' });
-    await addStudent('Iara Luz', '2015-01-20', ids.b5, { status: 'transferido', ate: '2026-03-14' });
+    await addStudent('Iara Luz', '2015-01-20', ids.b5, {
+      status: 'transferido',
+      ate: '2026-03-14',
+      destino: { escola: 'EE Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+    });
     const joao = await addStudent('João Paz', '2014-08-08', ids.b5, { ate: '2026-03-09' });
     await t.database.db.update(students).set({ turmaId: ids.a6 }).where(eq(students.id, joao));
     await t.database.db
