@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, createStudent, screenshot } from './support';
+import { adminPage, createStudent, screenshot, todayInSaoPaulo } from './support';
 
 // The audit trail reads as sentences naming the person and the record (issue 29, item 18); the raw
 // code, id and JSON stay one click away behind 'Ver detalhes'.
@@ -32,7 +32,9 @@ for (const size of sizes) {
     expect(moved.status(), await moved.text()).toBe(200);
 
     await page.goto('/dashboard/auditoria');
-    const sentence = `Mudou a situação do aluno ${nome}: Ativo → Transferido`;
+    // The day the student left (today: none was given) is part of the change (ADR 0086).
+    const day = todayInSaoPaulo().split('-').reverse().join('/');
+    const sentence = `Mudou a situação do aluno ${nome}: Ativo → Transferido, a partir de ${day}`;
     const entry = page.getByText(sentence, { exact: true }).filter({ visible: true });
     await expect(entry).toBeVisible();
     await expect(

@@ -166,6 +166,8 @@ describe('GET /api/auditoria names the person and the record', () => {
     await t.database.db.execute(sql`
       insert into audit_log (actor_nome, action, entity, entity_id, details)
       values ('Secretária Ana', 'atualizar', 'aluno', ${student.id}, '{"campos":["nome","telefone","dataNascimento"]}'),
+             ('Secretária Ana', 'alterar_status', 'aluno', ${student.id},
+              '{"de":"ativo","para":"transferido","data_saida":"2026-08-14","destino":"EE Jorge Amado"}'),
              ('Secretária Ana', 'excluir', 'calendario', gen_random_uuid()::text,
               '{"tipo":"feriado","titulo":"Festa junina","inicio":"2026-06-20"}')`);
     await t.database.db.execute(sql`update students set nome = 'Bruno Costa' where id = ${student.id}`);
@@ -173,6 +175,9 @@ describe('GET /api/auditoria names the person and the record', () => {
       (entry) => entry.descricao,
     );
     expect(texts).toContain('Alterou a ficha do aluno Bruno Costa: nome, telefone, data de nascimento');
+    expect(texts).toContain(
+      'Mudou a situação do aluno Bruno Costa: Ativo → Transferido, a partir de 14/08/2026 (para EE Jorge Amado)',
+    );
     expect(texts).toContain('Excluiu o item do calendário "Festa junina"');
     expect(texts).toContain('Entrou no portal');
   });

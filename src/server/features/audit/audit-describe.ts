@@ -167,7 +167,11 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
           value && value in studentStatusLabels
             ? studentStatusLabels[value as keyof typeof studentStatusLabels]
             : asText(value);
-        return `Mudou a situação d${subject()}: ${label(de)} → ${label(para)}`;
+        // A departure's day and, for a transfer, the school (ADR 0086).
+        const saida = str('data_saida');
+        const destino = str('destino');
+        const when = saida ? `, a partir de ${formatDate(saida)}` : '';
+        return `Mudou a situação d${subject()}: ${label(de)} → ${label(para)}${when}${destino ? ` (para ${destino})` : ''}`;
       }
       const status = str('status');
       const label =
