@@ -9,7 +9,8 @@ captureInstallPrompt();
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
+  // Back to jsdom's own (the prototype's getter).
+  Reflect.deleteProperty(navigator, 'userAgent');
   localStorage.clear();
 });
 
@@ -47,7 +48,7 @@ describe('Instale o app da escola', () => {
   });
 
   it('tells an iPhone the two taps, and “Agora não” keeps it away on this device', async () => {
-    vi.stubGlobal('navigator', { ...navigator, userAgent: iphone, maxTouchPoints: 5 });
+    Object.defineProperty(navigator, 'userAgent', { value: iphone, configurable: true });
     const first = render(<InstallAppCard />);
     const card = screen.getByRole('region', { name: 'Instale o app da escola' });
     expect(card).toHaveTextContent('toque em Compartilhar e depois em “Adicionar à Tela de Início”');

@@ -12,6 +12,12 @@ import { useMensalidadesAposSaida, useSetStudentStatus } from './students.api';
 
 const ufOptions = Object.fromEntries(UFS.map((uf) => [uf, uf]));
 
+/** The API takes no day as today; the form asks for it (prefilled with today). */
+const departureFormSchema = studentStatusInputSchema.refine((input) => Boolean(input.data_saida), {
+  path: ['data_saida'],
+  message: 'Informe a data da saída',
+});
+
 /** A row of the list or the whole record: the day a student may leave is from their class's start on. */
 export type DepartingStudent = Pick<Student, 'id' | 'nome' | 'version' | 'data_matricula'> &
   Partial<Pick<Student, 'data_enturmacao'>>;
@@ -35,7 +41,7 @@ export function StudentDepartureModal({
   const setStatus = useSetStudentStatus();
   const today = todayIso();
   const transfer = status === 'transferido';
-  const form = useSchemaForm(studentStatusInputSchema, {
+  const form = useSchemaForm(departureFormSchema, {
     status,
     data_saida: today,
     ...(transfer ? { destino: { escola: '', municipio: '', uf: '' } } : {}),

@@ -20,7 +20,12 @@ export const statusActions: { status: StudentStatus; label: string; message?: st
   { status: 'inativo', label: 'Inativar' },
   { status: 'transferido', label: 'Transferir' },
   { status: 'formado', label: 'Marcar como formado', message: 'O aluno será marcado como formado.' },
-  { status: 'ativo', label: 'Reativar', message: 'O aluno voltará a ocupar uma vaga na turma.' },
+  {
+    status: 'ativo',
+    label: 'Reativar',
+    message:
+      'O aluno volta a ocupar uma vaga na turma a partir de hoje. Mensalidades canceladas na saída não voltam sozinhas: gere as que faltarem no Financeiro.',
+  },
 ];
 
 /**

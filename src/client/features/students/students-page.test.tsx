@@ -107,5 +107,10 @@ describe('the students page', () => {
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     expect(dialog).toHaveTextContent('avise quem cuida dele para cancelar as que vencem depois da saída');
     expect(api.requests.some((request) => request.path.includes('apos-saida'))).toBe(false);
+    // The day is asked for: cleared, nothing is sent.
+    await userEvent.clear(within(dialog).getByLabelText(/Data da saída/));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Inativar' }));
+    expect(await within(dialog).findByText('Informe a data da saída')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
   });
 });
