@@ -68,3 +68,24 @@ export function RollAbsence({
     </div>
   );
 }
+
+/** The roll's counts, kept on top while the list scrolls (read aloud as they change). */
+export function RollCounts({ counts }: { counts: { presentes: number; faltas: number; total: number } }) {
+  return (
+    <div
+      className="sticky top-16 z-10 -mx-4 mb-3 grid grid-cols-3 gap-2 border-b border-gray-200 bg-gray-50/95 px-4 py-2 text-center backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
+      aria-live="polite"
+    >
+      <p className="text-sm text-gray-600">
+        <span className="block text-2xl font-bold text-green-700">{counts.presentes}</span> presentes
+      </p>
+      <p className="text-sm text-gray-600">
+        <span className="block text-2xl font-bold text-red-700">{counts.faltas}</span>{' '}
+        {counts.faltas === 1 ? 'falta' : 'faltas'}
+      </p>
+      <p className="text-sm text-gray-600">
+        <span className="block text-2xl font-bold text-gray-900">{counts.total}</span> alunos
+      </p>
+    </div>
+  );
+}

@@ -247,9 +247,11 @@ describe('RollSheet', () => {
       />,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Tiradentes');
-    expect(screen.getByRole('button', { name: 'Aluno 01: presente' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Salvar/ })).toBeNull();
-    expect(within(screen.getByRole('list', { name: 'Alunos' })).getAllByRole('listitem')).toHaveLength(1);
+    // Never taken: nobody is shown present nor counted (a holiday's roll read as '1 presente').
+    expect(screen.getByText('Não há chamada registrada em 20/03/2026.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aluno 01: presente' })).toBeNull();
+    expect(screen.queryByText('presentes')).toBeNull();
     // No lesson that day, none taken: no content to type or to miss.
     expect(screen.queryByRole('region', { name: 'Conteúdo do dia' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -380,6 +382,32 @@ describe('unsaved marks', () => {
     expect(await screen.findByText('outra tela')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/outra');
     expect(beforeUnloadPrevented()).toBe(false);
+  });
+
+  it('a save waiting on the device, content included, is saved work: leaving does not ask', async () => {
+    // As the screen shows it after an offline save: the marks folded into the roll, the content beside it.
+    const pending = { conteudo: 'Frações equivalentes', atividades: '' };
+    const absent = student(1, {
+      id: 'f1',
+      justificativa: null,
+      situacao: 'injustificada',
+      abono_motivo: null,
+    });
+    const { router } = renderSheet(
+      <RollSheet
+        roll={rollOf([absent, student(2)])}
+        onDevice
+        content={pending}
+        onSave={() => Promise.resolve()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: /Salvar de novo/ })).toBeInTheDocument();
+    expect(beforeUnloadPrevented()).toBe(false);
+    await act(async () => {
+      void router.navigate('/dashboard/outra');
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('outra tela')).toBeInTheDocument();
   });
 
   it('leaves without asking when nothing was tapped', async () => {

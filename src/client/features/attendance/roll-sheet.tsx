@@ -7,7 +7,7 @@ import { ErrorBanner } from '../../components/feedback';
 import { LeaveGuard } from '../../components/leave-guard';
 import { LessonContentFields } from './lesson-content';
 import { RemoveRollModal } from './remove-roll-modal';
-import { RollAbsence } from './roll-absence';
+import { RollAbsence, RollCounts } from './roll-absence';
 import {
   contentChanged,
   countRoll,
@@ -46,15 +46,22 @@ export function RollSheet({
   const [justifying, setJustifying] = useState<ReadonlySet<string>>(
     () => new Set(roll.alunos.filter((aluno) => aluno.falta?.justificativa).map((aluno) => aluno.id)),
   );
-  const [content, setContent] = useState(() => pendingContent ?? savedContent(roll));
+  // What is saved: the save waiting on this device, else the server's.
+  const baseline = pendingContent ?? savedContent(roll);
+  const [content, setContent] = useState(baseline);
   const contentField = useRef<HTMLTextAreaElement>(null);
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const locked = roll.bloqueio !== null;
+  // Locked and never taken (holiday, weekend, future day): no counts, no green 'Presente' on every row.
+  const neverTaken = locked && roll.chamada === null && !onDevice;
   const counts = countRoll(roll, absences);
-  const changed = hasChanges(roll, absences) || contentChanged(roll, content);
-  const unsaved = !locked && (hasUnsavedMarks(roll, absences) || contentChanged(roll, content));
+  // A save waiting on the device is saved work: only what differs from it is a change.
+  const changed =
+    (onDevice ? hasUnsavedMarks(roll, absences) : hasChanges(roll, absences)) ||
+    contentChanged(baseline, content);
+  const unsaved = !locked && (hasUnsavedMarks(roll, absences) || contentChanged(baseline, content));
 
   async function save() {
     setSaving(true);
@@ -129,24 +136,13 @@ export function RollSheet({
           </p>
         )
       )}
-      {roll.alunos.length > 0 && (
-        <div
-          className="sticky top-16 z-10 -mx-4 mb-3 grid grid-cols-3 gap-2 border-b border-gray-200 bg-gray-50/95 px-4 py-2 text-center backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
-          aria-live="polite"
-        >
-          <p className="text-sm text-gray-600">
-            <span className="block text-2xl font-bold text-green-700">{counts.presentes}</span> presentes
-          </p>
-          <p className="text-sm text-gray-600">
-            <span className="block text-2xl font-bold text-red-700">{counts.faltas}</span>{' '}
-            {counts.faltas === 1 ? 'falta' : 'faltas'}
-          </p>
-          <p className="text-sm text-gray-600">
-            <span className="block text-2xl font-bold text-gray-900">{counts.total}</span> alunos
-          </p>
-        </div>
+      {neverTaken && roll.alunos.length > 0 && (
+        <p className="py-6 text-center text-sm text-gray-600">
+          Não há chamada registrada {lesson ? `de ${lesson} ` : ''}em {formatDate(roll.data)}.
+        </p>
       )}
-      {roll.alunos.length === 0 ? (
+      {roll.alunos.length > 0 && !neverTaken && <RollCounts counts={counts} />}
+      {neverTaken ? null : roll.alunos.length === 0 ? (
         <p className="py-8 text-center text-sm text-gray-600">Nenhum aluno nesta turma nesta data.</p>
       ) : (
         <>
@@ -240,7 +236,11 @@ export function RollSheet({
             )}
             <Button className="min-h-12 flex-1 text-base" loading={saving} onClick={() => void save()}>
               <Save className="h-5 w-5" aria-hidden="true" />
-              {roll.chamada ? (changed ? 'Salvar alterações' : 'Salvar de novo') : 'Salvar chamada'}
+              {roll.chamada || onDevice
+                ? changed
+                  ? 'Salvar alterações'
+                  : 'Salvar de novo'
+                : 'Salvar chamada'}
             </Button>
           </div>
         </div>

@@ -34,10 +34,14 @@ export function savedContent(roll: Roll): LessonContent {
   return { conteudo: roll.chamada?.conteudo ?? '', atividades: roll.chamada?.atividades ?? '' };
 }
 
-/** Whether the content typed differs from what the server holds (blank and spaces are nothing). */
-export function contentChanged(roll: Roll, content: LessonContent): boolean {
-  const saved = savedContent(roll);
-  return content.conteudo.trim() !== saved.conteudo || content.atividades.trim() !== saved.atividades;
+/**
+ * Whether the content typed differs from what is saved — the server's, or the save still waiting on
+ * this device (`saved`) — blank and spaces being nothing.
+ */
+export function contentChanged(saved: LessonContent, content: LessonContent): boolean {
+  return (
+    content.conteudo.trim() !== saved.conteudo.trim() || content.atividades.trim() !== saved.atividades.trim()
+  );
 }
 
 export function countRoll(roll: Roll, absences: Absences) {
