@@ -184,7 +184,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await teacher.getByLabel('Atividades / tarefa de casa (opcional)').fill('Ler o capítulo 2');
   await screenshot(teacher, { path: `${SHOTS}/frequencia-conteudo-phone.png` });
   await teacher.getByRole('button', { name: 'Salvar chamada' }).click();
-  await expect(teacher.getByText(/Chamada de .* salva em/)).toBeVisible();
+  await expect(teacher.getByText(/Chamada de .* salva (em|às)/)).toBeVisible();
 
   // Reopening shows the saved roll.
   await teacher.reload();
@@ -469,7 +469,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await expect(sheet.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
   await screenshot(teacher, { path: `${SHOTS}/frequencia-por-aula-phone.png`, fullPage: true });
   await sheet.getByRole('button', { name: 'Salvar chamada' }).click();
-  await expect(sheet.getByText(/Chamada de Matemática \(2ª aula\) de .* salva em/)).toBeVisible();
+  await expect(sheet.getByText(/Chamada de Matemática \(2ª aula\) de .* salva (em|às)/)).toBeVisible();
   await expect(second).toHaveAccessibleName(/feita/);
   await expect(first).toHaveAccessibleName(/pendente/);
 
@@ -485,7 +485,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
     firstSheet.getByRole('button', { name: `${names[0]}: presente`, pressed: false }),
   ).toBeVisible();
   await expect(firstSheet.getByRole('button', { name: 'Salvar chamada' })).toBeVisible();
-  await expect(firstSheet.getByText(/salva em/)).toHaveCount(0);
+  await expect(firstSheet.getByText(/salva (em|às)/)).toHaveCount(0);
   await expect(firstSheet).toContainText('Chamada de Matemática (1ª aula) ainda não feita.');
 
   // Lesson 2 holds the saved absence (and a reload keeps the lesson, which is in the URL).

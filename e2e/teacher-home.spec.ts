@@ -176,7 +176,7 @@ test('the teacher’s home leads with today’s pending rolls; a day without les
     await expect(teacher.getByRole('heading', { name: daily })).toBeVisible();
     await teacher.getByRole('button', { name: `Ana Painel ${run}: presente` }).click();
     await teacher.getByRole('button', { name: 'Salvar chamada' }).click();
-    await expect(teacher.getByText(/Chamada de .* salva em/)).toBeVisible();
+    await expect(teacher.getByText(/Chamada de .* salva (em|às)/)).toBeVisible();
     await teacher.goto('/dashboard');
     const left = teacher.getByRole('region', { name: 'Chamadas de hoje: 1 pendente' });
     await expect(left).toContainText('1 chamada feita hoje.');

@@ -291,9 +291,10 @@ describe('RollSheet', () => {
       chamada: savedByLia('c1', false),
     });
     renderSheet(<RollSheet roll={saved} lesson="Matemática (2ª aula)" onSave={() => Promise.resolve()} />);
-    expect(screen.getByText(/Chamada de Matemática \(2ª aula\) de 20\/03\/2026 salva em/)).toHaveTextContent(
-      'por Prof. Lia.',
-    );
+    // Saved on the roll's own day: the time only, not the date twice.
+    expect(
+      screen.getByText(/Chamada de Matemática \(2ª aula\) de 20\/03\/2026 salva às 08:00/),
+    ).toHaveTextContent('por Prof. Lia.');
     expect(screen.queryByText(/ainda não feita/)).toBeNull();
     // Not this user's to remove (another teacher's subject, a closed period): no such button.
     expect(screen.queryByRole('button', { name: 'Remover chamada' })).toBeNull();
@@ -382,6 +383,28 @@ describe('unsaved marks', () => {
     expect(await screen.findByText('outra tela')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/outra');
     expect(beforeUnloadPrevented()).toBe(false);
+  });
+
+  it('“Todos presentes” asks before undoing the absences marked', async () => {
+    renderSheet(<RollSheet roll={rollOf(forty)} onSave={() => Promise.resolve()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Aluno 03: presente' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Aluno 05: presente' }));
+    await userEvent.click(screen.getByRole('button', { name: /Todos presentes/ }));
+    const ask = await screen.findByRole('dialog', { name: 'Marcar todos como presentes?' });
+    expect(ask).toHaveTextContent('2 faltas marcadas são desfeitas nesta tela, com as justificativas.');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Manter as faltas' }));
+    expect(screen.getByRole('button', { name: 'Aluno 03: falta', pressed: true })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Todos presentes/ }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Marcar todos como presentes?' })).getByRole(
+        'button',
+        {
+          name: 'Marcar todos presentes',
+        },
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Aluno 03: presente' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aluno 05: presente' })).toBeInTheDocument();
   });
 
   it('a save waiting on the device, content included, is saved work: leaving does not ask', async () => {

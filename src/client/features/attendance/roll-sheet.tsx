@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { Check, CheckCircle2, Clock, Lock, PenLine, RotateCcw, Save, Trash2, X } from 'lucide-react';
+import { Check, CheckCircle2, Clock, Lock, Trash2, X } from 'lucide-react';
 import { type Roll, type RollInput } from '../../../shared/attendance.schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
-import { ErrorBanner } from '../../components/feedback';
 import { LeaveGuard } from '../../components/leave-guard';
 import { LessonContentFields } from './lesson-content';
 import { RemoveRollModal } from './remove-roll-modal';
+import { RollSaveBar } from './roll-save-bar';
 import { RollAbsence, RollCounts } from './roll-absence';
 import {
   contentChanged,
@@ -20,6 +20,12 @@ import {
   toRollInput,
   type LessonContent,
 } from './roll-state';
+
+/** 'salva às 07:42' on the roll's own day, 'salva em 05/12/2026 às 07:42' on another (no date twice). */
+function savedWhen(day: string, at: string): string {
+  const [date = '', time = ''] = formatDateTime(at).split(' ');
+  return date === formatDate(day) ? `salva às ${time}` : `salva em ${date} às ${time}`;
+}
 
 /**
  * One roll, made for a phone held in one hand: everyone starts present, one tap on a student marks the
@@ -102,8 +108,8 @@ export function RollSheet({
           <p className="flex items-start gap-1 text-sm text-green-800">
             <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
             <span>
-              Chamada {lesson ? `de ${lesson} ` : ''}de {formatDate(roll.data)} salva em{' '}
-              {formatDateTime(roll.chamada.atualizada_em)}
+              Chamada {lesson ? `de ${lesson} ` : ''}de {formatDate(roll.data)}{' '}
+              {savedWhen(roll.data, roll.chamada.atualizada_em)}
               {roll.chamada.registrada_por ? ` por ${roll.chamada.registrada_por}` : ''}.
             </span>
           </p>
@@ -207,43 +213,18 @@ export function RollSheet({
         </>
       )}
       {!locked && roll.alunos.length > 0 && (
-        <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
-          {error && (
-            <div className="mb-2">
-              <ErrorBanner>{error}</ErrorBanner>
-            </div>
-          )}
-          {!content.conteudo.trim() && (
-            // The content field is below a list of 40: one tap from the save bar reaches it.
-            <button
-              type="button"
-              className="mb-2 flex min-h-9 items-center gap-1 text-sm font-medium text-yellow-900 underline"
-              onClick={() => contentField.current?.focus()}
-            >
-              <PenLine className="h-4 w-4" aria-hidden="true" /> Sem conteúdo registrado — escrever
-            </button>
-          )}
-          <div className="flex gap-2">
-            {counts.faltas > 0 && (
-              <Button
-                variant="secondary"
-                className="min-h-12"
-                disabled={saving}
-                onClick={() => setAbsences(new Map())}
-              >
-                <RotateCcw className="h-4 w-4" aria-hidden="true" /> Todos presentes
-              </Button>
-            )}
-            <Button className="min-h-12 flex-1 text-base" loading={saving} onClick={() => void save()}>
-              <Save className="h-5 w-5" aria-hidden="true" />
-              {roll.chamada || onDevice
-                ? changed
-                  ? 'Salvar alterações'
-                  : 'Salvar de novo'
-                : 'Salvar chamada'}
-            </Button>
-          </div>
-        </div>
+        <RollSaveBar
+          error={error}
+          faltas={counts.faltas}
+          noContent={!content.conteudo.trim()}
+          saving={saving}
+          label={
+            roll.chamada || onDevice ? (changed ? 'Salvar alterações' : 'Salvar de novo') : 'Salvar chamada'
+          }
+          onWriteContent={() => contentField.current?.focus()}
+          onAllPresent={() => setAbsences(new Map())}
+          onSave={() => void save()}
+        />
       )}
     </section>
   );
