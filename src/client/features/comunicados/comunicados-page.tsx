@@ -15,6 +15,11 @@ import { ComunicadoFormModal } from './comunicado-form-modal';
 import { COMUNICADOS_PAGE_SIZE, useComunicados, useMeusFilhos, usePublicoOpcoes } from './comunicados.api';
 import { useOpenComunicado } from './use-open-comunicado';
 
+/** Whether the search or a filter other than the box narrows the list. */
+function filteredBeyondBox(filters: { aluno_id: string; nao_lidos: string; q: string }): boolean {
+  return filters.aluno_id !== '' || filters.nao_lidos !== '' || filters.q !== '';
+}
+
 /** `/dashboard/comunicados`: the author's sent notices with reads, or a family's inbox; `?id=` opens one. */
 export function ComunicadosPage() {
   const { data: me } = useCurrentUser();
@@ -100,7 +105,8 @@ export function ComunicadosPage() {
         rowProps={(item) => ({ 'data-testid': `comunicado-${item.id}` })}
         errorMessage="Erro ao carregar os comunicados"
         empty={
-          list.isFiltered
+          // The box (Enviados / Recebidos) is where one looks, not a filter to adjust.
+          filteredBeyondBox(list.filters)
             ? { icon: Search, title: 'Nenhum comunicado encontrado', hint: 'Ajuste os filtros' }
             : {
                 icon: Megaphone,

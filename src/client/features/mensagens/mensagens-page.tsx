@@ -58,7 +58,8 @@ function columns(hrefOf: (id: string) => string, isGuardian: boolean): Column<Co
         ) : item.encerrada ? (
           <Badge tone="gray">Encerrada</Badge>
         ) : (
-          <Badge tone="gray">Lida</Badge>
+          // Nothing unread for the reader: not a read receipt of the other side.
+          <Badge tone="gray">Sem novas</Badge>
         ),
     },
   ];
