@@ -155,13 +155,31 @@ export function useUrlParams(): [URLSearchParams, UpdateParams] {
 }
 
 /** A screen's tab in the URL (`?aba=`), so reload and Back return to it; switching tab starts its list afresh. */
-export function useTabParam<T extends string>(tabs: readonly T[], fallback: T): [T, (tab: string) => void] {
+export function useTabParam<T extends string>(
+  tabs: readonly T[],
+  fallback: T,
+  /** Parameters every tab shares and a switch keeps (the class being looked at, say). */
+  keep: readonly string[] = [],
+): [T, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const current = params.get('aba');
   const tab = tabs.find((value) => value === current) ?? fallback;
+  const keptKeys = keep.join(',');
   const setTab = useCallback(
-    (next: string) => setParams(next === fallback ? {} : { aba: next }, { preventScrollReset: true }),
-    [setParams, fallback],
+    (next: string) =>
+      setParams(
+        (previous) => {
+          const kept = new URLSearchParams();
+          for (const key of keptKeys.split(',').filter(Boolean)) {
+            const value = previous.get(key);
+            if (value) kept.set(key, value);
+          }
+          if (next !== fallback) kept.set('aba', next);
+          return kept;
+        },
+        { preventScrollReset: true },
+      ),
+    [setParams, fallback, keptKeys],
   );
   return [tab, setTab];
 }

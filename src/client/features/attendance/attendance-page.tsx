@@ -27,9 +27,11 @@ export function AttendancePage() {
   const { data: me } = useCurrentUser();
   const granted = permissionsOf(me);
   const tabs = allTabs.filter((item) => can(granted, item.access));
+  // The class looked at stays when the tab changes (the roll's class opens in the diary).
   const [tab, setTab] = useTabParam(
     tabs.map((item) => item.value),
     tabs[0]?.value ?? 'diario',
+    ['turma'],
   );
   const takesRoll = can(granted, 'academics.write');
   const subtitle = !takesRoll

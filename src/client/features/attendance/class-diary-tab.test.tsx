@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassDiary, DiaryGrades } from '../../../shared/diario.schemas';
 import { builtInPerfilPermissions } from '../../../shared/permissions';
-import { pinDate, renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
+import { pinDate, renderAt, schoolYearOf, searchOf, signedInAs, stubApi } from '../../test/render';
 import { AttendancePage } from './attendance-page';
 import { ClassDiaryTab } from './class-diary-tab';
 
@@ -192,5 +192,24 @@ describe('Frequência da secretaria', () => {
     renderAt(<AttendancePage />);
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Chamada', 'Resumo do mês', 'Diário de classe']);
+  });
+
+  it('keeps the class when the tab changes: the diary opens on the class the roll was taken for', async () => {
+    const second = { ...diaryClasses[0]!, id: 't2', nome: '7º B' };
+    const api = stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'professor', tipo: 'teacher', permissoes: undefined }),
+      '/api/frequencia/turmas': [],
+      '/api/frequencia/diario/turmas': [...diaryClasses, second],
+      '/api/frequencia/diario/turmas/t1': diaryOf(null),
+      '/api/frequencia/diario/turmas/t2': {
+        ...diaryOf(null),
+        turma: { ...diaryOf(null).turma, id: 't2', nome: '7º B' },
+      },
+    });
+    const router = renderAt(<AttendancePage />, '/lista?turma=t2&data=2026-03-20');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Diário de classe' }));
+    expect(searchOf(router)).toEqual({ aba: 'diario', turma: 't2' });
+    await waitFor(() => expect(screen.getByLabelText('Turma')).toHaveValue('t2'));
+    expect(api.requests.some((request) => request.path === '/api/frequencia/diario/turmas/t2')).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useClassDiary, useDiaryClasses } from './attendance.api';
 import { DiaryGradesSection } from './class-diary-grades';
 import { DiaryLessons } from './class-diary-lessons';
+import { useSharedClass } from './shared-class';
 
 const MONTH = 'mes';
 
@@ -30,11 +31,12 @@ export function ClassDiaryTab() {
   const { data: me } = useCurrentUser();
   const staff = me?.nivel === 'administrador';
   const takesRoll = can(permissionsOf(me), 'academics.write');
-  const [turmaId, setTurmaId] = useState('');
+  const [turmaId, setTurmaId] = useSharedClass();
   const [disciplina, setDisciplina] = useState('');
   const [periodo, setPeriodo] = useState('');
   const [mes, setMes] = useState(() => todayIso().slice(0, 7));
-  const chosen = turmaId || classes.data?.[0]?.id || '';
+  // The class shared with the other tabs, when it is one of this tab's; else the first.
+  const chosen = classes.data?.find((turma) => turma.id === turmaId)?.id ?? classes.data?.[0]?.id ?? '';
   const query: ClassDiaryQuery = {
     ...(disciplina ? { disciplina } : {}),
     ...(periodo === MONTH ? { mes } : periodo ? { periodo_id: periodo } : {}),

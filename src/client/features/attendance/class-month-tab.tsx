@@ -12,15 +12,17 @@ import { useCurrentUser } from '../../lib/current-user';
 import { InputField, SelectField } from '../../components/field';
 import { useClassMonth, useRollClasses } from './attendance.api';
 import { StudentGrid, StudentRowHeader } from './student-grid';
+import { useSharedClass } from './shared-class';
 
 /** The class's month: students × days, the diary page a secretary prints or checks. */
 export function ClassMonthTab() {
   const classes = useRollClasses();
   const { data: me } = useCurrentUser();
   const admin = can(permissionsOf(me), 'academics.manage');
-  const [turmaId, setTurmaId] = useState('');
+  const [turmaId, setTurmaId] = useSharedClass();
   const [mes, setMes] = useState(() => todayIso().slice(0, 7));
-  const chosen = turmaId || classes.data?.[0]?.id || '';
+  // The class shared with the other tabs, when it is one of this tab's; else the first.
+  const chosen = classes.data?.find((turma) => turma.id === turmaId)?.id ?? classes.data?.[0]?.id ?? '';
   return (
     <div>
       <div className="mb-4 grid gap-3 sm:grid-cols-[16rem_12rem]">
