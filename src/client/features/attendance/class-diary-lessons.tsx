@@ -28,12 +28,23 @@ export function DiaryLessons({
 }) {
   const [onlyMissing, setOnlyMissing] = useState(false);
   const [printing, setPrinting] = useState(false);
-  const needsSubject = diary.turma.frequencia_modo === 'por_aula' && !diary.disciplina;
-  const shown = onlyMissing ? diary.aulas.filter((aula) => aula.conteudo === null) : diary.aulas;
+  // A per-lesson class prints one subject's diary: its only subject needs no choosing.
+  const onlySubject = diary.disciplinas.length === 1 ? diary.disciplinas[0]!.nome : null;
+  const needsSubject = diary.turma.frequencia_modo === 'por_aula' && !diary.disciplina && !onlySubject;
+  // The latest lesson first: on a phone, today's is at hand, not under the term's forty (the PDF keeps
+  // the diary's order, by date).
+  const shown = [
+    ...(onlyMissing ? diary.aulas.filter((aula) => aula.conteudo === null) : diary.aulas),
+  ].reverse();
   async function print() {
     setPrinting(true);
     try {
-      await downloadClassDiary(turmaId, query);
+      await downloadClassDiary(
+        turmaId,
+        diary.turma.frequencia_modo === 'por_aula' && !diary.disciplina && onlySubject
+          ? { ...query, disciplina: onlySubject }
+          : query,
+      );
     } catch (failure) {
       toast.error(failure instanceof Error ? failure.message : 'Não foi possível gerar o diário.');
     } finally {

@@ -100,7 +100,12 @@ describe('Diário de classe', () => {
     });
     renderAt(<ClassDiaryTab />);
     const list = await screen.findByRole('list', { name: 'Aulas dadas' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    // The latest first (the 18th's, without content, then the 16th's).
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.slice(0, 10)),
+    ).toEqual(['18/03/2026', '16/03/2026']);
     expect(list).toHaveTextContent('16/03/2026 · Matemática');
     expect(list).toHaveTextContent('Frações equivalentes');
     expect(list).toHaveTextContent('Atividades / tarefa de casa: Lista 3');
@@ -125,6 +130,31 @@ describe('Diário de classe', () => {
     // No avaliação in the period: the Notas section says so.
     expect(screen.getByRole('region', { name: 'Notas' })).toHaveTextContent(
       'Nenhuma avaliação neste período.',
+    );
+  });
+});
+
+describe('Diário de classe: a per-lesson class with one subject', () => {
+  it('prints without asking for the subject: it can only be that one', async () => {
+    const api = stubApi({
+      '/api/auth/me': signedInAs(),
+      '/api/frequencia/diario/turmas': diaryClasses,
+      '/api/frequencia/diario/turmas/t1': {
+        ...diaryOf(null),
+        disciplinas: [{ nome: 'Matemática', professor_nome: 'Ana Souza' }],
+      },
+    });
+    renderAt(<ClassDiaryTab />);
+    const print = await screen.findByRole('button', { name: 'Baixar diário (PDF)' });
+    expect(print).toBeEnabled();
+    expect(screen.queryByText('Escolha a disciplina para imprimir.')).toBeNull();
+    await userEvent.click(print);
+    await waitFor(() =>
+      expect(
+        api.requests.some(
+          (request) => request.url.includes('/pdf') && request.url.includes('disciplina=Matem%C3%A1tica'),
+        ),
+      ).toBe(true),
     );
   });
 });
