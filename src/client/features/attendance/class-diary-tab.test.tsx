@@ -104,7 +104,7 @@ describe('Diário de classe', () => {
     expect(
       within(list)
         .getAllByRole('listitem')
-        .map((item) => item.textContent?.slice(0, 10)),
+        .map((item) => item.textContent.slice(0, 10)),
     ).toEqual(['18/03/2026', '16/03/2026']);
     expect(list).toHaveTextContent('16/03/2026 · Matemática');
     expect(list).toHaveTextContent('Frações equivalentes');
