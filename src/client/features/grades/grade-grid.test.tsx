@@ -438,6 +438,20 @@ describe('GradeGrid', () => {
     expect(screen.queryByRole('textbox', { name: 'Prova 1 de Aluno 1' })).toBeNull();
   });
 
+  it('on a phone, the next student opens ready to type: Próximo and Enter put the focus on the same assessment', async () => {
+    stubScreen(false);
+    stubApi({ '/api/notas': { salvas: 1, notas: [] } });
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(cell('Trabalho', 'Aluno 1'));
+    await user.click(screen.getByRole('button', { name: /Próximo/ }));
+    expect(screen.getByRole('heading', { name: 'Aluno 2' })).toBeInTheDocument();
+    expect(cell('Trabalho', 'Aluno 2')).toHaveFocus();
+    await user.keyboard('8{Enter}');
+    expect(screen.getByRole('heading', { name: 'Aluno 3' })).toBeInTheDocument();
+    expect(cell('Trabalho', 'Aluno 3')).toHaveFocus();
+  });
+
   it('on a phone, Próximo does not leave a refused grade behind: it stays on the student and says why', async () => {
     stubScreen(false);
     const user = userEvent.setup();

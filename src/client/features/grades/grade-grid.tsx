@@ -50,7 +50,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   const rows = grid.alunos.length;
   const cols = grid.avaliacoes.length;
 
-  const { inputs, focusCell, goTo, onSave, move, studentIndex, heldAt, held } = useGradeGridFocus(
+  const { inputs, focusCell, goTo, onSave, move, noteFocus, studentIndex, heldAt, held } = useGradeGridFocus(
     grid,
     unsavedCells,
     saveNow,
@@ -65,6 +65,8 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     const next = moveFocus(at, event.key, event.shiftKey, rows, cols);
     if (!next) return;
     event.preventDefault();
+    // A phone shows one student: the next row is the next student's card.
+    if (!wide && next.row !== at.row) return move(at.row, next.row, next.col);
     if (event.key === 'Enter') flushRef.current();
     focusCell(next);
   };
@@ -107,7 +109,10 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
             onChange={(event) => setCell(aluno.id, avaliacao.id, event.target.value)}
             onKeyDown={(event) => onKeyDown(event, { row: alunoIndex, col: avaliacaoIndex })}
             onPaste={(event) => onPaste(event, { row: alunoIndex, col: avaliacaoIndex })}
-            onFocus={(event) => event.currentTarget.select()}
+            onFocus={(event) => {
+              event.currentTarget.select();
+              noteFocus(avaliacaoIndex);
+            }}
             className={`${className} rounded border px-2 text-center text-base focus:outline-2 focus:outline-primary ${
               bad ? 'border-red-500 bg-red-50' : readOnly ? 'border-gray-200 bg-gray-50' : 'border-gray-300'
             }`}

@@ -52,8 +52,17 @@ export function useGradeGridFocus(
     if (first) goTo(first);
   };
 
-  /** A phone's Anterior/Próximo: not past a grade the scale refused (it would be left behind unsaved). */
-  const move = (from: number, to: number) => {
+  /** The assessment last typed in: a phone's next student opens on the same one. */
+  const lastCol = useRef(0);
+  const noteFocus = (col: number) => {
+    lastCol.current = col;
+  };
+
+  /**
+   * A phone's Anterior/Próximo (or Enter on the last cell): not past a grade the scale refused (it would
+   * be left behind unsaved); the next student's grade field takes the focus, ready to type.
+   */
+  const move = (from: number, to: number, col = lastCol.current) => {
     const refused = refusedOf(from)[0];
     if (refused) {
       setHeldAt(from);
@@ -62,7 +71,7 @@ export function useGradeGridFocus(
     }
     setHeldAt(null);
     flushRef.current();
-    setStudentIndex(to);
+    goTo({ row: to, col: Math.min(col, grid.avaliacoes.length - 1) });
   };
 
   return {
@@ -71,6 +80,7 @@ export function useGradeGridFocus(
     goTo,
     onSave,
     move,
+    noteFocus,
     studentIndex,
     heldAt,
     /** The refused grades of the student whose Próximo/Anterior was held back. */
