@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Student } from '../../../shared/students.schemas';
 import { studentAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { StudentsPage } from './students-page';
@@ -13,19 +14,22 @@ afterEach(() => {
 
 const ALUNO = '00000000-0000-4000-8000-000000000011';
 
+/** `GET /api/alunos` with one active student. */
+const listOf = (student: Student) => ({
+  items: [student],
+  total: 1,
+  page: 1,
+  pageSize: 20,
+  counts: { total: 1, ativos: 1, novosEsteMes: 0, transferidos: 0 },
+  totalCapped: false,
+});
+
 describe('the students page', () => {
   it("changes a status from the student's card and comes back to the card, with the new status", async () => {
     let student = studentAnswer({ id: ALUNO, nome: 'Lia Souza' });
     const api = stubApi({
       '/api/auth/me': signedInAs(),
-      '/api/alunos': {
-        items: [student],
-        total: 1,
-        page: 1,
-        pageSize: 20,
-        counts: { total: 1, ativos: 1, novosEsteMes: 0, transferidos: 0 },
-        totalCapped: false,
-      },
+      '/api/alunos': listOf(student),
       '/api/turmas': [],
       '/api/financeiro/mensalidades/apos-saida': { quantidade: 2, total: 170_000, com_pagamento: 1 },
       [`/api/alunos/${ALUNO}`]: () => student,
@@ -87,14 +91,7 @@ describe('the students page', () => {
     const student = studentAnswer({ id: ALUNO, nome: 'Lia Souza' });
     const api = stubApi({
       '/api/auth/me': signedInAs({ nivel: 'administrador', permissoes: ['students.read', 'students.write'] }),
-      '/api/alunos': {
-        items: [student],
-        total: 1,
-        page: 1,
-        pageSize: 20,
-        counts: { total: 1, ativos: 1, novosEsteMes: 0, transferidos: 0 },
-        totalCapped: false,
-      },
+      '/api/alunos': listOf(student),
       '/api/turmas': [],
       [`/api/alunos/${ALUNO}`]: () => student,
     });

@@ -7,12 +7,11 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { formatCount, formatDate } from '../../../shared/format.js';
 import type { MensalidadesAposSaida } from '../../../shared/mensalidades.schemas.js';
-import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
-import { recordAudit, type Actor } from '../audit/index.js';
-import type { Departure, DepartureOutcome } from '../students/index.js';
+import { recordAudit } from '../audit/index.js';
+import type { Departure, DepartureHandler } from '../students/index.js';
 import { forgetSharedReads } from './finance.shared-reads.js';
 import { wakePixSync } from './pix-cobranca.js';
 
@@ -47,13 +46,7 @@ const motivoOf = (departure: Departure) =>
   `${departure.status === 'transferido' ? 'Transferência' : 'Saída do aluno'} em ${formatDate(departure.data)}`;
 
 /** The departure hook: cancels the open months due after the day, when the school asked to. */
-export async function cancelAfterDeparture(
-  ctx: AppContext,
-  tx: DbOrTx,
-  alunoIds: readonly string[],
-  actor: Actor,
-  departure?: Departure,
-): Promise<DepartureOutcome | undefined> {
+export const cancelAfterDeparture: DepartureHandler = async (ctx, tx, alunoIds, actor, departure) => {
   if (!departure?.cancelarMensalidades) return undefined;
   const motivo = motivoOf(departure);
   const cancelled = await tx
@@ -82,4 +75,4 @@ export async function cancelAfterDeparture(
     },
     resumo: `${formatCount(cancelled.length, 'mensalidade cancelada', 'mensalidades canceladas')} (vencimento depois de ${formatDate(departure.data)}).`,
   };
-}
+};

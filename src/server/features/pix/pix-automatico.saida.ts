@@ -6,11 +6,9 @@
  */
 import { and, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
 import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { errorCodeOf } from '../../lib/log.js';
-import type { Actor } from '../audit/index.js';
-import type { Departure, DepartureOutcome } from '../students/index.js';
+import type { DepartureHandler } from '../students/index.js';
 import { encerrarRecorrencia, pixAutomaticoApiOf } from './pix-automatico.service.js';
 
 /** Tells the PSP, one recurrence at a time; a refusal (already ended there) or an outage is only logged. */
@@ -23,13 +21,7 @@ async function cancelAtPsp(ctx: AppContext, idRecs: readonly string[]): Promise<
     });
 }
 
-export async function endDebitsOnDeparture(
-  ctx: AppContext,
-  tx: DbOrTx,
-  alunoIds: readonly string[],
-  actor: Actor,
-  departure?: Departure,
-): Promise<DepartureOutcome | undefined> {
+export const endDebitsOnDeparture: DepartureHandler = async (ctx, tx, alunoIds, actor, departure) => {
   const live = await tx
     .select()
     .from(pixRecorrencias)
@@ -47,4 +39,4 @@ export async function endDebitsOnDeparture(
     after: () => void cancelAtPsp(ctx, idRecs),
     ...(departure ? { resumo: 'O débito automático (Pix Automático) da família foi cancelado.' } : {}),
   };
-}
+};
