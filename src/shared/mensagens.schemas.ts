@@ -158,6 +158,8 @@ export const alunoParaConversaSchema = z.object({
       principal: z.boolean(),
       /** Has a portal account, and the school's rule lets the school write to them. */
       disponivel: z.boolean(),
+      /** Why not: no active portal account, or the school writes to the principal only (null when available). */
+      motivo: z.enum(['sem_acesso', 'so_principal']).nullable(),
     }),
   ),
 });

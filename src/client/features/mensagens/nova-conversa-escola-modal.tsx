@@ -67,6 +67,7 @@ function StudentPicker({
             <option key={row.aluno.id} value={row.aluno.id}>
               {row.aluno.nome}
               {!teacher && row.turma ? ` — ${row.turma.nome}` : ''}
+              {row.responsaveis.some((item) => item.disponivel) ? '' : ' (ninguém no portal)'}
             </option>
           ))}
         </select>
@@ -129,8 +130,16 @@ export function NovaConversaEscolaModal({
         {aluno && (
           <fieldset>
             <legend className="text-sm font-medium text-gray-700">Para</legend>
-            {aluno.responsaveis.length === 0 && (
+            {aluno.responsaveis.length === 0 ? (
               <p className="text-sm text-gray-600">Este aluno não tem responsáveis cadastrados.</p>
+            ) : (
+              !aluno.responsaveis.some((item) => item.disponivel) && (
+                // Enviar stays off: say why and what to do, not leave the teacher trying each student.
+                <p role="status" className="text-sm text-amber-900">
+                  Nenhum responsável deste aluno pode receber mensagens pelo portal. Peça à secretaria o
+                  acesso da família ou fale por telefone.
+                </p>
+              )
             )}
             {aluno.responsaveis.map((item) => (
               <label key={item.id} className="mt-1 flex items-center gap-2 text-sm text-gray-800">
@@ -147,7 +156,13 @@ export function NovaConversaEscolaModal({
                 {item.nome} (
                 {(parentescoLabels as Record<string, string | undefined>)[item.parentesco] ?? item.parentesco}
                 {item.principal ? ', principal' : ''})
-                {!item.disponivel && <span className="text-xs text-gray-500">— não recebe mensagens</span>}
+                {!item.disponivel && (
+                  <span className="text-xs text-gray-500">
+                    {item.motivo === 'so_principal'
+                      ? '— a escola escreve só ao responsável principal'
+                      : '— sem acesso ao portal: não recebe mensagens'}
+                  </span>
+                )}
               </label>
             ))}
             <p className="mt-1 text-xs text-gray-600">Cada responsável recebe a conversa só para si.</p>

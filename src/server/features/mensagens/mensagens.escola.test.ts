@@ -131,7 +131,10 @@ describe('conversations the school starts (issue 32 §2)', () => {
     expect(dataOf<ConversaDetalhe>(principal).responsavel.id).toBe(s.mother.user.id);
     expect(dataOf<Conversas>(await get('/api/mensagens', s.father.cookie)).items).toHaveLength(1);
     const listed = dataOf<AlunoParaConversa[]>(await get('/api/mensagens/alunos', s.teacher.cookie));
-    expect(listed[0]!.responsaveis.map((item) => item.disponivel)).toEqual([true, false]);
+    expect(listed[0]!.responsaveis.map((item) => [item.disponivel, item.motivo])).toEqual([
+      [true, null],
+      [false, 'so_principal'],
+    ]);
     // A guardian of another student is not this student's: 404.
     const stranger = await guardianWithAccount(t);
     const foreign = await start(s.teacher.cookie, s.child.id, { responsaveis: [stranger.guardian.id] });

@@ -67,10 +67,15 @@ async function guardiansOf(db: DbOrTx, alunoIds: string[], config: MensagensConf
     .leftJoin(users, eq(users.id, guardians.usuarioId))
     .where(inArray(studentGuardians.alunoId, alunoIds))
     .orderBy(sql`${studentGuardians.ehPrincipal} desc`, asc(folded(guardians.nome)));
-  return rows.map((row) => ({
-    ...row,
-    disponivel: row.ativo && row.usuarioId !== null && (config.responsaveis === 'todos' || row.principal),
-  }));
+  return rows.map((row) => {
+    const motivo =
+      !row.ativo || row.usuarioId === null
+        ? ('sem_acesso' as const)
+        : config.responsaveis !== 'todos' && !row.principal
+          ? ('so_principal' as const)
+          : null;
+    return { ...row, disponivel: motivo === null, motivo };
+  });
 }
 
 export async function startBySchool(
@@ -178,6 +183,7 @@ export async function studentsToWriteAbout(
         parentesco: guardian.parentesco,
         principal: guardian.principal,
         disponivel: guardian.disponivel,
+        motivo: guardian.motivo,
       })),
   }));
 }
