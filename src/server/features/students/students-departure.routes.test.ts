@@ -96,7 +96,7 @@ describe('a transfer on a day, with its destination and the tuition after it', (
     expect(cancelled!.motivoCancelamento).toBe('Transferência em 14/08/2026');
   });
 
-  it('keeps the tuition when not asked, and coming back clears the departure', async () => {
+  it('keeps the tuition when not asked; a later transfer keeps the day; coming back clears the departure', async () => {
     clock.pin('2026-09-20');
     const admin = await signedIn(t, 'administrador');
     const { student } = await studentWithTuition();
@@ -109,6 +109,17 @@ describe('a transfer on a day, with its destination and the tuition after it', (
       uf: null,
     });
     expect(await openMonths(student.id)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11']);
+    // The transfer's papers come later: it keeps the day the student stopped (never a future one).
+    const ahead = await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-10-01',
+    });
+    expect(ahead.statusCode).toBe(400);
+    const papers = await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      destino: { escola: 'EE Jorge Amado' },
+    });
+    expect(dataOf<Student>(papers).saida).toMatchObject({ data: '2026-09-01', escola: 'EE Jorge Amado' });
     const back = await patchStatus(student.id, admin.cookie, { status: 'ativo' });
     expect(dataOf<Student>(back)).toMatchObject({ status: 'ativo', saida: null });
   });

@@ -28,13 +28,17 @@ export interface StatusChange {
 
 const invalidSaida = (message: string) => badRequest(message, [{ path: 'data_saida', message }]);
 
+function notAfterToday(data: string, today: string): string {
+  if (data > today) throw invalidSaida('A data da saída não pode ser depois de hoje.');
+  return data;
+}
+
 /**
  * The day a student leaves: the one given (or today), not in the future and not before the student
  * was in the class (or the school) — the roll of the days before stays theirs.
  */
 function departureDay(current: StudentRow, asked: string | null | undefined, today: string): string {
-  const data = asked ?? today;
-  if (data > today) throw invalidSaida('A data da saída não pode ser depois de hoje.');
+  const data = notAfterToday(asked ?? today, today);
   const since = current.dataEnturmacao ?? current.dataMatricula;
   if (data < since)
     throw invalidSaida(
@@ -63,7 +67,7 @@ export async function setStudentStatus(
       ? null
       : current.status === 'ativo'
         ? departureDay(current, change.dataSaida, today)
-        : (change.dataSaida ?? current.dataSaida ?? today);
+        : notAfterToday(change.dataSaida ?? current.dataSaida ?? today, today);
     // Coming back to 'ativo' takes a place in the class again.
     if (status === 'ativo' && current.turmaId) await assertClassHasRoom(tx, current.turmaId);
     const destino = status === 'transferido' ? change.destino : undefined;
