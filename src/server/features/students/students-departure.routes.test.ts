@@ -179,4 +179,18 @@ describe('a transfer on a day, with its destination and the tuition after it', (
     expect(dataOf<Student>(transferred).saida).toMatchObject({ data: '2026-09-20', escola: null });
     expect(await openMonths(student.id)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11']);
   });
+
+  it('lets a student enrolled for a class not begun yet leave before it starts (next year’s, in December)', async () => {
+    clock.pin('2026-12-10');
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null, 25, { anoLetivo: '2027' });
+    const student = await insertStudent(t, turma.id, undefined, '2027-02-01');
+    const response = await patchStatus(student.id, admin.cookie, { status: 'transferido' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<Student>(response).saida).toMatchObject({ data: '2026-12-10' });
+    // The membership of a class never begun never covered a day: it goes.
+    expect(
+      await t.database.db.select().from(classMemberships).where(eq(classMemberships.alunoId, student.id)),
+    ).toEqual([]);
+  });
 });

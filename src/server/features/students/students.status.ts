@@ -40,11 +40,21 @@ function notAfterToday(data: string, today: string): string {
 function departureDay(current: StudentRow, asked: string | null | undefined, today: string): string {
   const data = notAfterToday(asked ?? today, today);
   const since = current.dataEnturmacao ?? current.dataMatricula;
-  if (data < since)
+  // One who has not started yet (next year's class) may leave any day up to today.
+  if (since <= today && data < since)
     throw invalidSaida(
       `A data da saída deve ser a partir de ${formatDate(since)} (${current.dataEnturmacao ? 'entrada na turma atual' : 'data da matrícula'}).`,
     );
   return data;
+}
+
+/**
+ * The day the roll changes: leaving a class not begun yet (its first day still ahead) removes that
+ * membership — it never covered a day — instead of ending it before it started.
+ */
+function membershipDay(current: StudentRow, day: string, comingBack: boolean): string {
+  if (comingBack || !current.dataEnturmacao) return day;
+  return day < current.dataEnturmacao ? current.dataEnturmacao : day;
 }
 
 /** Changes the status; answers the student and what the change did besides (the message's sentences). */
@@ -89,7 +99,7 @@ export async function setStudentStatus(
         tx,
         id,
         { turmaId: current.turmaId, ativo: status === 'ativo' },
-        dataSaida ?? today,
+        membershipDay(current, dataSaida ?? today, status === 'ativo'),
       );
     await recordAudit(tx, actor, {
       action: 'alterar_status',
