@@ -24,6 +24,8 @@ const NOT_A_CHILD_RECORD: Record<string, string> = {
     'O início da família: a equipe que tem a permissão não tem filhos ali (feed vazio; 404 para qualquer aluno_id).',
   'GET /api/financeiro/mensalidades':
     'Cobrança do contrato com a família (filtrável por aluno): dado financeiro do responsável, não a ficha escolar.',
+  'GET /api/financeiro/mensalidades/apos-saida':
+    'Quantas mensalidades a saída cancelaria (contagem e total): a mesma cobrança do contrato, não a ficha escolar.',
   'GET /api/comunicados': 'Lista de comunicados enviados (filtrável por aluno): não mostra dados da criança.',
   'GET /api/agenda/alunos/:id/foto':
     'A foto do dia da turma, aberta a partir da agenda do aluno: a leitura da agenda (GET /api/agenda/alunos/:id) já é registrada.',
