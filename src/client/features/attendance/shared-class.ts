@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../lib/use-list-state';
 
 /**
  * The class the Frequência tabs look at, in the address (`?turma=`, the roll call's own): the month's
@@ -6,16 +6,6 @@ import { useSearchParams } from 'react-router';
  * (attendance-page), and a reload too. '' when none was chosen (the tab shows its first class).
  */
 export function useSharedClass(): [string, (turmaId: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const choose = (turmaId: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (turmaId) next.set('turma', turmaId);
-        else next.delete('turma');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  return [params.get('turma') ?? '', choose];
+  const [params, update] = useUrlParams();
+  return [params.get('turma') ?? '', (turmaId) => update({ turma: turmaId || null }, { replace: true })];
 }
