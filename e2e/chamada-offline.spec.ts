@@ -87,7 +87,12 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   const [one, two, three, four] = present;
   const absentBefore = roll.alunos.filter((aluno) => aluno.falta !== null).map((aluno) => aluno.id);
 
-  await page.goto(`/dashboard/frequencia?turma=${turmaId}&data=${DAY}${lesson}`);
+  // The class's diário, opened on-line first: offline it is read again from the device's copy.
+  await page.goto(`/dashboard/frequencia?aba=diario&turma=${turmaId}`);
+  const diaryLine = /\d+ (aula dada|aulas dadas)/;
+  await expect(page.getByText(diaryLine)).toBeVisible();
+  const rollUrl = `/dashboard/frequencia?turma=${turmaId}&data=${DAY}${lesson}`;
+  await page.goto(rollUrl);
   const student = (name: string) => page.getByRole('button', { name: new RegExp(`^${name}: `) });
   await expect(student(one!.nome)).toBeVisible();
   await controlledByServiceWorker(page);
@@ -109,6 +114,12 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   // The banner does not contradict the roll shown from the device (the school years wait beside it).
   await expect(page.getByRole('status', { name: 'Sem conexão' })).toBeVisible();
   await expect(page.getByText(/Esta tela precisa de internet/)).toHaveCount(0);
+  // The diário on the same class, with no connection: its last copy, not a spinner that never ends.
+  await page.getByRole('tab', { name: 'Diário de classe' }).click();
+  await expect(page.getByText(diaryLine)).toBeVisible();
+  await expect(page.getByText(/Esta tela precisa de internet|Carregando/)).toHaveCount(0);
+  await page.goto(rollUrl);
+  await expect(student(one!.nome)).toHaveAttribute('aria-pressed', 'true');
 
   // Online: sent once by itself; the server has exactly those two absences more.
   await context.setOffline(false);

@@ -1,7 +1,23 @@
-import { Loader2, type LucideIcon } from 'lucide-react';
+import { Loader2, WifiOff, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useIsOnline } from '../lib/offline/online';
 
+/**
+ * Something on its way from the server. Offline, a query that has no copy on the device waits for the
+ * connection (paused): a spinner turning forever read as a broken screen, so it says what it waits for.
+ */
 export function Spinner({ label = 'Carregando...' }: { label?: string }) {
+  const online = useIsOnline();
+  if (!online)
+    return (
+      <div
+        role="status"
+        className="flex items-center justify-center gap-2 px-4 py-10 text-center text-gray-700"
+      >
+        <WifiOff className="h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
+        <span>Sem conexão: esta parte aparece quando a internet voltar.</span>
+      </div>
+    );
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-10 text-gray-600">
       <Loader2 className="h-6 w-6 animate-spin text-primary" aria-hidden="true" />
@@ -101,16 +117,23 @@ export function PageHeader({
   title,
   subtitle,
   actions,
+  subtitleOnPhone = true,
 }: {
   title: string;
   subtitle?: string;
   actions?: ReactNode;
+  /** false: a screen used standing up (the roll) drops its description on a phone for one more row of work. */
+  subtitleOnPhone?: boolean;
 }) {
   return (
-    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+    <div className="mb-4 flex flex-col gap-3 sm:mb-6 sm:flex-row sm:items-end sm:justify-between">
       <div>
         <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
-        {subtitle && <p className="mt-1 text-sm text-gray-600">{subtitle}</p>}
+        {subtitle && (
+          <p className={`mt-1 text-sm text-gray-600 ${subtitleOnPhone ? '' : 'hidden sm:block'}`}>
+            {subtitle}
+          </p>
+        )}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>

@@ -89,7 +89,7 @@ export function Modal({
             <Dialog.Close
               disabled={busy}
               aria-label="Fechar"
-              className="rounded-lg p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
+              className="-m-1.5 rounded-lg p-3 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50 sm:m-0 sm:p-1.5"
             >
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>

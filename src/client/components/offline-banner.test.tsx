@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { SCREEN_CONTENT_META } from '../lib/offline/reading-allowlist';
+import { Spinner } from './feedback';
 import { OfflineBanner } from './offline-banner';
 
 afterEach(() => {
@@ -60,5 +61,30 @@ describe('the offline banner', () => {
     expect(client.getQueryState(['school-years'])?.fetchStatus).toBe('paused');
     expect(screen.getByRole('status', { name: 'Sem conexão' })).toBeInTheDocument();
     expect(screen.queryByText(waitsLine)).not.toBeInTheDocument();
+  });
+});
+
+describe('a part of the screen still loading', () => {
+  /** A screen part that waits for the server and shows the kit's spinner meanwhile. */
+  function Loading() {
+    const query = useQuery({ queryKey: ['diary'], queryFn: () => Promise.resolve('aulas') });
+    return query.isPending ? <Spinner label="Carregando diário..." /> : <p>{query.data}</p>;
+  }
+
+  it('turns while on-line, and offline says it waits for the internet instead of turning forever', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Spinner label="Carregando diário..." />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando diário...');
+    cleanup();
+    renderOffline(<Loading />);
+    expect(
+      await screen.findByText('Sem conexão: esta parte aparece quando a internet voltar.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Carregando diário...')).toBeNull();
+    onlineManager.setOnline(true);
+    expect(await screen.findByText('aulas')).toBeInTheDocument();
   });
 });

@@ -22,7 +22,7 @@ export function OfflineBanner() {
           <p className="font-semibold">Sem conexão</p>
           <p>
             <span className="font-medium">Funciona sem internet:</span> consultar turmas e alunos, fazer
-            chamada e lançar notas, ver boletim e comunicados já abertos.
+            chamada e lançar notas, ver o diário de classe, o boletim e os comunicados já abertos.
           </p>
           <p>
             <span className="font-medium">Precisa de internet:</span> pagamentos, envio de arquivos e telas de

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 /**
  * A screen's row of tabs. On a narrow screen (a teacher's phone, or many tabs at 1366 px) the tabs wrap
  * onto another line: a row that scrolled sideways cut the last one ('Diário de class…') with no sign
- * there was more.
+ * there was more. Narrower padding on a phone keeps three tabs ('Chamada', 'Resumo do mês', 'Diário de
+ * classe') on one line at 390 px.
  */
 export function PageTabList({
   label,
@@ -24,7 +25,7 @@ export function PageTabList({
         <Tabs.Trigger
           key={item.value}
           value={item.value}
-          className="min-h-11 border-b-2 border-transparent px-4 py-2 text-sm font-medium whitespace-nowrap text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary-strong data-[state=active]:text-primary-strong"
+          className="min-h-11 border-b-2 border-transparent px-3 py-2 sm:px-4 text-sm font-medium whitespace-nowrap text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary-strong data-[state=active]:text-primary-strong"
         >
           {item.label}
         </Tabs.Trigger>

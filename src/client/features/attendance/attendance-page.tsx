@@ -41,7 +41,7 @@ export function AttendancePage() {
       : 'Chamada das suas turmas, resumo do mês e diário de classe';
   return (
     <div>
-      <PageHeader title="Frequência" subtitle={subtitle} />
+      <PageHeader title="Frequência" subtitle={subtitle} subtitleOnPhone={false} />
       <PageTabs label="Seções da frequência" tabs={tabs} value={tab} onChange={setTab}>
         {tabs.map(({ value, Tab }) => (
           <PageTab key={value} value={value}>

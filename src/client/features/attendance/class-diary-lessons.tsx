@@ -75,7 +75,7 @@ export function DiaryLessons({
         <label className="mb-3 flex min-h-11 items-center gap-2 text-sm text-gray-800">
           <input
             type="checkbox"
-            className="h-4 w-4"
+            className="h-5 w-5"
             checked={onlyMissing}
             onChange={(event) => setOnlyMissing(event.target.checked)}
           />

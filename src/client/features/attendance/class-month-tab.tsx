@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CalendarRange } from 'lucide-react';
 import { frequenciaModoLabels } from '../../../shared/curriculum.schemas';
+import { compareClasses } from '../../../shared/classes.schemas';
 import { dayKindLabels } from '../../../shared/calendar';
 import { formatPercent, todayIso } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
@@ -17,17 +18,19 @@ import { useSharedClass } from './shared-class';
 /** The class's month: students × days, the diary page a secretary prints or checks. */
 export function ClassMonthTab() {
   const classes = useRollClasses();
+  // The school's order, as the diary and Notas list them (the roll's list puts today's pending first).
+  const ordered = classes.data ? [...classes.data].sort(compareClasses) : undefined;
   const { data: me } = useCurrentUser();
   const admin = can(permissionsOf(me), 'academics.manage');
   const [turmaId, setTurmaId] = useSharedClass();
   const [mes, setMes] = useState(() => todayIso().slice(0, 7));
   // The class shared with the other tabs, when it is one of this tab's; else the first.
-  const chosen = classes.data?.find((turma) => turma.id === turmaId)?.id ?? classes.data?.[0]?.id ?? '';
+  const chosen = ordered?.find((turma) => turma.id === turmaId)?.id ?? ordered?.[0]?.id ?? '';
   return (
     <div>
       <div className="mb-4 grid gap-3 sm:grid-cols-[16rem_12rem]">
         <SelectField label="Turma" value={chosen} onChange={(event) => setTurmaId(event.target.value)}>
-          {classes.data?.map((turma) => (
+          {ordered?.map((turma) => (
             <option key={turma.id} value={turma.id}>
               {turma.nome}
             </option>

@@ -71,20 +71,24 @@ export function RollAbsence({
 
 /** The roll's counts, kept on top while the list scrolls (read aloud as they change). */
 export function RollCounts({ counts }: { counts: { presentes: number; faltas: number; total: number } }) {
+  // One line of figures on a phone ('24 presentes  0 faltas  24 alunos'), the big numbers above their words
+  // from a tablet up: on a phone every line above the list hides a student.
+  const cell = 'flex items-baseline justify-center gap-1 text-sm text-gray-600 sm:block';
+  const figure = 'text-xl font-bold sm:block sm:text-2xl';
   return (
     <div
-      className="sticky top-16 z-10 -mx-4 mb-3 grid grid-cols-3 gap-2 border-b border-gray-200 bg-gray-50/95 px-4 py-2 text-center backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
+      className="sticky top-16 z-10 -mx-4 mb-2 grid grid-cols-3 gap-2 border-b border-gray-200 bg-gray-50/95 px-4 py-1.5 text-center backdrop-blur sm:mx-0 sm:mb-3 sm:rounded-lg sm:border sm:py-2"
       aria-live="polite"
     >
-      <p className="text-sm text-gray-600">
-        <span className="block text-2xl font-bold text-green-700">{counts.presentes}</span> presentes
+      <p className={cell}>
+        <span className={`${figure} text-green-700`}>{counts.presentes}</span> presentes
       </p>
-      <p className="text-sm text-gray-600">
-        <span className="block text-2xl font-bold text-red-700">{counts.faltas}</span>{' '}
+      <p className={cell}>
+        <span className={`${figure} text-red-700`}>{counts.faltas}</span>{' '}
         {counts.faltas === 1 ? 'falta' : 'faltas'}
       </p>
-      <p className="text-sm text-gray-600">
-        <span className="block text-2xl font-bold text-gray-900">{counts.total}</span> alunos
+      <p className={cell}>
+        <span className={`${figure} text-gray-900`}>{counts.total}</span> alunos
       </p>
     </div>
   );

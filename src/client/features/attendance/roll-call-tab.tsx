@@ -49,10 +49,23 @@ export function RollCallTab() {
       { preventScrollReset: true },
     );
 
+  const leaveClass = () => {
+    if (!turmaId) return;
+    setFocusTo({ card: turmaId });
+    update({ turma: null, disciplina: null, aula: null });
+  };
+
+  // On a phone the roll's students must start high on the screen: 'Trocar turma', the date and 'Hoje'
+  // share one row (they took three, and the first student sat at the bottom of an 844 px screen).
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-end gap-2">
-        <div className="w-44">
+      <div className="mb-3 flex flex-wrap items-end gap-2">
+        {turmaId && (
+          <Button variant="ghost" className="-ml-2 mr-auto min-h-11" onClick={leaveClass}>
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Trocar turma
+          </Button>
+        )}
+        <div className="w-40">
           <InputField
             label="Data da chamada"
             type="date"
@@ -82,10 +95,6 @@ export function RollCallTab() {
           aula={Number(params.get('aula') ?? '') || undefined}
           focusHeading={focusTo !== null && 'roll' in focusTo}
           onFocused={() => setFocusTo(null)}
-          onBack={() => {
-            setFocusTo({ card: turmaId });
-            update({ turma: null, disciplina: null, aula: null });
-          }}
           onLesson={(lesson) => {
             setFocusTo({ roll: true });
             update({ disciplina: lesson.disciplina, aula: lesson.disciplina ? String(lesson.aula) : null });
@@ -113,7 +122,6 @@ function RollOfClass({
   aula,
   focusHeading,
   onFocused,
-  onBack,
   onLesson,
 }: {
   turmaId: string;
@@ -122,7 +130,6 @@ function RollOfClass({
   aula: number | undefined;
   focusHeading: boolean;
   onFocused: () => void;
-  onBack: () => void;
   onLesson: (lesson: Lesson) => void;
 }) {
   const { data: me } = useCurrentUser();
@@ -146,34 +153,20 @@ function RollOfClass({
       }),
     [queryClient],
   );
-  const back = (
-    <Button variant="ghost" className="mb-2 -ml-2 min-h-11" onClick={onBack}>
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Trocar turma
-    </Button>
-  );
-  if (roll.isPending)
-    return (
-      <>
-        {back}
-        <Spinner label="Carregando chamada..." />
-      </>
-    );
-  if (roll.isError)
-    return (
-      <>
-        {back}
-        <ErrorBanner>{roll.error.message || 'Erro ao carregar a chamada.'}</ErrorBanner>
-      </>
-    );
+  if (roll.isPending) return <Spinner label="Carregando chamada..." />;
+  if (roll.isError) return <ErrorBanner>{roll.error.message || 'Erro ao carregar a chamada.'}</ErrorBanner>;
   const current = roll.data.roll;
   const group = rollGroup(turmaId, current);
   const entry = fila.entries.filter((item) => item.group === group).at(-1);
+  const singleLesson =
+    current.disciplina && current.aulas.length <= 1 ? lessonName(current, current.aulas) : null;
   return (
     <div>
-      {back}
-      <div className="mb-3">
+      <div className="mb-2">
         <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-gray-900 focus:outline-none">
           {current.turma.nome}
+          {/* The one lesson of the day beside the class's name, not on a line of its own. */}
+          {singleLesson && <span className="font-medium text-gray-700"> · {singleLesson}</span>}
         </h2>
         <p className="text-sm text-gray-600">
           {formatDate(current.data)} · {current.dia.descricao ?? dayKindLabels[current.dia.tipo]}
@@ -182,9 +175,6 @@ function RollOfClass({
         </p>
       </div>
       {current.aulas.length > 1 && <LessonPicker roll={current} onLesson={onLesson} />}
-      {current.disciplina && current.aulas.length <= 1 && (
-        <p className="mb-3 text-sm font-medium text-gray-800">{lessonName(current, current.aulas)}</p>
-      )}
       <RollDeviceState
         userId={me?.id}
         entry={entry}

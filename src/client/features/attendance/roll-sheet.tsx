@@ -153,9 +153,7 @@ export function RollSheet({
       ) : (
         <>
           <p className="mb-2 text-sm text-gray-600">
-            {locked
-              ? 'Chamada somente para consulta.'
-              : 'Todos começam presentes. Toque no aluno que faltou.'}
+            {locked ? 'Chamada somente para consulta.' : 'Todos começam presentes: toque em quem faltou.'}
           </p>
           <ol className="space-y-2" aria-label="Alunos">
             {roll.alunos.map((aluno, index) => {

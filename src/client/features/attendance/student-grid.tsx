@@ -35,10 +35,17 @@ export function StudentGrid({
   );
 }
 
-/** A row's student, held at the left edge as the grid scrolls. */
+/**
+ * A row's student, held at the left edge as the grid scrolls. On a phone the name wraps within a third of
+ * the screen: on one line it took 70 % of the width and left four days of the month (or the Média past
+ * the edge) to scroll to.
+ */
 export function StudentRowHeader({ nome }: { nome: string }) {
   return (
-    <th scope="row" className="sticky left-0 bg-white px-3 py-1.5 text-left font-normal whitespace-nowrap">
+    <th
+      scope="row"
+      className="sticky left-0 max-w-32 bg-white px-3 py-1.5 text-left leading-tight font-normal break-words sm:max-w-none sm:whitespace-nowrap"
+    >
       {nome}
     </th>
   );

@@ -85,7 +85,7 @@ function ReadsPanel({ comunicado }: { comunicado: Comunicado }) {
               key={value}
               type="button"
               aria-pressed={situacao === value}
-              className={`rounded-md px-3 py-1 ${situacao === value ? 'bg-primary-strong text-white' : 'text-gray-700'}`}
+              className={`min-h-11 rounded-md px-3 py-1 sm:min-h-0 ${situacao === value ? 'bg-primary-strong text-white' : 'text-gray-700'}`}
               onClick={() => setSituacao(value)}
             >
               {value === 'pendentes' ? `Pendentes (${pendingLabel})` : 'Todos'}

@@ -408,6 +408,23 @@ describe("the teacher's home leads with today's rolls", () => {
     expect(first).toBe(rolls);
   });
 
+  it('each of my classes is a card that opens its roll, with its grades and diary a tap away', async () => {
+    teacherHome({ data: '2026-03-20', dia: friday, pendentes: [], feitas: 0 });
+    const classes = await screen.findByRole('region', { name: 'Minhas turmas' });
+    expect(within(classes).getByRole('link', { name: '3º Ano A: fazer chamada' })).toHaveAttribute(
+      'href',
+      '/dashboard/frequencia?turma=t1',
+    );
+    expect(within(classes).getByRole('link', { name: 'Notas' })).toHaveAttribute(
+      'href',
+      '/dashboard/notas?turma=t1',
+    );
+    expect(within(classes).getByRole('link', { name: 'Diário' })).toHaveAttribute(
+      'href',
+      '/dashboard/frequencia?aba=diario&turma=t1',
+    );
+  });
+
   it('one pending roll reads in the singular', async () => {
     teacherHome({
       data: '2026-03-20',

@@ -104,6 +104,50 @@ function TodayRolls({ hoje }: { hoje: DashboardProfessor['chamadas_hoje'] }) {
   );
 }
 
+const panelLink = 'inline-flex min-h-11 items-center text-sm font-medium text-primary-strong underline';
+
+const classLink = (path: string, turmaId: string, aba?: string) =>
+  `${path}?${new URLSearchParams({ ...(aba ? { aba } : {}), turma: turmaId }).toString()}`;
+
+/**
+ * One of my classes: a tap anywhere on the card opens its roll (today's), and its grades and diary are a
+ * tap away — the card is not text with three small links under the list.
+ */
+function ClassCard({ turma }: { turma: DashboardProfessor['turmas'][number] }) {
+  const low =
+    turma.frequencia !== null &&
+    turma.frequencia_minima !== null &&
+    turma.frequencia < (turma.frequencia_minima ?? FREQUENCIA_MINIMA);
+  const secondary =
+    'relative z-10 inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-primary-strong underline hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary';
+  return (
+    <li className="relative rounded-lg border border-gray-200 p-3 text-sm hover:border-primary focus-within:border-primary">
+      <Link
+        to={classLink(paths.attendance, turma.id)}
+        className="font-semibold text-gray-900 after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
+        aria-label={`${turma.nome}: fazer chamada`}
+      >
+        {turma.nome}
+      </Link>
+      <p className="text-gray-600">
+        {turma.serie} · {turnoLabels[turma.turno]}
+      </p>
+      <p className="text-gray-600">
+        {turma.alunos_count}/{turma.capacidade_maxima} alunos
+      </p>
+      <p className={low ? 'text-red-700' : 'text-gray-700'}>Frequência: {formatPercent(turma.frequencia)}</p>
+      <p className="-mx-2 mt-1 flex flex-wrap gap-1">
+        <Link to={classLink(paths.grades, turma.id)} className={secondary}>
+          Notas
+        </Link>
+        <Link to={classLink(paths.attendance, turma.id, 'diario')} className={secondary}>
+          Diário
+        </Link>
+      </p>
+    </li>
+  );
+}
+
 export function TeacherHome({ stats }: { stats: DashboardProfessor }) {
   return (
     <div className="space-y-6">
@@ -131,37 +175,18 @@ export function TeacherHome({ stats }: { stats: DashboardProfessor }) {
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {stats.turmas.map((turma) => (
-              <li key={turma.id} className="rounded-lg border border-gray-200 p-3 text-sm">
-                <p className="font-semibold text-gray-900">{turma.nome}</p>
-                <p className="text-gray-600">
-                  {turma.serie} · {turnoLabels[turma.turno]}
-                </p>
-                <p className="text-gray-600">
-                  {turma.alunos_count}/{turma.capacidade_maxima} alunos
-                </p>
-                <p
-                  className={
-                    turma.frequencia !== null &&
-                    turma.frequencia_minima !== null &&
-                    turma.frequencia < (turma.frequencia_minima ?? FREQUENCIA_MINIMA)
-                      ? 'text-red-700'
-                      : 'text-gray-700'
-                  }
-                >
-                  Frequência: {formatPercent(turma.frequencia)}
-                </p>
-              </li>
+              <ClassCard key={turma.id} turma={turma} />
             ))}
           </ul>
         )}
-        <div className="mt-3 flex flex-wrap gap-4">
-          <Link to={paths.attendance} className="text-sm font-medium text-primary-strong underline">
+        <div className="mt-2 flex flex-wrap gap-x-4">
+          <Link to={paths.attendance} className={panelLink}>
             Fazer chamada
           </Link>
-          <Link to={paths.grades} className="text-sm font-medium text-primary-strong underline">
+          <Link to={paths.grades} className={panelLink}>
             Lançar notas
           </Link>
-          <Link to={paths.classes} className="text-sm font-medium text-primary-strong underline">
+          <Link to={paths.classes} className={panelLink}>
             Ver turmas
           </Link>
         </div>

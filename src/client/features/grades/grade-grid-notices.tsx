@@ -2,6 +2,7 @@
 import { AlertTriangle, Check, Eye, Lock, Save } from 'lucide-react';
 import { Button } from '../../components/button';
 import { LeaveGuard } from '../../components/leave-guard';
+import { escalaLabels } from '../../../shared/averages';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { formatCount, formatList } from '../../../shared/format';
 import { ErrorBanner } from '../../components/feedback';
@@ -139,7 +140,11 @@ export function GradeGridBanner({
     <>
       {onSave && (
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-gray-600">
-          <span>As notas são salvas ao digitar; sem conexão, ficam no aparelho como pendentes.</span>
+          <span>
+            {/* The scale before the first grade, not only in the message that refuses one. */}
+            <strong className="font-medium text-gray-800">Escala: {escalaLabels[grid.escala]}.</strong> As
+            notas são salvas ao digitar; sem conexão, ficam no aparelho como pendentes.
+          </span>
           <span className="flex flex-wrap items-center gap-3">
             <span aria-live="polite" className="text-sm">
               {saving ? (

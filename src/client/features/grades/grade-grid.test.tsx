@@ -149,6 +149,8 @@ describe('GradeGrid', () => {
     expect(cell('Prova 1', 'Aluno 1')).toHaveValue('8,0');
     expect(cell('Prova 1', 'Aluno 2')).toHaveValue('');
     expect(screen.getByRole('row', { name: /Aluno 1/ })).toHaveTextContent('8,0');
+    // The scale is said before any grade is refused.
+    expect(screen.getByText('Escala: De 0 a 10, com uma casa decimal.')).toBeInTheDocument();
   });
 
   it('moves down a column with Enter and across with the arrows', async () => {
@@ -341,6 +343,18 @@ describe('GradeGrid', () => {
       'O 1º bimestre já foi publicado e foi reaberto: os responsáveis veem no boletim cada nota alterada agora.',
     );
     expect(cell('Prova 1', 'Aluno 2')).not.toHaveAttribute('readonly');
+  });
+
+  it('once saved, a grade typed with a dot reads as the school writes it (8.5 → 8,5)', async () => {
+    stubApi({}, reply(200, { success: true, data: { salvas: 1, notas: [savedCell(12, 8.5, 1)] } }));
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('8.5');
+    expect(cell('Prova 1', 'Aluno 2')).toHaveValue('8.5');
+    // Saved by itself after the pause in typing.
+    await waitFor(() => expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent('salvo'));
+    expect(cell('Prova 1', 'Aluno 2')).toHaveValue('8,5');
   });
 
   it('saves a grade typed just before leaving the grid (another period, class or page)', async () => {

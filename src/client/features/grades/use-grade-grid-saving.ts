@@ -105,6 +105,8 @@ export function useGradeGridSaving(grid: GradesGrid) {
       return {
         key,
         text: edit.text,
+        // As the school writes it once saved: '8.5' typed reads '8,5', 'b' reads 'B'.
+        shown: reading.ok ? (reading.valor ?? '') : edit.text,
         input: {
           aluno_id: alunoId,
           avaliacao_id: avaliacaoId,
@@ -155,7 +157,7 @@ export function useGradeGridSaving(grid: GradesGrid) {
             for (const cell of cells) {
               // Typed again while saving: keep the newer text pending.
               const now = next.get(cell.key);
-              if (now && now.text === cell.text) next.set(cell.key, { text: cell.text, status: 'salvo' });
+              if (now && now.text === cell.text) next.set(cell.key, { text: cell.shown, status: 'salvo' });
               else if (now) next.set(cell.key, { ...now, status: 'pendente' });
             }
             return next;

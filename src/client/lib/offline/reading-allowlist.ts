@@ -1,5 +1,5 @@
 import type { DehydratedState, QueryKey } from '@tanstack/react-query';
-import { keyRoots } from '../query-keys';
+import { classDiaryRoot, keyRoots } from '../query-keys';
 
 /**
  * The screens read offline (issue 35 §2, ADR 0052): the queries whose answers are kept on the device
@@ -14,6 +14,10 @@ export const OFFLINE_QUERY_PREFIXES: readonly QueryKey[] = [
   [...keyRoots.classes, 'students'],
   [...keyRoots.attendance, 'roll-classes'],
   [...keyRoots.curriculum, 'class'],
+  // The diário de classe opened before on this device (the lessons, their content, the period's absences
+  // and grades of the teacher's own class): read again in a classroom without signal, not a spinner.
+  [...keyRoots.attendance, 'diary-classes'],
+  classDiaryRoot,
   // Everyone's home (the teacher's day, the family's figures).
   [...keyRoots.dashboard, 'stats'],
   // The family: the children, the home feed, the boletim (its years and rules), the notices and the bell.

@@ -1,6 +1,7 @@
 /** Reading the roll call: one roll (its day, lessons, students and absences) and the user's classes for the roll of a day. */
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Roll, type RollClass, type RollStudent } from '../../../shared/attendance.schemas.js';
+import { compareClasses } from '../../../shared/classes.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
@@ -143,7 +144,10 @@ export async function buildRoll(
   };
 }
 
-/** GET /api/frequencia/turmas — the user's classes for the roll call, those with lessons of the day first. */
+/**
+ * GET /api/frequencia/turmas — the user's classes for the roll call, those with lessons of the day first,
+ * then in the school's order (the other screens' order).
+ */
 export async function listRollClasses(
   db: DbOrTx,
   viewer: Viewer,
@@ -243,6 +247,6 @@ export async function listRollClasses(
       Number(b.aulas.some((lesson) => lesson.pode_registrar)) -
         Number(a.aulas.some((lesson) => lesson.pode_registrar)) ||
       b.pendentes - a.pendentes ||
-      a.nome.localeCompare(b.nome, 'pt-BR'),
+      compareClasses(a, b),
   );
 }

@@ -203,8 +203,9 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
           .from(classes)
           // The classes in progress: last year's (concluídas, their students moved up) are history, read
           // in Turmas, not "Minhas turmas" — a teacher's second year listed every class twice, one empty.
-          .where(and(classesInScope(scope), eq(classes.status, 'ativo')))
-          .orderBy(asc(sql`lower(${classes.nome})`));
+          .where(and(classesInScope(scope), eq(classes.status, 'ativo')));
+  // The school's order (Pré II before the 1º ano), as every screen lists classes.
+  turmas.sort(compareClasses);
   // An 'inativo' or 'afastado' teacher reaches nothing (the scope says so) and is told why.
   const status = scope.kind === 'teacher' ? scope.status : null;
   const minimumOf = await stageMinimums(db);
@@ -226,7 +227,7 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
     listRollClasses(db, user, { data: today }),
     describeDay(db, today),
   ]);
-  const byName = [...rollClasses].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+  const inOrder = [...rollClasses].sort(compareClasses);
   return {
     escopo: 'professor',
     total_turmas: turmas.length,
@@ -239,7 +240,7 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
     chamadas_hoje: {
       data: today,
       dia: day,
-      pendentes: byName.flatMap((turma) =>
+      pendentes: inOrder.flatMap((turma) =>
         turma.aulas
           .filter((lesson) => lesson.pendente)
           .map((lesson) => ({

@@ -105,3 +105,27 @@ describe('the teacher’s “Minhas turmas”', () => {
     expect(stats.total_alunos).toBe(1);
   });
 });
+
+describe('the order of a teacher’s classes', () => {
+  it('is the school’s on the home, in today’s rolls and in the roll list: Pré II before the 1º ano', async () => {
+    await openYear();
+    const login = await signedIn(t, 'professor');
+    const teacher = await insertTeacher(t, login.user.id);
+    for (const [nome, serie, nivel] of [
+      ['9º Ano B', '9º ano', 'Fundamental II'],
+      ['1º Ano A', '1º ano', 'Fundamental I'],
+      ['Pré II A', 'Pré II', 'Educação Infantil'],
+    ] as const) {
+      const turma = await insertClass(t, teacher.id, 25, { nome, serie, nivel });
+      await insertStudent(t, turma.id, undefined, '2026-02-02');
+    }
+    const inOrder = ['Pré II A', '1º Ano A', '9º Ano B'];
+    const stats = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', login.cookie));
+    expect(stats.turmas.map((turma) => turma.nome)).toEqual(inOrder);
+    expect(stats.chamadas_hoje.pendentes.map((roll) => roll.turma_nome)).toEqual(inOrder);
+    const rolls = dataOf<{ nome: string }[]>(
+      await get('/api/frequencia/turmas?data=2026-04-20', login.cookie),
+    );
+    expect(rolls.map((turma) => turma.nome)).toEqual(inOrder);
+  });
+});

@@ -7,6 +7,7 @@ import type {
   MensagensConfig,
 } from '../../../shared/mensagens.schemas.js';
 import { can } from '../../../shared/permissions.js';
+import { compareClasses } from '../../../shared/classes.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/classes.js';
@@ -153,7 +154,13 @@ export async function studentsToWriteAbout(
   const q = query.q?.trim() ?? '';
   if (scope.kind === 'all' && q.length < 2 && !query.turma_id) return [];
   const rows = await db
-    .select({ id: students.id, nome: students.nome, turmaId: classes.id, turmaNome: classes.nome })
+    .select({
+      id: students.id,
+      nome: students.nome,
+      turmaId: classes.id,
+      turmaNome: classes.nome,
+      serie: classes.serie,
+    })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .where(
@@ -166,6 +173,16 @@ export async function studentsToWriteAbout(
     )
     .orderBy(asc(classes.nome), asc(folded(students.nome)))
     .limit(scope.kind === 'teacher' ? 500 : PAGE);
+  // The classes in school order (Pré II before the 1º ano, as on the other screens); a student without a
+  // class last. The sort is stable: each class's students stay in the query's order by name.
+  rows.sort((a, b) =>
+    a.turmaId && b.turmaId
+      ? compareClasses(
+          { serie: a.serie ?? '', nome: a.turmaNome ?? '' },
+          { serie: b.serie ?? '', nome: b.turmaNome ?? '' },
+        )
+      : Number(!a.turmaId) - Number(!b.turmaId),
+  );
   const config = await getMensagensConfig(db);
   const family = await guardiansOf(
     db,
