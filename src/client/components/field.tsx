@@ -126,16 +126,19 @@ type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
+  /** Between the label and the text (the formatting buttons of a notice). */
+  toolbar?: ReactNode;
 };
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, error, hint, id, className = '', required, ...props },
+  { label, error, hint, toolbar, id, className = '', required, ...props },
   ref,
 ) {
   const generated = useId();
   const areaId = id ?? generated;
   return (
     <FieldShell id={areaId} label={label} error={error} hint={hint} required={required}>
+      {toolbar}
       <textarea
         ref={ref}
         id={areaId}

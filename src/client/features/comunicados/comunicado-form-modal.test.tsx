@@ -86,6 +86,25 @@ describe('Novo comunicado', () => {
     expect(await within(form).findByText('Escreva o comunicado')).toBeTruthy();
   });
 
+  it('formats with buttons, not marks to learn: Negrito on the selection, and Ver como fica shows the result', async () => {
+    const api = stubApi({
+      '/api/auth/me': signedInAs(),
+      '/api/comunicados/opcoes': { tipos: ['escola'], segmentos: [], series: [], turmas: [] },
+    });
+    renderAt(<ComunicadoFormModal comunicado={null} tipos={['escola']} onClose={() => undefined} />);
+    const form = await screen.findByRole('dialog', { name: 'Novo comunicado' });
+    const mensagem = within(form).getByLabelText<HTMLTextAreaElement>(/^Mensagem/);
+    await userEvent.type(mensagem, 'Reunião amanhã');
+    mensagem.setSelectionRange(8, 14);
+    const toolbar = within(form).getByRole('toolbar', { name: 'Formatação do texto' });
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Negrito' }));
+    expect(mensagem).toHaveValue('Reunião **amanhã**');
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Ver como fica' }));
+    const preview = within(form).getByRole('region', { name: 'Como as famílias vão ler' });
+    expect(within(preview).getByText('amanhã').tagName).toBe('STRONG');
+    expect(published(api.requests)).toBe(false);
+  });
+
   it('names the chosen class and counts the families the server says receive it and have no access', async () => {
     const api = stubApi({
       '/api/auth/me': signedInAs(),

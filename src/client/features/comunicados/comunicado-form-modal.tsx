@@ -8,7 +8,8 @@ import {
   type Comunicado,
   type PublicoTipo,
 } from '../../../shared/comunicados.schemas';
-import { FormCheckbox, FormInput, FormTextArea } from '../../components/form-fields';
+import { FormCheckbox, FormInput } from '../../components/form-fields';
+import { FormRichTextArea } from '../../components/form-rich-text';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveComunicado } from './comunicados.api';
@@ -122,13 +123,7 @@ export function ComunicadoFormModal({
         </p>
       )}
       <FormInput name="titulo" label="Título" required maxLength={COMUNICADO_LIMITS.tituloMax} />
-      <FormTextArea
-        name="corpo"
-        label="Mensagem"
-        required
-        rows={7}
-        hint="Formatação: **negrito**, linhas começando com “- ” viram lista, [texto](https://endereço) vira link."
-      />
+      <FormRichTextArea name="corpo" label="Mensagem" required rows={7} />
       {published ? (
         <p className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
           Publicado para: <strong>{comunicado?.publico_descricao}</strong>. O público de um comunicado
