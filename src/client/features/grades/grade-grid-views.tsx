@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
+import { SelectField } from '../../components/field';
 
 type CellRenderer = (row: number, col: number, label: string, className: string) => ReactNode;
 
@@ -54,31 +55,47 @@ export function GradeStudentCard({
 /** A phone's Anterior/Próximo under the student's card (`onMove` may hold the student back). */
 export function StudentPager({
   index,
-  rows,
+  names,
   onMove,
 }: {
   index: number;
-  rows: number;
+  /** The class's students in the grid's order: any of them one choice away (test papers come unsorted). */
+  names: readonly string[];
   onMove: (to: number) => void;
 }) {
+  const rows = names.length;
   return (
-    <div className="mt-3 flex justify-between gap-2">
-      <Button
-        variant="secondary"
+    <div className="mt-3 space-y-3">
+      <div className="flex justify-between gap-2">
+        <Button
+          variant="secondary"
+          className="min-h-11"
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+        >
+          <ChevronLeft className="h-4 w-4" aria-hidden /> Anterior
+        </Button>
+        <Button
+          variant="secondary"
+          className="min-h-11"
+          disabled={index === rows - 1}
+          onClick={() => onMove(index + 1)}
+        >
+          Próximo <ChevronRight className="h-4 w-4" aria-hidden />
+        </Button>
+      </div>
+      <SelectField
+        label="Ir para o aluno"
+        value={String(index)}
+        onChange={(event) => onMove(Number(event.target.value))}
         className="min-h-11"
-        disabled={index === 0}
-        onClick={() => onMove(index - 1)}
       >
-        <ChevronLeft className="h-4 w-4" aria-hidden /> Anterior
-      </Button>
-      <Button
-        variant="secondary"
-        className="min-h-11"
-        disabled={index === rows - 1}
-        onClick={() => onMove(index + 1)}
-      >
-        Próximo <ChevronRight className="h-4 w-4" aria-hidden />
-      </Button>
+        {names.map((nome, at) => (
+          <option key={`${String(at)}:${nome}`} value={at}>
+            {at + 1}. {nome}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }

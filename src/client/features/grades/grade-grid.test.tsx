@@ -452,6 +452,19 @@ describe('GradeGrid', () => {
     expect(screen.queryByRole('textbox', { name: 'Prova 1 de Aluno 1' })).toBeNull();
   });
 
+  it('on a phone, any student is one choice away (the test papers are not in the list’s order)', async () => {
+    stubScreen(false);
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(cell('Trabalho', 'Aluno 1'));
+    const jump = screen.getByRole('combobox', { name: 'Ir para o aluno' });
+    expect(jump).toHaveValue('0');
+    await user.selectOptions(jump, '3. Aluno 3');
+    expect(screen.getByRole('heading', { name: 'Aluno 3' })).toBeInTheDocument();
+    expect(cell('Trabalho', 'Aluno 3')).toHaveFocus();
+    expect(jump).toHaveValue('2');
+  });
+
   it('on a phone, the next student opens ready to type: Próximo and Enter put the focus on the same assessment', async () => {
     stubScreen(false);
     stubApi({ '/api/notas': { salvas: 1, notas: [] } });

@@ -211,7 +211,11 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
         {banner}
         <GradeStudentCard grid={grid} index={index} status={statusBadge(aluno.id)} cell={cellInput} />
         {heldAt === index && <HeldNotice cells={held} />}
-        <StudentPager index={index} rows={rows} onMove={(to) => move(index, to)} />
+        <StudentPager
+          index={index}
+          names={grid.alunos.map((student) => student.nome)}
+          onMove={(to) => move(index, to)}
+        />
         {dialog}
       </div>
     );
