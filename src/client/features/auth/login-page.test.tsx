@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from '../../app/providers';
 import { LoginPage } from './login-page';
@@ -152,11 +153,17 @@ describe('LoginPage', () => {
     expect(screen.queryByText('Bem-vindo, Administrador!')).not.toBeInTheDocument();
   });
 
-  it('greets a person by name when they sign in', async () => {
+  it('greets a person by name when they sign in back to a screen; the home greets them itself', async () => {
     stubFetch(() => Promise.resolve(jsonResponse(200, signedIn)));
-    renderLogin();
+    renderLogin('/dashboard/alunos');
     await signIn();
     expect(await screen.findByText('Bem-vindo, Secretária!')).toBeInTheDocument();
+    cleanup();
+    toast.remove();
+    renderLogin();
+    await signIn();
+    expect(await screen.findByText('painel')).toBeInTheDocument();
+    expect(screen.queryByText('Bem-vindo, Secretária!')).not.toBeInTheDocument();
   });
 
   it('goes back to the address where the session ended, with its query string', async () => {

@@ -30,9 +30,10 @@ export function LoginPage() {
     const { data } = await login.mutateAsync(values);
     // The first administrator is 'Administrador' until Trocar senha asks the real name: no greeting by it.
     const unnamed = data.user.primeiro_login && data.user.nome === FIRST_ADMIN_NAME;
-    toast.success(unnamed ? 'Bem-vindo!' : `Bem-vindo, ${data.user.nome}!`);
-    if (data.user.primeiro_login) await navigate(paths.changePassword, { replace: true });
-    else await navigate(returnPathAfterLogin(from), { replace: true });
+    const target = data.user.primeiro_login ? paths.changePassword : returnPathAfterLogin(from);
+    // The home greets the person by name itself ('Boa noite, Carlos!'): a toast over its title said it twice.
+    if (target !== paths.dashboard) toast.success(unnamed ? 'Bem-vindo!' : `Bem-vindo, ${data.user.nome}!`);
+    await navigate(target, { replace: true });
   });
 
   return (
