@@ -93,6 +93,9 @@ export function PendingSavesChip() {
       <button
         type="button"
         onClick={() => setOpen(true)}
+        // On a phone the chip is the icon and the count (the words cut the screen's title to 'Frequê…').
+        aria-label={text}
+        title={text}
         className={`flex min-h-10 max-w-[12rem] items-center gap-1 truncate rounded-full px-3 text-xs font-semibold sm:max-w-none ${
           fila.conflicts > 0 || fila.sessionEnded
             ? 'bg-red-100 text-red-800'
@@ -100,7 +103,10 @@ export function PendingSavesChip() {
         }`}
       >
         <CloudOff className="h-4 w-4 shrink-0" aria-hidden="true" />
-        <span className="truncate">{text}</span>
+        <span className="hidden truncate sm:inline">{text}</span>
+        <span className="sm:hidden" aria-hidden="true">
+          {fila.sessionEnded ? waiting : fila.conflicts > 0 ? `! ${String(fila.conflicts)}` : waiting}
+        </span>
       </button>
       <Modal
         open={open}
