@@ -1,5 +1,12 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import { addDays } from '../src/shared/calendar';
+import { isInfantilSerie } from '../src/shared/classes.schemas';
 import {
   apiSignIn,
   controlledByServiceWorker,
@@ -35,14 +42,20 @@ const server = demoServerForSpec();
  * theirs on it — none in January, when the demo's school year has not begun (its first day is in
  * February), nor after the last period of the year has closed.
  */
-async function openRollDay(teacher: APIRequestContext): Promise<{ day: string; turmaId: string } | null> {
+async function openRollDay(
+  teacher: APIRequestContext,
+  graded = false,
+): Promise<{ day: string; turmaId: string } | null> {
   const today = todayInSaoPaulo();
   for (let back = 1; back <= 45; back += 1) {
     const day = addDays(today, -back);
     const classes = (
-      (await (await teacher.get(`/api/frequencia/turmas?data=${day}`)).json()) as { data?: { id: string }[] }
+      (await (await teacher.get(`/api/frequencia/turmas?data=${day}`)).json()) as {
+        data?: { id: string; serie: string }[];
+      }
     ).data;
-    const turmaId = classes?.[0]?.id;
+    // `graded`: a class with notas (Educação Infantil has pareceres instead, and comes first in school order).
+    const turmaId = classes?.find((turma) => !graded || !isInfantilSerie(turma.serie))?.id;
     if (!turmaId) continue;
     const roll = (
       (await (await teacher.get(`/api/frequencia/turmas/${turmaId}?data=${day}`)).json()) as { data?: Roll }
@@ -51,6 +64,31 @@ async function openRollDay(teacher: APIRequestContext): Promise<{ day: string; t
   }
   return null;
 }
+/** The query keys of the reading copy kept on this device (IndexedDB `consultas`), one per line. */
+function keptOnDevice(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const keys: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.includes(':consultas:')) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(new Error(String(opening.error)));
+      });
+      const record = await new Promise<{ state: { queries: { queryKey: unknown }[] } } | undefined>(
+        (resolve) => {
+          const reading = db.transaction('copia').objectStore('copia').get('consultas');
+          reading.onsuccess = () => resolve(reading.result as never);
+          reading.onerror = () => resolve(undefined);
+        },
+      );
+      db.close();
+      for (const query of record?.state.queries ?? []) keys.push(JSON.stringify(query.queryKey));
+    }
+    return keys.join('\n');
+  });
+}
+
 const NO_OPEN_DAY =
   'A demonstração não tem dia letivo aberto antes de hoje (em janeiro o ano ainda não começou)';
 
@@ -87,16 +125,19 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   const [one, two, three, four] = present;
   const absentBefore = roll.alunos.filter((aluno) => aluno.falta !== null).map((aluno) => aluno.id);
 
-  // The class's diário, opened on-line first: offline it is read again from the device's copy.
-  await page.goto(`/dashboard/frequencia?aba=diario&turma=${turmaId}`);
-  const diaryLine = /\d+ (aula dada|aulas dadas)/;
-  await expect(page.getByText(diaryLine)).toBeVisible();
-  const rollUrl = `/dashboard/frequencia?turma=${turmaId}&data=${DAY}${lesson}`;
-  await page.goto(rollUrl);
+  await page.goto(`/dashboard/frequencia?turma=${turmaId}&data=${DAY}${lesson}`);
   const student = (name: string) => page.getByRole('button', { name: new RegExp(`^${name}: `) });
   await expect(student(one!.nome)).toBeVisible();
   await controlledByServiceWorker(page);
   await expect(student(one!.nome)).toBeVisible();
+  // The class's diário, opened on-line in the same visit: offline it is read again from the device's copy.
+  await page.getByRole('tab', { name: 'Diário de classe' }).click();
+  const diaryLine = /\d+ (aula dada|aulas dadas)/;
+  await expect(page.getByText(diaryLine)).toBeVisible();
+  await page.goBack();
+  await expect(student(one!.nome)).toBeVisible();
+  // The copy is written a moment after the answers arrive (throttled): the diary is on the device.
+  await expect.poll(() => keptOnDevice(page)).toContain('"diary"');
 
   // Offline: two absences, Salvar → kept on the device, pending.
   await context.setOffline(true);
@@ -117,8 +158,8 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   // The diário on the same class, with no connection: its last copy, not a spinner that never ends.
   await page.getByRole('tab', { name: 'Diário de classe' }).click();
   await expect(page.getByText(diaryLine)).toBeVisible();
-  await expect(page.getByText(/Esta tela precisa de internet|Carregando/)).toHaveCount(0);
-  await page.goto(rollUrl);
+  await expect(page.getByText(/Esta tela precisa de internet|Sem conexão: esta parte/)).toHaveCount(0);
+  await page.goBack();
   await expect(student(one!.nome)).toHaveAttribute('aria-pressed', 'true');
 
   // Online: sent once by itself; the server has exactly those two absences more.
@@ -211,7 +252,7 @@ test('a grade typed offline waits on the device and is sent when the connection 
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
   const page = await context.newPage();
   await apiSignIn(page.request, TEACHER.email, [TEACHER.password], TEACHER.password);
-  const openDay = await openRollDay(page.request);
+  const openDay = await openRollDay(page.request, true);
   test.skip(openDay === null, NO_OPEN_DAY);
   const DAY = openDay!.day;
   const gridOf = async (turmaId: string, disciplina: string, periodoId: string) =>

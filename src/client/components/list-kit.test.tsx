@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Users } from 'lucide-react';
 import { renderAt, searchOf, stubScreen } from '../test/render';
-import { useListState } from '../lib/use-list-state';
+import { useListState, useTabParam } from '../lib/use-list-state';
+import { PageTab, PageTabs } from './page-tabs';
 import { useRowDialog } from '../lib/use-row-dialog';
 import { DataList, type ListQuery } from './data-list';
 import type { Column } from './data-table';
@@ -264,5 +265,38 @@ describe('states and dialogs', () => {
     expect(screen.getByRole('dialog', { name: 'Carlos' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Fechar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('tabs in the URL', () => {
+  function TabsScreen() {
+    const tabs = [
+      { value: 'chamada', label: 'Chamada' },
+      { value: 'diario', label: 'Diário de classe' },
+    ] as const;
+    const [tab, setTab] = useTabParam(
+      tabs.map((item) => item.value),
+      'chamada',
+      ['turma'],
+    );
+    return (
+      <PageTabs label="Seções" tabs={tabs} value={tab} onChange={setTab}>
+        {tabs.map(({ value, label }) => (
+          <PageTab key={value} value={value}>
+            <p>Aba {label}</p>
+          </PageTab>
+        ))}
+      </PageTabs>
+    );
+  }
+
+  it('a click on a tab is one step in the history: Back returns to the tab before, keeping the class', async () => {
+    const router = renderAt(<TabsScreen />, '/lista?turma=t1');
+    await userEvent.click(screen.getByRole('tab', { name: 'Diário de classe' }));
+    expect(await screen.findByText('Aba Diário de classe')).toBeVisible();
+    expect(searchOf(router)).toEqual({ turma: 't1', aba: 'diario' });
+    await act(() => router.navigate(-1));
+    expect(searchOf(router)).toEqual({ turma: 't1' });
+    expect(await screen.findByText('Aba Chamada')).toBeVisible();
   });
 });

@@ -165,8 +165,16 @@ export function useTabParam<T extends string>(
   const current = params.get('aba');
   const tab = tabs.find((value) => value === current) ?? fallback;
   const keptKeys = keep.join(',');
+  // Radix activates a tab on the mouse press and again on the focus that press gives it, before the
+  // screen re-renders: two entries in the history, and Back (Android's too) seemed to do nothing.
+  const asked = useRef<string | null>(null);
   const setTab = useCallback(
-    (next: string) =>
+    (next: string) => {
+      if (asked.current === next) return;
+      asked.current = next;
+      queueMicrotask(() => {
+        asked.current = null;
+      });
       setParams(
         (previous) => {
           const kept = new URLSearchParams();
@@ -178,7 +186,8 @@ export function useTabParam<T extends string>(
           return kept;
         },
         { preventScrollReset: true },
-      ),
+      );
+    },
     [setParams, fallback, keptKeys],
   );
   return [tab, setTab];

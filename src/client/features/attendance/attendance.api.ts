@@ -20,6 +20,7 @@ import {
 } from '../../../shared/diario.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { classDiaryRoot, invalidateAttendance, keyRoots } from '../../lib/query-keys';
+import { SCREEN_CONTENT_META } from '../../lib/offline/reading-allowlist';
 
 /**
  * Query keys of the class diary; writes invalidate what they change (`invalidateAttendance`). A
@@ -180,6 +181,8 @@ export function useDiaryClasses(ano = '') {
 export const classDiaryQuery = (turmaId: string, query: ClassDiaryQuery) =>
   queryOptions({
     queryKey: attendanceKeys.diary(turmaId, query),
+    // Offline, the diary shown from the device's copy is the screen (the school years beside it may wait).
+    meta: SCREEN_CONTENT_META,
     queryFn: () =>
       api<ClassDiary>(`/api/frequencia/diario/turmas/${turmaId}${toQuery(query)}`, {
         schema: classDiarySchema,
