@@ -20,6 +20,13 @@ export function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
  */
 export const CARD_LINK = { 'data-card-link': '' } as const;
 
+/**
+ * The card around a CARD_LINK: the link's ::after covers it, its hover and keyboard focus ring are the
+ * card's; buttons and links inside stay above it when `relative`.
+ */
+export const CARD_WITH_LINK =
+  'relative **:data-card-link:after:absolute **:data-card-link:after:inset-0 has-data-card-link:hover:bg-gray-50 has-[[data-card-link]:focus-visible]:ring-2 has-[[data-card-link]:focus-visible]:ring-primary';
+
 export function RowCard<T>({
   row,
   columns,
@@ -40,7 +47,7 @@ export function RowCard<T>({
   return (
     <li
       // A title link marked CARD_LINK covers the card; the row's buttons stay above it (`relative`).
-      className={`relative flex flex-col gap-3 p-4 text-sm **:data-card-link:after:absolute **:data-card-link:after:inset-0 has-data-card-link:hover:bg-gray-50 has-[[data-card-link]:focus-visible]:ring-2 has-[[data-card-link]:focus-visible]:ring-primary ${boxed ? 'rounded-xl border border-gray-200 bg-white shadow-sm' : ''}`}
+      className={`${CARD_WITH_LINK} flex flex-col gap-3 p-4 text-sm ${boxed ? 'rounded-xl border border-gray-200 bg-white shadow-sm' : ''}`}
       {...props}
     >
       <div className="flex items-start justify-between gap-2">

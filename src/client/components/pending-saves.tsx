@@ -83,17 +83,17 @@ export function PendingSavesChip() {
   const [syncing, setSyncing] = useState(false);
   const waiting = fila.entries.length;
   if (waiting === 0) return null;
-  const text = fila.sessionEnded
-    ? `Sua sessão terminou — entre novamente para enviar (${String(waiting)})`
+  // The words, and on a phone the count alone (the words cut the screen's title to 'Frequê…').
+  const [text, short] = fila.sessionEnded
+    ? [`Sua sessão terminou — entre novamente para enviar (${String(waiting)})`, String(waiting)]
     : fila.conflicts > 0
-      ? `conflito (${String(fila.conflicts)})`
-      : `pendente (${String(waiting)})`;
+      ? [`conflito (${String(fila.conflicts)})`, `! ${String(fila.conflicts)}`]
+      : [`pendente (${String(waiting)})`, String(waiting)];
   return (
     <>
       <button
         type="button"
         onClick={() => setOpen(true)}
-        // On a phone the chip is the icon and the count (the words cut the screen's title to 'Frequê…').
         aria-label={text}
         title={text}
         className={`flex min-h-10 max-w-[12rem] items-center gap-1 truncate rounded-full px-3 text-xs font-semibold sm:max-w-none ${
@@ -105,7 +105,7 @@ export function PendingSavesChip() {
         <CloudOff className="h-4 w-4 shrink-0" aria-hidden="true" />
         <span className="hidden truncate sm:inline">{text}</span>
         <span className="sm:hidden" aria-hidden="true">
-          {fila.sessionEnded ? waiting : fila.conflicts > 0 ? `! ${String(fila.conflicts)}` : waiting}
+          {short}
         </span>
       </button>
       <Modal

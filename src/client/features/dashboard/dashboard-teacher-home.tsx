@@ -7,6 +7,7 @@ import type { DashboardProfessor } from '../../../shared/dashboard.schemas';
 import { formatCount, formatDate, formatPercent } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
 import { teacherAccessNotice } from '../../../shared/teachers.schemas';
+import { CARD_LINK, CARD_WITH_LINK } from '../../components/data-table-cards';
 import { StatCard } from '../../components/feedback';
 import { Panel } from './dashboard-panel';
 import { InstallAppCard } from '../../components/install-app-card';
@@ -119,12 +120,13 @@ function ClassCard({ turma }: { turma: DashboardProfessor['turmas'][number] }) {
     turma.frequencia_minima !== null &&
     turma.frequencia < (turma.frequencia_minima ?? FREQUENCIA_MINIMA);
   const secondary =
-    'relative z-10 inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-primary-strong underline hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary';
+    'relative inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-primary-strong underline hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary';
   return (
-    <li className="relative rounded-lg border border-gray-200 p-3 text-sm hover:border-primary focus-within:border-primary">
+    <li className={`${CARD_WITH_LINK} rounded-lg border border-gray-200 p-3 text-sm`}>
       <Link
         to={classLink(paths.attendance, turma.id)}
-        className="font-semibold text-gray-900 after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
+        {...CARD_LINK}
+        className="font-semibold text-gray-900"
         aria-label={`${turma.nome}: fazer chamada`}
       >
         {turma.nome}
