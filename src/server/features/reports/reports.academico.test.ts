@@ -11,6 +11,7 @@ import {
   ids,
   portugueseCookie,
   report,
+  send,
   setupReportsTest,
   teacherCookie,
 } from './reports.test-setup.js';
@@ -72,12 +73,47 @@ describe('Acadêmico and Pessoas', () => {
     const result = await report('alunos-em-risco', { turma_id: ids.a5 });
     expect(result.linhas.map((line) => [line.nome, line.disciplina, line.motivo])).toEqual([
       ['Ana Ribeiro', 'Matemática', 'Média abaixo de 6'],
+      // The year's figure, the one the LDB retains by, before the subject's.
+      ['Carla Nunes', 'Frequência geral', 'Frequência geral abaixo de 75 % (3 faltas em 4 aulas)'],
       ['Carla Nunes', 'Matemática', 'Frequência abaixo de 75 %'],
     ]);
     expect(result.cabecalho[0]!.valor).toBe('2 de 3');
     const teacher = await report('alunos-em-risco', { turma_id: ids.a5 }, teacherCookie);
     expect(teacher.linhas).toEqual(result.linhas);
-    expect((await report('alunos-em-risco', { turma_id: ids.a5 }, portugueseCookie)).linhas).toEqual([]);
+    // The Português teacher: no risk in Português, but the year's attendance is the class's, theirs too.
+    expect(
+      (await report('alunos-em-risco', { turma_id: ids.a5 }, portugueseCookie)).linhas.map((line) => [
+        line.nome,
+        line.disciplina,
+      ]),
+    ).toEqual([['Carla Nunes', 'Frequência geral']]);
+  });
+
+  it('alunos-em-risco: in a class with a daily roll, the days missed', async () => {
+    expect((await report('alunos-em-risco', { turma_id: ids.b5 })).linhas).toEqual([]);
+    for (const [data, faltas] of [
+      ['2026-03-02', ['Eduardo Melo']],
+      ['2026-03-03', ['Eduardo Melo']],
+      ['2026-03-04', []],
+    ] as const) {
+      const roll = await send('PUT', `/api/frequencia/turmas/${ids.b5}`, cookies.get('administrador')!, {
+        data,
+        faltas: faltas.map((nome) => ({ aluno_id: ids[nome] })),
+      });
+      expect(roll.statusCode, roll.body).toBe(200);
+    }
+    const result = await report('alunos-em-risco', { turma_id: ids.b5 });
+    expect(result.linhas).toEqual([
+      {
+        nome: 'Eduardo Melo',
+        matricula: expect.any(String),
+        disciplina: 'Frequência diária',
+        media: '—',
+        frequencia: 33.3,
+        motivo: 'Frequência geral abaixo de 75 % (2 faltas em 3 dias letivos)',
+      },
+    ]);
+    expect(result.cabecalho[0]!.valor).toBe('1 de 1');
   });
 
   it('frequencia-mensal: lessons, absences and % of each student in the month', async () => {

@@ -2,7 +2,11 @@ import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { minimaText } from '../../../shared/stage-rules.js';
 import { isInfantil } from '../../../shared/classes.schemas.js';
 import { formatGradeNumber, situacaoLabels, situacoes } from '../../../shared/averages.js';
-import type { ReportCard } from '../../../shared/report-card.schemas.js';
+import {
+  absencesText,
+  failingByAbsenceFits,
+  type ReportCard,
+} from '../../../shared/report-card.schemas.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
@@ -332,7 +336,7 @@ const emRisco: HubReport = {
   grupo: 'academico',
   titulo: 'Alunos em risco',
   descricao: () =>
-    'Por disciplina, os alunos da turma com frequência abaixo do mínimo da etapa ou média abaixo da média para aprovação.',
+    'Os alunos da turma com frequência abaixo do mínimo da etapa (no ano ou numa disciplina) ou média abaixo da média para aprovação.',
   access: 'reports.academico',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [turmaParameter(context)],
@@ -343,6 +347,17 @@ const emRisco: HubReport = {
     const linhas: Record<string, ReportCell>[] = [];
     for (const card of cards) {
       const passing = card.media_aprovacao;
+      // The minimum the LDB counts (art. 24, VI) is over the whole year, not a subject: in a class with a
+      // daily roll it is the only attendance figure there is.
+      if (failingByAbsenceFits(card))
+        linhas.push({
+          nome: card.aluno.nome,
+          matricula: card.aluno.matricula,
+          disciplina: card.frequencia.por_dia ? 'Frequência diária' : 'Frequência geral',
+          media: '—',
+          frequencia: card.frequencia.frequencia,
+          motivo: `Frequência geral abaixo de ${minimaText(card.frequencia.minima!)} (${absencesText(card.frequencia)})`,
+        });
       for (const subject of card.disciplinas) {
         const reasons: string[] = [];
         if (subject.media_anual !== null && subject.media_anual < passing)
