@@ -72,6 +72,7 @@ export function ConfirmAction({
   serverFailureMessage = true,
   closeOnError = false,
   onClose,
+  children,
 }: {
   title: string;
   message: string;
@@ -84,6 +85,8 @@ export function ConfirmAction({
   serverFailureMessage?: boolean;
   closeOnError?: boolean;
   onClose: () => void;
+  /** What the question needs beside its message (as `ConfirmDialog`'s). */
+  children?: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
   const handleConfirm = async () => {
@@ -111,6 +114,8 @@ export function ConfirmAction({
       busy={busy}
       onCancel={onClose}
       onConfirm={() => void handleConfirm()}
-    />
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

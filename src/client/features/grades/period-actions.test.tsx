@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { GradesProgress } from '../../../shared/grades-progress.schemas.js';
 import type { PeriodStatus } from '../../../shared/grades.schemas.js';
+import { stubApi } from '../../test/render';
 import { PeriodActions } from './period-actions';
+import { periodWarnings } from './period-readiness';
 
 afterEach(() => {
   cleanup();
@@ -13,18 +16,11 @@ afterEach(() => {
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function renderWith(status: PeriodStatus) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() =>
-      Promise.resolve(
-        new Response(JSON.stringify({ success: true, data: status }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      ),
-    ),
-  );
+function renderWith(status: PeriodStatus, progress: GradesProgress = progressOf('2026-04-24', [])) {
+  stubApi({
+    [`/api/periodos/${uuid(1)}/situacao`]: status,
+    '/api/notas/acompanhamento': progress,
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -47,7 +43,64 @@ const statusOf = (publicado: boolean): PeriodStatus => ({
   ],
 });
 
+const line = (turma: number, disciplina: string, avaliacoes: number, faltando = 0) => ({
+  turma_id: uuid(turma),
+  turma_nome: `${String(turma)}º A`,
+  disciplina,
+  professor: null,
+  avaliacoes,
+  notas_esperadas: avaliacoes * 20,
+  notas_faltando: faltando,
+  fechado: false,
+});
+
+function progressOf(fim: string, linhas: GradesProgress['linhas']): GradesProgress {
+  return {
+    periodo: { id: uuid(1), nome: '1º bimestre', inicio: '2026-02-02', fim, data_fechamento: fim },
+    linhas,
+  };
+}
+
+const lines = [
+  line(2, 'Matemática', 2, 3),
+  line(2, 'Arte', 0),
+  line(2, 'Ciências', 0),
+  line(3, 'Matemática', 0),
+  line(3, 'Português', 1, 1),
+];
+
+describe('periodWarnings', () => {
+  it('the period not over, subjects without an avaliação, grades missing: for the class', () => {
+    expect(periodWarnings(progressOf('2026-04-24', lines), uuid(2), '2026-04-10')).toEqual([
+      'O 1º bimestre só termina em 24/04/2026.',
+      'Ainda sem avaliação neste período: Arte, Ciências (2 de 3 disciplinas).',
+      'Faltam 3 notas em avaliações já realizadas.',
+    ]);
+  });
+
+  it('for the whole school, counted over every class', () => {
+    expect(periodWarnings(progressOf('2026-04-24', lines), null, '2026-04-24')).toEqual([
+      '3 de 5 disciplinas das turmas ainda não têm avaliação neste período (2 turmas).',
+      'Faltam 4 notas em avaliações já realizadas.',
+    ]);
+  });
+
+  it('nothing when the period is over and every grade is in', () => {
+    const ready = [line(2, 'Matemática', 2), line(2, 'Arte', 1)];
+    expect(periodWarnings(progressOf('2026-04-24', ready), uuid(2), '2026-04-25')).toEqual([]);
+  });
+});
+
 describe('PeriodActions', () => {
+  it('asks before publishing with what is not ready yet', async () => {
+    renderWith(statusOf(false), progressOf('2999-12-31', lines));
+    await userEvent.click(await screen.findByRole('button', { name: /Publicar para a escola/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Publicar 1º bimestre' });
+    const note = await within(dialog).findByRole('note', { name: 'Antes de confirmar' });
+    expect(note).toHaveTextContent('O 1º bimestre só termina em 31/12/2999.');
+    expect(note).toHaveTextContent('3 de 5 disciplinas das turmas ainda não têm avaliação neste período');
+  });
+
   it('says, before reopening a published period, that it stays published and changes are recorded', async () => {
     renderWith(statusOf(true));
     await userEvent.click(await screen.findByRole('button', { name: /Reabrir para a turma/ }));

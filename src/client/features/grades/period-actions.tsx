@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge } from '../../components/feedback';
 import { usePeriodAction, usePeriodStatus } from './grades.api';
+import { PeriodReadiness } from './period-readiness';
 
 type Action = 'fechar' | 'reabrir' | 'publicar';
 
@@ -78,7 +79,11 @@ export function PeriodActions({ periodoId, turmaId }: { periodoId: string; turma
           success={texts[pending.action].success}
           failure="Não foi possível concluir a ação."
           onClose={() => setPending(null)}
-        />
+        >
+          {pending.action !== 'reabrir' && (
+            <PeriodReadiness periodoId={periodoId} turmaId={pending.escola ? null : turmaId} />
+          )}
+        </ConfirmAction>
       )}
     </section>
   );

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
+import { formatCount, formatDate, todayIso } from '../../../shared/format';
+import type { GradesProgress } from '../../../shared/grades-progress.schemas';
+import { gradesProgressQuery } from './grades.api';
+
+/**
+ * What is not ready yet in a period about to be closed or published — for one class, or (turmaId null)
+ * the whole school: the period has not ended, subjects have no avaliação, grades are missing in
+ * avaliações already given. Empty when nothing is amiss.
+ */
+export function periodWarnings(progress: GradesProgress, turmaId: string | null, today: string): string[] {
+  const warnings: string[] = [];
+  const { periodo } = progress;
+  if (today < periodo.fim) warnings.push(`O ${periodo.nome} só termina em ${formatDate(periodo.fim)}.`);
+  const lines = progress.linhas.filter((line) => turmaId === null || line.turma_id === turmaId);
+  const empty = lines.filter((line) => line.avaliacoes === 0);
+  if (empty.length > 0) {
+    const subjects = formatCount(lines.length, 'disciplina', 'disciplinas');
+    warnings.push(
+      turmaId === null
+        ? `${String(empty.length)} de ${subjects} das turmas ainda não ${empty.length === 1 ? 'tem' : 'têm'} avaliação neste período (${formatCount(new Set(empty.map((line) => line.turma_id)).size, 'turma', 'turmas')}).`
+        : `Ainda sem avaliação neste período: ${empty.map((line) => line.disciplina).join(', ')} (${String(empty.length)} de ${subjects}).`,
+    );
+  }
+  const missing = lines.reduce((sum, line) => sum + line.notas_faltando, 0);
+  if (missing > 0)
+    warnings.push(
+      `${missing === 1 ? 'Falta 1 nota' : `Faltam ${String(missing)} notas`} em avaliações já realizadas.`,
+    );
+  return warnings;
+}
+
+/** The warnings of `periodWarnings`, shown in the confirmation before closing or publishing. */
+export function PeriodReadiness({ periodoId, turmaId }: { periodoId: string; turmaId: string | null }) {
+  const progress = useQuery(gradesProgressQuery(periodoId));
+  if (!progress.data) return null;
+  const warnings = periodWarnings(progress.data, turmaId, todayIso());
+  if (warnings.length === 0) return null;
+  return (
+    <div
+      role="note"
+      aria-label="Antes de confirmar"
+      className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <TriangleAlert className="h-4 w-4 shrink-0" aria-hidden /> Antes de confirmar
+      </p>
+      <ul className="mt-1 list-disc space-y-1 pl-6">
+        {warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
