@@ -19,14 +19,21 @@ export function ReportCardBody({
   me: CurrentUser | null | undefined;
   wide: boolean;
 }) {
+  const nothingPublished = data.somente_publicados && !data.periodos.some((period) => period.publicado);
+  // A finished year the family saw nothing of: no table of dashes reading 'Cursando' for a year over.
+  if (nothingPublished && data.ano_encerrado && data.periodos.length > 0)
+    return (
+      <p className="text-sm text-gray-700">
+        A escola não publicou nenhum período de {data.ano}. Para o histórico escolar desse ano, fale com a
+        secretaria.
+      </p>
+    );
   return (
     <>
       {data.somente_publicados &&
         data.periodos.length > 0 &&
-        (data.periodos.some((period) => period.publicado) ? (
+        (!nothingPublished ? (
           <p className="text-xs text-gray-600">Aparecem os períodos que a escola já publicou.</p>
-        ) : data.ano_encerrado ? (
-          <p className="text-sm text-gray-700">A escola não publicou nenhum período de {data.ano}.</p>
         ) : (
           <p className="text-sm text-gray-700">
             Nenhum período publicado ainda: as notas do {data.periodos[0]!.nome} aparecem aqui quando a escola

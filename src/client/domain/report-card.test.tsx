@@ -413,8 +413,11 @@ describe('ReportCardView: a finished year the family saw nothing of', () => {
       periodos: dailyCard().periodos.map((period) => ({ ...period, publicado: false, fechado: true })),
     }));
     renderAt(<ReportCardView alunoId={alunoId} />, '/lista?ano=2025');
-    expect(await screen.findByText('A escola não publicou nenhum período de 2025.')).toBeVisible();
+    expect(await screen.findByText(/A escola não publicou nenhum período de 2025\./)).toBeVisible();
     expect(screen.queryByText(/Nenhum período publicado ainda/)).toBeNull();
+    // Not a table of dashes reading 'Cursando' for a year that is over.
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('Cursando')).toBeNull();
   });
 });
 
