@@ -167,3 +167,33 @@ export const dashboardStatsSchema = z.discriminatedUnion('escopo', [
   dashboardResponsavelSchema,
 ]);
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/**
+ * GET /api/dashboard/pendencias: what the coordenação (and the direção) chase this week — rolls not taken
+ * in the last school days, students under the stage's minimum attendance or past the Conselho Tutelar
+ * line, the current period's grades not entered, and the conversations not read.
+ */
+export const pendenciasSchema = z.object({
+  chamadas: z.object({
+    /** The school days looked at, oldest first (up to 5, today included when it is one). */
+    dias: z.array(z.string()),
+    /** Lessons (or, in a class with a daily roll, days) still without a roll, and in how many classes. */
+    aulas: z.number().int(),
+    turmas: z.number().int(),
+  }),
+  abaixo_minimo: z.number().int(),
+  conselho_tutelar: z.number().int(),
+  /** Null outside a period (holidays between years). */
+  notas: z
+    .object({
+      periodo_nome: z.string(),
+      /** Subjects of the classes with no avaliação yet in the period. */
+      sem_avaliacao: z.number().int(),
+      /** Grades missing in avaliações already given. */
+      notas_faltando: z.number().int(),
+      disciplinas: z.number().int(),
+    })
+    .nullable(),
+  mensagens_nao_lidas: z.number().int(),
+});
+export type Pendencias = z.infer<typeof pendenciasSchema>;

@@ -27,6 +27,14 @@ function stubServer(
       // A family's home also lists its news and its children's own logins: none here.
       '/api/familia/feed': { itens: [], proximo: null },
       '/api/contas-aluno/familia': [],
+      // The administration's pendências: nothing waiting.
+      '/api/dashboard/pendencias': {
+        chamadas: { dias: [], aulas: 0, turmas: 0 },
+        abaixo_minimo: 0,
+        conselho_tutelar: 0,
+        notas: null,
+        mensagens_nao_lidas: 0,
+      },
     },
     null,
   );

@@ -24,6 +24,7 @@ import { paths } from '../../../shared/routes';
 import { EmptyState, Spinner, StatCard } from '../../components/feedback';
 import { FirstStepsPanel } from './first-steps';
 import { Panel } from './dashboard-panel';
+import { PendenciasPanel } from './dashboard-pendencias';
 
 const EnrolmentChart = lazy(async () => ({
   default: (await import('./dashboard-charts')).EnrolmentChart,
@@ -151,6 +152,7 @@ export function SchoolHome({
           }
         />
       </div>
+      {can(permissoes, 'academics.manage') && <PendenciasPanel />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title="Matrículas — últimos 6 meses">
           {hasEnrolments ? (

@@ -12,7 +12,7 @@ export {
 export type { AttendanceTally } from './attendance.figures.js';
 export { attendanceRoutes } from './attendance.routes.js';
 export { loadGrid } from './attendance.service.js';
-export { classFrequencies } from './class-frequencies.figures.js';
+export { classFrequencies, listAlerts } from './class-frequencies.figures.js';
 export { dayAbsentees } from './day-absentees.js';
 export type { DayAbsentee } from './day-absentees.js';
 export { getClassMonth } from './class-month.figures.js';

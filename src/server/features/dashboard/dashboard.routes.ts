@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardStatsSchema } from '../../../shared/dashboard.schemas.js';
+import { dashboardStatsSchema, pendenciasSchema } from '../../../shared/dashboard.schemas.js';
 import { firstStepsSchema } from '../../../shared/first-steps.schemas.js';
 import { ok, signedInUser } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { getDashboardStats } from './dashboard.service.js';
 import { dismissFirstSteps, getFirstSteps } from './first-steps.service.js';
+import { getPendencias } from './pendencias.service.js';
 import { clock } from '../../lib/clock.js';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +13,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stats',
     { schema: { response: okResponse(dashboardStatsSchema) }, config: { access: 'dashboard.read' } },
     async (request) => ok(await getDashboardStats(app.ctx.db, signedInUser(request), clock.today())),
+  );
+
+  // 'Pendências' on the coordenação's home: the school's rolls, attendance and grades to chase.
+  app.get(
+    '/pendencias',
+    { schema: { response: okResponse(pendenciasSchema) }, config: { access: 'academics.manage' } },
+    async (request) => ok(await getPendencias(app.ctx.db, signedInUser(request), clock.today())),
   );
 
   // 'Primeiros passos' on the administrator's home: who sets the school up.

@@ -19,3 +19,4 @@ export { buildReportCard, buildReportCards, situationsOf } from './report-card.s
 export { gradesFeed } from './grades.feed.js';
 export { nextSerieOf } from './rematricula-plan.service.js';
 export { registerSignedOnlineQuery } from './rematricula-online.seam.js';
+export { gradesProgress } from './grades-progress.service.js';

@@ -5,3 +5,4 @@
 export { mensagensRoutes } from './mensagens.routes.js';
 /** The family's conversations in their feed (issue 32 §1): unread ones are pending ('Responder'). */
 export { mensagensFeed } from './mensagens.feed.js';
+export { listConversations } from './mensagens.service.js';

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { Pendencias } from '../../../shared/dashboard.schemas';
+import { renderAt, stubApi } from '../../test/render';
+import { PendenciasPanel, pendenciaItems } from './dashboard-pendencias';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const pending: Pendencias = {
+  chamadas: {
+    dias: ['2026-04-14', '2026-04-15', '2026-04-16', '2026-04-17', '2026-04-20'],
+    aulas: 3,
+    turmas: 2,
+  },
+  abaixo_minimo: 4,
+  conselho_tutelar: 9,
+  notas: { periodo_nome: '2º bimestre', sem_avaliacao: 5, notas_faltando: 31, disciplinas: 40 },
+  mensagens_nao_lidas: 1,
+};
+
+const settled: Pendencias = {
+  chamadas: { dias: ['2026-04-20'], aulas: 0, turmas: 0 },
+  abaixo_minimo: 0,
+  conselho_tutelar: 0,
+  notas: { periodo_nome: '2º bimestre', sem_avaliacao: 0, notas_faltando: 0, disciplinas: 40 },
+  mensagens_nao_lidas: 0,
+};
+
+describe('pendenciaItems', () => {
+  it('says what to chase, in the coordination’s words', () => {
+    expect(pendenciaItems(pending).map((item) => [item.text, item.detail, item.done])).toEqual([
+      ['3 chamadas por fazer em 2 turmas', 'Desde 14/04/2026 (5 dias letivos)', false],
+      [
+        '4 alunos abaixo da frequência mínima',
+        '9 alunos com faltas acima do limite de aviso ao Conselho Tutelar',
+        false,
+      ],
+      ['2º bimestre: 5 de 40 disciplinas sem avaliação · 31 notas por lançar', undefined, false],
+      ['1 mensagem não lida', undefined, false],
+    ]);
+  });
+
+  it('and that nothing waits, when nothing does', () => {
+    expect(pendenciaItems(settled).map((item) => [item.text, item.done])).toEqual([
+      ['Todas as chamadas dos últimos dias letivos foram feitas', true],
+      ['Nenhum aluno abaixo da frequência mínima', true],
+      ['2º bimestre: notas em dia', true],
+      ['Nenhuma mensagem por ler', true],
+    ]);
+    expect(pendenciaItems({ ...settled, notas: null })[2]!.text).toBe('Fora de um período letivo');
+  });
+});
+
+describe('PendenciasPanel', () => {
+  it('links each pending item to the screen that settles it', async () => {
+    stubApi({ '/api/dashboard/pendencias': pending });
+    renderAt(<PendenciasPanel />);
+    const panel = await screen.findByRole('region', { name: 'Pendências' });
+    expect(await within(panel).findByRole('link', { name: 'Ver os alertas' })).toHaveAttribute(
+      'href',
+      '/dashboard/frequencia?aba=alertas',
+    );
+    expect(within(panel).getByRole('link', { name: 'Abrir a chamada' })).toHaveAttribute(
+      'href',
+      '/dashboard/frequencia',
+    );
+    expect(within(panel).getByRole('link', { name: 'Ver o lançamento de notas' })).toHaveAttribute(
+      'href',
+      '/dashboard/notas',
+    );
+  });
+
+  it('shows no link where nothing waits, and nothing at all when the read fails', async () => {
+    stubApi({ '/api/dashboard/pendencias': settled });
+    renderAt(<PendenciasPanel />);
+    const panel = await screen.findByRole('region', { name: 'Pendências' });
+    await within(panel).findByText('2º bimestre: notas em dia');
+    expect(within(panel).queryByRole('link')).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+/** 'Pendências' on the coordenação's home: what to chase this week, each with the screen that settles it. */
+import { Link } from 'react-router';
+import {
+  BookOpenCheck,
+  CheckCircle2,
+  ClipboardCheck,
+  MessageSquare,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Pendencias } from '../../../shared/dashboard.schemas';
+import { formatCount, formatDate } from '../../../shared/format';
+import { paths } from '../../../shared/routes';
+import { Spinner } from '../../components/feedback';
+import { usePendencias } from './dashboard.api';
+import { Panel } from './dashboard-panel';
+
+interface Item {
+  key: string;
+  icon: LucideIcon;
+  /** Nothing to do: the item reads in grey with a check. */
+  done: boolean;
+  text: string;
+  detail?: string | undefined;
+  link: { to: string; label: string };
+}
+
+/** The four questions, in words a coordinator uses; exported for the tests. */
+export function pendenciaItems(data: Pendencias): Item[] {
+  const { chamadas, notas } = data;
+  const since = chamadas.dias[0];
+  return [
+    {
+      key: 'chamadas',
+      icon: ClipboardCheck,
+      done: chamadas.aulas === 0,
+      text:
+        chamadas.aulas === 0
+          ? 'Todas as chamadas dos últimos dias letivos foram feitas'
+          : `${formatCount(chamadas.aulas, 'chamada', 'chamadas')} por fazer em ${formatCount(chamadas.turmas, 'turma', 'turmas')}`,
+      detail: since
+        ? `Desde ${formatDate(since)} (${formatCount(chamadas.dias.length, 'dia letivo', 'dias letivos')})`
+        : 'Nenhum dia letivo nos últimos 7 dias',
+      link: { to: paths.attendance, label: 'Abrir a chamada' },
+    },
+    {
+      key: 'frequencia',
+      icon: UserX,
+      done: data.abaixo_minimo === 0,
+      text:
+        data.abaixo_minimo === 0
+          ? 'Nenhum aluno abaixo da frequência mínima'
+          : `${formatCount(data.abaixo_minimo, 'aluno', 'alunos')} abaixo da frequência mínima`,
+      detail:
+        data.conselho_tutelar > 0
+          ? `${formatCount(data.conselho_tutelar, 'aluno', 'alunos')} com faltas acima do limite de aviso ao Conselho Tutelar`
+          : undefined,
+      link: { to: `${paths.attendance}?aba=alertas`, label: 'Ver os alertas' },
+    },
+    {
+      key: 'notas',
+      icon: BookOpenCheck,
+      done: notas === null || (notas.sem_avaliacao === 0 && notas.notas_faltando === 0),
+      text:
+        notas === null
+          ? 'Fora de um período letivo'
+          : notas.sem_avaliacao === 0 && notas.notas_faltando === 0
+            ? `${notas.periodo_nome}: notas em dia`
+            : `${notas.periodo_nome}: ${[
+                notas.sem_avaliacao > 0 &&
+                  `${String(notas.sem_avaliacao)} de ${formatCount(notas.disciplinas, 'disciplina', 'disciplinas')} sem avaliação`,
+                notas.notas_faltando > 0 &&
+                  `${formatCount(notas.notas_faltando, 'nota', 'notas')} por lançar`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}`,
+      link: { to: paths.grades, label: 'Ver o lançamento de notas' },
+    },
+    {
+      key: 'mensagens',
+      icon: MessageSquare,
+      done: data.mensagens_nao_lidas === 0,
+      text:
+        data.mensagens_nao_lidas === 0
+          ? 'Nenhuma mensagem por ler'
+          : `${formatCount(data.mensagens_nao_lidas, 'mensagem não lida', 'mensagens não lidas')}`,
+      link: { to: paths.mensagens, label: 'Abrir as mensagens' },
+    },
+  ];
+}
+
+export function PendenciasPanel() {
+  const pendencias = usePendencias(true);
+  if (pendencias.isError) return null;
+  return (
+    <Panel title="Pendências">
+      {!pendencias.data ? (
+        <Spinner label="Carregando pendências..." />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          {pendenciaItems(pendencias.data).map(({ key, icon: Icon, done, text, detail, link }) => (
+            <li
+              key={key}
+              className={`flex flex-col gap-1 rounded-lg border p-3 text-sm ${
+                done ? 'border-gray-200 text-gray-600' : 'border-amber-200 bg-amber-50 text-gray-900'
+              }`}
+            >
+              <p className="flex items-start gap-2 font-medium">
+                {done ? (
+                  <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-600" aria-hidden />
+                ) : (
+                  <Icon className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-hidden />
+                )}
+                {text}
+              </p>
+              {detail && <p className="pl-6 text-xs text-gray-600">{detail}</p>}
+              {!done && (
+                <Link
+                  to={link.to}
+                  className="mt-auto inline-flex min-h-11 items-center pl-6 font-medium text-primary-strong underline-offset-2 hover:underline sm:min-h-0 sm:pt-1"
+                >
+                  {link.label}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
