@@ -340,6 +340,13 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   expect((await letter).suggestedFilename()).toMatch(/\.pdf$/);
   await expect(carla).toContainText(/Emitida em \d{2}\/\d{2}\/\d{4}/);
   await screenshot(page, { path: `${SHOTS}/frequencia-alertas-desktop.png`, fullPage: true });
+  // One class at a time: only its students; a name opens the student's record.
+  await page.getByLabel('Turma', { exact: true }).selectOption({ label: `Chamada ${run}` });
+  await expect(council.getByRole('row').filter({ hasNotText: `Chamada ${run}` })).toHaveCount(1); // the header
+  await council.getByRole('link', { name: `Carla Chamada ${run}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/alunos\?aluno=/);
+  await expect(page.getByRole('dialog')).toContainText(`Carla Chamada ${run}`);
+  await page.goBack();
 
   await page.getByRole('tab', { name: 'Resumo do mês' }).click();
   await page.getByLabel('Turma', { exact: true }).selectOption({ label: `Chamada ${run}` });

@@ -7,12 +7,22 @@ import {
   type AttendanceAlert,
 } from '../../../shared/attendance.schemas';
 import { formatDate, formatDateTime, formatPercent } from '../../../shared/format';
+import { Link } from 'react-router';
+import { compareClasses } from '../../../shared/classes.schemas';
+import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
+import { SelectField } from '../../components/field';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
 import { useMemoryListState } from '../../lib/use-list-state';
-import { downloadTutelaryLetter, useAttendanceAlerts, useIssueTutelaryNotification } from './attendance.api';
+import {
+  downloadTutelaryLetter,
+  useAttendanceAlerts,
+  useIssueTutelaryNotification,
+  useRollClasses,
+} from './attendance.api';
+import { useSharedClass } from './shared-class';
 
 const baseColumns: Column<AttendanceAlert>[] = [
   {
@@ -20,9 +30,15 @@ const baseColumns: Column<AttendanceAlert>[] = [
     header: 'Aluno',
     card: 'title',
     sortValue: (row) => row.aluno.nome,
+    // The name opens the student's record (the guardians to call, the class, the history).
     cell: (row) => (
       <>
-        <p className="font-medium text-gray-900">{row.aluno.nome}</p>
+        <Link
+          to={`${paths.students}?aluno=${row.aluno.id}`}
+          className="font-medium text-gray-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          {row.aluno.nome}
+        </Link>
         <p className="text-gray-600">Matrícula {row.aluno.matricula}</p>
       </>
     ),
@@ -71,7 +87,12 @@ const noticeColumn: Column<AttendanceAlert> = {
 
 /** Administrators: the list below the stage's minimum and the Conselho Tutelar list (Lei 13.803/2019) with the letter. */
 export function AlertsTab() {
-  const alerts = useAttendanceAlerts();
+  // The class shared with the other tabs ('' here: the whole school).
+  const [turmaId, setTurmaId] = useSharedClass();
+  const classes = useRollClasses();
+  const ordered = classes.data ? [...classes.data].sort(compareClasses) : [];
+  const turma = ordered.find((item) => item.id === turmaId);
+  const alerts = useAttendanceAlerts(undefined, turma?.id);
   // Without a class filter, the law's general figures (each student is held to their own stage's).
   const percent = (value: number) => `${String(value).replace('.', ',')} %`;
   const minimum = alerts.data?.frequencia_minima;
@@ -106,6 +127,20 @@ export function AlertsTab() {
 
   return (
     <div className="space-y-8">
+      <div className="max-w-xs">
+        <SelectField
+          label="Turma"
+          value={turma?.id ?? ''}
+          onChange={(event) => setTurmaId(event.target.value)}
+        >
+          <option value="">Todas as turmas</option>
+          {ordered.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.nome}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <section aria-labelledby="abaixo-minimo">
         <h2 id="abaixo-minimo" className="mb-1 flex items-center gap-2 text-lg font-semibold text-gray-900">
           <AlertTriangle className="h-5 w-5 text-amber-600" aria-hidden="true" />
