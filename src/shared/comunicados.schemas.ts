@@ -183,6 +183,7 @@ export const comunicadoPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The user's received notices not read yet (in either box: 'enviados' points to them). */
   nao_lidos: z.number().int(),
 });
 export type ComunicadoPage = z.infer<typeof comunicadoPageSchema>;

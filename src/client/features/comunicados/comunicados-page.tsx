@@ -82,6 +82,23 @@ export function ComunicadosPage() {
           />
         )}
       </FilterBar>
+      {sent && data && data.nao_lidos > 0 && (
+        // The school's notices to the staff land in 'Recebidos': a teacher who opens on 'Enviados' sees them.
+        <p
+          role="status"
+          className="mb-3 flex flex-wrap items-center gap-x-2 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900"
+        >
+          Você tem{' '}
+          {formatCount(data.nao_lidos, 'comunicado recebido não lido', 'comunicados recebidos não lidos')}.
+          <button
+            type="button"
+            className="min-h-11 font-medium underline underline-offset-2 sm:min-h-0"
+            onClick={() => list.setFilter('caixa', 'recebidos')}
+          >
+            Ver recebidos
+          </button>
+        </p>
+      )}
       <DataList
         label="Lista de comunicados"
         header={

@@ -73,6 +73,9 @@ describe('comunicados: audience and scope', () => {
       await get('/api/comunicados?caixa=recebidos', s.teacherAccount.cookie),
     );
     expect(teacherInbox.items.map((item) => item.id)).toEqual([dataOf<Comunicado>(staff).id]);
+    // The teacher's default box is 'Enviados': it says the notice waits in 'Recebidos'.
+    const teacherSent = dataOf<ComunicadoPage>(await get('/api/comunicados', s.teacherAccount.cookie));
+    expect([teacherSent.items.length, teacherSent.nao_lidos]).toEqual([0, 1]);
     expect(dataOf<ComunicadoPage>(await get('/api/comunicados', s.b1.cookie)).items).toHaveLength(2);
   });
 

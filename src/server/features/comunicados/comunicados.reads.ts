@@ -122,6 +122,17 @@ export async function listComunicados(
   const now = clock.now();
   const offset = (query.page - 1) * query.pageSize;
   const search = query.q ? matchesText(comunicados.titulo, query.q) : undefined;
+  const visible = and(
+    eq(comunicadoDestinatarios.usuarioId, user.id),
+    isNull(comunicados.removidoEm),
+    sql`(${comunicados.expiraEm} is null or ${comunicados.expiraEm} > ${now})`,
+  );
+  const unreadReceived = () =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comunicadoDestinatarios)
+      .innerJoin(comunicados, eq(comunicados.id, comunicadoDestinatarios.comunicadoId))
+      .where(and(visible, isNull(comunicadoDestinatarios.lidoEm)));
   if (caixa === 'enviados') {
     if (!writes) throw new AppError('FORBIDDEN', 'Você não envia comunicados.');
     let mine: SQL | undefined;
@@ -135,7 +146,7 @@ export async function listComunicados(
       );
     }
     const where = and(mine, search);
-    const [rows, [total]] = await Promise.all([
+    const [rows, [total], [unread]] = await Promise.all([
       db
         .select()
         .from(comunicados)
@@ -147,6 +158,7 @@ export async function listComunicados(
         .select({ n: sql<number>`count(*)::int` })
         .from(comunicados)
         .where(where),
+      unreadReceived(),
     ]);
     const counts = await countsOf(
       db,
@@ -167,14 +179,9 @@ export async function listComunicados(
       total: total?.n ?? 0,
       page: query.page,
       pageSize: query.pageSize,
-      nao_lidos: 0,
+      nao_lidos: unread?.n ?? 0,
     };
   }
-  const visible = and(
-    eq(comunicadoDestinatarios.usuarioId, user.id),
-    isNull(comunicados.removidoEm),
-    sql`(${comunicados.expiraEm} is null or ${comunicados.expiraEm} > ${now})`,
-  );
   const where = and(
     visible,
     query.aluno_id ? sql`${query.aluno_id}::uuid = any(${comunicadoDestinatarios.alunoIds})` : undefined,
@@ -195,11 +202,7 @@ export async function listComunicados(
       .from(comunicadoDestinatarios)
       .innerJoin(comunicados, eq(comunicados.id, comunicadoDestinatarios.comunicadoId))
       .where(where),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(comunicadoDestinatarios)
-      .innerJoin(comunicados, eq(comunicados.id, comunicadoDestinatarios.comunicadoId))
-      .where(and(visible, isNull(comunicadoDestinatarios.lidoEm))),
+    unreadReceived(),
   ]);
   const ids = rows.map((row) => row.comunicado.id);
   const names = await studentNames(
