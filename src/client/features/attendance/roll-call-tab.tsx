@@ -209,7 +209,8 @@ function RollOfClass({
               waiting: fila.entries,
             });
             if (result.kind === 'sent') {
-              toast.success(result.message);
+              // Saved again: the same toast is renewed, not a second one stacked under it.
+              toast.success(result.message, { id: 'chamada-salva' });
               await invalidateAttendance(queryClient);
             } else toast('Salvo no aparelho — pendente', { id: 'fila-pendente' });
           }}

@@ -72,7 +72,7 @@ describe('Acadêmico and Pessoas', () => {
   it('alunos-em-risco: below the passing mark or under 75 % in a subject', async () => {
     const result = await report('alunos-em-risco', { turma_id: ids.a5 });
     expect(result.linhas.map((line) => [line.nome, line.disciplina, line.motivo])).toEqual([
-      ['Ana Ribeiro', 'Matemática', 'Média abaixo de 6'],
+      ['Ana Ribeiro', 'Matemática', 'Média abaixo de 6,0'],
       // The year's figure, the one the LDB retains by, before the subject's.
       ['Carla Nunes', 'Frequência geral', 'Frequência geral abaixo de 75 % (3 faltas em 4 aulas)'],
       ['Carla Nunes', 'Matemática', 'Frequência abaixo de 75 %'],

@@ -2,11 +2,7 @@ import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { minimaText } from '../../../shared/stage-rules.js';
 import { isInfantil } from '../../../shared/classes.schemas.js';
 import { formatGradeNumber, situacaoLabels, situacoes } from '../../../shared/averages.js';
-import {
-  absencesText,
-  failingByAbsenceFits,
-  type ReportCard,
-} from '../../../shared/report-card.schemas.js';
+import { absencesText, failingByAbsenceFits, type ReportCard } from '../../../shared/report-card.schemas.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
@@ -72,7 +68,11 @@ async function classCards(run: ReportRun, turma: ClassRow, current = false): Pro
   return buildReportCards(run.db, run.viewer, ids, { ano: Number(turma.anoLetivo) });
 }
 
-const decimal = (value: number | null) => (value === null ? '—' : String(value).replace('.', ','));
+/** The class's passing mark as the boletim writes it ('6,0'), for a report's header. */
+const passingMarkCell = (cards: readonly ReportCard[]) => ({
+  rotulo: 'Média para aprovação',
+  valor: cards[0] ? formatGradeNumber(cards[0].media_aprovacao) : '—',
+});
 
 const boletinsTurma: HubReport = {
   id: 'boletins-turma',
@@ -249,11 +249,7 @@ const mapaNotas: HubReport = {
       subtitulo: classTitle(turma),
       cabecalho: [
         { rotulo: 'Alunos', valor: String(cards.length) },
-        {
-          rotulo: 'Média para aprovação',
-          // As the boletim writes it: '6,0'.
-          valor: cards[0] ? formatGradeNumber(cards[0].media_aprovacao) : '—',
-        },
+        passingMarkCell(cards),
         ...(counts ? [{ rotulo: 'Resultados', valor: counts }] : []),
         ...(cards.some((card) => card.conselho)
           ? [{ rotulo: '*', valor: 'situação final por decisão do conselho de classe' }]
@@ -361,7 +357,7 @@ const emRisco: HubReport = {
       for (const subject of card.disciplinas) {
         const reasons: string[] = [];
         if (subject.media_anual !== null && subject.media_anual < passing)
-          reasons.push(`média abaixo de ${decimal(passing)}`);
+          reasons.push(`média abaixo de ${formatGradeNumber(passing)}`);
         if (subject.frequencia !== null && minima !== null && subject.frequencia < minima)
           reasons.push(`frequência abaixo de ${minimaText(minima)}`);
         if (reasons.length === 0) continue;
@@ -380,7 +376,7 @@ const emRisco: HubReport = {
       subtitulo: classTitle(turma),
       cabecalho: [
         { rotulo: 'Alunos em risco', valor: `${String(students)} de ${String(cards.length)}` },
-        { rotulo: 'Média para aprovação', valor: decimal(cards[0]?.media_aprovacao ?? null) },
+        passingMarkCell(cards),
       ],
       colunas: [
         { chave: 'nome', rotulo: 'Aluno', tipo: 'texto', peso: 3 },
