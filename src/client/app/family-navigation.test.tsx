@@ -52,6 +52,16 @@ describe('the family menu', () => {
     expect(teacher).toContain('Frequência');
     expect(teacher).not.toContain('Boletim');
   });
+
+  it("puts the student's own home first in a student's menu", () => {
+    const student = menuFor({
+      ...adminUser,
+      nivel: 'aluno',
+      tipo: 'student',
+      permissoes: ['academics.read'],
+    }).map((item) => item.label);
+    expect(student).toEqual(['Portal do Aluno', 'Calendário']);
+  });
 });
 
 describe('the family gate', () => {

@@ -50,6 +50,14 @@ export interface MenuItem {
  * Frequência, Notas, Ano letivo, Calendário, Financeiro, Relatórios, Gerenciar Conteúdo, then the admin-only Usuários and Configurações.
  */
 export const menuItems: MenuItem[] = [
+  // A student's own home (issue 31 §4, ADR 0029), first in their menu: where they land.
+  {
+    label: 'Portal do Aluno',
+    to: paths.studentPortal,
+    icon: GraduationCap,
+    access: 'academics.read',
+    only: 'aluno',
+  },
   { label: 'Início', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
   { label: 'Alunos', to: paths.students, icon: Users, access: 'students.read' },
   { label: 'Matrículas', to: paths.matriculas, icon: UserPlus, access: 'matriculas.manage' },
@@ -70,14 +78,6 @@ export const menuItems: MenuItem[] = [
   { label: 'Configurações', to: paths.settings, icon: Settings, access: 'settings.manage' },
   { label: 'Auditoria', to: paths.audit, icon: ScrollText, access: 'audit.read' },
   { label: 'LGPD', to: paths.lgpd, icon: ShieldCheck, access: 'privacy.manage' },
-  // A student's own home (issue 31 §4, ADR 0029).
-  {
-    label: 'Portal do Aluno',
-    to: paths.studentPortal,
-    icon: GraduationCap,
-    access: 'academics.read',
-    only: 'aluno',
-  },
 ];
 
 /**
