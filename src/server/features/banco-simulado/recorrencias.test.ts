@@ -229,4 +229,26 @@ describe('PUT /cobr/{txid} and the debit', () => {
     });
     expect((await api('PATCH', `/rec/${idRec}`, { status: 'CANCELADA' })).status).toBe(400);
   });
+
+  it('the school withdraws a month’s charge until 22h of the eve of its date, not after', async () => {
+    clock.pin('2026-03-01');
+    const idRec = await approvedRec();
+    const api = await clientOf(bank);
+    const [marco, abril] = ['cobrretirada00000000000000001', 'cobrretirada00000000000000002'];
+    await api('PUT', `/cobr/${marco}`, cobrBody(idRec, '2026-03-10'));
+    expect((await api('PATCH', `/cobr/${marco}`, { status: 'CONCLUIDA' })).status).toBe(400);
+    clock.pin(new Date('2026-03-09T21:59:00-03:00'));
+    const withdrawn = await api('PATCH', `/cobr/${marco}`, { status: 'CANCELADA' });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body).toMatchObject({ status: 'CANCELADA' });
+    expect((await api('PATCH', `/cobr/${marco}`, { status: 'CANCELADA' })).status).toBe(400);
+
+    clock.pin('2026-03-31');
+    await api('PUT', `/cobr/${abril}`, cobrBody(idRec, '2026-04-10'));
+    clock.pin(new Date('2026-04-09T22:00:00-03:00'));
+    const late = await api('PATCH', `/cobr/${abril}`, { status: 'CANCELADA' });
+    expect(late.status).toBe(400);
+    expect(JSON.stringify(late.body)).toContain('até as 22h da véspera');
+    expect(bank.cobr(abril)?.status).toBe('ATIVA');
+  });
 });

@@ -236,9 +236,14 @@ export class Recorrencias {
           valor: cobr.status,
         },
       ]);
-    if (dataEmSaoPaulo(clock.now()) >= cobr.calendario.dataDeVencimento)
+    // The receiver withdraws a charge until 22h (São Paulo) of the eve of its date; the payer, until 23h59.
+    const prazo = new Date(clock.now().getTime() + 2 * 60 * 60 * 1000);
+    if (dataEmSaoPaulo(prazo) >= cobr.calendario.dataDeVencimento)
       return invalida('CobROperacaoInvalida', [
-        { propriedade: 'cobr.status', razao: 'O recebedor só cancela até a véspera do vencimento.' },
+        {
+          propriedade: 'cobr.status',
+          razao: 'O recebedor só cancela até as 22h da véspera do vencimento.',
+        },
       ]);
     this.mudarCobr(cobr, 'CANCELADA', 'USUARIO_RECEBEDOR');
     return { status: 200, body: cobr };

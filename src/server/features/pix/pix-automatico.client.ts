@@ -63,6 +63,8 @@ export interface PixAutomaticoApi {
   cancelRec(idRec: string): Promise<Rec>;
   putCobr(txid: string, body: CobrBody): Promise<Cobr>;
   getCobr(txid: string): Promise<Cobr>;
+  /** The school withdraws a month's charge (`PATCH /cobr/{txid}`, until 22h of the eve of its date). */
+  cancelCobr(txid: string): Promise<Cobr>;
   /** Registers `url` for both webhooks (the PSP posts to `url + '/rec'` and `url + '/cobr'`). */
   putWebhooks(url: string): Promise<void>;
 }
@@ -82,6 +84,8 @@ export function pixAutomaticoOf(api: Pick<PixApiClient, 'request'>): PixAutomati
       (await api.request('PATCH', `/rec/${id(idRec)}`, { status: 'CANCELADA' })) as Rec,
     putCobr: async (txid, body) => (await api.request('PUT', `/cobr/${id(txid)}`, body)) as Cobr,
     getCobr: async (txid) => (await api.request('GET', `/cobr/${id(txid)}`)) as Cobr,
+    cancelCobr: async (txid) =>
+      (await api.request('PATCH', `/cobr/${id(txid)}`, { status: 'CANCELADA' })) as Cobr,
     async putWebhooks(url) {
       await api.request('PUT', '/webhookrec', { webhookUrl: url });
       await api.request('PUT', '/webhookcobr', { webhookUrl: url });

@@ -14,7 +14,12 @@ import { freePort } from '../../test/ports.js';
 import { createUserRow, loginAs, requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { userPerfis } from '../../db/schema/perfis.js';
 import { builtInPerfilId } from '../perfis/index.js';
-import { enviarCobrancasRecorrentes, PIX_AUTOMATICO_JOB, txidDaCobranca } from './pix-automatico.sync.js';
+import {
+  enviarCobrancasRecorrentes,
+  PIX_AUTOMATICO_JOB,
+  retirarCobrancasRecorrentes,
+  txidDaCobranca,
+} from './pix-automatico.sync.js';
 import { pixAutomaticoApiOf } from './pix-automatico.service.js';
 import { webhookSegredoOf } from './pix-provedor.service.js';
 import { pixProviderOf } from './pix-provider.service.js';
@@ -147,6 +152,47 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     expect(debito(await get(url, family.cookie)).recorrencia?.cobrancas).toMatchObject([
       { mensalidade_id: marco.id, status: 'concluida', valor: 150_000, erro: null },
     ]);
+  });
+
+  it('a month cancelled, or paid at the secretaria, after its cobr went: the school withdraws the debit at the bank', async () => {
+    const { family, url, idRec, admin } = await activeFamily();
+    await bank.authorizeRec(idRec);
+    const marco = await tuition(family.child.id, '2026-03', '2026-03-10', 150_000);
+    await enviarCobrancasRecorrentes(t.app.ctx);
+    expect(bank.cobr(txidDaCobranca(marco.id))?.status).toBe('ATIVA');
+
+    // The secretaria cancels the month (the student's fee was waived): the sync the cancellation wakes
+    // withdraws the charge, so the family's account is not debited on the 10th.
+    const cancelled = await send('POST', `/api/financeiro/mensalidades/${marco.id}/cancelar`, admin, {
+      motivo: 'Bolsa integral concedida',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 1, erros: 0 });
+    expect(bank.cobr(txidDaCobranca(marco.id))).toMatchObject({ status: 'CANCELADA' });
+    expect(debito(await get(url, family.cookie)).recorrencia?.cobrancas).toMatchObject([
+      { mensalidade_id: marco.id, status: 'cancelada', erro: null },
+    ]);
+    expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 0, erros: 0 });
+
+    // April, paid in cash once its cobr went; on the eve at 23h the bank no longer takes it back: the row
+    // says so (the debit, if it comes, waits for the secretaria to refund).
+    clock.pin('2026-04-01');
+    const abril = await tuition(family.child.id, '2026-04', '2026-04-10', 150_000);
+    await enviarCobrancasRecorrentes(t.app.ctx);
+    await t.database.db
+      .update(mensalidades)
+      .set({ principalPago: 150_000 })
+      .where(eq(mensalidades.id, abril.id));
+    clock.pin(new Date('2026-04-09T23:00:00-03:00'));
+    expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 0, erros: 1 });
+    expect(bank.cobr(txidDaCobranca(abril.id))?.status).toBe('ATIVA');
+    expect(debito(await get(url, family.cookie)).recorrencia?.cobrancas).toContainEqual(
+      expect.objectContaining({
+        mensalidade_id: abril.id,
+        status: 'ativa',
+        erro: expect.stringMatching(/^O banco não cancelou o débito deste mês: /),
+      }),
+    );
   });
 
   it('a recurrence cancelled in the payer’s bank is reflected, with its scheduled charge', async () => {

@@ -30,6 +30,7 @@ import {
 } from './pix-automatico.service.js';
 import {
   PIX_AUTOMATICO_JOB,
+  retirarCobrancasRecorrentes,
   enviarCobrancasRecorrentes,
   receberWebhookCobr,
   receberWebhookRec,
@@ -121,6 +122,7 @@ export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Each day, the month's charges 2–10 days before their due dates (one instance claims the day).
   app.ctx.jobs.handle(PIX_AUTOMATICO_JOB, async () => {
+    await retirarCobrancasRecorrentes(app.ctx);
     await enviarCobrancasRecorrentes(app.ctx);
   });
   app.ctx.jobs.schedule({

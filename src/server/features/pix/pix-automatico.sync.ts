@@ -4,7 +4,7 @@
  * status webhooks (`<webhook url>/rec`, `<webhook url>/cobr`) that move the recurrence and pay the
  * mensalidade — once, whatever the number of deliveries — through finance's payment path.
  */
-import { and, eq, gte, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../shared/calendar.js';
 import type { AppContext } from '../../context.js';
 import { mensalidades } from '../../db/schema/finance.js';
@@ -105,6 +105,56 @@ export async function enviarCobrancasRecorrentes(
         .values({ ...values, recorrenciaId: recorrencia.id, mensalidadeId: mensalidade.id, txid });
   }
   return { enviadas, erros };
+}
+
+/**
+ * Withdraws the charges sent for a month the family no longer owes — the mensalidade cancelled (a
+ * student who left, a generation undone) or paid another way (cash at the secretaria, the Pix code) —
+ * while the PSP still takes it back: until the eve of the debit (22h; the PSP refuses after, and
+ * `pagarDebitoUmaVez` then leaves the debit to the secretaria to refund). A refusal is recorded on the
+ * charge's row; the charge stays 'ativa' as the PSP has it.
+ */
+export async function retirarCobrancasRecorrentes(
+  ctx: AppContext,
+): Promise<{ retiradas: number; erros: number }> {
+  const hoje = clock.today();
+  const rows = await ctx.db
+    .select({ cobranca: pixCobrancasRecorrentes })
+    .from(pixCobrancasRecorrentes)
+    .innerJoin(mensalidades, eq(mensalidades.id, pixCobrancasRecorrentes.mensalidadeId))
+    .where(
+      and(
+        eq(pixCobrancasRecorrentes.status, 'ativa'),
+        gt(pixCobrancasRecorrentes.dataVencimento, hoje),
+        or(isNotNull(mensalidades.canceladaEm), gte(mensalidades.principalPago, mensalidades.valor)),
+      ),
+    )
+    .limit(LOTE);
+  if (rows.length === 0) return { retiradas: 0, erros: 0 };
+  const psp = await pixAutomaticoApiOf(ctx);
+  if (!psp) return { retiradas: 0, erros: 0 };
+  let retiradas = 0;
+  let erros = 0;
+  for (const { cobranca } of rows) {
+    let erro: string | null = null;
+    try {
+      await psp.api.cancelCobr(cobranca.txid);
+      retiradas += 1;
+    } catch (error) {
+      if (!(error instanceof PixApiError)) throw error;
+      erro = `O banco não cancelou o débito deste mês: ${error.mensagem}`;
+      erros += 1;
+    }
+    await ctx.db
+      .update(pixCobrancasRecorrentes)
+      .set(
+        erro === null
+          ? { status: 'cancelada', erro: null, updatedAt: clock.now() }
+          : { erro, updatedAt: clock.now() },
+      )
+      .where(and(eq(pixCobrancasRecorrentes.id, cobranca.id), eq(pixCobrancasRecorrentes.status, 'ativa')));
+  }
+  return { retiradas, erros };
 }
 
 // ---------------------------------------------------------------- the PSP's webhooks
