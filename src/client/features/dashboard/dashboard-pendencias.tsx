@@ -83,7 +83,7 @@ export function pendenciaItems(data: Pendencias): Item[] {
       text:
         data.mensagens_nao_lidas === 0
           ? 'Nenhuma mensagem por ler'
-          : `${formatCount(data.mensagens_nao_lidas, 'mensagem não lida', 'mensagens não lidas')}`,
+          : formatCount(data.mensagens_nao_lidas, 'mensagem não lida', 'mensagens não lidas'),
       link: { to: paths.mensagens, label: 'Abrir as mensagens' },
     },
   ];

@@ -352,7 +352,7 @@ const emRisco: HubReport = {
           disciplina: card.frequencia.por_dia ? 'Frequência diária' : 'Frequência geral',
           media: '—',
           frequencia: card.frequencia.frequencia,
-          motivo: `Frequência geral abaixo de ${minimaText(card.frequencia.minima!)} (${absencesText(card.frequencia)})`,
+          motivo: `Frequência geral abaixo de ${minimaText(card.frequencia.minima)} (${absencesText(card.frequencia)})`,
         });
       for (const subject of card.disciplinas) {
         const reasons: string[] = [];
