@@ -193,6 +193,18 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
         erro: expect.stringMatching(/^O banco não cancelou o débito deste mês: /),
       }),
     );
+
+    // May, discounted after its cobr went: the debit would take more than the month is worth.
+    clock.pin('2026-05-01');
+    const maio = await tuition(family.child.id, '2026-05', '2026-05-10', 150_000);
+    await enviarCobrancasRecorrentes(t.app.ctx);
+    const discounted = await send('POST', `/api/financeiro/mensalidades/${maio.id}/desconto`, admin, {
+      desconto: 30_000,
+      motivo: 'Desconto de irmãos',
+    });
+    expect(discounted.statusCode, discounted.body).toBe(200);
+    expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 1, erros: 0 });
+    expect(bank.cobr(txidDaCobranca(maio.id))?.status).toBe('CANCELADA');
   });
 
   it('a recurrence cancelled in the payer’s bank is reflected, with its scheduled charge', async () => {

@@ -108,8 +108,9 @@ export async function enviarCobrancasRecorrentes(
 }
 
 /**
- * Withdraws the charges sent for a month the family no longer owes — the mensalidade cancelled (a
- * student who left, a generation undone) or paid another way (cash at the secretaria, the Pix code) —
+ * Withdraws the charges sent for a month the family no longer owes as sent — the mensalidade cancelled (a
+ * student who left, a generation undone), paid another way (cash at the secretaria, the Pix code) or
+ * discounted; the family then pays what is left through the month's cobv —
  * while the PSP still takes it back: until the eve of the debit (22h; the PSP refuses after, and
  * `pagarDebitoUmaVez` then leaves the debit to the secretaria to refund). A refusal is recorded on the
  * charge's row; the charge stays 'ativa' as the PSP has it.
@@ -126,7 +127,12 @@ export async function retirarCobrancasRecorrentes(
       and(
         eq(pixCobrancasRecorrentes.status, 'ativa'),
         gt(pixCobrancasRecorrentes.dataVencimento, hoje),
-        or(isNotNull(mensalidades.canceladaEm), gte(mensalidades.principalPago, mensalidades.valor)),
+        // Cancelled, or owing less now than the debit would take (paid, in part or whole, or discounted):
+        // the PSP would debit the family more than the month is worth.
+        or(
+          isNotNull(mensalidades.canceladaEm),
+          sql`${mensalidades.valor} - ${mensalidades.principalPago} < ${pixCobrancasRecorrentes.valor}`,
+        ),
       ),
     )
     .limit(LOTE);
