@@ -89,6 +89,31 @@ function keptOnDevice(page: Page): Promise<string> {
   });
 }
 
+/** The addresses of the rolls kept on this device (IndexedDB `fila`, store `copias`). */
+function rollCopies(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const keys: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.includes(':fila:')) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(new Error(String(opening.error)));
+      });
+      if (db.objectStoreNames.contains('copias'))
+        keys.push(
+          ...(await new Promise<string[]>((resolve) => {
+            const reading = db.transaction('copias').objectStore('copias').getAllKeys();
+            reading.onsuccess = () => resolve(reading.result.map(String));
+            reading.onerror = () => resolve([]);
+          })),
+        );
+      db.close();
+    }
+    return keys;
+  });
+}
+
 const NO_OPEN_DAY =
   'A demonstração não tem dia letivo aberto antes de hoje (em janeiro o ano ainda não começou)';
 
@@ -319,5 +344,35 @@ test('a grade typed offline waits on the device and is sent when the connection 
     .find((row) => row.id === aluno.id)!
     .notas.find((nota) => nota.avaliacao_id === avaliacao.id);
   expect(saved?.texto).not.toBeNull();
+  await context.close();
+});
+
+test('today’s due rolls are on the phone before the teacher opens them', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await apiSignIn(page.request, TEACHER.email, [TEACHER.password], TEACHER.password);
+  const today = todayInSaoPaulo();
+  const classes = (
+    (await (await page.request.get(`/api/frequencia/turmas?data=${today}`)).json()) as {
+      data: { id: string; aulas: { pendente: boolean }[] }[];
+    }
+  ).data;
+  const due = classes.find((turma) => turma.aulas.some((aula) => aula.pendente));
+  test.skip(
+    due === undefined,
+    'Hoje o professor da demonstração não tem chamada por fazer (fim de semana, feriado, férias ou todas feitas)',
+  );
+  // On the home, with signal: the roll of today's class is kept on the phone without being opened.
+  await page.goto('/dashboard');
+  await controlledByServiceWorker(page);
+  await expect
+    .poll(() => rollCopies(page), { timeout: 30_000 })
+    .toContain(`/api/frequencia/turmas/${due!.id}?data=${today}`);
+  await expect.poll(() => keptOnDevice(page)).toContain('"roll-classes"');
+  // In the classroom, no signal: the class's roll opens from the phone's copy.
+  await context.setOffline(true);
+  await page.goto(`/dashboard/frequencia?turma=${due!.id}`);
+  await expect(page.getByText(/Sem conexão — mostrando a cópia salva neste aparelho/)).toBeVisible();
+  await context.setOffline(false);
   await context.close();
 });

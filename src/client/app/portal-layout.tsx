@@ -18,6 +18,7 @@ import { PortalNotFound } from './not-found-page';
 import { useSiteContent } from '../domain/site-content-store';
 import { PendingSavesChip, SignOutWithPending } from '../components/pending-saves';
 import { useFila, useFilaSync } from '../lib/offline/use-fila';
+import { useTodaysRollsOnDevice } from './use-rolls-on-device';
 
 export interface RouteHandle {
   title?: string;
@@ -126,6 +127,7 @@ export function PortalLayout() {
   const title = gate.kind === 'not-found' ? 'Página não encontrada' : routeTitle;
   const school = useSiteContent().configuracoes.nome_escola;
   useFilaSync();
+  useTodaysRollsOnDevice();
 
   useEffect(() => {
     document.title = `${title} — ${school}`;
