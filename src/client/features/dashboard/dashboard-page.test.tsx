@@ -116,6 +116,7 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('Total de Alunos')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Atividades Recentes' })).toBeNull();
     expect(screen.queryByText('Nenhuma atividade registrada.')).toBeNull();
+    expect(screen.getByText('Frequência Média')).toBeVisible();
     cleanup();
 
     // Financeiro: neither the classes' grades nor the audit trail.
@@ -133,6 +134,8 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('heading', { name: 'Ações Rápidas' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Desempenho por turma' })).toBeNull();
     expect(screen.queryByText('Nenhuma chamada ou nota registrada ainda')).toBeNull();
+    // Nor the school's attendance: no card reading '—'.
+    expect(screen.queryByText('Frequência Média')).toBeNull();
   });
 
   it("lists the teacher's assessments without grades (opening the grid) and periods closing soon", async () => {

@@ -143,14 +143,17 @@ export function SchoolHome({
             />
           </div>
         )}
-        <StatCard
-          label="Frequência Média"
-          value={formatPercent(stats.frequencia_media)}
-          icon={ClipboardCheck}
-          tone={
-            stats.frequencia_media !== null && stats.frequencia_media < FREQUENCIA_MINIMA ? 'red' : 'green'
-          }
-        />
+        {/* The school's attendance is the academic profiles' figure: the Financeiro does not get a '—'. */}
+        {showsPerformance && (
+          <StatCard
+            label="Frequência Média"
+            value={formatPercent(stats.frequencia_media)}
+            icon={ClipboardCheck}
+            tone={
+              stats.frequencia_media !== null && stats.frequencia_media < FREQUENCIA_MINIMA ? 'red' : 'green'
+            }
+          />
+        )}
       </div>
       {can(permissoes, 'academics.manage') && <PendenciasPanel />}
       <div className="grid gap-4 lg:grid-cols-2">
