@@ -169,11 +169,13 @@ export const dashboardStatsSchema = z.discriminatedUnion('escopo', [
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 /**
- * GET /api/dashboard/pendencias: what the coordenação (and the direção) chase this week — rolls not taken
- * in the last school days, students under the stage's minimum attendance or past the Conselho Tutelar
- * line, the current period's grades not entered, and the conversations not read.
+ * GET /api/dashboard/pendencias: what the staff chase this week, by what the profile may act on — the
+ * coordenação's (and the direção's) rolls not taken in the last school days, students under the stage's
+ * minimum attendance or past the Conselho Tutelar line and the current period's grades not entered; the
+ * secretaria's families waiting in the enrolment funnel and the families' requests about the Portal do
+ * Aluno; and everyone's conversations not read.
  */
-export const pendenciasSchema = z.object({
+export const pendenciasAcademicasSchema = z.object({
   chamadas: z.object({
     /** The school days looked at, oldest first (up to 5, today included when it is one). */
     dias: z.array(z.string()),
@@ -194,6 +196,32 @@ export const pendenciasSchema = z.object({
       disciplinas: z.number().int(),
     })
     .nullable(),
+});
+
+export const pendenciasSecretariaSchema = z.object({
+  /** Per school year (this one and the next) with families waiting on the secretaria. */
+  matriculas: z.array(
+    z.object({
+      ano: z.number().int(),
+      /** New families not contacted yet (stage 'Interessado'). */
+      interessados: z.number().int(),
+      /** Pré-matrículas sent, to check and answer with the contract. */
+      pre_matriculas: z.number().int(),
+      /** Contracts signed, the student still to enrol. */
+      contratos_assinados: z.number().int(),
+    }),
+  ),
+  /** Families' requests to disable a student's portal account, unanswered. */
+  pedidos_portal: z.number().int(),
+});
+
+export const pendenciasSchema = z.object({
+  /** Null without `academics.manage`. */
+  academico: pendenciasAcademicasSchema.nullable(),
+  /** Null without `matriculas.manage`. */
+  secretaria: pendenciasSecretariaSchema.nullable(),
   mensagens_nao_lidas: z.number().int(),
 });
 export type Pendencias = z.infer<typeof pendenciasSchema>;
+export type PendenciasAcademicas = z.infer<typeof pendenciasAcademicasSchema>;
+export type PendenciasSecretaria = z.infer<typeof pendenciasSecretariaSchema>;

@@ -29,10 +29,13 @@ function stubServer(
       '/api/contas-aluno/familia': [],
       // The administration's pendências: nothing waiting.
       '/api/dashboard/pendencias': {
-        chamadas: { dias: [], aulas: 0, turmas: 0 },
-        abaixo_minimo: 0,
-        conselho_tutelar: 0,
-        notas: null,
+        academico: {
+          chamadas: { dias: [], aulas: 0, turmas: 0 },
+          abaixo_minimo: 0,
+          conselho_tutelar: 0,
+          notas: null,
+        },
+        secretaria: null,
         mensagens_nao_lidas: 0,
       },
     },

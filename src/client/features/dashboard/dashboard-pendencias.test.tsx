@@ -11,22 +11,28 @@ afterEach(() => {
 });
 
 const pending: Pendencias = {
-  chamadas: {
-    dias: ['2026-04-14', '2026-04-15', '2026-04-16', '2026-04-17', '2026-04-20'],
-    aulas: 3,
-    turmas: 2,
+  academico: {
+    chamadas: {
+      dias: ['2026-04-14', '2026-04-15', '2026-04-16', '2026-04-17', '2026-04-20'],
+      aulas: 3,
+      turmas: 2,
+    },
+    abaixo_minimo: 4,
+    conselho_tutelar: 9,
+    notas: { periodo_nome: '2º bimestre', sem_avaliacao: 5, notas_faltando: 31, disciplinas: 40 },
   },
-  abaixo_minimo: 4,
-  conselho_tutelar: 9,
-  notas: { periodo_nome: '2º bimestre', sem_avaliacao: 5, notas_faltando: 31, disciplinas: 40 },
+  secretaria: null,
   mensagens_nao_lidas: 1,
 };
 
 const settled: Pendencias = {
-  chamadas: { dias: ['2026-04-20'], aulas: 0, turmas: 0 },
-  abaixo_minimo: 0,
-  conselho_tutelar: 0,
-  notas: { periodo_nome: '2º bimestre', sem_avaliacao: 0, notas_faltando: 0, disciplinas: 40 },
+  academico: {
+    chamadas: { dias: ['2026-04-20'], aulas: 0, turmas: 0 },
+    abaixo_minimo: 0,
+    conselho_tutelar: 0,
+    notas: { periodo_nome: '2º bimestre', sem_avaliacao: 0, notas_faltando: 0, disciplinas: 40 },
+  },
+  secretaria: null,
   mensagens_nao_lidas: 0,
 };
 
@@ -51,7 +57,40 @@ describe('pendenciaItems', () => {
       ['2º bimestre: notas em dia', true],
       ['Nenhuma mensagem por ler', true],
     ]);
-    expect(pendenciaItems({ ...settled, notas: null })[2]!.text).toBe('Fora de um período letivo');
+    expect(pendenciaItems({ ...settled, academico: { ...settled.academico!, notas: null } })[2]!.text).toBe(
+      'Fora de um período letivo',
+    );
+  });
+
+  it('the secretaria’s: each year’s families waiting, the Portal do Aluno’s requests', () => {
+    const secretaria: Pendencias = {
+      academico: null,
+      secretaria: {
+        matriculas: [
+          { ano: 2026, interessados: 0, pre_matriculas: 0, contratos_assinados: 1 },
+          { ano: 2027, interessados: 3, pre_matriculas: 2, contratos_assinados: 0 },
+        ],
+        pedidos_portal: 1,
+      },
+      mensagens_nao_lidas: 0,
+    };
+    expect(pendenciaItems(secretaria).map((item) => [item.text, item.link.to])).toEqual([
+      [
+        'Matrículas 2026: 1 contrato assinado para matricular',
+        '/dashboard/matriculas?aba=lista&ano=2026&etapa=contrato_assinado',
+      ],
+      [
+        'Matrículas 2027: 2 pré-matrículas para analisar · 3 famílias interessadas sem contato',
+        '/dashboard/matriculas?aba=lista&ano=2027&etapa=pre_matricula',
+      ],
+      ['1 pedido de família sobre o Portal do Aluno', '/dashboard/alunos?pedidos=portal'],
+      ['Nenhuma mensagem por ler', '/dashboard/mensagens'],
+    ]);
+    const none = { ...secretaria, secretaria: { matriculas: [], pedidos_portal: 0 } };
+    expect(pendenciaItems(none).map((item) => [item.text, item.done])).toEqual([
+      ['Nenhuma família esperando nas matrículas', true],
+      ['Nenhuma mensagem por ler', true],
+    ]);
   });
 });
 

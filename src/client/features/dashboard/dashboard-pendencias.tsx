@@ -1,14 +1,19 @@
-/** 'Pendências' on the coordenação's home: what to chase this week, each with the screen that settles it. */
+/** 'Pendências' on the staff's home: what to chase this week, each with the screen that settles it. */
 import { Link } from 'react-router';
 import {
   BookOpenCheck,
   CheckCircle2,
   ClipboardCheck,
   MessageSquare,
+  UserPlus,
   UserX,
   type LucideIcon,
 } from 'lucide-react';
-import type { Pendencias } from '../../../shared/dashboard.schemas';
+import type {
+  Pendencias,
+  PendenciasAcademicas,
+  PendenciasSecretaria,
+} from '../../../shared/dashboard.schemas';
 import { formatCount, formatDate } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
 import { Spinner } from '../../components/feedback';
@@ -18,16 +23,15 @@ import { Panel } from './dashboard-panel';
 interface Item {
   key: string;
   icon: LucideIcon;
-  /** Nothing to do: the item reads in grey with a check. */
+  /** Nothing to do: the item reads in grey with a check, and links nowhere. */
   done: boolean;
   text: string;
   detail?: string | undefined;
   link: { to: string; label: string };
 }
 
-/** The four questions, in words a coordinator uses; exported for the tests. */
-export function pendenciaItems(data: Pendencias): Item[] {
-  const { chamadas, notas } = data;
+/** The coordenação's questions: the rolls, the attendance, the period's grades. */
+function academicItems({ chamadas, notas, ...alerts }: PendenciasAcademicas): Item[] {
   const since = chamadas.dias[0];
   return [
     {
@@ -46,14 +50,14 @@ export function pendenciaItems(data: Pendencias): Item[] {
     {
       key: 'frequencia',
       icon: UserX,
-      done: data.abaixo_minimo === 0,
+      done: alerts.abaixo_minimo === 0,
       text:
-        data.abaixo_minimo === 0
+        alerts.abaixo_minimo === 0
           ? 'Nenhum aluno abaixo da frequência mínima'
-          : `${formatCount(data.abaixo_minimo, 'aluno', 'alunos')} abaixo da frequência mínima`,
+          : `${formatCount(alerts.abaixo_minimo, 'aluno', 'alunos')} abaixo da frequência mínima`,
       detail:
-        data.conselho_tutelar > 0
-          ? `${formatCount(data.conselho_tutelar, 'aluno', 'alunos')} com faltas acima do limite de aviso ao Conselho Tutelar`
+        alerts.conselho_tutelar > 0
+          ? `${formatCount(alerts.conselho_tutelar, 'aluno', 'alunos')} com faltas acima do limite de aviso ao Conselho Tutelar`
           : undefined,
       link: { to: `${paths.attendance}?aba=alertas`, label: 'Ver os alertas' },
     },
@@ -76,6 +80,76 @@ export function pendenciaItems(data: Pendencias): Item[] {
                 .join(' · ')}`,
       link: { to: paths.grades, label: 'Ver o lançamento de notas' },
     },
+  ];
+}
+
+/** The secretaria's: the families waiting in each year's enrolments, the Portal do Aluno's requests. */
+function secretariaItems({ matriculas, pedidos_portal }: PendenciasSecretaria): Item[] {
+  const years: Item[] = matriculas.map((year) => {
+    const parts = [
+      year.pre_matriculas > 0 &&
+        formatCount(year.pre_matriculas, 'pré-matrícula para analisar', 'pré-matrículas para analisar'),
+      year.contratos_assinados > 0 &&
+        formatCount(
+          year.contratos_assinados,
+          'contrato assinado para matricular',
+          'contratos assinados para matricular',
+        ),
+      year.interessados > 0 &&
+        formatCount(
+          year.interessados,
+          'família interessada sem contato',
+          'famílias interessadas sem contato',
+        ),
+    ].filter((part): part is string => typeof part === 'string');
+    // The list opens on the stage the secretaria acts on first.
+    const etapa =
+      year.pre_matriculas > 0
+        ? 'pre_matricula'
+        : year.contratos_assinados > 0
+          ? 'contrato_assinado'
+          : 'interessado';
+    return {
+      key: `matriculas-${String(year.ano)}`,
+      icon: UserPlus,
+      done: false,
+      text: `Matrículas ${String(year.ano)}: ${parts.join(' · ')}`,
+      link: {
+        to: `${paths.matriculas}?aba=lista&ano=${String(year.ano)}&etapa=${etapa}`,
+        label: 'Abrir as matrículas',
+      },
+    };
+  });
+  const waiting: Item[] =
+    years.length > 0
+      ? years
+      : [
+          {
+            key: 'matriculas',
+            icon: UserPlus,
+            done: true,
+            text: 'Nenhuma família esperando nas matrículas',
+            link: { to: paths.matriculas, label: 'Abrir as matrículas' },
+          },
+        ];
+  if (pedidos_portal === 0) return waiting;
+  return [
+    ...waiting,
+    {
+      key: 'pedidos-portal',
+      icon: UserX,
+      done: false,
+      text: `${formatCount(pedidos_portal, 'pedido', 'pedidos')} de família sobre o Portal do Aluno`,
+      link: { to: `${paths.students}?pedidos=portal`, label: 'Ver os pedidos' },
+    },
+  ];
+}
+
+/** What the profile may act on, in the words its people use; exported for the tests. */
+export function pendenciaItems(data: Pendencias): Item[] {
+  return [
+    ...(data.academico ? academicItems(data.academico) : []),
+    ...(data.secretaria ? secretariaItems(data.secretaria) : []),
     {
       key: 'mensagens',
       icon: MessageSquare,

@@ -155,7 +155,7 @@ export function SchoolHome({
           />
         )}
       </div>
-      {can(permissoes, 'academics.manage') && <PendenciasPanel />}
+      {(can(permissoes, 'academics.manage') || can(permissoes, 'matriculas.manage')) && <PendenciasPanel />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title="Matrículas — últimos 6 meses">
           {hasEnrolments ? (

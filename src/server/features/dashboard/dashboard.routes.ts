@@ -15,10 +15,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await getDashboardStats(app.ctx.db, signedInUser(request), clock.today())),
   );
 
-  // 'Pendências' on the coordenação's home: the school's rolls, attendance and grades to chase.
+  // 'Pendências' on the staff's home: the coordenação's rolls, attendance and grades, the secretaria's
+  // families waiting, as each profile may act on them (403 for whom may act on none).
   app.get(
     '/pendencias',
-    { schema: { response: okResponse(pendenciasSchema) }, config: { access: 'academics.manage' } },
+    { schema: { response: okResponse(pendenciasSchema) }, config: { access: 'dashboard.read' } },
     async (request) => ok(await getPendencias(app.ctx.db, signedInUser(request), clock.today())),
   );
 

@@ -1,14 +1,24 @@
 /**
- * 'Pendências' on the coordenação's home (GET /api/dashboard/pendencias): the questions of a Monday
- * morning — which rolls were not taken, who is below the minimum attendance, which grades are missing in
- * the current period, which messages wait — each answered by the module that owns it, counted here.
+ * 'Pendências' on the staff's home (GET /api/dashboard/pendencias): the questions of a Monday morning —
+ * for the coordenação, which rolls were not taken, who is below the minimum attendance, which grades are
+ * missing in the current period; for the secretaria, which families wait in the enrolment funnel and
+ * which requests about the Portal do Aluno; for everyone, which messages wait — each answered by the
+ * module that owns it, counted here, and each only to whom may act on it.
  */
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { addDays } from '../../../shared/calendar.js';
-import type { Pendencias } from '../../../shared/dashboard.schemas.js';
+import type {
+  Pendencias,
+  PendenciasAcademicas,
+  PendenciasSecretaria,
+} from '../../../shared/dashboard.schemas.js';
+import { can, type Permission } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { schoolPeriods } from '../../db/schema/calendar.js';
+import { interessados } from '../../db/schema/matriculas.js';
+import { studentAccounts } from '../../db/schema/student-accounts.js';
 import type { UserRow } from '../../db/schema/users.js';
+import { AppError } from '../../lib/errors.js';
 import { listAlerts, listRollClasses } from '../attendance/index.js';
 import { periodContextOf, resolveYear } from '../calendar/index.js';
 import { gradesProgress } from '../grades/index.js';
@@ -17,7 +27,11 @@ import { listConversations } from '../mensagens/index.js';
 /** How far back the rolls not taken are looked for: today and the six days before. */
 const ROLL_DAYS = 7;
 
-async function rollsNotTaken(db: Db, viewer: UserRow, today: string): Promise<Pendencias['chamadas']> {
+async function rollsNotTaken(
+  db: Db,
+  viewer: UserRow,
+  today: string,
+): Promise<PendenciasAcademicas['chamadas']> {
   const dias: string[] = [];
   const classes = new Set<string>();
   let aulas = 0;
@@ -35,7 +49,7 @@ async function rollsNotTaken(db: Db, viewer: UserRow, today: string): Promise<Pe
   return { dias, aulas, turmas: classes.size };
 }
 
-async function gradesMissing(db: Db, today: string): Promise<Pendencias['notas']> {
+async function gradesMissing(db: Db, today: string): Promise<PendenciasAcademicas['notas']> {
   const year = await resolveYear(db);
   if (!year) return null;
   const [period] = await db
@@ -61,16 +75,61 @@ async function gradesMissing(db: Db, today: string): Promise<Pendencias['notas']
   };
 }
 
-export async function getPendencias(db: Db, viewer: UserRow, today: string): Promise<Pendencias> {
+async function academicas(db: Db, viewer: UserRow, today: string): Promise<PendenciasAcademicas> {
   const chamadas = await rollsNotTaken(db, viewer, today);
   const alerts = await listAlerts(db, viewer, {});
-  const notas = await gradesMissing(db, today);
-  const conversations = await listConversations(db, viewer);
   return {
     chamadas,
     abaixo_minimo: alerts.abaixo_minimo.length,
     conselho_tutelar: alerts.conselho_tutelar.length,
-    notas,
-    mensagens_nao_lidas: conversations.nao_lidas,
+    notas: await gradesMissing(db, today),
+  };
+}
+
+/** The funnel's stages that wait on the secretaria, as counted here. */
+const waitingStages = {
+  interessado: 'interessados',
+  pre_matricula: 'pre_matriculas',
+  contrato_assinado: 'contratos_assinados',
+} as const;
+
+async function daSecretaria(db: Db, today: string): Promise<PendenciasSecretaria> {
+  const year = Number(today.slice(0, 4));
+  const [stages, [requests]] = await Promise.all([
+    db
+      .select({ ano: interessados.anoLetivo, etapa: interessados.etapa, total: count() })
+      .from(interessados)
+      .where(
+        and(
+          inArray(interessados.anoLetivo, [year, year + 1]),
+          inArray(interessados.etapa, Object.keys(waitingStages) as (keyof typeof waitingStages)[]),
+        ),
+      )
+      .groupBy(interessados.anoLetivo, interessados.etapa),
+    db.select({ total: count() }).from(studentAccounts).where(isNotNull(studentAccounts.desativacaoPedidaEm)),
+  ]);
+  const matriculas = [year, year + 1].flatMap((ano) => {
+    const counts = { ano, interessados: 0, pre_matriculas: 0, contratos_assinados: 0 };
+    for (const row of stages)
+      if (row.ano === ano && row.etapa in waitingStages)
+        counts[waitingStages[row.etapa as keyof typeof waitingStages]] = row.total;
+    return counts.interessados + counts.pre_matriculas + counts.contratos_assinados > 0 ? [counts] : [];
+  });
+  return { matriculas, pedidos_portal: requests?.total ?? 0 };
+}
+
+export async function getPendencias(
+  db: Db,
+  viewer: UserRow & { permissoes: readonly Permission[] },
+  today: string,
+): Promise<Pendencias> {
+  const academic = can(viewer.permissoes, 'academics.manage');
+  const secretaria = can(viewer.permissoes, 'matriculas.manage');
+  if (!academic && !secretaria)
+    throw new AppError('FORBIDDEN', 'As pendências são da coordenação, da secretaria e da direção.');
+  return {
+    academico: academic ? await academicas(db, viewer, today) : null,
+    secretaria: secretaria ? await daSecretaria(db, today) : null,
+    mensagens_nao_lidas: (await listConversations(db, viewer)).nao_lidas,
   };
 }

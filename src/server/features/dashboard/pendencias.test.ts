@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pendencias } from '../../../shared/dashboard.schemas.js';
+import type { EtapaFunil } from '../../../shared/matriculas.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
 import { createSchoolYear } from '../../test/school-fixtures.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
+import { interessados } from '../../db/schema/matriculas.js';
+import { studentAccounts } from '../../db/schema/student-accounts.js';
 
 const t = setupTestApp();
 const { get, send } = requestsOf(() => t.app);
@@ -38,19 +41,72 @@ describe('GET /api/dashboard/pendencias', () => {
     const response = await get('/api/dashboard/pendencias', coordination.cookie);
     expect(response.statusCode, response.body).toBe(200);
     expect(dataOf<Pendencias>(response)).toEqual({
-      chamadas: {
-        dias: ['2026-04-14', '2026-04-15', '2026-04-16', '2026-04-17', '2026-04-20'],
-        aulas: 2,
-        turmas: 1,
+      academico: {
+        chamadas: {
+          dias: ['2026-04-14', '2026-04-15', '2026-04-16', '2026-04-17', '2026-04-20'],
+          aulas: 2,
+          turmas: 1,
+        },
+        abaixo_minimo: 1,
+        conselho_tutelar: 1,
+        notas: { periodo_nome: '2º bimestre', sem_avaliacao: 1, notas_faltando: 0, disciplinas: 1 },
       },
-      abaixo_minimo: 1,
-      conselho_tutelar: 1,
-      notas: { periodo_nome: '2º bimestre', sem_avaliacao: 1, notas_faltando: 0, disciplinas: 1 },
+      // The coordenação does not run the enrolments.
+      secretaria: null,
       mensagens_nao_lidas: 0,
     });
   });
 
-  it('is the coordenação’s and the direção’s: a teacher and a family are refused', async () => {
+  it('the secretaria’s: families waiting in the funnel, per year, and the Portal do Aluno requests', async () => {
+    const secretaria = await staffWith(t, 'secretaria');
+    const family = (anoLetivo: number, etapa: EtapaFunil): typeof interessados.$inferInsert => ({
+      anoLetivo,
+      etapa,
+      serie: '1º ano',
+      responsavelNome: 'Família Teste',
+      email: 'familia@teste.test',
+      telefone: '11987654321',
+      alunoNome: 'Criança Teste',
+      alunoNascimento: '2020-05-10',
+    });
+    await t.database.db
+      .insert(interessados)
+      .values([
+        family(2026, 'pre_matricula'),
+        family(2027, 'interessado'),
+        family(2027, 'interessado'),
+        family(2027, 'pre_matricula'),
+        family(2027, 'contrato_assinado'),
+        family(2027, 'matriculado'),
+        family(2025, 'interessado'),
+      ]);
+    // A guardian asked the school to disable their child's portal account.
+    const child = await insertStudent(t, null);
+    const { user: studentUser } = await signedIn(t, 'aluno');
+    await t.database.db.insert(studentAccounts).values({
+      alunoId: child.id,
+      usuarioId: studentUser.id,
+      consentimentoResponsavelNome: 'Mãe',
+      consentimentoMeio: 'presencial',
+      consentimentoEm: new Date(),
+      desativacaoPedidaEm: new Date(),
+    });
+    const response = await get('/api/dashboard/pendencias', secretaria.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<Pendencias>(response)).toEqual({
+      academico: null,
+      secretaria: {
+        matriculas: [
+          { ano: 2026, interessados: 0, pre_matriculas: 1, contratos_assinados: 0 },
+          { ano: 2027, interessados: 2, pre_matriculas: 1, contratos_assinados: 1 },
+        ],
+        pedidos_portal: 1,
+      },
+      mensagens_nao_lidas: 0,
+    });
+  });
+
+  it('a teacher and a family are refused: they have no pendências of the school to chase', async () => {
     for (const nivel of ['professor', 'responsavel'] as const) {
       const { cookie } = await signedIn(t, nivel);
       expect((await get('/api/dashboard/pendencias', cookie)).statusCode).toBe(403);
