@@ -29,12 +29,12 @@ export async function keepTodaysRollsOnDevice(
   today: string,
   stopped: () => boolean = () => false,
 ): Promise<number> {
-  const classes = await queryClient.fetchQuery(rollClassesQuery(today));
+  const classes = await queryClient.query(rollClassesQuery(today));
   let kept = 0;
   for (const turma of classes)
     for (const params of dueRollParams(turma, today)) {
       if (stopped()) return kept;
-      await queryClient.fetchQuery(rollOnDeviceQuery(userId, turma.id, params));
+      await queryClient.query(rollOnDeviceQuery(userId, turma.id, params));
       kept += 1;
     }
   return kept;
