@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ShieldX } from 'lucide-react';
-import { can, nivelLabels, niveis, type Access, type Nivel, permissionsOf } from '../../shared/permissions';
+import {
+  can,
+  nivelLabels,
+  niveis,
+  permissionLabels,
+  permissionsOf,
+  type Access,
+  type Nivel,
+  type Permission,
+} from '../../shared/permissions';
 import { formatList } from '../../shared/format';
 import { paths } from '../../shared/routes';
 import { Button } from '../components/button';
@@ -32,7 +41,19 @@ function levelsWith(access: Access): Nivel[] {
   return holders.length > 0 ? holders : ['administrador'];
 }
 
-export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nivel[] }) {
+/**
+ * `profile`: the level has the area but the person's profile does not (a Coordenação at the Financeiro):
+ * the page names the profile and what it lacks, not a level list that contains their own.
+ */
+export function AccessDenied({
+  nivel,
+  required,
+  profile,
+}: {
+  nivel: Nivel;
+  required: Nivel[];
+  profile?: { perfis: readonly string[]; needs: readonly string[] } | undefined;
+}) {
   const navigate = useNavigate();
   return (
     <div className="flex min-h-[60vh] items-center justify-center p-4">
@@ -40,21 +61,39 @@ export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nive
         <ShieldX className="mx-auto h-14 w-14 text-red-500" aria-hidden="true" />
         <h1 className="mt-4 text-xl font-bold text-gray-900">Acesso negado</h1>
         <p className="mt-2 text-gray-700">Você não tem permissão para acessar esta página.</p>
-        <p className="mt-1 text-sm text-gray-600">
-          {required.length === 1
-            ? roleLines[required[0]!]
-            : `Esta área é para ${formatList(required.map((item) => groupWords[item]))}.`}
-        </p>
-        <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3 text-sm">
-          <dt className="text-gray-600">Seu nível</dt>
-          <dd className="font-medium text-gray-900">{nivelLabels[nivel]}</dd>
-          <dt className="text-gray-600">
-            {required.length === 1 ? 'Nível necessário' : 'Níveis com acesso'}
-          </dt>
-          <dd className="font-medium text-gray-900">
-            {formatList(required.map((item) => nivelLabels[item]))}
-          </dd>
-        </dl>
+        {profile ? (
+          <>
+            <p className="mt-1 text-sm text-gray-600">
+              O seu perfil de acesso não inclui esta área. Quem define os perfis é a direção, em Usuários.
+            </p>
+            <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3 text-left text-sm">
+              <dt className="text-gray-600">{profile.perfis.length > 1 ? 'Seus perfis' : 'Seu perfil'}</dt>
+              <dd className="font-medium text-gray-900">
+                {profile.perfis.length > 0 ? formatList([...profile.perfis]) : nivelLabels[nivel]}
+              </dd>
+              <dt className="text-gray-600">Permissão necessária</dt>
+              <dd className="font-medium text-gray-900">{profile.needs.join('; ou ')}</dd>
+            </dl>
+          </>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-gray-600">
+              {required.length === 1
+                ? roleLines[required[0]!]
+                : `Esta área é para ${formatList(required.map((item) => groupWords[item]))}.`}
+            </p>
+            <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3 text-sm">
+              <dt className="text-gray-600">Seu nível</dt>
+              <dd className="font-medium text-gray-900">{nivelLabels[nivel]}</dd>
+              <dt className="text-gray-600">
+                {required.length === 1 ? 'Nível necessário' : 'Níveis com acesso'}
+              </dt>
+              <dd className="font-medium text-gray-900">
+                {formatList(required.map((item) => nivelLabels[item]))}
+              </dd>
+            </dl>
+          </>
+        )}
         <div className="mt-6 flex justify-center gap-2">
           <Button variant="secondary" onClick={() => void navigate(-1)}>
             Voltar
@@ -81,7 +120,22 @@ export function RequireAuth({ access, children }: { access?: Access; children: R
   if (isLoading) return <Spinner label="Carregando..." />;
   if (!user) return <Navigate to={paths.login} replace state={{ from: returnAddressOf(location) }} />;
   if (user.primeiro_login) return <Navigate to={paths.changePassword} replace />;
-  if (access && !can(permissionsOf(user), access))
-    return <AccessDenied nivel={user.nivel} required={levelsWith(access)} />;
+  if (access && !can(permissionsOf(user), access)) {
+    const required = levelsWith(access);
+    // The level has the area; the profile does not (the staff's profiles, ADR 0025).
+    const byProfile = required.includes(user.nivel) && access !== 'authenticated' && access !== 'public';
+    const needs = (typeof access === 'string' ? [access] : access) as readonly Permission[];
+    return (
+      <AccessDenied
+        nivel={user.nivel}
+        required={required}
+        profile={
+          byProfile
+            ? { perfis: user.perfis ?? [], needs: needs.map((permission) => permissionLabels[permission]) }
+            : undefined
+        }
+      />
+    );
+  }
   return children;
 }

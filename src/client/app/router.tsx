@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../../shared/routes';
 import { readsReports } from '../../shared/permissions';
 import { RequireAuth } from './guards';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage, PortalNotFound } from './not-found-page';
 import { PortalRouteError, RouteError } from './route-error';
 import { Spinner } from '../components/feedback';
 import { agendaRoutes } from './agenda-routes';
@@ -135,6 +135,8 @@ export const routes: RouteObject[] = [
           ...matriculasPortalRoutes,
           studentPortalRoute,
           familyAttendanceRoute,
+          // An address under /dashboard that no screen answers: inside the portal's frame, the menu there.
+          { path: '*', Component: PortalNotFound, handle: { title: 'Página não encontrada' } },
         ],
       },
     ],
