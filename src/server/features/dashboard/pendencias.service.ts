@@ -20,7 +20,7 @@ import { studentAccounts } from '../../db/schema/student-accounts.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
 import { listAlerts, listRollClasses } from '../attendance/index.js';
-import { periodContextOf, resolveYear } from '../calendar/index.js';
+import { resolveYear } from '../calendar/index.js';
 import { gradesProgress } from '../grades/index.js';
 import { listConversations } from '../mensagens/index.js';
 
@@ -63,12 +63,10 @@ async function gradesMissing(db: Db, today: string): Promise<PendenciasAcademica
       ),
     );
   if (!period) return null;
-  const [progress, context] = await Promise.all([
-    gradesProgress(db, period.id),
-    periodContextOf(db, period.id),
-  ]);
+  // The Lançamento de notas' own figures, with the period's name as it writes it.
+  const progress = await gradesProgress(db, period.id);
   return {
-    periodo_nome: context.nome,
+    periodo_nome: progress.periodo.nome,
     sem_avaliacao: progress.linhas.filter((line) => line.avaliacoes === 0).length,
     notas_faltando: progress.linhas.reduce((sum, line) => sum + line.notas_faltando, 0),
     disciplinas: progress.linhas.length,
