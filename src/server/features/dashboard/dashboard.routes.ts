@@ -19,7 +19,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   // families waiting, as each profile may act on them (403 for whom may act on none).
   app.get(
     '/pendencias',
-    { schema: { response: okResponse(pendenciasSchema) }, config: { access: 'dashboard.read' } },
+    {
+      schema: { response: okResponse(pendenciasSchema) },
+      config: { access: ['academics.manage', 'matriculas.manage'] },
+    },
     async (request) => ok(await getPendencias(app.ctx.db, signedInUser(request), clock.today())),
   );
 
