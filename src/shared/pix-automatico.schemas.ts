@@ -63,7 +63,8 @@ export const recorrenciaSchema = z.object({
     z.object({
       mensalidade_id: z.uuid(),
       txid: z.string(),
-      status: z.enum(['ativa', 'concluida', 'cancelada', 'expirada', 'erro']),
+      /** 'retirada': the school withdrew it at the bank (the month was paid, cancelled or discounted). */
+      status: z.enum(['ativa', 'concluida', 'cancelada', 'retirada', 'expirada', 'erro']),
       valor: z.number().int(),
       data_vencimento: z.string(),
       erro: z.string().nullable(),

@@ -54,6 +54,8 @@ function encerrado(recorrencia: Recorrencia): string {
 export function EstadoDebito({ recorrencia }: { recorrencia: Recorrencia }) {
   const proximo = proximoDebito(recorrencia);
   const falhou = recorrencia.cobrancas.find((cobranca) => cobranca.status === 'expirada');
+  const ultimo = recorrencia.cobrancas[0];
+  const retirado = ultimo?.status === 'retirada' ? ultimo : undefined;
   if (recorrencia.status === 'aguardando')
     return (
       <p className="text-sm text-gray-700">
@@ -75,7 +77,14 @@ export function EstadoDebito({ recorrencia }: { recorrencia: Recorrencia }) {
           ? `Próximo débito: ${formatCentavos(proximo.valor)} em ${formatDate(proximo.data_vencimento)}.`
           : 'O próximo débito é agendado de 2 a 10 dias antes do vencimento.'}
       </p>
-      {falhou && falhou === recorrencia.cobrancas[0] && (
+      {retirado && (
+        <p data-testid="debito-retirado" className="text-amber-800">
+          O débito de {formatCentavos(retirado.valor)} em {formatDate(retirado.data_vencimento)} foi cancelado
+          pela escola no banco, porque a mensalidade mudou (paga, cancelada ou com desconto). O que ainda
+          estiver em aberto se paga pelo Pix da mensalidade.
+        </p>
+      )}
+      {falhou && falhou === ultimo && (
         <p className="text-amber-800">
           O débito de {formatDate(falhou.data_vencimento)} não passou; a mensalidade continua em aberto para
           pagar pelo Pix.

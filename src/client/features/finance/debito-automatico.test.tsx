@@ -126,6 +126,23 @@ describe('Débito automático via Pix (family)', () => {
     );
   });
 
+  it('a debit the school withdrew (the month changed) says so, and the month is paid by its Pix', async () => {
+    const retirada = recorrencia({
+      status: 'ativa',
+      cobrancas: [{ ...ativa.cobrancas[0]!, status: 'retirada' }],
+    });
+    guardianScreen({ disponivel: true, recorrencia: retirada });
+    const card = await screen.findByRole('article', { name: 'Lia Souza' });
+    expect(within(card).getByTestId('debito-retirado').textContent).toMatch(
+      /^O débito de R\$\s850,00 em 10\/10\/2026 foi cancelado pela escola no banco, porque a mensalidade mudou/,
+    );
+    expect(within(card).getByTestId('proximo-debito').textContent).toContain(
+      'O próximo débito é agendado de 2 a 10 dias antes do vencimento.',
+    );
+    await screen.findByRole('button', { name: /Pagar com PIX/ });
+    expect(screen.queryByTestId('debito-agendado-linha')).toBeNull();
+  });
+
   it('the other guardian: sees whose account it debits, no code to authorise and no cancel button', async () => {
     guardianScreen({ disponivel: true, recorrencia: { ...ativa, pedido_por_voce: false } });
     const card = await screen.findByRole('article', { name: 'Lia Souza' });

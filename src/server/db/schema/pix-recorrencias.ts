@@ -64,7 +64,15 @@ export const pixRecorrencias = pgTable(
 );
 export type PixRecorrenciaRow = typeof pixRecorrencias.$inferSelect;
 
-export const cobrancaRecorrenteStatus = ['ativa', 'concluida', 'cancelada', 'expirada', 'erro'] as const;
+/** 'retirada': withdrawn by the school (PATCH CANCELADA: the month changed); 'cancelada': by the payer. */
+export const cobrancaRecorrenteStatus = [
+  'ativa',
+  'concluida',
+  'cancelada',
+  'retirada',
+  'expirada',
+  'erro',
+] as const;
 
 /** Each month's charge under a recurrence (the BCB `cobr`): one per mensalidade. */
 export const pixCobrancasRecorrentes = pgTable(

@@ -23,6 +23,7 @@ export type {
   PixPaymentOutcome,
   PixPaymentRefusal,
 } from './pix-payments.service.js';
+export { notifyFamily } from './comprovantes.service.js';
 export { createTransaction } from './transacoes.service.js';
 export { writeTransaction } from './finance.shared-reads.js';
 export { registerPayment } from './payments.service.js';

@@ -24,7 +24,7 @@ import { buildCobvBody, openPrincipalOf, txidOf, type CobvSettings } from './cob
 import { PixApiError, type Cobv, type CobvBody, type CobvPatch, type PixProvider } from './pix-api.js';
 import { pixProviderOf } from './pix-provider.service.js';
 import { SYNC_JOB } from './sync-job.js';
-import { retirarCobrancasRecorrentes } from './pix-automatico.sync.js';
+import { enviarCobrancasRecorrentes, retirarCobrancasRecorrentes } from './pix-automatico.sync.js';
 
 export { SYNC_JOB };
 /** Charges handled per run; a run with more left queues the next one at once. */
@@ -422,8 +422,10 @@ async function failed(
 export function registerPixJobs(ctx: AppContext): void {
   ctx.jobs.handle(SYNC_JOB, async () => {
     const result = await syncCobrancas(ctx);
-    // A month cancelled or paid by hand: its Pix Automático debit too, before the day it would be taken.
-    await retirarCobrancasRecorrentes(ctx);
+    // A month cancelled or paid by hand: its Pix Automático debit too, before the day it would be taken;
+    // a month discounted or paid in part is sent again for what is left, while the window allows.
+    const { retiradas } = await retirarCobrancasRecorrentes(ctx);
+    if (retiradas > 0) await enviarCobrancasRecorrentes(ctx);
     if (result.restante) {
       // The PSP failing: when the first retry is due (30 s), not at once.
       const wait = result.transitorio ? retryDelayMs(1) + 1000 : 0;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
 import { jobs } from '../../db/schema/jobs.js';
+import { notificacoes } from '../../db/schema/notificacoes.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { students } from '../../db/schema/students.js';
@@ -154,7 +155,7 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     ]);
   });
 
-  it('a month cancelled, or paid at the secretaria, after its cobr went: the school withdraws the debit at the bank', async () => {
+  it('a month cancelled, paid or discounted after its cobr went: the school withdraws the debit, sends what is left again in the window, or tells the family', async () => {
     const { family, url, idRec, admin } = await activeFamily();
     await bank.authorizeRec(idRec);
     const marco = await tuition(family.child.id, '2026-03', '2026-03-10', 150_000);
@@ -170,8 +171,11 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 1, erros: 0 });
     expect(bank.cobr(txidDaCobranca(marco.id))).toMatchObject({ status: 'CANCELADA' });
     expect(debito(await get(url, family.cookie)).recorrencia?.cobrancas).toMatchObject([
-      { mensalidade_id: marco.id, status: 'cancelada', erro: null },
+      { mensalidade_id: marco.id, status: 'retirada', erro: null },
     ]);
+    // Nothing is owed for March: it is not sent again, and the family is not asked to pay.
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 0, erros: 0 });
+    expect(await t.database.db.select().from(notificacoes)).toEqual([]);
     expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 0, erros: 0 });
 
     // April, paid in cash once its cobr went; on the eve at 23h the bank no longer takes it back: the row
@@ -205,6 +209,49 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     expect(discounted.statusCode, discounted.body).toBe(200);
     expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 1, erros: 0 });
     expect(bank.cobr(txidDaCobranca(maio.id))?.status).toBe('CANCELADA');
+    // Still in the window: May is sent again for what is left, under a txid the bank never saw (it
+    // refuses a used one), and that is the debit the family's card shows.
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 1, erros: 0 });
+    expect(bank.cobr(txidDaCobranca(maio.id, 1))).toMatchObject({
+      status: 'ATIVA',
+      valor: { original: '1200.00' },
+    });
+    expect(debito(await get(url, family.cookie)).recorrencia?.cobrancas).toContainEqual(
+      expect.objectContaining({
+        mensalidade_id: maio.id,
+        txid: txidDaCobranca(maio.id, 1),
+        status: 'ativa',
+        valor: 120_000,
+      }),
+    );
+    expect(await t.database.db.select().from(notificacoes)).toEqual([]);
+
+    // June, discounted the day before its debit: too late for a new one. The debit is withdrawn and the
+    // family is told to pay what is left through the portal's Pix.
+    clock.pin('2026-06-01');
+    const junho = await tuition(family.child.id, '2026-06', '2026-06-10', 150_000);
+    await enviarCobrancasRecorrentes(t.app.ctx);
+    clock.pin(new Date('2026-06-09T10:00:00-03:00'));
+    const late = await send('POST', `/api/financeiro/mensalidades/${junho.id}/desconto`, admin, {
+      desconto: 50_000,
+      motivo: 'Desconto de irmãos',
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 1, erros: 0 });
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 0, erros: 0 });
+    expect(bank.cobr(txidDaCobranca(junho.id, 1))).toBeUndefined();
+    const bell = await t.database.db
+      .select()
+      .from(notificacoes)
+      .where(eq(notificacoes.usuarioId, family.user.id));
+    expect(bell).toMatchObject([
+      {
+        titulo: 'Débito automático cancelado neste mês',
+        texto: expect.stringMatching(
+          /junho de 2026 .* mudou para R\$\s1\.000,00, e o débito automático de R\$\s1\.500,00 foi cancelado no banco\. Pague R\$\s1\.000,00 pelo Pix do portal até 10\/06\/2026\./i,
+        ),
+      },
+    ]);
   });
 
   it('a recurrence cancelled in the payer’s bank is reflected, with its scheduled charge', async () => {

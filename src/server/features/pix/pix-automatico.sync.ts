@@ -4,14 +4,17 @@
  * status webhooks (`<webhook url>/rec`, `<webhook url>/cobr`) that move the recurrence and pay the
  * mensalidade — once, whatever the number of deliveries — through finance's payment path.
  */
-import { and, eq, gt, gte, isNotNull, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../shared/calendar.js';
+import { formatCentavos, formatDate } from '../../../shared/format.js';
+import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
 import type { AppContext } from '../../context.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pixCobrancasRecorrentes, pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
+import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, systemActor } from '../audit/index.js';
-import { writeTransaction } from '../finance/index.js';
+import { notifyFamily, writeTransaction } from '../finance/index.js';
 import { PixApiError } from './pix-api.js';
 import type { Cobr, CobrWebhookBody, Rec, RecWebhookBody } from './pix-automatico.client.js';
 import { pagarDebitoUmaVez } from './pix-automatico.pagamento.js';
@@ -22,9 +25,21 @@ export const PIX_AUTOMATICO_JOB = 'pix.automatico.cobrancas';
 export const JANELA = { min: 2, max: 10 } as const;
 const LOTE = 200;
 
-/** `r` + the mensalidade's id without dashes: 33 letters and digits, one per mensalidade. */
-export function txidDaCobranca(mensalidadeId: string): string {
-  return `r${mensalidadeId.replaceAll('-', '')}`;
+/**
+ * `r` + the mensalidade's id without dashes: 33 letters and digits, one per mensalidade. A month whose
+ * charge the school withdrew (a discount, a part paid) and sends again needs a txid the PSP never saw:
+ * the same + the sending's number in base 36 (34–35 characters, within the standard's 35).
+ */
+export function txidDaCobranca(mensalidadeId: string, envio = 0): string {
+  const base = `r${mensalidadeId.replaceAll('-', '')}`;
+  return envio === 0 ? base : `${base}${envio.toString(36)}`;
+}
+
+/** The txid of the month's next sending, after the one the school withdrew. */
+function txidSeguinte(mensalidadeId: string, anterior: string): string {
+  const base = txidDaCobranca(mensalidadeId);
+  const envio = anterior.length > base.length ? parseInt(anterior.slice(base.length), 36) : 0;
+  return txidDaCobranca(mensalidadeId, envio + 1);
 }
 
 function centavos(valor: string): number {
@@ -33,8 +48,9 @@ function centavos(valor: string): number {
 
 /**
  * Sends the month's `cobr` for each open tuition due in the window whose student has an active
- * recurrence (and that was never sent, or failed last time). A tuition above the guardian's ceiling is
- * left to the cobv. One failure is recorded on its row and does not stop the others.
+ * recurrence (and that was never sent, failed last time, or was withdrawn by the school while something
+ * is still owed: sent again for what is left, under a new txid). A tuition above the guardian's ceiling
+ * is left to the cobv. One failure is recorded on its row and does not stop the others.
  */
 export async function enviarCobrancasRecorrentes(
   ctx: AppContext,
@@ -57,7 +73,7 @@ export async function enviarCobrancasRecorrentes(
         gte(mensalidades.dataVencimento, addDays(hoje, JANELA.min)),
         lte(mensalidades.dataVencimento, addDays(hoje, JANELA.max)),
         gte(mensalidades.dataVencimento, pixRecorrencias.dataInicial),
-        or(isNull(pixCobrancasRecorrentes.id), eq(pixCobrancasRecorrentes.status, 'erro')),
+        or(isNull(pixCobrancasRecorrentes.id), inArray(pixCobrancasRecorrentes.status, ['erro', 'retirada'])),
         sql`${mensalidades.valor} - ${mensalidades.principalPago} <= ${pixRecorrencias.valorMaximo}`,
       ),
     )
@@ -66,7 +82,11 @@ export async function enviarCobrancasRecorrentes(
   let erros = 0;
   for (const { mensalidade, recorrencia, anterior } of rows) {
     const valor = mensalidade.valor - mensalidade.principalPago;
-    const txid = txidDaCobranca(mensalidade.id);
+    const txid = !anterior
+      ? txidDaCobranca(mensalidade.id)
+      : anterior.status === 'retirada'
+        ? txidSeguinte(mensalidade.id, anterior.txid)
+        : anterior.txid;
     let erro: string | null = null;
     try {
       await psp.api.putCobr(txid, {
@@ -97,7 +117,7 @@ export async function enviarCobrancasRecorrentes(
     if (anterior)
       await ctx.db
         .update(pixCobrancasRecorrentes)
-        .set(values)
+        .set({ ...values, txid })
         .where(eq(pixCobrancasRecorrentes.id, anterior.id));
     else
       await ctx.db
@@ -110,19 +130,23 @@ export async function enviarCobrancasRecorrentes(
 /**
  * Withdraws the charges sent for a month the family no longer owes as sent — the mensalidade cancelled (a
  * student who left, a generation undone), paid another way (cash at the secretaria, the Pix code) or
- * discounted; the family then pays what is left through the month's cobv —
- * while the PSP still takes it back: until the eve of the debit (22h; the PSP refuses after, and
- * `pagarDebitoUmaVez` then leaves the debit to the secretaria to refund). A refusal is recorded on the
- * charge's row; the charge stays 'ativa' as the PSP has it.
+ * discounted — while the PSP still takes it back: until the eve of the debit (22h; the PSP refuses after,
+ * and `pagarDebitoUmaVez` then leaves the debit to the secretaria to refund). A refusal is recorded on
+ * the charge's row; the charge stays 'ativa' as the PSP has it.
+ *
+ * A withdrawn month that still owes something is sent again for what is left by the next
+ * `enviarCobrancasRecorrentes` while the window allows (2 days before the due date); later than that, the
+ * family is told that this month goes by the Pix of the portal, for the amount it now owes.
  */
 export async function retirarCobrancasRecorrentes(
   ctx: AppContext,
 ): Promise<{ retiradas: number; erros: number }> {
   const hoje = clock.today();
   const rows = await ctx.db
-    .select({ cobranca: pixCobrancasRecorrentes })
+    .select({ cobranca: pixCobrancasRecorrentes, mensalidade: mensalidades, alunoNome: students.nome })
     .from(pixCobrancasRecorrentes)
     .innerJoin(mensalidades, eq(mensalidades.id, pixCobrancasRecorrentes.mensalidadeId))
+    .innerJoin(students, eq(students.id, mensalidades.alunoId))
     .where(
       and(
         eq(pixCobrancasRecorrentes.status, 'ativa'),
@@ -141,7 +165,7 @@ export async function retirarCobrancasRecorrentes(
   if (!psp) return { retiradas: 0, erros: 0 };
   let retiradas = 0;
   let erros = 0;
-  for (const { cobranca } of rows) {
+  for (const { cobranca, mensalidade, alunoNome } of rows) {
     let erro: string | null = null;
     try {
       await psp.api.cancelCobr(cobranca.txid);
@@ -151,14 +175,30 @@ export async function retirarCobrancasRecorrentes(
       erro = `O banco não cancelou o débito deste mês: ${error.mensagem}`;
       erros += 1;
     }
-    await ctx.db
-      .update(pixCobrancasRecorrentes)
-      .set(
-        erro === null
-          ? { status: 'cancelada', erro: null, updatedAt: clock.now() }
-          : { erro, updatedAt: clock.now() },
-      )
-      .where(and(eq(pixCobrancasRecorrentes.id, cobranca.id), eq(pixCobrancasRecorrentes.status, 'ativa')));
+    await writeTransaction(ctx.db, async (tx) => {
+      const [changed] = await tx
+        .update(pixCobrancasRecorrentes)
+        .set(
+          erro === null
+            ? { status: 'retirada', erro: null, updatedAt: clock.now() }
+            : { erro, updatedAt: clock.now() },
+        )
+        .where(and(eq(pixCobrancasRecorrentes.id, cobranca.id), eq(pixCobrancasRecorrentes.status, 'ativa')))
+        .returning({ id: pixCobrancasRecorrentes.id });
+      const resta = mensalidade.valor - mensalidade.principalPago;
+      const tarde = mensalidade.dataVencimento < addDays(hoje, JANELA.min);
+      if (erro === null && changed && !mensalidade.canceladaEm && resta > 0 && tarde)
+        await notifyFamily(
+          ctx,
+          tx,
+          mensalidade.alunoId,
+          'Débito automático cancelado neste mês',
+          `A mensalidade de ${formatMesReferencia(mensalidade.mesReferencia)} de ${alunoNome} mudou ` +
+            `para ${formatCentavos(resta)}, e o débito automático de ${formatCentavos(cobranca.valor)} ` +
+            `foi cancelado no banco. Pague ${formatCentavos(resta)} pelo Pix do portal até ` +
+            `${formatDate(mensalidade.dataVencimento)}.`,
+        );
+    });
   }
   return { retiradas, erros };
 }
