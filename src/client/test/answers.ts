@@ -1,4 +1,4 @@
-import type { RollClass } from '../../shared/attendance.schemas';
+import type { Roll, RollClass } from '../../shared/attendance.schemas';
 import type { CalendarView, SchoolPeriod, SchoolYear } from '../../shared/calendar.schemas';
 import type { FinanceSettings } from '../../shared/finance.schemas';
 import type { SchoolClass } from '../../shared/classes.schemas';
@@ -233,5 +233,27 @@ export function rollClassAnswer(
     aulas: [],
     pendentes: 0,
     ...rollClass,
+  };
+}
+
+/**
+ * A class's daily roll on a school day (`GET /api/frequencia/turmas/:id`), not taken yet, open to the
+ * reader, with one student marked present: a morning 6º ano class named as its id unless told.
+ */
+export function rollAnswer(turmaId: string, roll: Partial<Roll> = {}): Roll {
+  const data = roll.data ?? '2026-12-02';
+  return {
+    turma: { id: turmaId, nome: turmaId, serie: '6º ano', turno: 'manha', frequencia_modo: 'diaria' },
+    data,
+    dia: { data, tipo: 'letivo', letivo: true, descricao: null },
+    periodo: null,
+    bloqueio: null,
+    grade_pendente: null,
+    aulas: [],
+    disciplina: null,
+    aula: 0,
+    chamada: null,
+    alunos: [{ id: 'a1', nome: 'Ana Lima', matricula: 'M1', presente: true, falta: null }],
+    ...roll,
   };
 }

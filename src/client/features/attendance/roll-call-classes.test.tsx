@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Roll, RollClass } from '../../../shared/attendance.schemas';
+import type { RollClass } from '../../../shared/attendance.schemas';
 import type { Nivel } from '../../../shared/permissions';
-import { rollClassAnswer } from '../../test/answers';
+import { rollAnswer, rollClassAnswer } from '../../test/answers';
 import { pinDate, renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
 import { RollCallTab } from './roll-call-tab';
 
@@ -69,19 +69,9 @@ describe('the roll screen of a school preparing next year', () => {
 
 describe('the roll call with the keyboard', () => {
   const dia = { data: '2026-12-02', tipo: 'letivo', letivo: true, descricao: null } as const;
-  const roll: Roll = {
+  const roll = rollAnswer('t1', {
     turma: { id: 't1', nome: '6º A', serie: '6º ano', turno: 'manha', frequencia_modo: 'diaria' },
-    data: '2026-12-02',
-    dia,
-    periodo: null,
-    bloqueio: null,
-    grade_pendente: null,
-    aulas: [],
-    disciplina: null,
-    aula: 0,
-    chamada: null,
-    alunos: [{ id: 'a1', nome: 'Ana Lima', matricula: 'M1', presente: true, falta: null }],
-  };
+  });
 
   it('picking a class puts the focus on its roll; "Trocar turma" puts it back on the class', async () => {
     stubApi({

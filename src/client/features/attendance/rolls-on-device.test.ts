@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import type { Lesson, Roll } from '../../../shared/attendance.schemas';
-import { rollClassAnswer } from '../../test/answers';
+import type { Lesson } from '../../../shared/attendance.schemas';
+import { rollAnswer, rollClassAnswer } from '../../test/answers';
 import { stubApi } from '../../test/render';
 import { dueRollParams, keepTodaysRollsOnDevice } from './rolls-on-device';
 
@@ -17,20 +17,6 @@ const lesson = (disciplina: string | null, aula: number, pendente: boolean): Les
   pode_registrar: true,
   pendente,
 });
-const roll = (turmaId: string): Roll => ({
-  turma: { id: turmaId, nome: turmaId, serie: '6º ano', turno: 'manha', frequencia_modo: 'diaria' },
-  data: '2026-12-02',
-  dia,
-  periodo: null,
-  bloqueio: null,
-  grade_pendente: null,
-  aulas: [],
-  disciplina: null,
-  aula: 0,
-  chamada: null,
-  alunos: [{ id: 'a1', nome: 'Ana Lima', matricula: 'M1', presente: true, falta: null }],
-});
-
 describe('dueRollParams', () => {
   it('the card’s address and each due lesson’s; nothing for a class with nothing due', () => {
     const perLesson = {
@@ -56,8 +42,8 @@ describe('keepTodaysRollsOnDevice', () => {
         rollClassAnswer({ id: 't2', nome: '6º A', dia, aulas: [lesson('Matemática', 2, true)] }),
         rollClassAnswer({ id: 't3', nome: '7º A', dia, aulas: [lesson('Arte', 1, false)] }),
       ],
-      '/api/frequencia/turmas/t1': roll('t1'),
-      '/api/frequencia/turmas/t2': roll('t2'),
+      '/api/frequencia/turmas/t1': rollAnswer('t1'),
+      '/api/frequencia/turmas/t2': rollAnswer('t2'),
     });
     const kept = await keepTodaysRollsOnDevice(new QueryClient(), 'u1', '2026-12-02');
     expect(kept).toBe(3);
