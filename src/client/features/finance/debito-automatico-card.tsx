@@ -78,7 +78,7 @@ export function EstadoDebito({ recorrencia }: { recorrencia: Recorrencia }) {
           : 'O próximo débito é agendado de 2 a 10 dias antes do vencimento.'}
       </p>
       {retirado && (
-        <p data-testid="debito-retirado" className="text-amber-800">
+        <p data-testid="debito-retirado" className="text-gray-700">
           O débito de {formatCentavos(retirado.valor)} em {formatDate(retirado.data_vencimento)} foi cancelado
           pela escola no banco, porque a mensalidade mudou (paga, cancelada ou com desconto). O que ainda
           estiver em aberto se paga pelo Pix da mensalidade.
