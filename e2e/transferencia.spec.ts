@@ -47,6 +47,20 @@ test('the secretary transfers a child on the day it left, to the school it went 
   await expect(again.getByText(`Em ${firstOfMonthBr}, para EE Jorge Amado (Campinas/SP)`)).toBeVisible();
   await expect(again.getByRole('button', { name: 'Reativar' })).toBeVisible();
 
+  // The day and the town were wrong: 'Corrigir saída' opens them as recorded, and the card follows.
+  await again.getByRole('button', { name: 'Corrigir saída' }).click();
+  const fix = page.getByRole('dialog', { name: `Corrigir saída: ${nome}` });
+  await expect(fix.getByLabel('Data da saída')).toHaveValue(firstOfMonth);
+  await fix.getByLabel('Data da saída').fill(today);
+  await fix.getByLabel('Município').fill('Sumaré');
+  await screenshot(page, { path: `${shots}/transferencia-corrigir-desktop.png` });
+  await fix.getByRole('button', { name: 'Salvar correção' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saída corrigida.' })).toBeVisible();
+  const todayBr = today.split('-').reverse().join('/');
+  await expect(
+    page.getByRole('dialog', { name: nome }).getByText(`Em ${todayBr}, para EE Jorge Amado (Sumaré/SP)`),
+  ).toBeVisible();
+
   const tuition = await dataOf<{ status: string; motivo_cancelamento: string | null }>(
     await page.request.get(`/api/financeiro/mensalidades/${child.mensalidadeId}`),
   );

@@ -20,12 +20,13 @@ const departureFormSchema = studentStatusInputSchema.refine((input) => Boolean(i
 
 /** A row of the list or the whole record: the day a student may leave is from their class's start on. */
 export type DepartingStudent = Pick<Student, 'id' | 'nome' | 'version' | 'data_matricula'> &
-  Partial<Pick<Student, 'data_enturmacao'>>;
+  Partial<Pick<Student, 'data_enturmacao' | 'status' | 'saida'>>;
 
 /**
  * Transferir or Inativar from the student's card: the day the student stopped attending (the roll
  * ends the day before), a transfer's destination, and — for whoever holds the Financeiro — the offer to
- * cancel the tuition due after that day, with what it would cancel.
+ * cancel the tuition due after that day, with what it would cancel. For a student already out with
+ * that status, 'Corrigir saída': the day and the destination as recorded, to set right (ADR 0086).
  */
 export function StudentDepartureModal({
   student,
@@ -41,24 +42,30 @@ export function StudentDepartureModal({
   const setStatus = useSetStudentStatus();
   const today = todayIso();
   const transfer = status === 'transferido';
+  const saida = student.saida;
+  const correcting = student.status === status && saida != null;
   const form = useSchemaForm(departureFormSchema, {
     status,
-    data_saida: today,
-    ...(transfer ? { destino: { escola: '', municipio: '', uf: '' } } : {}),
+    data_saida: saida?.data ?? today,
+    ...(transfer
+      ? { destino: { escola: saida?.escola ?? '', municipio: saida?.municipio ?? '', uf: saida?.uf ?? '' } }
+      : {}),
     cancelar_mensalidades: false,
   });
   const since = student.data_enturmacao ?? student.data_matricula;
   return (
     <FormModal
-      title={`${transfer ? 'Transferir' : 'Inativar'}: ${student.nome}`}
+      title={`${correcting ? 'Corrigir saída' : transfer ? 'Transferir' : 'Inativar'}: ${student.nome}`}
       description={
-        transfer
-          ? 'O aluno sai da turma na data da saída, transferido para outra escola, e a conta dele no Portal do Aluno é desativada. A declaração de transferência e o histórico escolar trazem a data e o destino.'
-          : 'O aluno deixa de contar na turma e nas listas de ativos a partir da data da saída, e a conta dele no Portal do Aluno é desativada.'
+        correcting
+          ? 'A nova data e o destino passam a valer na frequência da turma (que termina na véspera da saída) e nos documentos. Mensalidades já canceladas na saída não mudam.'
+          : transfer
+            ? 'O aluno sai da turma na data da saída, transferido para outra escola, e a conta dele no Portal do Aluno é desativada. A declaração de transferência e o histórico escolar trazem a data e o destino.'
+            : 'O aluno deixa de contar na turma e nas listas de ativos a partir da data da saída, e a conta dele no Portal do Aluno é desativada.'
       }
       formId="student-departure-form"
-      submitLabel={transfer ? 'Transferir' : 'Inativar'}
-      submitVariant="danger"
+      submitLabel={correcting ? 'Salvar correção' : transfer ? 'Transferir' : 'Inativar'}
+      submitVariant={correcting ? 'primary' : 'danger'}
       size="md"
       form={form}
       onClose={onClose}
@@ -93,16 +100,18 @@ export function StudentDepartureModal({
           </div>
         </>
       )}
-      <div className="sm:col-span-full">
-        {canCancelTuition ? (
-          <TuitionAfterDeparture alunoId={student.id} />
-        ) : (
-          <p className="text-sm text-gray-600">
-            As mensalidades continuam no Financeiro: avise quem cuida dele para cancelar as que vencem depois
-            da saída.
-          </p>
-        )}
-      </div>
+      {!correcting && (
+        <div className="sm:col-span-full">
+          {canCancelTuition ? (
+            <TuitionAfterDeparture alunoId={student.id} />
+          ) : (
+            <p className="text-sm text-gray-600">
+              As mensalidades continuam no Financeiro: avise quem cuida dele para cancelar as que vencem
+              depois da saída.
+            </p>
+          )}
+        </div>
+      )}
     </FormModal>
   );
 }

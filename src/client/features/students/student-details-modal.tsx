@@ -74,6 +74,13 @@ export function StudentDetailsModal({
       footer={
         <>
           {canWrite &&
+            student.saida &&
+            (student.status === 'inativo' || student.status === 'transferido') && (
+              <Button variant="secondary" onClick={() => onStatus(student.status, student)}>
+                Corrigir saída
+              </Button>
+            )}
+          {canWrite &&
             statusActionsFrom(student.status).map((action) => (
               <Button
                 key={action.status}

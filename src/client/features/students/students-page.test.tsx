@@ -87,6 +87,49 @@ describe('the students page', () => {
     ).toBeNull();
   });
 
+  it("corrects a transferred student's day and destination, as recorded, without offering the tuition", async () => {
+    const student = studentAnswer({
+      id: ALUNO,
+      nome: 'Lia Souza',
+      status: 'transferido',
+      version: 2,
+      saida: { data: '2026-03-02', escola: 'EE Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+    });
+    const api = stubApi({
+      '/api/auth/me': signedInAs(),
+      '/api/alunos': listOf(student),
+      '/api/turmas': [],
+      [`/api/alunos/${ALUNO}`]: () => student,
+      [`/api/alunos/${ALUNO}/status`]: () => ({
+        data: student,
+        message: 'Status alterado para Transferido.',
+      }),
+    });
+    renderAt(<StudentsPage />, `/lista?aluno=${ALUNO}`);
+
+    const card = await screen.findByRole('dialog', { name: /Lia Souza/ });
+    await userEvent.click(within(card).getByRole('button', { name: 'Corrigir saída' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Corrigir saída: Lia Souza' });
+    const day = within(dialog).getByLabelText<HTMLInputElement>(/Data da saída/);
+    expect(day.value).toBe('2026-03-02');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Escola de destino').value).toBe('EE Jorge Amado');
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(dialog).toHaveTextContent('Mensalidades já canceladas na saída não mudam.');
+    await userEvent.clear(day);
+    await userEvent.type(day, '2026-02-27');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar correção' }));
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+        status: 'transferido',
+        version: 2,
+        data_saida: '2026-02-27',
+        destino: { escola: 'EE Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+        cancelar_mensalidades: false,
+      }),
+    );
+    expect(api.requests.some((request) => request.path.includes('apos-saida'))).toBe(false);
+  });
+
   it('tells whoever lacks the Financeiro that the tuition stays there, and asks no destination to inactivate', async () => {
     const student = studentAnswer({ id: ALUNO, nome: 'Lia Souza' });
     const api = stubApi({

@@ -168,6 +168,8 @@ describe('GET /api/auditoria names the person and the record', () => {
       values ('Secretária Ana', 'atualizar', 'aluno', ${student.id}, '{"campos":["nome","telefone","dataNascimento"]}'),
              ('Secretária Ana', 'alterar_status', 'aluno', ${student.id},
               '{"de":"ativo","para":"transferido","data_saida":"2026-08-14","destino":"EE Jorge Amado"}'),
+             ('Secretária Ana', 'alterar_status', 'aluno', ${student.id},
+              '{"de":"transferido","para":"transferido","data_saida":"2026-08-03","data_saida_anterior":"2026-08-14"}'),
              ('Secretária Ana', 'excluir', 'calendario', gen_random_uuid()::text,
               '{"tipo":"feriado","titulo":"Festa junina","inicio":"2026-06-20"}')`);
     await t.database.db.execute(sql`update students set nome = 'Bruno Costa' where id = ${student.id}`);
@@ -178,6 +180,7 @@ describe('GET /api/auditoria names the person and the record', () => {
     expect(texts).toContain(
       'Mudou a situação do aluno Bruno Costa: Ativo → Transferido, a partir de 14/08/2026 (para EE Jorge Amado)',
     );
+    expect(texts).toContain('Corrigiu a saída do aluno Bruno Costa: 14/08/2026 → 03/08/2026');
     expect(texts).toContain('Excluiu o item do calendário "Festa junina"');
     expect(texts).toContain('Entrou no portal');
   });

@@ -171,6 +171,9 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
         const saida = str('data_saida');
         const destino = str('destino');
         const when = saida ? `, a partir de ${formatDate(saida)}` : '';
+        const anterior = str('data_saida_anterior');
+        if (de === para)
+          return `Corrigiu a saída d${subject()}${anterior && saida ? `: ${formatDate(anterior)} → ${formatDate(saida)}` : ''}${destino ? ` (para ${destino})` : ''}`;
         return `Mudou a situação d${subject()}: ${label(de)} → ${label(para)}${when}${destino ? ` (para ${destino})` : ''}`;
       }
       const status = str('status');

@@ -96,6 +96,34 @@ export async function syncMembership(
   if (target) await tx.insert(classMemberships).values({ alunoId, turmaId: target, inicio: date });
 }
 
+/**
+ * A departure's day corrected while the student is out (ADR 0086's correction): the membership the
+ * departure ended now ends the day before `day`; on its first day it never covered one and goes. Null
+ * when the student left no class behind; `{ refused: inicio }` when `day` is before that class began.
+ */
+export async function moveDepartureDay(
+  tx: DbOrTx,
+  alunoId: string,
+  day: string,
+): Promise<{ refused: string } | null> {
+  const [last] = await tx
+    .select()
+    .from(classMemberships)
+    .where(and(eq(classMemberships.alunoId, alunoId), isNotNull(classMemberships.fim)))
+    .orderBy(desc(classMemberships.fim))
+    .limit(1)
+    .for('update');
+  if (!last) return null;
+  if (day < last.inicio) return { refused: last.inicio };
+  if (day === last.inicio) await tx.delete(classMemberships).where(eq(classMemberships.id, last.id));
+  else
+    await tx
+      .update(classMemberships)
+      .set({ fim: addDays(day, -1) })
+      .where(eq(classMemberships.id, last.id));
+  return null;
+}
+
 /** Students per statement when many move at once. */
 const CHUNK = 1_000;
 

@@ -124,6 +124,68 @@ describe('a transfer on a day, with its destination and the tuition after it', (
     expect(dataOf<Student>(back)).toMatchObject({ status: 'ativo', saida: null });
   });
 
+  it('corrects a departure’s day typed wrong: the roll’s end moves with it, never before the class began', async () => {
+    clock.pin('2026-09-20');
+    const admin = await signedIn(t, 'administrador');
+    const { student } = await studentWithTuition();
+    await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-09-15',
+      destino: { escola: 'EE Jorge Amado' },
+    });
+    const membership = async () =>
+      (
+        await t.database.db
+          .select({ inicio: classMemberships.inicio, fim: classMemberships.fim })
+          .from(classMemberships)
+          .where(eq(classMemberships.alunoId, student.id))
+      )[0];
+    expect(await membership()).toEqual({ inicio: '2026-02-02', fim: '2026-09-14' });
+
+    // The child stopped on the 1st: the same status, the day right. The roll ends on 31/08.
+    const earlier = await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-09-01',
+      destino: { escola: 'EE Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+    });
+    expect(earlier.statusCode, earlier.body).toBe(200);
+    expect(messageOf(earlier)).toBe('Saída corrigida.');
+    expect(dataOf<Student>(earlier)).toMatchObject({
+      status: 'transferido',
+      saida: { data: '2026-09-01', escola: 'EE Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+    });
+    expect(await membership()).toEqual({ inicio: '2026-02-02', fim: '2026-08-31' });
+    // And later again: the days up to it are the class's roll again.
+    await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-09-10',
+      destino: { escola: 'EE Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+    });
+    expect(await membership()).toEqual({ inicio: '2026-02-02', fim: '2026-09-09' });
+
+    // Before the class began, or in the future: refused, nothing moves.
+    const before = await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-01-20',
+    });
+    expect(before.statusCode).toBe(400);
+    expect(detailsOf(before)).toEqual([
+      {
+        path: 'data_saida',
+        message: 'A data da saída deve ser a partir de 02/02/2026 (entrada na última turma).',
+      },
+    ]);
+    expect(
+      (await patchStatus(student.id, admin.cookie, { status: 'inativo', data_saida: '2026-09-21' }))
+        .statusCode,
+    ).toBe(400);
+    expect(await membership()).toEqual({ inicio: '2026-02-02', fim: '2026-09-09' });
+
+    // Inativo → transferido with the day it always had changes the status only.
+    await patchStatus(student.id, admin.cookie, { status: 'inativo', data_saida: '2026-09-10' });
+    expect(await membership()).toEqual({ inicio: '2026-02-02', fim: '2026-09-09' });
+  });
+
   it('refuses a day in the future or before the student was in the class, and changes nothing', async () => {
     clock.pin('2026-09-20');
     const admin = await signedIn(t, 'administrador');

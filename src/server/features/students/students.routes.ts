@@ -186,17 +186,17 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Cancelar mensalidades é do Financeiro: altere o status sem cancelá-las e avise quem cuida dele.',
         );
       const version = expectedVersion(request, request.body.version);
-      const { student, resumo } = await setStudentStatus(
+      const { student, resumo, corrigida } = await setStudentStatus(
         app.ctx,
         request.params.id,
         { status, dataSaida: data_saida, destino, cancelarMensalidades: cancelar_mensalidades },
         version,
         actorOf(request),
       );
-      return ok(
-        student,
-        [`Status alterado para ${studentStatusLabels[student.status]}.`, ...resumo].join(' '),
-      );
+      const feito = corrigida
+        ? 'Saída corrigida.'
+        : `Status alterado para ${studentStatusLabels[student.status]}.`;
+      return ok(student, [feito, ...resumo].join(' '));
     },
   );
 };

@@ -14,7 +14,7 @@ import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { studentsLeft } from './departures.js';
 import { assertClassHasRoom } from './enrolment.rules.js';
-import { syncMembership } from './memberships.js';
+import { moveDepartureDay, syncMembership } from './memberships.js';
 import { studentNotFound } from './students.scope.js';
 import { getStudent } from './students.service.js';
 
@@ -57,6 +57,16 @@ function membershipDay(current: StudentRow, day: string, comingBack: boolean): s
   return day < current.dataEnturmacao ? current.dataEnturmacao : day;
 }
 
+/** Whether a correction changes nothing: the same day and, for a transfer, the same destination. */
+function sameDeparture(current: StudentRow, dataSaida: string | null, destino: Destino | undefined): boolean {
+  return (
+    dataSaida === current.dataSaida &&
+    (destino?.escola ?? null) === current.escolaDestino &&
+    (destino?.municipio ?? null) === current.municipioDestino &&
+    (destino?.uf ?? null) === current.ufDestino
+  );
+}
+
 /** Changes the status; answers the student and what the change did besides (the message's sentences). */
 export async function setStudentStatus(
   ctx: AppContext,
@@ -64,23 +74,34 @@ export async function setStudentStatus(
   change: StatusChange,
   expectedVersion: number | undefined,
   actor: Actor,
-): Promise<{ student: Student; resumo: string[] }> {
+): Promise<{ student: Student; resumo: string[]; corrigida: boolean }> {
   const { status } = change;
+  let corrigida = false;
   const outcome = await ctx.db.transaction(async (tx) => {
     const current = await lockForUpdate(tx, students, id, studentNotFound);
     assertVersion(expectedVersion, current.version);
-    if (status === current.status) return { after: [], resumo: [] };
     const today = clock.today();
     const leaving = status === 'inativo' || status === 'transferido';
-    // From active, the roll ends on the day given; between inativo and transferido it ended already.
+    // From active, the roll ends on the day given. A student already out (inativo, transferido) may have
+    // the day corrected, and a transfer its destination: the roll's end moves with the day.
+    const correcting = leaving && current.status !== 'ativo';
     const dataSaida = !leaving
       ? null
-      : current.status === 'ativo'
-        ? departureDay(current, change.dataSaida, today)
-        : notAfterToday(change.dataSaida ?? current.dataSaida ?? today, today);
+      : correcting
+        ? notAfterToday(change.dataSaida ?? current.dataSaida ?? today, today)
+        : departureDay(current, change.dataSaida, today);
+    const destino = status === 'transferido' ? change.destino : undefined;
+    if (status === current.status && (!correcting || sameDeparture(current, dataSaida, destino)))
+      return { after: [], resumo: [] };
+    if (correcting && dataSaida && dataSaida !== current.dataSaida) {
+      const moved = await moveDepartureDay(tx, id, dataSaida);
+      if (moved)
+        throw invalidSaida(
+          `A data da saída deve ser a partir de ${formatDate(moved.refused)} (entrada na última turma).`,
+        );
+    }
     // Coming back to 'ativo' takes a place in the class again.
     if (status === 'ativo' && current.turmaId) await assertClassHasRoom(tx, current.turmaId);
-    const destino = status === 'transferido' ? change.destino : undefined;
     await tx
       .update(students)
       .set({
@@ -109,9 +130,13 @@ export async function setStudentStatus(
         de: current.status,
         para: status,
         ...(dataSaida ? { data_saida: dataSaida } : {}),
+        ...(correcting && current.dataSaida && current.dataSaida !== dataSaida
+          ? { data_saida_anterior: current.dataSaida }
+          : {}),
         ...(destino?.escola ? { destino: destino.escola } : {}),
       },
     });
+    corrigida = correcting && status === current.status;
     if (current.status !== 'ativo') return { after: [], resumo: [] };
     // Leaving the school ends what only an active student has (the Portal do Aluno account) and, when
     // asked, the tuition due after the day.
@@ -127,5 +152,5 @@ export async function setStudentStatus(
   });
   for (const step of outcome.after) step();
   const student = await getStudent(ctx.db, { id: actor.id ?? '', nivel: 'administrador' }, id);
-  return { student, resumo: outcome.resumo };
+  return { student, resumo: outcome.resumo, corrigida };
 }
