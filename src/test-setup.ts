@@ -13,6 +13,14 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   });
 }
 
+// Test files share their modules (vitest.config.ts: isolate false), the server's clock included: a date one
+// file pinned and left pinned was the next file's 'now' (students-departure's 10/12 made an upload window
+// of the real day count none of that file's uploads). Every file ends on the real clock, whoever pinned it.
+{
+  const [{ afterAll }, { clock }] = await Promise.all([import('vitest'), import('./server/lib/clock.js')]);
+  afterAll(() => clock.unpin());
+}
+
 // react-hot-toast keeps its toasts in one module-level store, and test files share their modules
 // (vitest.config.ts: isolate false): a 'Salvo' toast left by one file showed up as an extra
 // role="status" in the next. Every client test starts with no toast.

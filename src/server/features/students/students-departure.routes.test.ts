@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Student } from '../../../shared/students.schemas.js';
 import type { MensalidadesAposSaida } from '../../../shared/mensalidades.schemas.js';
@@ -17,6 +17,7 @@ import { classMemberships } from '../../db/schema/attendance.js';
 import { mensalidades } from '../../db/schema/finance.js';
 
 const t = setupTestApp();
+afterEach(() => clock.unpin());
 
 const patchStatus = (id: string, cookie: string, payload: object) =>
   t.app.inject({
