@@ -91,7 +91,8 @@ const waitingStages = {
   contrato_assinado: 'contratos_assinados',
 } as const;
 
-async function daSecretaria(db: Db, today: string): Promise<PendenciasSecretaria> {
+/** `pedidos`: the viewer answers the Portal do Aluno's requests (students.write); 0 requests otherwise. */
+async function daSecretaria(db: Db, today: string, pedidos: boolean): Promise<PendenciasSecretaria> {
   const year = Number(today.slice(0, 4));
   const [stages, [requests]] = await Promise.all([
     db
@@ -104,7 +105,12 @@ async function daSecretaria(db: Db, today: string): Promise<PendenciasSecretaria
         ),
       )
       .groupBy(interessados.anoLetivo, interessados.etapa),
-    db.select({ total: count() }).from(studentAccounts).where(isNotNull(studentAccounts.desativacaoPedidaEm)),
+    pedidos
+      ? db
+          .select({ total: count() })
+          .from(studentAccounts)
+          .where(isNotNull(studentAccounts.desativacaoPedidaEm))
+      : ([] as { total: number }[]),
   ]);
   const matriculas = [year, year + 1].flatMap((ano) => {
     const counts = { ano, interessados: 0, pre_matriculas: 0, contratos_assinados: 0 };
@@ -127,7 +133,7 @@ export async function getPendencias(
     throw new AppError('FORBIDDEN', 'As pendências são da coordenação, da secretaria e da direção.');
   return {
     academico: academic ? await academicas(db, viewer, today) : null,
-    secretaria: secretaria ? await daSecretaria(db, today) : null,
+    secretaria: secretaria ? await daSecretaria(db, today, can(viewer.permissoes, 'students.write')) : null,
     mensagens_nao_lidas: (await listConversations(db, viewer)).nao_lidas,
   };
 }

@@ -210,8 +210,15 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 1, erros: 0 });
     expect(bank.cobr(txidDaCobranca(maio.id))?.status).toBe('CANCELADA');
     // Still in the window: May is sent again for what is left, under a txid the bank never saw (it
-    // refuses a used one), and that is the debit the family's card shows.
-    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 1, erros: 0 });
+    // refuses a used one), and that is the debit the family's card shows. Two runs at once (the sync and
+    // the daily job) send one charge: the second finds the month claimed, or sends the same txid, which
+    // the bank refuses — and that refusal does not overwrite the charge sent.
+    const runs = await Promise.all([
+      enviarCobrancasRecorrentes(t.app.ctx),
+      enviarCobrancasRecorrentes(t.app.ctx),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.enviadas, 0)).toBe(1);
+    expect(bank.cobr(txidDaCobranca(maio.id, 2))).toBeUndefined();
     expect(bank.cobr(txidDaCobranca(maio.id, 1))).toMatchObject({
       status: 'ATIVA',
       valor: { original: '1200.00' },

@@ -4,7 +4,7 @@
  * status webhooks (`<webhook url>/rec`, `<webhook url>/cobr`) that move the recurrence and pay the
  * mensalidade — once, whatever the number of deliveries — through finance's payment path.
  */
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, lt, ne, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../shared/calendar.js';
 import { formatCentavos, formatDate } from '../../../shared/format.js';
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
@@ -87,6 +87,22 @@ export async function enviarCobrancasRecorrentes(
       : anterior.status === 'retirada'
         ? txidSeguinte(mensalidade.id, anterior.txid)
         : anterior.txid;
+    // A withdrawn month is claimed under its new txid before the PSP hears of it (as 'erro': if this run
+    // dies here, the next sends that txid again): two runs at once never send two different charges.
+    if (anterior?.status === 'retirada') {
+      const [claimed] = await ctx.db
+        .update(pixCobrancasRecorrentes)
+        .set({ txid, status: 'erro', erro: 'Envio em andamento.', updatedAt: clock.now() })
+        .where(
+          and(
+            eq(pixCobrancasRecorrentes.id, anterior.id),
+            eq(pixCobrancasRecorrentes.status, 'retirada'),
+            eq(pixCobrancasRecorrentes.txid, anterior.txid),
+          ),
+        )
+        .returning({ id: pixCobrancasRecorrentes.id });
+      if (!claimed) continue;
+    }
     let erro: string | null = null;
     try {
       await psp.api.putCobr(txid, {
@@ -114,11 +130,18 @@ export async function enviarCobrancasRecorrentes(
       erro,
       updatedAt: clock.now(),
     };
+    // A failure never overwrites the charge another run has just sent under the same txid.
     if (anterior)
       await ctx.db
         .update(pixCobrancasRecorrentes)
         .set({ ...values, txid })
-        .where(eq(pixCobrancasRecorrentes.id, anterior.id));
+        .where(
+          and(
+            eq(pixCobrancasRecorrentes.id, anterior.id),
+            eq(pixCobrancasRecorrentes.txid, txid),
+            ...(erro === null ? [] : [ne(pixCobrancasRecorrentes.status, 'ativa')]),
+          ),
+        );
     else
       await ctx.db
         .insert(pixCobrancasRecorrentes)
@@ -183,7 +206,15 @@ export async function retirarCobrancasRecorrentes(
             ? { status: 'retirada', erro: null, updatedAt: clock.now() }
             : { erro, updatedAt: clock.now() },
         )
-        .where(and(eq(pixCobrancasRecorrentes.id, cobranca.id), eq(pixCobrancasRecorrentes.status, 'ativa')))
+        .where(
+          and(
+            eq(pixCobrancasRecorrentes.id, cobranca.id),
+            // The PSP's notice of this very withdrawal may have landed first, as 'cancelada'.
+            erro === null
+              ? inArray(pixCobrancasRecorrentes.status, ['ativa', 'cancelada'])
+              : eq(pixCobrancasRecorrentes.status, 'ativa'),
+          ),
+        )
         .returning({ id: pixCobrancasRecorrentes.id });
       const resta = mensalidade.valor - mensalidade.principalPago;
       const tarde = mensalidade.dataVencimento < addDays(hoje, JANELA.min);

@@ -98,22 +98,32 @@ export async function syncMembership(
 
 /**
  * A departure's day corrected while the student is out (ADR 0086's correction): the membership the
- * departure ended now ends the day before `day`; on its first day it never covered one and goes. Null
- * when the student left no class behind; `{ refused: inicio }` when `day` is before that class began.
+ * departure ended (the day before `previous`; the last one for a departure recorded without a day) now
+ * ends the day before `day`; on its first day it never covered one and goes. Null when the departure
+ * ended no membership (the student left no class behind, or left one on its first day: an earlier class
+ * is not that one); `{ refused: inicio }` when `day` is before that class began.
  */
 export async function moveDepartureDay(
   tx: DbOrTx,
   alunoId: string,
+  turmaId: string | null,
+  previous: string | null,
   day: string,
 ): Promise<{ refused: string } | null> {
   const [last] = await tx
     .select()
     .from(classMemberships)
-    .where(and(eq(classMemberships.alunoId, alunoId), isNotNull(classMemberships.fim)))
+    .where(
+      and(
+        eq(classMemberships.alunoId, alunoId),
+        previous === null ? isNotNull(classMemberships.fim) : eq(classMemberships.fim, addDays(previous, -1)),
+      ),
+    )
     .orderBy(desc(classMemberships.fim))
     .limit(1)
     .for('update');
-  if (!last) return null;
+  // The class the student is recorded in: an earlier class's membership is never the one that ended.
+  if (!last || (turmaId !== null && last.turmaId !== turmaId)) return null;
   if (day < last.inicio) return { refused: last.inicio };
   if (day === last.inicio) await tx.delete(classMemberships).where(eq(classMemberships.id, last.id));
   else

@@ -94,7 +94,7 @@ export async function setStudentStatus(
     if (status === current.status && (!correcting || sameDeparture(current, dataSaida, destino)))
       return { after: [], resumo: [] };
     if (correcting && dataSaida && dataSaida !== current.dataSaida) {
-      const moved = await moveDepartureDay(tx, id, dataSaida);
+      const moved = await moveDepartureDay(tx, id, current.turmaId, current.dataSaida, dataSaida);
       if (moved)
         throw invalidSaida(
           `A data da saída deve ser a partir de ${formatDate(moved.refused)} (entrada na última turma).`,
