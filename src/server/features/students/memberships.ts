@@ -41,6 +41,21 @@ export async function classOnDate(db: DbOrTx, alunoId: string, date: string): Pr
 
 const invalidDate = (message: string) => badRequest(message, [{ path: 'data_enturmacao', message }]);
 
+/** A membership ends the day before `day`; left on the day it began, it never covered a day and goes. */
+async function endMembershipBefore(
+  tx: DbOrTx,
+  membership: { id: string; inicio: string },
+  day: string,
+): Promise<void> {
+  if (day === membership.inicio)
+    await tx.delete(classMemberships).where(eq(classMemberships.id, membership.id));
+  else
+    await tx
+      .update(classMemberships)
+      .set({ fim: addDays(day, -1) })
+      .where(eq(classMemberships.id, membership.id));
+}
+
 /**
  * Brings the history in line with the student's class and status from `date` on: the open membership
  * ends the day before, and a new one starts on `date` when the student is active in a class. When
@@ -79,15 +94,7 @@ export async function syncMembership(
   if (open) {
     if (date < open.inicio)
       throw invalidDate(`A data deve ser a partir de ${formatDate(open.inicio)} (entrada na turma atual).`);
-    if (date === open.inicio) {
-      // Left on the day it began: the membership never covered a day.
-      await tx.delete(classMemberships).where(eq(classMemberships.id, open.id));
-    } else {
-      await tx
-        .update(classMemberships)
-        .set({ fim: addDays(date, -1) })
-        .where(eq(classMemberships.id, open.id));
-    }
+    await endMembershipBefore(tx, open, date);
   } else if (target && closedUntil !== null && date <= closedUntil) {
     throw invalidDate(
       `A data de enturmação deve ser posterior a ${formatDate(closedUntil)} (saída da turma anterior).`,
@@ -125,12 +132,7 @@ export async function moveDepartureDay(
   // The class the student is recorded in: an earlier class's membership is never the one that ended.
   if (!last || (turmaId !== null && last.turmaId !== turmaId)) return null;
   if (day < last.inicio) return { refused: last.inicio };
-  if (day === last.inicio) await tx.delete(classMemberships).where(eq(classMemberships.id, last.id));
-  else
-    await tx
-      .update(classMemberships)
-      .set({ fim: addDays(day, -1) })
-      .where(eq(classMemberships.id, last.id));
+  await endMembershipBefore(tx, last, day);
   return null;
 }
 
