@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Pendencias } from '../../../shared/dashboard.schemas';
-import { renderAt, stubApi } from '../../test/render';
+import { inTurn, renderAt, reply, stubApi } from '../../test/render';
 import { PendenciasPanel, pendenciaItems } from './dashboard-pendencias';
 
 afterEach(() => {
@@ -113,11 +114,25 @@ describe('PendenciasPanel', () => {
     );
   });
 
-  it('shows no link where nothing waits, and nothing at all when the read fails', async () => {
+  it('shows no link where nothing waits', async () => {
     stubApi({ '/api/dashboard/pendencias': settled });
     renderAt(<PendenciasPanel />);
     const panel = await screen.findByRole('region', { name: 'Pendências' });
     await within(panel).findByText('2º bimestre: notas em dia');
     expect(within(panel).queryByRole('link')).toBeNull();
+  });
+
+  it('says so when the first read fails, and reads again when asked', async () => {
+    const failed = reply(500, { success: false, message: 'Erro interno' });
+    stubApi({ '/api/dashboard/pendencias': inTurn(failed, failed, failed, pending) });
+    renderAt(<PendenciasPanel />);
+    const panel = await screen.findByRole('region', { name: 'Pendências' });
+    // The query's own two retries come first (providers.tsx).
+    expect(
+      await within(panel).findByText('Não foi possível carregar as pendências.', {}, { timeout: 8000 }),
+    ).toBeVisible();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await within(panel).findByRole('link', { name: 'Ver os alertas' })).toBeVisible();
+    expect(within(panel).queryByText('Não foi possível carregar as pendências.')).toBeNull();
   });
 });

@@ -16,7 +16,8 @@ import type {
 } from '../../../shared/dashboard.schemas';
 import { formatCount, formatDate } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
-import { Spinner } from '../../components/feedback';
+import { Button } from '../../components/button';
+import { ErrorBanner, Spinner } from '../../components/feedback';
 import { usePendencias } from './dashboard.api';
 import { Panel } from './dashboard-panel';
 
@@ -165,10 +166,21 @@ export function pendenciaItems(data: Pendencias): Item[] {
 
 export function PendenciasPanel() {
   const pendencias = usePendencias(true);
-  if (pendencias.isError) return null;
   return (
     <Panel title="Pendências">
-      {!pendencias.data ? (
+      {/* A failed refresh keeps the last figures on the screen; only a first load that failed says so. */}
+      {!pendencias.data && pendencias.isError ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <ErrorBanner>Não foi possível carregar as pendências.</ErrorBanner>
+          <Button
+            variant="secondary"
+            loading={pendencias.isFetching}
+            onClick={() => void pendencias.refetch()}
+          >
+            Tentar de novo
+          </Button>
+        </div>
+      ) : !pendencias.data ? (
         <Spinner label="Carregando pendências..." />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
