@@ -63,8 +63,11 @@ export const recorrenciaSchema = z.object({
     z.object({
       mensalidade_id: z.uuid(),
       txid: z.string(),
-      /** 'retirada': the school withdrew it at the bank (the month was paid, cancelled or discounted). */
-      status: z.enum(['ativa', 'concluida', 'cancelada', 'retirada', 'expirada', 'erro']),
+      /**
+       * 'retirada': the school withdrew it at the bank (the month was paid, cancelled or discounted);
+       * 'nao_enviada': the bank took no sending before the window closed (the month goes by the Pix).
+       */
+      status: z.enum(['ativa', 'concluida', 'cancelada', 'retirada', 'expirada', 'erro', 'nao_enviada']),
       valor: z.number().int(),
       data_vencimento: z.string(),
       erro: z.string().nullable(),

@@ -84,6 +84,12 @@ export function EstadoDebito({ recorrencia }: { recorrencia: Recorrencia }) {
           estiver em aberto se paga pelo Pix da mensalidade.
         </p>
       )}
+      {ultimo?.status === 'nao_enviada' && (
+        <p data-testid="debito-nao-enviado" className="text-amber-800">
+          O débito de {formatDate(ultimo.data_vencimento)} não foi aceito pelo banco e não será feito; a
+          mensalidade continua em aberto para pagar pelo Pix.
+        </p>
+      )}
       {falhou && falhou === ultimo && (
         <p className="text-amber-800">
           O débito de {formatDate(falhou.data_vencimento)} não passou; a mensalidade continua em aberto para

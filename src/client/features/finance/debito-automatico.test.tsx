@@ -143,6 +143,21 @@ describe('Débito automático via Pix (family)', () => {
     expect(screen.queryByTestId('debito-agendado-linha')).toBeNull();
   });
 
+  it('a month the bank never took says so, and the month is paid by its Pix', async () => {
+    const naoEnviada = recorrencia({
+      status: 'ativa',
+      cobrancas: [{ ...ativa.cobrancas[0]!, status: 'nao_enviada', erro: 'Recebedor inválido' }],
+    });
+    guardianScreen({ disponivel: true, recorrencia: naoEnviada });
+    const card = await screen.findByRole('article', { name: 'Lia Souza' });
+    expect(within(card).getByTestId('debito-nao-enviado').textContent).toMatch(
+      /^O débito de 10\/10\/2026 não foi aceito pelo banco e não será feito/,
+    );
+    expect(within(card).queryByTestId('debito-retirado')).toBeNull();
+    await screen.findByRole('button', { name: /Pagar com PIX/ });
+    expect(screen.queryByTestId('debito-agendado-linha')).toBeNull();
+  });
+
   it('the other guardian: sees whose account it debits, no code to authorise and no cancel button', async () => {
     guardianScreen({ disponivel: true, recorrencia: { ...ativa, pedido_por_voce: false } });
     const card = await screen.findByRole('article', { name: 'Lia Souza' });

@@ -64,7 +64,11 @@ export const pixRecorrencias = pgTable(
 );
 export type PixRecorrenciaRow = typeof pixRecorrencias.$inferSelect;
 
-/** 'retirada': withdrawn by the school (PATCH CANCELADA: the month changed); 'cancelada': by the payer. */
+/**
+ * 'retirada': withdrawn by the school (PATCH CANCELADA: the month changed); 'cancelada': by the payer;
+ * 'erro': the bank refused the sending (tried again while the window lasts); 'nao_enviada': the window
+ * closed with no sending taken — the family was told to pay by the portal's Pix.
+ */
 export const cobrancaRecorrenteStatus = [
   'ativa',
   'concluida',
@@ -72,6 +76,7 @@ export const cobrancaRecorrenteStatus = [
   'retirada',
   'expirada',
   'erro',
+  'nao_enviada',
 ] as const;
 
 /** Each month's charge under a recurrence (the BCB `cobr`): one per mensalidade. */

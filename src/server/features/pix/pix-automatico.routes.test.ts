@@ -16,6 +16,7 @@ import { createUserRow, loginAs, requestsOf, setupTestApp, signedIn } from '../.
 import { userPerfis } from '../../db/schema/perfis.js';
 import { builtInPerfilId } from '../perfis/index.js';
 import {
+  avisarCobrancasNaoEnviadas,
   enviarCobrancasRecorrentes,
   PIX_AUTOMATICO_JOB,
   retirarCobrancasRecorrentes,
@@ -259,6 +260,58 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
         ),
       },
     ]);
+  });
+
+  it('a month the bank never takes a charge for: tried again while the window lasts, then the family is told, once', async () => {
+    const { family, url, idRec } = await activeFamily();
+    await bank.authorizeRec(idRec);
+    clock.pin('2026-04-01');
+    const abril = await tuition(family.child.id, '2026-04', '2026-04-10', 150_000);
+    bank.failNext('erro500');
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 0, erros: 1 });
+    // The window is open: the next run tries again, and the family has nothing to hear yet.
+    expect(await avisarCobrancasNaoEnviadas(t.app.ctx)).toBe(0);
+    clock.pin('2026-04-08');
+    bank.failNext('erro500');
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 0, erros: 1 });
+    expect(await avisarCobrancasNaoEnviadas(t.app.ctx)).toBe(0);
+    expect(await t.database.db.select().from(notificacoes)).toEqual([]);
+
+    // The day before the due date the window has closed: no debit will come, and the family is told to
+    // pay by the portal's Pix — once, whatever the number of runs.
+    clock.pin('2026-04-09');
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 0, erros: 0 });
+    expect(await avisarCobrancasNaoEnviadas(t.app.ctx)).toBe(1);
+    expect(await avisarCobrancasNaoEnviadas(t.app.ctx)).toBe(0);
+    expect(bank.cobr(txidDaCobranca(abril.id))).toBeUndefined();
+    const bell = await t.database.db
+      .select()
+      .from(notificacoes)
+      .where(eq(notificacoes.usuarioId, family.user.id));
+    expect(bell).toMatchObject([
+      {
+        titulo: 'Débito automático não agendado neste mês',
+        texto: expect.stringMatching(
+          /^O banco não aceitou o débito automático da mensalidade de abril de 2026 de .*, e ele não será feito\. Pague R\$\s1\.500,00 pelo Pix do portal até 10\/04\/2026\.$/i,
+        ),
+      },
+    ]);
+    expect(debito(await get(url, family.cookie)).recorrencia?.cobrancas).toContainEqual(
+      expect.objectContaining({ mensalidade_id: abril.id, status: 'nao_enviada', erro: expect.any(String) }),
+    );
+
+    // A month paid before the window closed is not announced: nothing is owed.
+    clock.pin('2026-05-01');
+    const maio = await tuition(family.child.id, '2026-05', '2026-05-10', 150_000);
+    bank.failNext('erro500');
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 0, erros: 1 });
+    await t.database.db
+      .update(mensalidades)
+      .set({ principalPago: 150_000 })
+      .where(eq(mensalidades.id, maio.id));
+    clock.pin('2026-05-09');
+    expect(await avisarCobrancasNaoEnviadas(t.app.ctx)).toBe(0);
+    expect(await t.database.db.select().from(notificacoes)).toHaveLength(1);
   });
 
   it('a recurrence cancelled in the payer’s bank is reflected, with its scheduled charge', async () => {

@@ -30,6 +30,7 @@ import {
 } from './pix-automatico.service.js';
 import {
   PIX_AUTOMATICO_JOB,
+  avisarCobrancasNaoEnviadas,
   retirarCobrancasRecorrentes,
   enviarCobrancasRecorrentes,
   receberWebhookCobr,
@@ -124,6 +125,7 @@ export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.ctx.jobs.handle(PIX_AUTOMATICO_JOB, async () => {
     await retirarCobrancasRecorrentes(app.ctx);
     await enviarCobrancasRecorrentes(app.ctx);
+    await avisarCobrancasNaoEnviadas(app.ctx);
   });
   app.ctx.jobs.schedule({
     name: PIX_AUTOMATICO_JOB,

@@ -234,6 +234,63 @@ export async function retirarCobrancasRecorrentes(
   return { retiradas, erros };
 }
 
+/**
+ * A month the bank never took a charge for — every sending refused, or the new one after the school's
+ * withdrawal — once the window has closed (the day before the due date): no debit will come, and nothing
+ * the family sees says so. The row becomes 'nao_enviada' (its last refusal kept for the school) and the
+ * family is told, once, to pay the month by the portal's Pix.
+ */
+export async function avisarCobrancasNaoEnviadas(ctx: AppContext): Promise<number> {
+  const hoje = clock.today();
+  const rows = await ctx.db
+    .select({ cobranca: pixCobrancasRecorrentes, mensalidade: mensalidades, alunoNome: students.nome })
+    .from(pixCobrancasRecorrentes)
+    .innerJoin(
+      pixRecorrencias,
+      and(eq(pixRecorrencias.id, pixCobrancasRecorrentes.recorrenciaId), eq(pixRecorrencias.status, 'ativa')),
+    )
+    .innerJoin(mensalidades, eq(mensalidades.id, pixCobrancasRecorrentes.mensalidadeId))
+    .innerJoin(students, eq(students.id, mensalidades.alunoId))
+    .where(
+      and(
+        eq(pixCobrancasRecorrentes.status, 'erro'),
+        isNull(mensalidades.canceladaEm),
+        lt(mensalidades.principalPago, mensalidades.valor),
+        gte(mensalidades.dataVencimento, hoje),
+        lt(mensalidades.dataVencimento, addDays(hoje, JANELA.min)),
+      ),
+    )
+    .limit(LOTE);
+  let avisadas = 0;
+  for (const { cobranca, mensalidade, alunoNome } of rows)
+    await writeTransaction(ctx.db, async (tx) => {
+      const [changed] = await tx
+        .update(pixCobrancasRecorrentes)
+        .set({ status: 'nao_enviada', updatedAt: clock.now() })
+        .where(
+          and(
+            eq(pixCobrancasRecorrentes.id, cobranca.id),
+            eq(pixCobrancasRecorrentes.status, 'erro'),
+            eq(pixCobrancasRecorrentes.txid, cobranca.txid),
+          ),
+        )
+        .returning({ id: pixCobrancasRecorrentes.id });
+      if (!changed) return;
+      avisadas += 1;
+      const resta = mensalidade.valor - mensalidade.principalPago;
+      await notifyFamily(
+        ctx,
+        tx,
+        mensalidade.alunoId,
+        'Débito automático não agendado neste mês',
+        `O banco não aceitou o débito automático da mensalidade de ` +
+          `${formatMesReferencia(mensalidade.mesReferencia)} de ${alunoNome}, e ele não será feito. ` +
+          `Pague ${formatCentavos(resta)} pelo Pix do portal até ${formatDate(mensalidade.dataVencimento)}.`,
+      );
+    });
+  return avisadas;
+}
+
 // ---------------------------------------------------------------- the PSP's webhooks
 
 const STATUS_REC = {
