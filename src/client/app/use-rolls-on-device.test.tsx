@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rollAnswer, rollClassAnswer } from '../test/answers';
+import { lessonAnswer, rollAnswer, rollClassAnswer } from '../test/answers';
 import { signedInAs, stubApi } from '../test/render';
 import { createQueryClient, Providers } from './providers';
 import { useTodaysRollsOnDevice } from './use-rolls-on-device';
@@ -13,16 +13,7 @@ const dueToday = (data: string) => [
     id: 't1',
     nome: '3º A',
     dia: { data, tipo: 'letivo', letivo: true, descricao: null },
-    aulas: [
-      {
-        disciplina: null,
-        aula: 0,
-        professor_nome: null,
-        registrada: false,
-        pode_registrar: true,
-        pendente: true,
-      },
-    ],
+    aulas: [lessonAnswer()],
   }),
 ];
 

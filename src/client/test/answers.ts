@@ -1,4 +1,4 @@
-import type { Roll, RollClass } from '../../shared/attendance.schemas';
+import type { Lesson, Roll, RollClass } from '../../shared/attendance.schemas';
 import type { CalendarView, SchoolPeriod, SchoolYear } from '../../shared/calendar.schemas';
 import type { FinanceSettings } from '../../shared/finance.schemas';
 import type { SchoolClass } from '../../shared/classes.schemas';
@@ -214,6 +214,19 @@ export function curriculumAnswer(
     itinerarios: [],
     carga_horaria: null,
     ...curriculum,
+  };
+}
+
+/** A lesson of a roll-call day (`aulas`): the day's one daily roll, due and open to the reader, unless told. */
+export function lessonAnswer(lesson: Partial<Lesson> = {}): Lesson {
+  return {
+    disciplina: null,
+    aula: 0,
+    professor_nome: null,
+    registrada: false,
+    pode_registrar: true,
+    pendente: true,
+    ...lesson,
   };
 }
 

@@ -13,7 +13,7 @@ import {
   type RollInput,
   type RollStudent,
 } from '../../../shared/attendance.schemas';
-import { rollClassAnswer } from '../../test/answers';
+import { lessonAnswer, rollClassAnswer } from '../../test/answers';
 import { orderRollClasses, RollCallTab } from './roll-call-tab';
 import { RollSheet } from './roll-sheet';
 import {
@@ -68,16 +68,7 @@ function rollOf(alunos: RollStudent[], overrides: Partial<Roll> = {}): Roll {
     periodo: { id: 'p1', nome: '1º bimestre', data_fechamento: '2026-04-24', encerrado: false },
     bloqueio: null,
     grade_pendente: null,
-    aulas: [
-      {
-        disciplina: null,
-        aula: 0,
-        professor_nome: null,
-        registrada: false,
-        pode_registrar: true,
-        pendente: true,
-      },
-    ],
+    aulas: [lessonAnswer()],
     disciplina: null,
     aula: 0,
     chamada: null,
@@ -446,14 +437,7 @@ describe('unsaved marks', () => {
 });
 
 describe('lessonName', () => {
-  const lesson = (disciplina: string | null, aula: number): Lesson => ({
-    disciplina,
-    aula,
-    professor_nome: null,
-    registrada: false,
-    pode_registrar: true,
-    pendente: true,
-  });
+  const lesson = (disciplina: string | null, aula: number): Lesson => lessonAnswer({ disciplina, aula });
 
   it('numbers the lessons only when a subject has more than one that day', () => {
     const day = [lesson('Matemática', 1), lesson('Matemática', 2), lesson('Ciências', 1)];

@@ -2,21 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Lesson } from '../../../shared/attendance.schemas';
-import { rollAnswer, rollClassAnswer } from '../../test/answers';
+import { lessonAnswer, rollAnswer, rollClassAnswer } from '../../test/answers';
 import { stubApi } from '../../test/render';
 import { dueRollParams, keepTodaysRollsOnDevice } from './rolls-on-device';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const dia = { data: '2026-12-02', tipo: 'letivo', letivo: true, descricao: null } as const;
-const lesson = (disciplina: string | null, aula: number, pendente: boolean): Lesson => ({
-  disciplina,
-  aula,
-  professor_nome: null,
-  registrada: !pendente,
-  pode_registrar: true,
-  pendente,
-});
+const lesson = (disciplina: string | null, aula: number, pendente: boolean): Lesson =>
+  lessonAnswer({ disciplina, aula, registrada: !pendente, pendente });
 describe('dueRollParams', () => {
   it('the card’s address and each due lesson’s; nothing for a class with nothing due', () => {
     const perLesson = {
