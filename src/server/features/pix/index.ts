@@ -14,8 +14,9 @@ export { pixAutomaticoRoutes, pixAutomaticoWebhookRoutes } from './pix-automatic
 export { pixWebhookRoutes } from './pix-webhook.routes.js';
 export { pixAConciliarRoutes, pixConciliarRoutes } from './pix-recebidos.routes.js';
 
-import { onStudentsLeft } from '../students/index.js';
-import { endDebitsOnDeparture } from './pix-automatico.saida.js';
+import { onGuardianUnlinked, onStudentsLeft } from '../students/index.js';
+import { endDebitsOfUnlinkedGuardian, endDebitsOnDeparture } from './pix-automatico.saida.js';
 
-// A student who leaves the school leaves no monthly Pix debit behind.
+// A student who leaves the school, or a guardian unlinked from one, leaves no monthly Pix debit behind.
 onStudentsLeft(endDebitsOnDeparture);
+onGuardianUnlinked(endDebitsOfUnlinkedGuardian);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { auditLog } from '../../db/schema/audit.js';
 import { jobs } from '../../db/schema/jobs.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
@@ -568,6 +569,118 @@ describe('Pix Automático: a student who leaves', () => {
     });
     // The PSP is told once the transfer commits.
     await vi.waitFor(() => expect(bank.rec(idRec)).toMatchObject({ status: 'CANCELADA' }));
+  });
+});
+
+describe('Pix Automático: the debit follows who the family is', () => {
+  it('a guardian unlinked from the child takes their debit along: ended in the portal and at the PSP', async () => {
+    const { family, url } = await activeFamily();
+    // The father asks for it from his own account; the mother is the principal guardian.
+    await send('POST', `${url}/cancelar`, family.cookie);
+    const father = await otherGuardianOf(t, family.child.id);
+    const asked = await send('POST', url, father.cookie, {
+      valor_maximo: 200_000,
+      data_inicial: '2026-03-10',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [fathers] = await t.database.db
+      .select()
+      .from(pixRecorrencias)
+      .where(eq(pixRecorrencias.id, asked.json<{ data: Recorrencia }>().data.id));
+    const idRec = fathers!.idRec;
+    await bank.authorizeRec(idRec);
+    const admin = (await signedIn(t, 'administrador')).cookie;
+    const unlinked = await send(
+      'DELETE',
+      `/api/alunos/${family.child.id}/responsaveis/${father.guardian.id}`,
+      admin,
+    );
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(unlinked.json()).toMatchObject({
+      message:
+        'Responsável desvinculado do aluno. O débito automático (Pix Automático) da conta deste responsável foi cancelado.',
+    });
+    expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({
+      status: 'cancelada',
+      encerrada_por: 'escola',
+    });
+    await vi.waitFor(() => expect(bank.rec(idRec)).toMatchObject({ status: 'CANCELADA' }));
+
+    // Unlinking a guardian with no debit says nothing of one, and ends no one else's.
+    const again = await send('POST', url, family.cookie, {
+      valor_maximo: 200_000,
+      data_inicial: '2026-03-10',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const uncle = await otherGuardianOf(t, family.child.id);
+    const plain = await send(
+      'DELETE',
+      `/api/alunos/${family.child.id}/responsaveis/${uncle.guardian.id}`,
+      admin,
+    );
+    expect(plain.json()).toMatchObject({ message: 'Responsável desvinculado do aluno.' });
+    expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({ status: 'aguardando' });
+  });
+
+  it('no debit is asked for a child who left the school (409)', async () => {
+    const { family, url } = await activeFamily();
+    await send('POST', `${url}/cancelar`, family.cookie);
+    await t.database.db
+      .update(students)
+      .set({ status: 'transferido' })
+      .where(eq(students.id, family.child.id));
+    const asked = await send('POST', url, family.cookie, {
+      valor_maximo: 200_000,
+      data_inicial: '2026-03-10',
+    });
+    expect(asked.statusCode, asked.body).toBe(409);
+    expect(asked.json()).toMatchObject({
+      message:
+        'Este aluno não está mais ativo na escola: não há mensalidades para debitar. Fale com a secretaria.',
+    });
+  });
+
+  it('asked twice at once (a double tap): one debit, the other a 409, and nothing left at the PSP', async () => {
+    clock.pin('2026-03-01');
+    await ligar();
+    const family = await familyIn(t, null);
+    const url = `/api/financeiro/pix/automatico/alunos/${family.child.id}`;
+    const created = () => bank.stats.requests['POST /rec'] ?? 0;
+    const cancelled = () => bank.stats.requests['PATCH /rec/{idRec}'] ?? 0;
+    const [createdBefore, cancelledBefore] = [created(), cancelled()];
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        send('POST', url, family.cookie, { valor_maximo: 200_000, data_inicial: '2026-03-10' }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect(
+      codes.every((code) => code === 200 || code === 409),
+      JSON.stringify(codes),
+    ).toBe(true);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    const live = await t.database.db
+      .select()
+      .from(pixRecorrencias)
+      .where(eq(pixRecorrencias.alunoId, family.child.id));
+    expect(live).toHaveLength(1);
+    // Every authorisation the losers created at the PSP was withdrawn there.
+    const losers = created() - createdBefore - 1;
+    expect(cancelled() - cancelledBefore).toBe(losers);
+    expect(bank.rec(live[0]!.idRec)?.status).not.toBe('CANCELADA');
+  });
+
+  it('cancelled twice at once: ended once, audited once', async () => {
+    const { family, url } = await activeFamily();
+    const answers = await Promise.all([1, 2].map(() => send('POST', `${url}/cancelar`, family.cookie)));
+    expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
+    expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'cancelar_debito_automatico'));
+    expect(audits).toHaveLength(1);
   });
 });
 

@@ -4,7 +4,7 @@
  * the QR the PSP returns), and cancelling it from the portal. The month's charges and the PSP's status
  * webhooks are in `pix-automatico.sync.ts`.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AutorizarDebitoInput,
   DebitoAutomatico,
@@ -25,7 +25,8 @@ import {
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { clock } from '../../lib/clock.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { errorCodeOf } from '../../lib/log.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import type { PixApiClient } from './pix-api.client.js';
 import { PixApiError } from './pix-api.js';
@@ -208,7 +209,7 @@ async function recorrenciaDe(db: DbOrTx, row: PixRecorrenciaRow, viewer: UserRow
 /** The guardian's own row linked to the child, or 404 (another family's child does not exist). */
 async function guardianOf(db: DbOrTx, user: UserRow, alunoId: string) {
   const [found] = await db
-    .select({ guardian: guardians, matricula: students.matricula })
+    .select({ guardian: guardians, matricula: students.matricula, alunoStatus: students.status })
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .innerJoin(students, eq(students.id, studentGuardians.alunoId))
@@ -279,7 +280,12 @@ export async function autorizarDebito(
 ): Promise<Recorrencia> {
   if (user.nivel !== 'responsavel')
     throw new AppError('FORBIDDEN', 'Só o responsável autoriza o débito automático, no app do banco dele.');
-  const { guardian, matricula } = await guardianOf(ctx.db, user, alunoId);
+  const { guardian, matricula, alunoStatus } = await guardianOf(ctx.db, user, alunoId);
+  // A student who left takes no debit along (pix-automatico.saida.ts): nor may one be asked for after.
+  if (alunoStatus !== 'ativo')
+    throw conflict(
+      'Este aluno não está mais ativo na escola: não há mensalidades para debitar. Fale com a secretaria.',
+    );
   if (input.data_inicial < clock.today())
     throw badRequest('A data de início não pode estar no passado.', [
       { path: 'data_inicial', message: 'A data de início não pode estar no passado.' },
@@ -312,29 +318,46 @@ export async function autorizarDebito(
     if (error instanceof PixApiError) throw new AppError('UNAVAILABLE', error.mensagem);
     throw error;
   }
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(pixRecorrencias)
-      .values({
-        alunoId,
-        responsavelId: guardian.id,
-        idRec: rec.idRec,
-        status: 'aguardando',
-        valorMaximo: input.valor_maximo,
-        dataInicial: input.data_inicial,
-        contrato,
-        copiaECola: rec.dadosQR?.pixCopiaECola ?? '',
-        location: rec.loc?.location ?? '',
-      })
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'pedir_debito_automatico',
-      entity: 'aluno',
-      entityId: alunoId,
-      details: { id_rec: rec.idRec, valor_maximo: input.valor_maximo, data_inicial: input.data_inicial },
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(pixRecorrencias)
+        .values({
+          alunoId,
+          responsavelId: guardian.id,
+          idRec: rec.idRec,
+          status: 'aguardando',
+          valorMaximo: input.valor_maximo,
+          dataInicial: input.data_inicial,
+          contrato,
+          copiaECola: rec.dadosQR?.pixCopiaECola ?? '',
+          location: rec.loc?.location ?? '',
+        })
+        .returning();
+      await recordAudit(tx, actor, {
+        action: 'pedir_debito_automatico',
+        entity: 'aluno',
+        entityId: alunoId,
+        details: { id_rec: rec.idRec, valor_maximo: input.valor_maximo, data_inicial: input.data_inicial },
+      });
+      return recorrenciaDe(tx, row!, user);
     });
-    return recorrenciaDe(tx, row!, user);
-  });
+  } catch (error) {
+    // Two requests at once (a double tap, both guardians): the other one's recurrence is the child's one
+    // live debit; this one's, just created at the PSP, is withdrawn there so no authorisation is left
+    // behind that the portal does not know.
+    if (!isUniqueViolation(error, 'pix_recorrencias_viva_unique')) throw error;
+    await psp.api.cancelRec(rec.idRec).catch((cancelError: unknown) => {
+      ctx.log.warn(
+        { code: errorCodeOf(cancelError) },
+        'pix automático: pedido repetido não cancelado no banco',
+      );
+    });
+    const other = await latestOf(ctx.db, alunoId);
+    throw conflict(
+      other ? await jaPedido(ctx.db, other, guardian.id) : 'O débito automático deste aluno já foi pedido.',
+    );
+  }
 }
 
 /**
@@ -383,9 +406,19 @@ export async function encerrarRecorrencia(
 ): Promise<PixRecorrenciaRow> {
   const [row] = await tx
     .update(pixRecorrencias)
-    .set({ status: 'cancelada', encerradaPor, version: live.version + 1, updatedAt: clock.now() })
-    .where(eq(pixRecorrencias.id, live.id))
+    .set({
+      status: 'cancelada',
+      encerradaPor,
+      version: sql`${pixRecorrencias.version} + 1`,
+      updatedAt: clock.now(),
+    })
+    .where(and(eq(pixRecorrencias.id, live.id), inArray(pixRecorrencias.status, ['aguardando', 'ativa'])))
     .returning();
+  // Already ended by a request at the same moment: that one audited it.
+  if (!row) {
+    const [current] = await tx.select().from(pixRecorrencias).where(eq(pixRecorrencias.id, live.id));
+    return current ?? live;
+  }
   await tx
     .update(pixCobrancasRecorrentes)
     .set({ status: 'cancelada', updatedAt: clock.now() })
@@ -401,5 +434,5 @@ export async function encerrarRecorrencia(
     entityId: live.alunoId,
     details: { id_rec: live.idRec, por: encerradaPor, ...(motivo ? { motivo } : {}) },
   });
-  return row!;
+  return row;
 }

@@ -1,8 +1,9 @@
 /**
  * What other modules do when students stop being active — transferred, made inactive, graduated at the
- * year's end: in the same transaction as the change, registered by the module that owns the consequence
- * (contas-aluno disables the student's own portal account, finance cancels the tuition due after a
- * departure when asked), so the dependency stays one-way.
+ * year's end — or when a guardian stops being one of a student's: in the same transaction as the change,
+ * registered by the module that owns the consequence (contas-aluno disables the student's own portal
+ * account, finance cancels the tuition due after a departure when asked, pix ends the monthly debits),
+ * so the dependency stays one-way.
  */
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -17,40 +18,68 @@ export interface Departure {
   cancelarMensalidades: boolean;
 }
 
-/** A step to run after the commit (a cache to forget) and a sentence for the answer's message. */
+/** A step to run after the commit (a cache to forget, a PSP to tell) and a sentence for the answer's message. */
 export interface DepartureOutcome {
   after?: () => void;
   resumo?: string;
 }
 
-export type DepartureHandler = (
+export interface Consequences {
+  after: (() => void)[];
+  resumo: string[];
+}
+
+type Handler<A extends unknown[]> = (
   ctx: AppContext,
   tx: DbOrTx,
-  alunoIds: readonly string[],
-  actor: Actor,
-  departure?: Departure,
+  ...args: A
 ) => Promise<DepartureOutcome | undefined>;
 
-const handlers: DepartureHandler[] = [];
-
-export function onStudentsLeft(handler: DepartureHandler): void {
-  if (!handlers.includes(handler)) handlers.push(handler);
+/** Handlers registered once each, run in order in the change's transaction; their outcomes gathered. */
+function consequencesOf<A extends unknown[]>() {
+  const handlers: Handler<A>[] = [];
+  return {
+    on: (handler: Handler<A>): void => {
+      if (!handlers.includes(handler)) handlers.push(handler);
+    },
+    run: async (ctx: AppContext, tx: DbOrTx, ...args: A): Promise<Consequences> => {
+      const result: Consequences = { after: [], resumo: [] };
+      for (const handler of handlers) {
+        const outcome = await handler(ctx, tx, ...args);
+        if (outcome?.after) result.after.push(outcome.after);
+        if (outcome?.resumo) result.resumo.push(outcome.resumo);
+      }
+      return result;
+    },
+  };
 }
 
+type LeftArgs = [alunoIds: readonly string[], actor: Actor, departure?: Departure];
+export type DepartureHandler = Handler<LeftArgs>;
+const departures = consequencesOf<LeftArgs>();
+
+export const onStudentsLeft = departures.on;
+
 /** Runs every registered handler in `tx`; answers the steps to run once it commits and their sentences. */
-export async function studentsLeft(
+export function studentsLeft(
   ctx: AppContext,
   tx: DbOrTx,
   alunoIds: readonly string[],
   actor: Actor,
   departure?: Departure,
-): Promise<{ after: (() => void)[]; resumo: string[] }> {
-  const result = { after: [] as (() => void)[], resumo: [] as string[] };
-  if (alunoIds.length === 0) return result;
-  for (const handler of handlers) {
-    const outcome = await handler(ctx, tx, alunoIds, actor, departure);
-    if (outcome?.after) result.after.push(outcome.after);
-    if (outcome?.resumo) result.resumo.push(outcome.resumo);
-  }
-  return result;
+): Promise<Consequences> {
+  if (alunoIds.length === 0) return Promise.resolve({ after: [], resumo: [] });
+  return departures.run(ctx, tx, alunoIds, actor, departure);
 }
+
+/** A guardian no longer linked to a student (unlinked at the secretaria). */
+export interface Unlink {
+  alunoId: string;
+  responsavelId: string;
+}
+type UnlinkArgs = [unlink: Unlink, actor: Actor];
+export type UnlinkHandler = Handler<UnlinkArgs>;
+const unlinks = consequencesOf<UnlinkArgs>();
+
+export const onGuardianUnlinked = unlinks.on;
+export const guardianUnlinked = unlinks.run;

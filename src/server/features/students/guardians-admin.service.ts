@@ -22,6 +22,7 @@ import { users, type UserRow } from '../../db/schema/users.js';
 import { linkGuardian } from './guardians.service.js';
 import { toGuardian } from './students.presenter.js';
 import { studentNotFound } from './students.scope.js';
+import { guardianUnlinked } from './departures.js';
 import { guardianEmailChanges, guardians, studentGuardians, students } from '../../db/schema/students.js';
 
 const guardianNotFound = () => notFound('Responsável não encontrado.');
@@ -375,14 +376,18 @@ export async function linkExistingGuardian(
   });
 }
 
-/** Unlinks a guardian; the last one, and the principal while others remain, cannot be unlinked. */
+/**
+ * Unlinks a guardian; the last one, and the principal while others remain, cannot be unlinked. What the
+ * link carried ends with it (departures.ts: the monthly debit from their account); answers the sentences
+ * saying so.
+ */
 export async function unlinkGuardian(
   ctx: AppContext,
   alunoId: string,
   responsavelId: string,
   actor: Actor,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+): Promise<string[]> {
+  const outcome = await ctx.db.transaction(async (tx) => {
     await lockForUpdate(tx, students, alunoId, studentNotFound);
     const links = await tx.select().from(studentGuardians).where(eq(studentGuardians.alunoId, alunoId));
     const target = links.find((link) => link.responsavelId === responsavelId);
@@ -406,5 +411,8 @@ export async function unlinkGuardian(
       entityId: alunoId,
       details: { responsavel_id: responsavelId },
     });
+    return guardianUnlinked(ctx, tx, { alunoId, responsavelId }, actor);
   });
+  for (const step of outcome.after) step();
+  return outcome.resumo;
 }

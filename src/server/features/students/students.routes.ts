@@ -166,8 +166,13 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/responsaveis/:responsavelId',
     { schema: { params: linkParams, response: okResponse(studentSchema) }, config: write },
     async (request) => {
-      await unlinkGuardian(app.ctx, request.params.id, request.params.responsavelId, actorOf(request));
-      return ok(await adminView(request), 'Responsável desvinculado do aluno.');
+      const resumo = await unlinkGuardian(
+        app.ctx,
+        request.params.id,
+        request.params.responsavelId,
+        actorOf(request),
+      );
+      return ok(await adminView(request), ['Responsável desvinculado do aluno.', ...resumo].join(' '));
     },
   );
 
