@@ -15,6 +15,7 @@ import {
 import { staffWith } from '../../test/perfis-fixtures.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { mensalidades } from '../../db/schema/finance.js';
+import { students } from '../../db/schema/students.js';
 
 const t = setupTestApp();
 afterEach(() => clock.unpin());
@@ -184,6 +185,30 @@ describe('a transfer on a day, with its destination and the tuition after it', (
 
     // Inativo → transferido with the day it always had changes the status only.
     await patchStatus(student.id, admin.cookie, { status: 'inativo', data_saida: '2026-09-10' });
+    expect(await membership()).toEqual({ inicio: '2026-02-02', fim: '2026-09-09' });
+
+    // A correction cancels no tuition: asked to, it says so instead of ignoring it.
+    const withTuition = await patchStatus(student.id, admin.cookie, {
+      status: 'inativo',
+      data_saida: '2026-09-05',
+      cancelar_mensalidades: true,
+    });
+    expect(withTuition.statusCode).toBe(400);
+    expect(detailsOf(withTuition)).toEqual([
+      {
+        path: 'cancelar_mensalidades',
+        message: 'Na correção da saída, as mensalidades não são canceladas: cancele-as no Financeiro.',
+      },
+    ]);
+    expect(await membership()).toEqual({ inicio: '2026-02-02', fim: '2026-09-09' });
+
+    // A graduate's roll ended with the year: another status and day leave it where it was.
+    await t.database.db.update(students).set({ status: 'formado' }).where(eq(students.id, student.id));
+    const graduate = await patchStatus(student.id, admin.cookie, {
+      status: 'inativo',
+      data_saida: '2026-08-03',
+    });
+    expect(graduate.statusCode).toBeLessThan(500);
     expect(await membership()).toEqual({ inicio: '2026-02-02', fim: '2026-09-09' });
   });
 

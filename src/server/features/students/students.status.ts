@@ -83,8 +83,21 @@ export async function setStudentStatus(
     const today = clock.today();
     const leaving = status === 'inativo' || status === 'transferido';
     // From active, the roll ends on the day given. A student already out (inativo, transferido) may have
-    // the day corrected, and a transfer its destination: the roll's end moves with the day.
-    const correcting = leaving && current.status !== 'ativo';
+    // the day corrected, and a transfer its destination: the roll's end moves with the day. A graduate's
+    // roll ended with the year, and stays so.
+    const correcting = leaving && (current.status === 'inativo' || current.status === 'transferido');
+    // The tuition after a departure is cancelled when the student leaves; a correction does not (it would
+    // cancel, or leave, what the Financeiro has since settled): said, not silently ignored.
+    if (correcting && change.cancelarMensalidades)
+      throw badRequest(
+        'Na correção da saída, as mensalidades não são canceladas: cancele-as no Financeiro.',
+        [
+          {
+            path: 'cancelar_mensalidades',
+            message: 'Na correção da saída, as mensalidades não são canceladas: cancele-as no Financeiro.',
+          },
+        ],
+      );
     const dataSaida = !leaving
       ? null
       : correcting
