@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/audit.js';
 import { jobs } from '../../db/schema/jobs.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
-import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
+import { pixCobrancasRecorrentes, pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
@@ -313,6 +313,60 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     clock.pin('2026-05-09');
     expect(await avisarCobrancasNaoEnviadas(t.app.ctx)).toBe(0);
     expect(await t.database.db.select().from(notificacoes)).toHaveLength(1);
+  });
+
+  it('a sending the PSP took while its answer was lost counts as sent: the family is never told to pay a month being debited', async () => {
+    const { family, idRec } = await activeFamily();
+    await bank.authorizeRec(idRec);
+    const psp = (await pixAutomaticoApiOf(t.app.ctx))!;
+    const [recorrencia] = await t.database.db
+      .select()
+      .from(pixRecorrencias)
+      .where(eq(pixRecorrencias.idRec, idRec));
+    /** The PSP holds the month's charge, and the row says 'erro': the PUT's answer never came. */
+    async function lostAnswer(mes: string, vencimento: string, valorNoPsp: string) {
+      const month = await tuition(family.child.id, mes, vencimento, 150_000);
+      const txid = txidDaCobranca(month.id);
+      await psp.api.putCobr(txid, {
+        idRec,
+        infoAdicional: `Mensalidade ${mes}`,
+        calendario: { dataDeVencimento: vencimento },
+        valor: { original: valorNoPsp },
+        ajusteDiaUtil: false,
+        recebedor: { agencia: '0001', conta: '123456', tipoConta: 'CORRENTE' },
+      });
+      await t.database.db.insert(pixCobrancasRecorrentes).values({
+        recorrenciaId: recorrencia!.id,
+        mensalidadeId: month.id,
+        txid,
+        status: 'erro',
+        valor: 150_000,
+        dataVencimento: vencimento,
+        erro: 'O banco não respondeu a tempo.',
+      });
+      return month;
+    }
+    const rowOf = async (mensalidadeId: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(pixCobrancasRecorrentes)
+          .where(eq(pixCobrancasRecorrentes.mensalidadeId, mensalidadeId))
+      )[0];
+
+    // In the window: sent again, refused as a used txid — and the PSP's own charge is what the row keeps.
+    clock.pin('2026-04-01');
+    const abril = await lostAnswer('2026-04', '2026-04-10', '1400.00');
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 0, erros: 0 });
+    expect(await rowOf(abril.id)).toMatchObject({ status: 'ativa', valor: 140_000, erro: null });
+
+    // Past the window: no notice, the row follows the PSP.
+    clock.pin('2026-05-01');
+    const maio = await lostAnswer('2026-05', '2026-05-10', '1500.00');
+    clock.pin('2026-05-09');
+    expect(await avisarCobrancasNaoEnviadas(t.app.ctx)).toBe(0);
+    expect(await rowOf(maio.id)).toMatchObject({ status: 'ativa', valor: 150_000 });
+    expect(await t.database.db.select().from(notificacoes)).toEqual([]);
   });
 
   it('a recurrence cancelled in the payer’s bank is reflected, with its scheduled charge', async () => {

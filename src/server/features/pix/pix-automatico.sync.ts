@@ -15,8 +15,14 @@ import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, systemActor } from '../audit/index.js';
 import { notifyFamily, writeTransaction } from '../finance/index.js';
-import { PixApiError } from './pix-api.js';
-import type { Cobr, CobrWebhookBody, Rec, RecWebhookBody } from './pix-automatico.client.js';
+import { nullWhenNotFound, PixApiError } from './pix-api.js';
+import type {
+  Cobr,
+  CobrWebhookBody,
+  PixAutomaticoApi,
+  Rec,
+  RecWebhookBody,
+} from './pix-automatico.client.js';
 import { pagarDebitoUmaVez } from './pix-automatico.pagamento.js';
 import { pixAutomaticoApiOf } from './pix-automatico.service.js';
 
@@ -44,6 +50,12 @@ function txidSeguinte(mensalidadeId: string, anterior: string): string {
 
 function centavos(valor: string): number {
   return Math.round(Number(valor) * 100);
+}
+
+/** The charge `txid` if the PSP holds it ATIVA under the recurrence `idRec`; null if not, or unreachable. */
+async function ativaNoPsp(api: PixAutomaticoApi, txid: string, idRec: string): Promise<Cobr | null> {
+  const cobr = await api.getCobr(txid).catch(() => null);
+  return cobr?.status === 'ATIVA' && cobr.idRec === idRec ? cobr : null;
 }
 
 /**
@@ -104,6 +116,8 @@ export async function enviarCobrancasRecorrentes(
       if (!claimed) continue;
     }
     let erro: string | null = null;
+    // What the row says the PSP will debit: what was sent, or what the PSP holds (below).
+    let enviado = valor;
     try {
       await psp.api.putCobr(txid, {
         idRec: recorrencia.idRec,
@@ -120,12 +134,20 @@ export async function enviarCobrancasRecorrentes(
       enviadas += 1;
     } catch (error) {
       if (!(error instanceof PixApiError)) throw error;
-      erro = error.mensagem;
-      erros += 1;
+      // A sending the PSP took while its answer was lost (a timeout) is refused the next time as a used
+      // txid: what the PSP holds decides, so a month is never told to go by Pix while its debit stands.
+      // (Found there, it is not counted as this run's sending: another run's, or an earlier one's.)
+      const noPsp = await ativaNoPsp(psp.api, txid, recorrencia.idRec);
+      if (noPsp) enviado = centavos(noPsp.valor.original);
+      else {
+        erro = error.mensagem;
+        erros += 1;
+      }
     }
     const values = {
+      recorrenciaId: recorrencia.id,
       status: erro === null ? ('ativa' as const) : ('erro' as const),
-      valor,
+      valor: enviado,
       dataVencimento: mensalidade.dataVencimento,
       erro,
       updatedAt: clock.now(),
@@ -143,9 +165,7 @@ export async function enviarCobrancasRecorrentes(
           ),
         );
     else
-      await ctx.db
-        .insert(pixCobrancasRecorrentes)
-        .values({ ...values, recorrenciaId: recorrencia.id, mensalidadeId: mensalidade.id, txid });
+      await ctx.db.insert(pixCobrancasRecorrentes).values({ ...values, mensalidadeId: mensalidade.id, txid });
   }
   return { enviadas, erros };
 }
@@ -243,7 +263,12 @@ export async function retirarCobrancasRecorrentes(
 export async function avisarCobrancasNaoEnviadas(ctx: AppContext): Promise<number> {
   const hoje = clock.today();
   const rows = await ctx.db
-    .select({ cobranca: pixCobrancasRecorrentes, mensalidade: mensalidades, alunoNome: students.nome })
+    .select({
+      cobranca: pixCobrancasRecorrentes,
+      mensalidade: mensalidades,
+      alunoNome: students.nome,
+      idRec: pixRecorrencias.idRec,
+    })
     .from(pixCobrancasRecorrentes)
     .innerJoin(
       pixRecorrencias,
@@ -261,12 +286,27 @@ export async function avisarCobrancasNaoEnviadas(ctx: AppContext): Promise<numbe
       ),
     )
     .limit(LOTE);
+  if (rows.length === 0) return 0;
+  const psp = await pixAutomaticoApiOf(ctx);
+  if (!psp) return 0;
   let avisadas = 0;
-  for (const { cobranca, mensalidade, alunoNome } of rows)
+  for (const { cobranca, mensalidade, alunoNome, idRec } of rows) {
+    // The PSP took it after all (an answer lost): the debit stands, and the row says so.
+    let noPsp: Cobr | null;
+    try {
+      noPsp = await psp.api.getCobr(cobranca.txid).catch(nullWhenNotFound);
+    } catch {
+      continue; // The PSP unreachable: the family is not told what nobody knows yet; the next run asks.
+    }
+    const sent = noPsp?.status === 'ATIVA' && noPsp.idRec === idRec ? noPsp : null;
     await writeTransaction(ctx.db, async (tx) => {
       const [changed] = await tx
         .update(pixCobrancasRecorrentes)
-        .set({ status: 'nao_enviada', updatedAt: clock.now() })
+        .set({
+          status: sent ? 'ativa' : 'nao_enviada',
+          ...(sent ? { erro: null, valor: centavos(sent.valor.original) } : {}),
+          updatedAt: clock.now(),
+        })
         .where(
           and(
             eq(pixCobrancasRecorrentes.id, cobranca.id),
@@ -275,7 +315,7 @@ export async function avisarCobrancasNaoEnviadas(ctx: AppContext): Promise<numbe
           ),
         )
         .returning({ id: pixCobrancasRecorrentes.id });
-      if (!changed) return;
+      if (!changed || sent) return;
       avisadas += 1;
       const resta = mensalidade.valor - mensalidade.principalPago;
       await notifyFamily(
@@ -288,6 +328,7 @@ export async function avisarCobrancasNaoEnviadas(ctx: AppContext): Promise<numbe
           `Pague ${formatCentavos(resta)} pelo Pix do portal até ${formatDate(mensalidade.dataVencimento)}.`,
       );
     });
+  }
   return avisadas;
 }
 
