@@ -49,9 +49,9 @@ const relative = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
 
 /**
  * When an item is, said as a person would: 'há 2 horas', 'ontem', 'amanhã', 'em 3 dias', and the date
- * itself beyond a week. Days are the school's (America/Sao_Paulo).
+ * itself beyond a week (ahead: beyond `aheadDays`). Days are the school's (America/Sao_Paulo).
  */
-export function relativeDate(value: string, now: Date = new Date()): string {
+export function relativeDate(value: string, now: Date = new Date(), aheadDays = 7): string {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const day = dateOnly ? value : todayIso(new Date(value));
   const days = Math.round((Date.parse(day) - Date.parse(todayIso(now))) / DAY_MS);
@@ -61,9 +61,12 @@ export function relativeDate(value: string, now: Date = new Date()): string {
     if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
     return relative.format(Math.round(minutes / 60), 'hour');
   }
-  if (Math.abs(days) < 7) return relative.format(days, 'day');
+  if (days < 0 ? -days < 7 : days < aheadDays) return relative.format(days, 'day');
   return formatDate(value);
 }
+
+/** An event's summary already reads its date: its line says how far ahead it is, for two months. */
+const EVENT_AHEAD_DAYS = 61;
 
 export function FeedItemRow({ item, childName }: { item: FeedItem; childName: string | null }) {
   const Icon = icons[item.tipo];
@@ -88,7 +91,9 @@ export function FeedItemRow({ item, childName }: { item: FeedItem; childName: st
             <span className="mt-0.5 line-clamp-2 block text-sm text-gray-600">{item.resumo}</span>
           )}
           <span className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-gray-600">
-            <time dateTime={item.data}>{relativeDate(item.data)}</time>
+            <time dateTime={item.data}>
+              {relativeDate(item.data, undefined, item.tipo === 'evento' ? EVENT_AHEAD_DAYS : 7)}
+            </time>
             {childName && <span>· {childName}</span>}
             {action && (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">

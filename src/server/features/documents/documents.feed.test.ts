@@ -47,7 +47,7 @@ describe('documentsFeed', () => {
         id: `documento:${historico.id}`,
         tipo: 'documento',
         titulo: 'Histórico escolar disponível',
-        resumo: `Emitido pela secretaria em 02/05/2026 para ${family.child.nome}: baixe o PDF.`,
+        resumo: `Documento emitido pela secretaria em 02/05/2026 para ${family.child.nome}: baixe o PDF.`,
         data: '2026-05-02T14:00:00.000Z',
         link: `/dashboard/familia/documentos?aluno=${family.child.id}`,
         aluno_id: family.child.id,

@@ -35,7 +35,7 @@ export const documentsFeed: FamilyFeedSource = async (db, scope) => {
     id: `documento:${row.id}`,
     tipo: 'documento',
     titulo: `${documentoTipoLabels[row.tipo]} disponível`,
-    resumo: `Emitido pela secretaria em ${formatDate(row.emitidoEm)} para ${nameOf(row.alunoId!)}: baixe o PDF.`,
+    resumo: `Documento emitido pela secretaria em ${formatDate(row.emitidoEm)} para ${nameOf(row.alunoId!)}: baixe o PDF.`,
     data: row.emitidoEm.toISOString(),
     link: `${paths.familyDocuments}?aluno=${row.alunoId!}`,
     aluno_id: row.alunoId,
