@@ -57,6 +57,8 @@ export const dashboardProfessorSchema = z.object({
       frequencia: z.number().nullable(),
       /** The minimum of the class's stage (%; null: none, the creche). */
       frequencia_minima: z.number().nullable().optional(),
+      /** Educação Infantil: assessed by pareceres descritivos, not grades (LDB art. 31). */
+      pareceres: z.boolean().optional(),
     }),
   ),
   /**

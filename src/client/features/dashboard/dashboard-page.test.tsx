@@ -378,6 +378,17 @@ describe("the teacher's home leads with today's rolls", () => {
         capacidade_maxima: 40,
         frequencia: 96,
       },
+      {
+        id: 't9',
+        nome: 'Pré II A',
+        serie: 'Pré II',
+        turno: 'tarde',
+        alunos_count: 18,
+        capacidade_maxima: 20,
+        frequencia: 92,
+        frequencia_minima: 60,
+        pareceres: true,
+      },
     ],
     chamadas_hoje,
     avaliacoes_pendentes: [],
@@ -433,9 +444,14 @@ describe("the teacher's home leads with today's rolls", () => {
       'href',
       '/dashboard/notas?turma=t1',
     );
-    expect(within(classes).getByRole('link', { name: 'Diário' })).toHaveAttribute(
+    expect(within(classes).getAllByRole('link', { name: 'Diário' })[0]).toHaveAttribute(
       'href',
       '/dashboard/frequencia?aba=diario&turma=t1',
+    );
+    // An Educação Infantil class has no grades: its card leads to its pareceres.
+    expect(within(classes).getByRole('link', { name: 'Pareceres' })).toHaveAttribute(
+      'href',
+      '/dashboard/pareceres?turma=t9',
     );
   });
 

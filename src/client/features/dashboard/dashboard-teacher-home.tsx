@@ -139,9 +139,15 @@ function ClassCard({ turma }: { turma: DashboardProfessor['turmas'][number] }) {
       </p>
       <p className={low ? 'text-red-700' : 'text-gray-700'}>Frequência: {formatPercent(turma.frequencia)}</p>
       <p className="-mx-2 mt-1 flex flex-wrap gap-1">
-        <Link to={classLink(paths.grades, turma.id)} className={secondary}>
-          Notas
-        </Link>
+        {turma.pareceres ? (
+          <Link to={classLink(paths.pareceres, turma.id)} className={secondary}>
+            Pareceres
+          </Link>
+        ) : (
+          <Link to={classLink(paths.grades, turma.id)} className={secondary}>
+            Notas
+          </Link>
+        )}
         <Link to={classLink(paths.attendance, turma.id, 'diario')} className={secondary}>
           Diário
         </Link>

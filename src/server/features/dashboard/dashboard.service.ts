@@ -1,6 +1,6 @@
 import { folded } from '../../lib/text-search.js';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { compareClasses } from '../../../shared/classes.schemas.js';
+import { compareClasses, isInfantil } from '../../../shared/classes.schemas.js';
 import { formatCount } from '../../../shared/format.js';
 import {
   actionLabel,
@@ -236,6 +236,7 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
       ...turma,
       frequencia: frequencias?.turmas.get(turma.id) ?? null,
       frequencia_minima: minimumOf({ nivel, serie: turma.serie }),
+      ...(isInfantil(nivel) ? { pareceres: true } : {}),
     })),
     chamadas_hoje: {
       data: today,

@@ -122,6 +122,8 @@ describe('the order of a teacher’s classes', () => {
     const inOrder = ['Pré II A', '1º Ano A', '9º Ano B'];
     const stats = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', login.cookie));
     expect(stats.turmas.map((turma) => turma.nome)).toEqual(inOrder);
+    // The Infantil class is assessed by pareceres: its card leads there, not to grades.
+    expect(stats.turmas.map((turma) => turma.pareceres ?? false)).toEqual([true, false, false]);
     expect(stats.chamadas_hoje.pendentes.map((roll) => roll.turma_nome)).toEqual(inOrder);
     const rolls = dataOf<{ nome: string }[]>(
       await get('/api/frequencia/turmas?data=2026-04-20', login.cookie),
