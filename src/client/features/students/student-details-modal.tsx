@@ -157,7 +157,7 @@ export function StudentDetailsModal({
       {canWrite && adding === 'link' && <LinkGuardianForm student={student} onDone={() => setAdding(null)} />}
       {canWrite && (
         <div className="mt-6 border-t border-gray-200 pt-4">
-          <StudentPortalAccess alunoId={student.id} />
+          <StudentPortalAccess alunoId={student.id} emailDoCadastro={student.email} />
         </div>
       )}
       {censo && (

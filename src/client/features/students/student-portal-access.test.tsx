@@ -92,4 +92,18 @@ describe("the student's Portal do Aluno access", () => {
     );
     expect(writes(api)).toEqual(['POST', 'POST']);
   });
+
+  it('offers the e-mail on the student’s record for a new account', async () => {
+    const api = stubApi({
+      [acesso]: {
+        ...access,
+        conta: null,
+        responsaveis: [{ id: '00000000-0000-4000-8000-000000000031', nome: 'Rita Prado', parentesco: 'mãe' }],
+      } satisfies StudentAccess,
+    });
+    renderAt(<StudentPortalAccess alunoId={ALUNO} emailDoCadastro="bruno@alunos.escola.test" />);
+    const field = await screen.findByRole('textbox', { name: 'E-mail do aluno' });
+    expect(field).toHaveValue('bruno@alunos.escola.test');
+    expect(writes(api)).toEqual([]);
+  });
 });

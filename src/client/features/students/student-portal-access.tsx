@@ -39,12 +39,19 @@ function Password({ senha, mailed }: { senha: string; mailed: boolean }) {
   );
 }
 
-export function StudentPortalAccess({ alunoId }: { alunoId: string }) {
+/** `emailDoCadastro`: the student's e-mail on record, offered for the account (the secretaria may change it). */
+export function StudentPortalAccess({
+  alunoId,
+  emailDoCadastro,
+}: {
+  alunoId: string;
+  emailDoCadastro?: string | null | undefined;
+}) {
   const access = useQuery(studentAccessQuery(alunoId));
   const create = useCreateStudentAccount(alunoId);
   const status = useStudentAccountStatus(alunoId);
   const reset = useResetStudentPassword(alunoId);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(emailDoCadastro ?? '');
   const [guardian, setGuardian] = useState('');
   const [meio, setMeio] = useState<ConsentimentoMeio>('termo_assinado');
   const [agreed, setAgreed] = useState(false);
