@@ -86,12 +86,7 @@ function Card({
           {familia.serie} · {familia.ano_letivo}
         </span>
         <span className="block text-xs text-gray-600">{familia.responsavel_nome}</span>
-        {familia.etapa === 'visita' && familia.visita_em && (
-          <span className="mt-1 flex items-center gap-1 text-xs text-blue-800">
-            <CalendarClock className="h-3.5 w-3.5" aria-hidden="true" />
-            {formatDateTime(familia.visita_em)}
-          </span>
-        )}
+        {familia.etapa === 'visita' && familia.visita_em && <VisitaEm visitaEm={familia.visita_em} />}
         {familia.etapa === 'perdido' && familia.motivo_perda && (
           <span className="mt-1 block text-xs text-red-800">{familia.motivo_perda}</span>
         )}
@@ -101,6 +96,49 @@ function Card({
         <MoverPara familia={familia} onMove={onMove} />
       </div>
     </li>
+  );
+}
+
+/** The visit's day and time; one already past reads so, for the secretaria to record how it went. */
+function VisitaEm({ visitaEm }: { visitaEm: string }) {
+  const passou = new Date(visitaEm).getTime() < Date.now();
+  return (
+    <span
+      className={`mt-1 flex items-center gap-1 text-xs ${passou ? 'font-medium text-amber-800' : 'text-blue-800'}`}
+    >
+      <CalendarClock className="h-3.5 w-3.5" aria-hidden="true" />
+      {formatDateTime(visitaEm)}
+      {passou && ' · já passou: registre como foi'}
+    </span>
+  );
+}
+
+/**
+ * Every stage and its count in one row above the board, which is wider than most screens: a tap brings
+ * that column into view, so no stage is out of sight without a sign of it.
+ */
+function Etapas({ familias }: { familias: Interessado[] }) {
+  return (
+    <nav aria-label="Etapas do funil" className="mb-3 flex flex-wrap gap-2">
+      {etapasFunil.map((etapa) => (
+        <button
+          key={etapa}
+          type="button"
+          className="inline-flex min-h-9 items-center gap-2 rounded-full border border-gray-300 bg-white px-3 text-xs font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary"
+          onClick={() =>
+            document
+              .getElementById(`coluna-${etapa}`)
+              ?.closest('section')
+              ?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' })
+          }
+        >
+          {etapaFunilLabels[etapa]}
+          <span className="rounded-full bg-gray-100 px-1.5 text-gray-700">
+            {familias.filter((familia) => familia.etapa === etapa).length}
+          </span>
+        </button>
+      ))}
+    </nav>
   );
 }
 
@@ -116,6 +154,7 @@ export function FunilBoard({ familias, onOpen }: { familias: Interessado[]; onOp
   };
   return (
     <>
+      <Etapas familias={familias} />
       {/* w-0 min-w-full: the board scrolls inside the page instead of widening it; relative keeps the cards' hidden labels inside too. */}
       <div className="relative w-0 min-w-full overflow-x-auto pb-4">
         <div className="flex min-w-max gap-3">

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Interessado } from '../../../shared/matriculas.schemas';
+import { renderAt, stubApi } from '../../test/render';
+import { FunilBoard } from './funil-board';
+
+const scrolled: Element[] = [];
+beforeEach(() => {
+  scrolled.length = 0;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+});
+
+const familia = (n: number, fields: Partial<Interessado>): Interessado => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  tipo: 'nova',
+  responsavel_nome: `Responsável ${String(n)}`,
+  email: `f${String(n)}@exemplo.test`,
+  telefone: '(11) 91234-5678',
+  aluno_nome: `Criança ${String(n)}`,
+  aluno_nascimento: '2020-03-01',
+  serie: '1º ano',
+  ano_letivo: 2027,
+  origem: null,
+  mensagem: null,
+  etapa: 'interessado',
+  motivo_perda: null,
+  visita_em: null,
+  aluno_id: null,
+  turma_id: null,
+  etapa_em: '2026-12-01T12:00:00.000Z',
+  created_at: '2026-12-01T12:00:00.000Z',
+  version: 1,
+  ...fields,
+});
+
+describe('FunilBoard', () => {
+  it('names every stage with its count above the board, and brings a column into view on a tap', async () => {
+    stubApi({});
+    renderAt(
+      <FunilBoard
+        familias={[
+          familia(1, {}),
+          familia(2, { etapa: 'contrato_assinado' }),
+          familia(3, { etapa: 'contrato_assinado' }),
+          familia(4, { etapa: 'matriculado' }),
+        ]}
+        onOpen={() => undefined}
+      />,
+    );
+    const stages = screen.getByRole('navigation', { name: 'Etapas do funil' });
+    expect(
+      within(stages)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Interessado1',
+      'Visita agendada0',
+      'Pré-matrícula0',
+      'Contrato enviado0',
+      'Contrato assinado2',
+      'Matriculado1',
+      'Perdido0',
+    ]);
+    await userEvent.click(within(stages).getByRole('button', { name: /Contrato assinado/ }));
+    expect(scrolled).toEqual([screen.getByRole('region', { name: /^Contrato assinado/ })]);
+  });
+
+  it('marks a visit already past, for the secretaria to record how it went', () => {
+    stubApi({});
+    const now = Date.now();
+    renderAt(
+      <FunilBoard
+        familias={[
+          familia(1, { etapa: 'visita', visita_em: new Date(now - 86_400_000).toISOString() }),
+          familia(2, { etapa: 'visita', visita_em: new Date(now + 3 * 86_400_000).toISOString() }),
+        ]}
+        onOpen={() => undefined}
+      />,
+    );
+    const column = screen.getByRole('region', { name: /^Visita agendada/ });
+    const cards = within(column).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('já passou: registre como foi');
+    expect(cards[1]).not.toHaveTextContent('já passou');
+  });
+});
