@@ -1,8 +1,9 @@
 /** Beside a cell of a closed period: 'Retificar' (the secretaria) or 'Solicitar retificação' (the teacher). */
 import { Clock, FilePenLine, History } from 'lucide-react';
 
+// A finger's size on a phone (44 px, where the teacher enters grades), the icon's on a desktop.
 const iconButton =
-  'rounded p-1 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary';
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded p-1 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary sm:min-h-0 sm:min-w-0';
 
 export function CellActions({
   label,
