@@ -295,6 +295,8 @@ export const agendaAlunoSchema = z.object({
   data: z.string(),
   /** Whether the child's class keeps an agenda at all. */
   tem_agenda: z.boolean(),
+  /** With no agenda (`dia` null): the day had no class (a weekend, a holiday, the recess). */
+  sem_aula: z.boolean().optional(),
   /** The day's agenda for the child; null when none was filled (or the child did not come). */
   dia: z
     .object({

@@ -57,6 +57,17 @@ describe("the family's agenda", () => {
     expect(searchOf(router)).toEqual({ aluno: TEO });
   });
 
+  it('a day without class says so, not that the agenda is late', async () => {
+    stubApi({
+      '/api/alunos': { items: [{ id: NINA, nome: 'Nina Prado', status: 'ativo', turma: creche }], total: 1 },
+      [`/api/agenda/alunos/${NINA}`]: { ...dayOf({ id: NINA, nome: 'Nina Prado' }, true), sem_aula: true },
+      [`/api/agenda/alunos/${NINA}/medicacoes`]: [],
+    });
+    renderAt(<FamilyAgendaPage />, '/lista');
+    expect(await screen.findByText('Não houve aula neste dia')).toBeInTheDocument();
+    expect(screen.queryByText('A agenda deste dia ainda não foi enviada')).toBeNull();
+  });
+
   it('a class without the daily agenda says so, with no day to go back to', async () => {
     stubFamily();
     renderAt(<FamilyAgendaPage />, `/lista?aluno=${TEO}`);

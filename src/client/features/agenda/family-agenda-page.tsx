@@ -35,7 +35,13 @@ function Day({ agenda }: { agenda: AgendaAluno }) {
   const dia = agenda.dia;
   if (!agenda.tem_agenda)
     return <EmptyState icon={NotebookTabs} title="A turma desta criança não tem agenda diária" />;
-  if (!dia) return <EmptyState icon={NotebookTabs} title="A agenda deste dia ainda não foi enviada" />;
+  if (!dia)
+    return (
+      <EmptyState
+        icon={NotebookTabs}
+        title={agenda.sem_aula ? 'Não houve aula neste dia' : 'A agenda deste dia ainda não foi enviada'}
+      />
+    );
   if (dia.ausente) return <EmptyState icon={NotebookTabs} title="A criança não esteve na escola neste dia" />;
   const { itens } = dia;
   return (

@@ -270,6 +270,14 @@ describe('the daily agenda', () => {
     expect(photo.statusCode).toBe(404);
   });
 
+  it('a day with no agenda says whether it had class (a Sunday had none; a school day is waiting for it)', async () => {
+    const s = await infantilClass();
+    const sunday = dataOf<AgendaAluno>(await dayOf(s.ana.child.id, s.ana.cookie, '2026-03-15'));
+    expect(sunday).toMatchObject({ dia: null, sem_aula: true });
+    const friday = dataOf<AgendaAluno>(await dayOf(s.ana.child.id, s.ana.cookie, TODAY));
+    expect(friday).toMatchObject({ dia: null, sem_aula: false });
+  });
+
   it('starts from the coordination template, which can turn the agenda on or off', async () => {
     const s = await infantilClass();
     const modeloUrl = `/api/agenda/turmas/${s.turma.id}/modelo`;

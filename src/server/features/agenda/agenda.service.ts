@@ -9,7 +9,7 @@ import {
   type agendaDiaInputSchema,
 } from '../../../shared/agenda.schemas.js';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { agendaDias, agendaFotos, agendaLeituras, type AgendaDiaRow } from '../../db/schema/agenda.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
@@ -20,6 +20,7 @@ import type { Actor } from '../../lib/http.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import { dayAbsentees } from '../attendance/index.js';
 import { recordAudit } from '../audit/index.js';
+import { describeDay } from '../calendar/index.js';
 import { hasImageConsent } from '../privacy/index.js';
 import { classOnDate, scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
 import { assertMedicationAuthorised, autorizacoesOf, toAutorizacao } from './agenda.medicacao.js';
@@ -225,7 +226,7 @@ export async function saveClassDay(
  * goes only to a family that gave the image consent.
  */
 export async function getChildDay(
-  db: DbOrTx,
+  db: Db,
   viewer: Viewer,
   alunoId: string,
   data: string | undefined,
@@ -248,7 +249,8 @@ export async function getChildDay(
   const modelo = await modeloOf(db, turma);
   const row = classThen ? await dayOf(db, turma.id, day) : undefined;
   const result = { ...base, turma: turmaRefOf(turma), tem_agenda: modelo.ativa };
-  if (!row) return { ...result, dia: null };
+  // No agenda on a day without class (a weekend, a holiday, the recess) is no agenda late: said so.
+  if (!row) return { ...result, dia: null, sem_aula: !(await describeDay(db, day)).day.letivo };
   const excecao = row.excecoes.find((one) => one.aluno_id === child.id);
   // A day the child missed (by the teacher's mark or the roll) tells the family nothing of the class's
   // meals, nap or mood: those were not the child's.
