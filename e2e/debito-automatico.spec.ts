@@ -71,10 +71,10 @@ test('a mother asks for automatic debit, authorises it in the bank, sees it acti
   // December the demo's next one is not generated yet): the month filter emptied, the first PIX button.
   await admin.getByLabel('Mês').fill('');
   await admin
-    .getByRole('button', { name: `PIX de ${child}` })
+    .getByRole('button', { name: `Pix de ${child}` })
     .first()
     .click();
-  const dialog = admin.getByRole('dialog', { name: 'Pagar com PIX' });
+  const dialog = admin.getByRole('dialog', { name: 'Pagar com Pix' });
   const staff = dialog.getByTestId('debito-automatico-escola');
   await expect(staff).toContainText('Débito automático via Pix');
   await expect(staff).toContainText('Ativo');

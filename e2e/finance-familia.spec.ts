@@ -129,8 +129,8 @@ test('a family sees what is overdue first, then the next one, the months ahead f
     const cards = page.getByTestId('familia-mensalidade');
     await expect(cards.first()).toContainText(`${lateName} de ${year}`);
     await expect(cards.first()).toContainText(/Vencida em .* dias de atraso/);
-    // 'Pagar com PIX' on what is due now and on each child's next one only, not on every month ahead.
-    await expect(page.getByRole('button', { name: /^Pagar com PIX: / })).toHaveCount(2 + proximas);
+    // 'Pagar com Pix' on what is due now and on each child's next one only, not on every month ahead.
+    await expect(page.getByRole('button', { name: /^Pagar com Pix: / })).toHaveCount(2 + proximas);
     const fold = page.getByRole('button', { name: `Mais ${ahead} mensalidades a vencer` });
     await expect(fold).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByTestId('mensalidade-paga')).toHaveCount(Math.min(month - 2, 12));
@@ -138,7 +138,7 @@ test('a family sees what is overdue first, then the next one, the months ahead f
     await screenshot(page, { path: `${shots}/financeiro-familia-${name}.png` });
     await screenshot(page, { path: `${shots}/financeiro-familia-${name}-inteira.png`, fullPage: true });
     await fold.click();
-    await expect(page.getByRole('button', { name: /^Pagar adiantado com PIX: / })).toHaveCount(ahead);
+    await expect(page.getByRole('button', { name: /^Pagar adiantado com Pix: / })).toHaveCount(ahead);
 
     // The declaração para o Imposto de Renda of the year she paid in, downloaded under the year's name.
     const impostoDeRenda = page.getByRole('region', { name: 'Imposto de Renda' });

@@ -84,7 +84,7 @@ test('admin configures tuition and generates the year', async ({ page, request }
   await expect(page.getByRole('heading', { name: 'Gestão Financeira' })).toBeVisible();
   await page.getByRole('button', { name: 'Configurar' }).click();
   const settings = page.getByRole('dialog', { name: 'Configurações financeiras' });
-  await settings.getByLabel('Chave PIX').fill('financeiro@escola.com.br');
+  await settings.getByLabel('Chave Pix').fill('financeiro@escola.com.br');
   await settings.getByLabel('Beneficiário').fill('Escola Girassol');
   await settings.getByLabel('Cidade').fill('São Paulo');
   await settings.getByLabel(`Valor Fin ${run} de ${year}`).fill('850,00');
@@ -197,15 +197,15 @@ test.describe('guardian', () => {
     // A button with its words on it, named with the child and the month for a screen reader.
     const pix = cards
       .first()
-      .getByRole('button', { name: new RegExp(`^Pagar com PIX: Lia Financeiro ${run}, `) });
-    await expect(pix).toHaveText('Pagar com PIX');
+      .getByRole('button', { name: new RegExp(`^Pagar com Pix: Lia Financeiro ${run}, `) });
+    await expect(pix).toHaveText('Pagar com Pix');
     await pix.click();
-    const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
-    await expect(dialog.getByRole('img', { name: 'QR code PIX da mensalidade' })).toBeVisible();
-    const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+    const dialog = page.getByRole('dialog', { name: 'Pagar com Pix' });
+    await expect(dialog.getByRole('img', { name: 'QR code Pix da mensalidade' })).toBeVisible();
+    const code = await dialog.getByLabel('Pix copia e cola').inputValue();
     expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
-    await dialog.getByRole('button', { name: 'Copiar código PIX' }).click();
-    await expect(page.getByText('Código PIX copiado!')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Copiar código Pix' }).click();
+    await expect(page.getByText('Código Pix copiado!')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   });
 });

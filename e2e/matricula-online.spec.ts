@@ -315,10 +315,10 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   const openFee = async () => {
     await site.goto('/dashboard/financeiro');
     await site
-      .getByRole('button', { name: /^Pagar com PIX: / })
+      .getByRole('button', { name: /^Pagar com Pix: / })
       .first()
       .click();
-    return site.getByRole('dialog', { name: 'Pagar com PIX' });
+    return site.getByRole('dialog', { name: 'Pagar com Pix' });
   };
   // The charge reaches the bank by the job queue: wait for the dynamic code.
   let pix = await openFee();
@@ -327,7 +327,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
       async () => {
         if (await pix.getByRole('link', { name: /Pagar no banco simulado/ }).count()) return true;
         pix = await openFee();
-        await pix.getByLabel('PIX copia e cola').waitFor();
+        await pix.getByLabel('Pix copia e cola').waitFor();
         return false;
       },
       { timeout: 120_000, intervals: [3_000] },

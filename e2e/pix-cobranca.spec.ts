@@ -7,7 +7,7 @@ import { ADMIN_STATE, adminPage, screenshot } from './support';
 
 /**
  * A Pix charge per mensalidade (issue 33 §1, ADR 0041): with Pix automático pointed at the simulated bank,
- * generating a child's tuition creates its charge at the bank by itself; the mother's 'Pagar com PIX' shows
+ * generating a child's tuition creates its charge at the bank by itself; the mother's 'Pagar com Pix' shows
  * the charge's dynamic code, and the secretaria sees the charge's state — also when the bank refused it.
  */
 test.use({ storageState: ADMIN_STATE, viewport: { width: 1280, height: 800 } });
@@ -52,12 +52,12 @@ test('the family pays with the charge of the month; the secretaria sees its stat
     // The mother, on her phone: the dynamic code, the bank shows the amount of the day.
     const { context: family, page: mother } = await guardianFirstSignIn(browser, email, child.senhaGerada);
     await mother.goto('/dashboard/financeiro');
-    await mother.getByRole('button', { name: new RegExp(`^Pagar com PIX: Theo Pix ${run}, `) }).click();
-    const dialog = mother.getByRole('dialog', { name: 'Pagar com PIX' });
+    await mother.getByRole('button', { name: new RegExp(`^Pagar com Pix: Theo Pix ${run}, `) }).click();
+    const dialog = mother.getByRole('dialog', { name: 'Pagar com Pix' });
     await expect(dialog.getByTestId('pix-dinamico')).toContainText(
       'o valor do dia, com multa e juros, aparece no app do banco',
     );
-    const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+    const code = await dialog.getByLabel('Pix copia e cola').inputValue();
     expect(code).toContain('br.gov.bcb.pix25');
     expect(code).not.toContain('financeiro@escola.com.br');
     await expect(dialog.getByTestId('pix-cobranca')).toHaveCount(0);
@@ -70,11 +70,11 @@ test('the family pays with the charge of the month; the secretaria sees its stat
     await page.getByRole('tab', { name: 'Mensalidades' }).click();
     await page.getByLabel('Buscar aluno').fill(`Theo Pix ${run}`);
     const row = page.getByTestId('mensalidade-row').first();
-    await row.getByRole('button', { name: `PIX de Theo Pix ${run}` }).click();
-    const staffDialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
+    await row.getByRole('button', { name: `Pix de Theo Pix ${run}` }).click();
+    const staffDialog = page.getByRole('dialog', { name: 'Pagar com Pix' });
     await expect(staffDialog.getByTestId('pix-cobranca')).toContainText('Pix: cobrança ativa');
     await expect(staffDialog.getByTestId('pix-cobranca')).toContainText(txid);
-    await expect(staffDialog.getByRole('img', { name: 'QR code PIX da mensalidade' })).toBeVisible();
+    await expect(staffDialog.getByRole('img', { name: 'QR code Pix da mensalidade' })).toBeVisible();
     await screenshot(page, { path: `${shots}/pix-cobranca-ativa-desktop.png` });
 
     // A bank that refuses: the state says so with the bank's reason, at once.
@@ -100,12 +100,12 @@ test('the family pays with the charge of the month; the secretaria sees its stat
         { timeout: 20_000 },
       )
       .toBe('erro');
-    await irisRow.getByRole('button', { name: `PIX de Iris Pix ${run}` }).click();
-    const erro = phoneStaff.page.getByRole('dialog', { name: 'Pagar com PIX' }).getByTestId('pix-cobranca');
+    await irisRow.getByRole('button', { name: `Pix de Iris Pix ${run}` }).click();
+    const erro = phoneStaff.page.getByRole('dialog', { name: 'Pagar com Pix' }).getByTestId('pix-cobranca');
     await expect(erro).toContainText('Pix: erro');
     // The family still has the static code meanwhile.
     await expect(
-      phoneStaff.page.getByRole('dialog', { name: 'Pagar com PIX' }).getByLabel('PIX copia e cola'),
+      phoneStaff.page.getByRole('dialog', { name: 'Pagar com Pix' }).getByLabel('Pix copia e cola'),
     ).toHaveValue(/financeiro@escola\.com\.br/);
     await screenshot(phoneStaff.page, { path: `${shots}/pix-cobranca-erro-phone.png` });
     await phoneStaff.context.close();

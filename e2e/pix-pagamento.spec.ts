@@ -19,7 +19,7 @@ const server = demoServerForSpec({ PIX_PROVIDER: 'simulado', JOB_POLL_SECONDS: '
 async function openPix(page: Page) {
   await page.goto('/dashboard/financeiro');
   await expect(page.getByTestId('familia-resumo')).toBeVisible();
-  const pay = { name: /^Pagar com PIX: / };
+  const pay = { name: /^Pagar com Pix: / };
   const ahead = page.getByRole('region', { name: /^Próximas? mensalidades?$/ });
   const button =
     (await ahead.count()) > 0
@@ -29,7 +29,7 @@ async function openPix(page: Page) {
           .getByRole('button', pay)
           .last();
   await button.click();
-  return page.getByRole('dialog', { name: 'Pagar com PIX' });
+  return page.getByRole('dialog', { name: 'Pagar com Pix' });
 }
 
 test('a mother pays a tuition through the simulated bank and sees it paid, with receipt and notice', async ({
@@ -48,7 +48,7 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
         if (await dialog.getByRole('link', { name: /Pagar no banco simulado/ }).count()) return true;
         await page.reload();
         dialog = await openPix(page);
-        await dialog.getByLabel('PIX copia e cola').waitFor();
+        await dialog.getByLabel('Pix copia e cola').waitFor();
         return false;
       },
       { timeout: 150_000, intervals: [3_000] },
@@ -57,7 +57,7 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   const title = (await dialog.getAttribute('aria-describedby')) ?? '';
   expect(title).not.toBe('');
   await expect(dialog.getByTestId('pix-dinamico')).toBeVisible();
-  const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+  const code = await dialog.getByLabel('Pix copia e cola').inputValue();
   expect(code).toContain('br.gov.bcb.pix25');
   await screenshot(page, { path: `${SHOTS}/pix-pagamento-codigo-phone.png` });
   const valor = (await dialog.locator('p.text-lg').textContent())?.trim() ?? '';

@@ -64,7 +64,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
   );
   await expect(next.getByRole('paragraph').filter({ hasText: /^R\$\s807,50$/ })).toBeVisible();
   await screenshot(mother, { path: `${shots}/pontualidade-familia-phone.png`, fullPage: true });
-  await next.getByRole('button', { name: /^Pagar com PIX: Rita Pontual/ }).click();
+  await next.getByRole('button', { name: /^Pagar com Pix: Rita Pontual/ }).click();
   const pix = mother.getByRole('dialog');
   await expect(pix.getByTestId('desconto-pontualidade')).toContainText('até 05/03');
   await screenshot(mother, { path: `${shots}/pontualidade-pix-phone.png` });
@@ -96,7 +96,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
     path: `${shots}/pontualidade-configuracao-phone.png`,
   });
   await phoneDesk.context().close();
-  await payment.getByLabel('Forma de pagamento').selectOption('PIX');
+  await payment.getByLabel('Forma de pagamento').selectOption('Pix');
   await payment.getByRole('button', { name: 'Registrar' }).click();
   await expect(desk.getByText(/Pagamento registrado/).first()).toBeVisible();
   await desk.context().close();

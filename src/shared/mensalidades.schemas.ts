@@ -23,7 +23,7 @@ export const mensalidadeStatusLabels: Record<MensalidadeStatus, string> = {
 export const formasPagamento = ['pix', 'boleto', 'cartao', 'dinheiro', 'transferencia'] as const;
 export type FormaPagamento = (typeof formasPagamento)[number];
 export const formaPagamentoLabels: Record<FormaPagamento, string> = {
-  pix: 'PIX',
+  pix: 'Pix',
   boleto: 'Boleto',
   cartao: 'Cartão',
   dinheiro: 'Dinheiro',

@@ -145,7 +145,7 @@ function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: s
         </p>
         {!nothingYet && (
           <Link to={paths.finance} className={homeLink}>
-            {tuition.mensalidades_em_aberto > 0 ? 'Ver mensalidades e pagar com PIX' : 'Ver mensalidades'}
+            {tuition.mensalidades_em_aberto > 0 ? 'Ver mensalidades e pagar com Pix' : 'Ver mensalidades'}
           </Link>
         )}
       </div>

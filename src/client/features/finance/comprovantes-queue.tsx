@@ -117,7 +117,7 @@ function AnswerModal({ answering, onClose }: { answering: Answering; onClose: ()
           <p>
             Será registrado o pagamento de{' '}
             <strong>{formatCentavos(item.mensalidade.valor_atualizado)}</strong> em{' '}
-            {formatDate(item.comprovante.data_referencia)}, por PIX. Se o valor ou a data do comprovante forem
+            {formatDate(item.comprovante.data_referencia)}, por Pix. Se o valor ou a data do comprovante forem
             outros, use Registrar pagamento na lista: o comprovante fica confirmado com o que você registrar.
           </p>
         ) : (

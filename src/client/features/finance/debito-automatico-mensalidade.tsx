@@ -1,5 +1,5 @@
 /**
- * Pix Automático on one tuition's 'Pagar com PIX' dialog: for the family, that this month goes by
+ * Pix Automático on one tuition's 'Pagar com Pix' dialog: for the family, that this month goes by
  * automatic debit ('Débito automático agendado para dd/mm', so they do not pay twice); for the staff, the
  * student's automatic debit (state, ceiling, next debit) and 'Cancelar débito automático'.
  */

@@ -139,7 +139,7 @@ describe('Débito automático via Pix (family)', () => {
     expect(within(card).getByTestId('proximo-debito').textContent).toContain(
       'O próximo débito é agendado de 2 a 10 dias antes do vencimento.',
     );
-    await screen.findByRole('button', { name: /Pagar com PIX/ });
+    await screen.findByRole('button', { name: /Pagar com Pix/ });
     expect(screen.queryByTestId('debito-agendado-linha')).toBeNull();
   });
 
@@ -154,7 +154,7 @@ describe('Débito automático via Pix (family)', () => {
       /^O débito de 10\/10\/2026 não foi aceito pelo banco e não será feito/,
     );
     expect(within(card).queryByTestId('debito-retirado')).toBeNull();
-    await screen.findByRole('button', { name: /Pagar com PIX/ });
+    await screen.findByRole('button', { name: /Pagar com Pix/ });
     expect(screen.queryByTestId('debito-agendado-linha')).toBeNull();
   });
 
@@ -191,7 +191,7 @@ describe('Débito automático via Pix (family)', () => {
     );
   });
 
-  it("'Pagar com PIX' of a month that goes by automatic debit says when", async () => {
+  it("'Pagar com Pix' of a month that goes by automatic debit says when", async () => {
     stubApi({
       '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
       [`/api/financeiro/mensalidades/${MENSALIDADE}/pix`]: {

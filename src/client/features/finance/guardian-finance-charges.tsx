@@ -195,7 +195,7 @@ export function Ahead({
                 <button
                   type="button"
                   className="font-medium text-primary-strong underline"
-                  aria-label={`Pagar adiantado com PIX: ${which(mensalidade)}`}
+                  aria-label={`Pagar adiantado com Pix: ${which(mensalidade)}`}
                   onClick={() => onPix(mensalidade)}
                 >
                   Pagar adiantado

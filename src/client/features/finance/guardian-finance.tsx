@@ -27,7 +27,7 @@ function todayInSaoPaulo(): string {
 
 /**
  * A guardian's view of their children's tuition (the server scopes it and leaves cancelled ones out), in
- * the order they act on it: what is overdue, then each child's next one due — each with 'Pagar com PIX'
+ * the order they act on it: what is overdue, then each child's next one due — each with 'Pagar com Pix'
  * and 'Já paguei' — then the months ahead folded ('Mais 10 mensalidades a vencer'), and what was paid as
  * the history with its receipts. A tuition whose comprovante the school is checking shows apart, 'Em
  * confirmação', its amount frozen (ADR 0035); a refused one is open again with the school's reason. Beside
@@ -72,7 +72,7 @@ export function GuardianFinance() {
     <div className="space-y-6">
       <PageHeader
         title="Mensalidades"
-        subtitle={`Mensalidades dos seus filhos, com PIX${boletoDisponivel ? ', boleto' : ''} e recibos`}
+        subtitle={`Mensalidades dos seus filhos, com Pix${boletoDisponivel ? ', boleto' : ''} e recibos`}
       />
       {loading ? (
         <Spinner />

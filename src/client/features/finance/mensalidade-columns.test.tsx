@@ -33,15 +33,15 @@ const actions = (row: Mensalidade, manage: boolean) => (
 describe('MensalidadeActions for a family', () => {
   it('shows PIX and the receipt as buttons with words, named with the child and the month', () => {
     render(actions(mensalidade, false));
-    const pix = screen.getByRole('button', { name: 'Pagar com PIX: Lia Souza, novembro de 2026' });
+    const pix = screen.getByRole('button', { name: 'Pagar com Pix: Lia Souza, novembro de 2026' });
     // Visible text, not only an icon with a tooltip (on a phone there is no hover).
-    expect(pix.textContent).toBe('Pagar com PIX');
+    expect(pix.textContent).toBe('Pagar com Pix');
     expect(pix.getAttribute('title')).toBeNull();
     expect(screen.queryByRole('button', { name: /Registrar pagamento|Cancelar/ })).toBeNull();
     cleanup();
 
     render(actions({ ...mensalidade, status: 'pago', valor_pago: 87_200 }, false));
-    expect(screen.queryByRole('button', { name: /PIX/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Pix/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Recibo: Lia Souza, novembro de 2026' }).textContent).toBe(
       'Recibo',
     );
@@ -49,7 +49,7 @@ describe('MensalidadeActions for a family', () => {
 
   it('keeps the compact icons for the school', () => {
     render(actions(mensalidade, true));
-    const pix = screen.getByRole('button', { name: 'PIX de Lia Souza' });
+    const pix = screen.getByRole('button', { name: 'Pix de Lia Souza' });
     expect(pix.textContent).toBe('');
     expect(screen.getByRole('button', { name: 'Registrar pagamento de Lia Souza' })).toBeTruthy();
   });

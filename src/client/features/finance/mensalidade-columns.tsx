@@ -76,9 +76,9 @@ function WordedButton({
   );
 }
 
-/** 'Pagar com PIX' in words, as families see it. */
+/** 'Pagar com Pix' in words, as families see it. */
 export function PixButton(props: MensalidadeButtonProps) {
-  return <WordedButton {...props} label="Pagar com PIX" icon={QrCode} />;
+  return <WordedButton {...props} label="Pagar com Pix" icon={QrCode} />;
 }
 
 /** 'Recibo' in words: downloads the receipt of what was paid. */
@@ -151,7 +151,7 @@ export const mensalidadeColumns: Column<Mensalidade>[] = [
 /**
  * A tuition's buttons: pay and adjust for the school; PIX while open and the receipt once paid for all.
  * The school's row keeps compact icons; a family's row, on a phone as on a computer, names its two
- * actions in words ('Pagar com PIX', 'Recibo'): an icon alone is a guess for the one thing they came to do.
+ * actions in words ('Pagar com Pix', 'Recibo'): an icon alone is a guess for the one thing they came to do.
  */
 export function MensalidadeActions({
   mensalidade,
@@ -191,7 +191,7 @@ export function MensalidadeActions({
         </IconButton>
       )}
       {open && (
-        <IconButton label={`PIX de ${mensalidade.aluno_nome}`} onClick={onPix}>
+        <IconButton label={`Pix de ${mensalidade.aluno_nome}`} onClick={onPix}>
           <QrCode className="h-4 w-4" aria-hidden="true" />
         </IconButton>
       )}

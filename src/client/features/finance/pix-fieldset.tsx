@@ -34,12 +34,12 @@ function LimitedInput({
   );
 }
 
-/** 'PIX da escola': the key, and the name and city the family's bank app shows (BR Code limits). */
+/** 'Pix da escola': the key, and the name and city the family's bank app shows (BR Code limits). */
 export function PixFieldset() {
   return (
     <fieldset className="grid gap-3 sm:grid-cols-3">
-      <legend className="mb-2 text-sm font-semibold text-gray-900">PIX da escola</legend>
-      <FormInput name="pix_chave" label="Chave PIX" />
+      <legend className="mb-2 text-sm font-semibold text-gray-900">Pix da escola</legend>
+      <FormInput name="pix_chave" label="Chave Pix" />
       <LimitedInput
         name="pix_beneficiario"
         label="Beneficiário"

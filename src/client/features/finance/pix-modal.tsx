@@ -11,7 +11,7 @@ import { PixCobrancaStatus } from './pix-cobranca-status';
 import { DebitoNaMensalidade } from './debito-automatico-mensalidade';
 
 /**
- * PIX copia e cola and QR code for what is open today (amount with multa and juros when late): the
+ * Pix copia e cola and QR code for what is open today (amount with multa and juros when late): the
  * tuition's own charge (dynamic code) when Pix automático is on, the school's key otherwise. The staff
  * (`staff`) also see the charge's state at the bank.
  */
@@ -31,7 +31,7 @@ export function PixModal({
     if (!pix.data) return;
     try {
       await navigator.clipboard.writeText(pix.data.copia_e_cola);
-      toast.success('Código PIX copiado!');
+      toast.success('Código Pix copiado!');
     } catch {
       toast.error('Não foi possível copiar. Selecione o código e copie manualmente.');
     }
@@ -41,7 +41,7 @@ export function PixModal({
     <Modal
       open
       onClose={onClose}
-      title="Pagar com PIX"
+      title="Pagar com Pix"
       description={`${mensalidade.aluno_nome} · ${formatMesReferencia(mensalidade.mes_referencia)}`}
       footer={
         <Button variant="secondary" onClick={onClose}>
@@ -67,11 +67,11 @@ export function PixModal({
           <PontualidadeNote mensalidade={mensalidade} />
           <img
             src={pix.data.qrcode}
-            alt="QR code PIX da mensalidade"
+            alt="QR code Pix da mensalidade"
             className="mx-auto h-56 w-56 rounded-lg border border-gray-200"
           />
           <label className="block text-left text-sm font-medium text-gray-700" htmlFor="pix-code">
-            PIX copia e cola
+            Pix copia e cola
           </label>
           <textarea
             id="pix-code"
@@ -82,7 +82,7 @@ export function PixModal({
             onFocus={(event) => event.target.select()}
           />
           <Button onClick={() => void handleCopy()} className="w-full">
-            <Copy className="h-4 w-4" aria-hidden="true" /> Copiar código PIX
+            <Copy className="h-4 w-4" aria-hidden="true" /> Copiar código Pix
           </Button>
           {pix.data.simulacao_url && (
             <a
@@ -100,7 +100,7 @@ export function PixModal({
           ) : (
             <p className="text-xs text-gray-500" data-testid="pix-estatico">
               O valor vale para pagamento hoje.{encargos && ` Depois do vencimento há ${encargos}.`} Este
-              código vai para a chave PIX da escola e não se confirma sozinho: a escola confirma o pagamento
+              código vai para a chave Pix da escola e não se confirma sozinho: a escola confirma o pagamento
               quando ele chega (a família pode enviar o comprovante em Já paguei).
             </p>
           )}

@@ -35,7 +35,7 @@ describe('Configurações financeiras in December', () => {
   });
 });
 
-describe('Configurações financeiras: PIX da escola', () => {
+describe('Configurações financeiras: Pix da escola', () => {
   it('shows the Pix limit of the beneficiary’s name, and how much of it is used, as one types', async () => {
     stubApi({ '/api/financeiro/configuracoes': settings, '/api/financeiro/bolsas': [] });
     renderAt(<FinanceSettingsModal onClose={() => {}} />);

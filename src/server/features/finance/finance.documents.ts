@@ -66,7 +66,7 @@ export async function buildMensalidadePix(
     };
   } else {
     if (!settings.pixChave || !settings.pixBeneficiario || !settings.pixCidade) {
-      throw conflict('A escola ainda não configurou a chave PIX. Procure a secretaria.');
+      throw conflict('A escola ainda não configurou a chave Pix. Procure a secretaria.');
     }
     const txid = `MENS${mensalidade.mes_referencia.replace('-', '')}${id.replace(/-/g, '').slice(0, 15)}`;
     code = {

@@ -53,7 +53,7 @@ export function lembreteTexts(
       `- ${item.aluno_nome}, ${formatMesReferencia(item.mes_referencia)} (vencimento ${formatDate(item.data_vencimento)}): ${formatCentavosPlain(item.valor_atualizado)}`,
   );
   const how = hasPortal
-    ? 'No portal, em Mensalidades, você vê os valores e pode pagar com PIX. Se preferir combinar outra forma, fale com a secretaria.'
+    ? 'No portal, em Mensalidades, você vê os valores e pode pagar com Pix. Se preferir combinar outra forma, fale com a secretaria.'
     : 'Para pagar ou combinar outra forma, fale com a secretaria.';
   return {
     titulo: 'Lembrete de mensalidade',

@@ -8,7 +8,7 @@ import { school, setupFinanceTest } from './finance.test-setup.js';
 
 const { call } = setupFinanceTest();
 
-describe('PIX da escola', () => {
+describe('Pix da escola', () => {
   it('refuses a beneficiary or city past the Pix limit, saying which and how long, and keeps one within it whole', async () => {
     const s = await school();
     const long = await call('PUT', '/api/financeiro/configuracoes', s.admin, {

@@ -80,7 +80,7 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
     'Opções da matrícula online: a lista de documentos pedidos e se a matrícula espera o pagamento da taxa.',
   consent_purposes: 'Textos das finalidades de consentimento.',
   disciplinas: 'Catálogo de disciplinas da escola.',
-  finance_settings: 'Chave PIX e regras de multa da escola.',
+  finance_settings: 'Chave Pix e regras de multa da escola.',
   pix_provedor:
     'Credenciais do banco (PSP) do Pix automático, cifradas, e a chave Pix da escola; sem pessoa.',
   lembrete_configuracoes: 'Agenda dos lembretes automáticos de mensalidade (dias, ligados ou não).',
