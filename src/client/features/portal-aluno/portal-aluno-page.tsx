@@ -5,7 +5,7 @@
  * from a row of tabs — two rows of three on a phone, so none is hidden past the edge; the arrow keys
  * move between tabs.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ReportCardView } from '../../domain/report-card';
 import { useStudentPortal } from '../../domain/contas-aluno.api';
@@ -13,6 +13,7 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { AttendancePanel, CalendarPanel, NoticesPanel } from './portal-aluno-panels';
 import { DocumentsPanel } from '../../domain/documents-panel';
 import { StudentLessonsList } from '../../domain/student-lessons';
+import { useTabParam } from '../../lib/use-list-state';
 
 const sections = [
   { id: 'boletim', label: 'Boletim' },
@@ -23,13 +24,14 @@ const sections = [
   { id: 'documentos', label: 'Documentos' },
 ] as const;
 type Section = (typeof sections)[number]['id'];
+const sectionIds: readonly Section[] = sections.map((section) => section.id);
 
 /** `?aba=comunicados&id=…`: where a notification sends the student (a comunicado's link, in the portal). */
 export function PortalAlunoPage() {
   const portal = useStudentPortal();
   const [params] = useSearchParams();
-  const asked = sections.find((section) => section.id === params.get('aba'))?.id;
-  const [active, setActive] = useState<Section>(asked ?? 'boletim');
+  // The tab lives in the address: a link opens it, and the phone's Back returns to the previous tab.
+  const [active, setActive] = useTabParam(sectionIds, 'boletim');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   if (portal.isPending) return <Spinner label="Carregando o Portal do Aluno..." />;
   if (portal.isError) return <ErrorBanner>Não foi possível abrir o Portal do Aluno.</ErrorBanner>;

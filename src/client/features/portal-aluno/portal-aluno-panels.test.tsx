@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { Absence, StudentAttendance } from '../../../shared/attendance.schemas';
-import { renderAt, stubApi } from '../../test/render';
+import userEvent from '@testing-library/user-event';
+import { renderAt, searchOf, stubApi } from '../../test/render';
 import type { StudentLessons } from '../../../shared/tarefas.schemas';
 import type { CalendarView } from '../../../shared/calendar.schemas';
 import { AttendancePanel, CalendarPanel } from './portal-aluno-panels';
@@ -112,11 +113,14 @@ describe('Portal do Aluno: Tarefas', () => {
         ],
       } satisfies StudentLessons,
     });
-    renderAt(<PortalAlunoPage />, '/lista?aba=tarefas');
+    const router = renderAt(<PortalAlunoPage />, '/lista?aba=tarefas');
     expect((await screen.findByRole('tab', { name: 'Tarefas' })).getAttribute('aria-selected')).toBe('true');
     const day = await screen.findByRole('region', { name: 'Terça-feira, 17/03/2026' });
     expect(within(day).getByRole('heading', { level: 3, name: 'História' })).toBeTruthy();
     expect(day.textContent).toContain('Tarefa de casaLer o capítulo 4');
+    // Another tab is another address: linkable, and Back returns to Tarefas.
+    await userEvent.click(screen.getByRole('tab', { name: 'Calendário' }));
+    expect(searchOf(router)).toEqual({ aba: 'calendario' });
   });
 });
 
