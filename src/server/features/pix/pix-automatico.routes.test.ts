@@ -76,6 +76,10 @@ async function idRecOf(alunoId: string): Promise<string> {
   return row!.idRec;
 }
 
+/** The notifications a user's bell holds. */
+const bellOf = (usuarioId: string) =>
+  t.database.db.select().from(notificacoes).where(eq(notificacoes.usuarioId, usuarioId));
+
 const debito = (response: { json(): unknown }) => (response.json() as { data: DebitoAutomatico }).data;
 
 async function activeFamily() {
@@ -249,10 +253,7 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     expect(await retirarCobrancasRecorrentes(t.app.ctx)).toEqual({ retiradas: 1, erros: 0 });
     expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 0, erros: 0 });
     expect(bank.cobr(txidDaCobranca(junho.id, 1))).toBeUndefined();
-    const bell = await t.database.db
-      .select()
-      .from(notificacoes)
-      .where(eq(notificacoes.usuarioId, family.user.id));
+    const bell = await bellOf(family.user.id);
     expect(bell).toMatchObject([
       {
         titulo: 'Débito automático cancelado neste mês',
@@ -285,10 +286,7 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     expect(await avisarCobrancasNaoEnviadas(t.app.ctx)).toBe(1);
     expect(await avisarCobrancasNaoEnviadas(t.app.ctx)).toBe(0);
     expect(bank.cobr(txidDaCobranca(abril.id))).toBeUndefined();
-    const bell = await t.database.db
-      .select()
-      .from(notificacoes)
-      .where(eq(notificacoes.usuarioId, family.user.id));
+    const bell = await bellOf(family.user.id);
     expect(bell).toMatchObject([
       {
         titulo: 'Débito automático não agendado neste mês',
