@@ -315,13 +315,13 @@ export const studentAttendanceSchema = z.object({
 export type StudentAttendance = z.infer<typeof studentAttendanceSchema>;
 
 /**
- * What a student's figures count, with the number: a class with one roll a day counts days ('196 dias de
- * aula'), a class with a roll per lesson counts lessons ('196 aulas dadas'). Daily rolls have no subject,
- * so a year with no subject's figures is one of daily rolls.
+ * What a student's figures count, with the number: a class with one roll a day counts days ('196 dias
+ * letivos', as the home and the boletim say), a class with a roll per lesson counts lessons ('196 aulas
+ * dadas'). Daily rolls have no subject, so a year with no subject's figures is one of daily rolls.
  */
 export function lessonsGivenText(figures: Pick<StudentAttendance, 'geral' | 'por_disciplina'>): string {
   return figures.por_disciplina.length === 0
-    ? formatCount(figures.geral.aulas_dadas, 'dia de aula', 'dias de aula')
+    ? formatCount(figures.geral.aulas_dadas, 'dia letivo', 'dias letivos')
     : formatCount(figures.geral.aulas_dadas, 'aula dada', 'aulas dadas');
 }
 

@@ -122,7 +122,7 @@ describe('FamilyAttendancePage', () => {
     expect(await screen.findByTestId('frequencia-geral')).toHaveTextContent('95,0');
     expect(screen.getByText('Mínimo da etapa: 75 %.')).toBeInTheDocument();
     // A class with one roll a day: its figures count days, not lessons.
-    expect(screen.getByText(/2 faltas em 40 dias de aula/)).toBeInTheDocument();
+    expect(screen.getByText(/2 faltas em 40 dias letivos/)).toBeInTheDocument();
     const answeredDay = screen.getByTestId(`falta-${answered}`);
     expect(within(answeredDay).getByText('Aceita — falta abonada')).toBeInTheDocument();
     expect(within(answeredDay).getByText(/Atestado recebido\. Melhoras!/)).toBeInTheDocument();

@@ -61,7 +61,7 @@ describe('StudentAttendance: the year of the card', () => {
     expect(screen.getByTestId('frequencia-geral')).toHaveTextContent('90,0 %');
     expect(asked).toEqual([`/api/frequencia/alunos/${alunoId}?ano=2025`]);
     // One roll a day (no subject's figures): days, not lessons.
-    expect(screen.getByText(/4 faltas em 40 dias de aula/)).toBeInTheDocument();
+    expect(screen.getByText(/4 faltas em 40 dias letivos/)).toBeInTheDocument();
   });
 
   it('counts lessons where the roll is taken per lesson (a subject per roll)', async () => {
