@@ -19,6 +19,7 @@ import { censoAlunos } from '../db/schema/censo.js';
 import { assessments, councilDecisions, gradeChanges, grades } from '../db/schema/grades.js';
 import { schoolDocuments } from '../db/schema/documents.js';
 import { guardians, students } from '../db/schema/students.js';
+import { teachers } from '../db/schema/teachers.js';
 import { guardianInputSchema } from '../../shared/students.schemas.js';
 import { demoAccounts } from './seed-demo.js';
 import { DEMO_AGENDA_CLASS } from './seed-agenda.js';
@@ -337,6 +338,16 @@ describe('demo school year', () => {
       expect(row.cep).toMatch(/^\d{8}$/);
       expect(row.endereco).toContain(`CEP ${row.cep!.slice(0, 5)}-${row.cep!.slice(5)}`);
     }
+  });
+
+  it("names no one with the same surname twice in a row ('Ana Alves Alves' reads as made up)", async () => {
+    const names = [
+      ...(await t.database.db.select({ nome: guardians.nome }).from(guardians)),
+      ...(await t.database.db.select({ nome: students.nome }).from(students)),
+      ...(await t.database.db.select({ nome: teachers.nome }).from(teachers)),
+    ].map((row) => row.nome);
+    expect(names.length).toBeGreaterThan(300);
+    expect(names.filter((nome) => /(\S+) \1(\s|$)/u.test(nome))).toEqual([]);
   });
 
   it('has an account per profile; the coordenação reviews pareceres and grades but not money or backups', async () => {

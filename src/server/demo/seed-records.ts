@@ -158,6 +158,13 @@ export async function seedRecords(
 ): Promise<void> {
   const next = random(20_260_101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  // Two surnames, never the same twice ('Ana Alves Alves' reads as made up): a repeat takes the list's
+  // next one, with no extra draw, so every other name of the demo stays as it was.
+  const twoSurnames = (): string => {
+    const first = pick(surnames);
+    const second = pick(surnames);
+    return `${first} ${second === first ? surnames[(surnames.indexOf(second) + 1) % surnames.length]! : second}`;
+  };
   const disciplinas = defaultDisciplinas.map((item) => item.nome);
   const year = clock.today().slice(0, 4);
 
@@ -165,7 +172,7 @@ export async function seedRecords(
     const nome =
       index === 0
         ? 'Carlos Eduardo Lima'
-        : `${pick([...adultFirst.mae, ...adultFirst.pai])} ${pick(surnames)} ${pick(surnames)}`;
+        : `${pick([...adultFirst.mae, ...adultFirst.pai])} ${twoSurnames()}`;
     const subjects = new Set<string>([disciplinas[index % disciplinas.length]!, pick(disciplinas)]);
     return {
       nome,
@@ -206,7 +213,7 @@ export async function seedRecords(
   let studentIndex = 0;
   let family = 0;
   while (studentIndex < 300) {
-    const surname = `${pick(surnames)} ${pick(surnames)}`;
+    const surname = twoSurnames();
     const demoFamily = family === 0;
     const parentesco = next() < 0.7 ? 'mae' : 'pai';
     guardianValues.push({
