@@ -8,21 +8,10 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
-import { errorCodeOf } from '../../lib/log.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../audit/index.js';
 import type { DepartureHandler, UnlinkHandler } from '../students/index.js';
-import { encerrarRecorrencia, pixAutomaticoApiOf } from './pix-automatico.service.js';
-
-/** Tells the PSP, one recurrence at a time; a refusal (already ended there) or an outage is only logged. */
-async function cancelAtPsp(ctx: AppContext, idRecs: readonly string[]): Promise<void> {
-  const psp = await pixAutomaticoApiOf(ctx).catch(() => null);
-  for (const idRec of idRecs)
-    await psp?.api.cancelRec(idRec).catch((error: unknown) => {
-      // The portal sends no further charge either way; the bank's app may show it a while longer.
-      ctx.log.warn({ code: errorCodeOf(error) }, 'pix automático: cancelamento no banco não confirmado');
-    });
-}
+import { cancelAtPsp, encerrarRecorrencia } from './pix-automatico.service.js';
 
 /** Ends the live recurrences `which` picks; answers the PSP's part, to run after the commit. */
 async function endLive(

@@ -347,12 +347,7 @@ export async function autorizarDebito(
     // live debit; this one's, just created at the PSP, is withdrawn there so no authorisation is left
     // behind that the portal does not know.
     if (!isUniqueViolation(error, 'pix_recorrencias_viva_unique')) throw error;
-    await psp.api.cancelRec(rec.idRec).catch((cancelError: unknown) => {
-      ctx.log.warn(
-        { code: errorCodeOf(cancelError) },
-        'pix automático: pedido repetido não cancelado no banco',
-      );
-    });
+    await cancelAtPsp(ctx, [rec.idRec]);
     const other = await latestOf(ctx.db, alunoId);
     throw conflict(
       other ? await jaPedido(ctx.db, other, guardian.id) : 'O débito automático deste aluno já foi pedido.',
@@ -394,6 +389,16 @@ export async function cancelarDebito(
   return ctx.db.transaction(async (tx) =>
     recorrenciaDe(tx, await encerrarRecorrencia(tx, live, encerradaPor, actor), user),
   );
+}
+
+/** Tells the PSP, one recurrence at a time; a refusal (already ended there) or an outage is only logged. */
+export async function cancelAtPsp(ctx: AppContext, idRecs: readonly string[]): Promise<void> {
+  const psp = await pixAutomaticoApiOf(ctx).catch(() => null);
+  for (const idRec of idRecs)
+    await psp?.api.cancelRec(idRec).catch((error: unknown) => {
+      // The portal sends no further charge either way; the bank's app may show it a while longer.
+      ctx.log.warn({ code: errorCodeOf(error) }, 'pix automático: cancelamento no banco não confirmado');
+    });
 }
 
 /** Ends a recurrence on the portal's side (its charges not yet paid with it) and audits who did. */

@@ -52,9 +52,12 @@ function centavos(valor: string): number {
   return Math.round(Number(valor) * 100);
 }
 
-/** The charge `txid` if the PSP holds it ATIVA under the recurrence `idRec`; null if not, or unreachable. */
+/**
+ * The charge `txid` if the PSP holds it ATIVA under the recurrence `idRec`; null if it has none (404) or
+ * holds it otherwise. The PSP unreachable throws: the caller decides what not knowing means.
+ */
 async function ativaNoPsp(api: PixAutomaticoApi, txid: string, idRec: string): Promise<Cobr | null> {
-  const cobr = await api.getCobr(txid).catch(() => null);
+  const cobr = await api.getCobr(txid).catch(nullWhenNotFound);
   return cobr?.status === 'ATIVA' && cobr.idRec === idRec ? cobr : null;
 }
 
@@ -137,7 +140,7 @@ export async function enviarCobrancasRecorrentes(
       // A sending the PSP took while its answer was lost (a timeout) is refused the next time as a used
       // txid: what the PSP holds decides, so a month is never told to go by Pix while its debit stands.
       // (Found there, it is not counted as this run's sending: another run's, or an earlier one's.)
-      const noPsp = await ativaNoPsp(psp.api, txid, recorrencia.idRec);
+      const noPsp = await ativaNoPsp(psp.api, txid, recorrencia.idRec).catch(() => null);
       if (noPsp) enviado = centavos(noPsp.valor.original);
       else {
         erro = error.mensagem;
@@ -292,13 +295,12 @@ export async function avisarCobrancasNaoEnviadas(ctx: AppContext): Promise<numbe
   let avisadas = 0;
   for (const { cobranca, mensalidade, alunoNome, idRec } of rows) {
     // The PSP took it after all (an answer lost): the debit stands, and the row says so.
-    let noPsp: Cobr | null;
+    let sent: Cobr | null;
     try {
-      noPsp = await psp.api.getCobr(cobranca.txid).catch(nullWhenNotFound);
+      sent = await ativaNoPsp(psp.api, cobranca.txid, idRec);
     } catch {
       continue; // The PSP unreachable: the family is not told what nobody knows yet; the next run asks.
     }
-    const sent = noPsp?.status === 'ATIVA' && noPsp.idRec === idRec ? noPsp : null;
     await writeTransaction(ctx.db, async (tx) => {
       const [changed] = await tx
         .update(pixCobrancasRecorrentes)
