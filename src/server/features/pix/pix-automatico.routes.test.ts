@@ -47,6 +47,9 @@ afterEach(() => {
   bank.semPixAutomatico = false;
 });
 
+/** What a guardian asks for: up to R$ 2.000,00 a month, from the 10th of March. */
+const PEDIDO = { valor_maximo: 200_000, data_inicial: '2026-03-10' };
+
 async function ligar(): Promise<string> {
   const admin = (await signedIn(t, 'administrador')).cookie;
   await connectSimulatedBank(t, bank);
@@ -87,7 +90,7 @@ async function activeFamily() {
   const admin = await ligar();
   const family = await familyIn(t, null);
   const url = `/api/financeiro/pix/automatico/alunos/${family.child.id}`;
-  const asked = await send('POST', url, family.cookie, { valor_maximo: 200_000, data_inicial: '2026-03-10' });
+  const asked = await send('POST', url, family.cookie, PEDIDO);
   expect(asked.statusCode, asked.body).toBe(200);
   const idRec = await idRecOf(family.child.id);
   return { admin, family, url, idRec, asked: asked.json<{ data: Recorrencia }>().data };
@@ -397,10 +400,7 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
       encerrada_por: 'responsavel',
     });
 
-    const again = await send('POST', url, family.cookie, {
-      valor_maximo: 200_000,
-      data_inicial: '2026-03-10',
-    });
+    const again = await send('POST', url, family.cookie, PEDIDO);
     expect(again.statusCode).toBe(200);
     const [second] = await t.database.db
       .select()
@@ -451,10 +451,7 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     expect(bank.rec(idRec)).toMatchObject({ status: 'APROVADA' });
     expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({ status: 'ativa' });
     // Nor ask for a second one on his own account while hers runs: told whose it is and who may end it.
-    const second = await send('POST', url, father.cookie, {
-      valor_maximo: 200_000,
-      data_inicial: '2026-03-10',
-    });
+    const second = await send('POST', url, father.cookie, PEDIDO);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
       message: `${family.guardian.nome} já pediu o débito automático deste aluno (ativo). Só quem pediu, ou a secretaria, pode cancelá-lo; depois disso, você pode pedir na sua conta.`,
@@ -472,11 +469,7 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     const admin = await ligar();
     const family = await familyIn(t, null);
     const url = `/api/financeiro/pix/automatico/alunos/${family.child.id}`;
-    const asked = await send('POST', url, family.cookie, {
-      valor_maximo: 200_000,
-      data_inicial: '2026-03-10',
-      status: 'ativa',
-    });
+    const asked = await send('POST', url, family.cookie, { ...PEDIDO, status: 'ativa' });
     expect(asked.statusCode, asked.body).toBe(400);
     expect(await t.database.db.select().from(pixRecorrencias)).toHaveLength(0);
     const config = await send('PUT', '/api/financeiro/pix/automatico/config', admin, {
@@ -630,10 +623,7 @@ describe('Pix Automático: the debit follows who the family is', () => {
     // The father asks for it from his own account; the mother is the principal guardian.
     await send('POST', `${url}/cancelar`, family.cookie);
     const father = await otherGuardianOf(t, family.child.id);
-    const asked = await send('POST', url, father.cookie, {
-      valor_maximo: 200_000,
-      data_inicial: '2026-03-10',
-    });
+    const asked = await send('POST', url, father.cookie, PEDIDO);
     expect(asked.statusCode, asked.body).toBe(200);
     const [fathers] = await t.database.db
       .select()
@@ -659,10 +649,7 @@ describe('Pix Automático: the debit follows who the family is', () => {
     await vi.waitFor(() => expect(bank.rec(idRec)).toMatchObject({ status: 'CANCELADA' }));
 
     // Unlinking a guardian with no debit says nothing of one, and ends no one else's.
-    const again = await send('POST', url, family.cookie, {
-      valor_maximo: 200_000,
-      data_inicial: '2026-03-10',
-    });
+    const again = await send('POST', url, family.cookie, PEDIDO);
     expect(again.statusCode, again.body).toBe(200);
     const uncle = await otherGuardianOf(t, family.child.id);
     const plain = await send(
@@ -681,10 +668,7 @@ describe('Pix Automático: the debit follows who the family is', () => {
       .update(students)
       .set({ status: 'transferido' })
       .where(eq(students.id, family.child.id));
-    const asked = await send('POST', url, family.cookie, {
-      valor_maximo: 200_000,
-      data_inicial: '2026-03-10',
-    });
+    const asked = await send('POST', url, family.cookie, PEDIDO);
     expect(asked.statusCode, asked.body).toBe(409);
     expect(asked.json()).toMatchObject({
       message:
@@ -700,11 +684,7 @@ describe('Pix Automático: the debit follows who the family is', () => {
     const created = () => bank.stats.requests['POST /rec'] ?? 0;
     const cancelled = () => bank.stats.requests['PATCH /rec/{idRec}'] ?? 0;
     const [createdBefore, cancelledBefore] = [created(), cancelled()];
-    const answers = await Promise.all(
-      [1, 2, 3].map(() =>
-        send('POST', url, family.cookie, { valor_maximo: 200_000, data_inicial: '2026-03-10' }),
-      ),
-    );
+    const answers = await Promise.all([1, 2, 3].map(() => send('POST', url, family.cookie, PEDIDO)));
     const codes = answers.map((answer) => answer.statusCode).sort();
     expect(codes[0]).toBe(200);
     expect(
@@ -781,10 +761,7 @@ describe('Pix Automático: a provider without it', () => {
     const config = await get('/api/financeiro/pix/automatico/config', admin);
     expect(config.json()).toMatchObject({ data: { ativo: true, indisponivel: true } });
     expect(debito(await get(url, family.cookie))).toEqual({ disponivel: false, recorrencia: null });
-    const asked = await send('POST', url, family.cookie, {
-      valor_maximo: 200_000,
-      data_inicial: '2026-03-10',
-    });
+    const asked = await send('POST', url, family.cookie, PEDIDO);
     expect(asked.statusCode).toBe(409);
   });
 });
