@@ -85,6 +85,9 @@ describe("'Já paguei'", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A family's upload is never run as a page of the portal's origin (a PDF can carry script).
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
     const db = t.database.db;
     const [audit] = await db
       .select()
