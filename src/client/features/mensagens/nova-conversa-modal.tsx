@@ -1,4 +1,4 @@
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { conversaInputSchema, destinoLabels, type DestinosOpcoes } from '../../../shared/mensagens.schemas';
 import { FormInput, FormSelect, FormTextArea } from '../../components/form-fields';
@@ -9,13 +9,31 @@ import { useStartConversa } from './mensagens.api';
 function TeacherSelect({ destinos }: { destinos: DestinosOpcoes }) {
   const alunoId = useWatch({ name: 'aluno_id' }) as string;
   const destino = useWatch({ name: 'destino' }) as string;
+  const { setValue } = useFormContext();
   if (destino !== 'professor') return null;
-  const professores = destinos.find((item) => item.aluno.id === alunoId)?.professores ?? [];
+  const destinoDoAluno = destinos.find((item) => item.aluno.id === alunoId);
+  const professores = destinoDoAluno?.professores ?? [];
+  // No teacher of the child's class signs in to the portal: a select with nothing to choose and an
+  // 'Enviar' that fails would be a dead end. The secretaria passes a message on.
+  if (professores.length === 0)
+    return (
+      <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+        Nenhum professor de {destinoDoAluno?.aluno.nome ?? 'este estudante'} ainda usa o portal. Escreva para
+        a secretaria, que leva o recado ao professor.{' '}
+        <button
+          type="button"
+          className="font-medium underline underline-offset-2"
+          onClick={() => setValue('destino', 'secretaria', { shouldValidate: true })}
+        >
+          Escrever para a secretaria
+        </button>
+      </p>
+    );
   return (
     <FormSelect
       name="professor_id"
       label="Professor"
-      empty={professores.length === 0 ? 'Nenhum professor com acesso ao portal' : 'Escolha'}
+      empty="Escolha"
       emptyAsNull
       options={Object.fromEntries(professores.map((teacher) => [teacher.id, teacher.nome]))}
     />

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { NovaConversaModal } from './nova-conversa-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Nova mensagem (the family’s side)', () => {
+  it('sends the family to the secretaria when no teacher of the child uses the portal, instead of an empty list', async () => {
+    stubApi({ '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'guardian' }) });
+    renderAt(
+      <NovaConversaModal
+        destinos={[
+          { aluno: { id: 'a1', nome: 'Luiza Lima' }, professores: [] },
+          { aluno: { id: 'a2', nome: 'Lucas Lima' }, professores: [{ id: 'p1', nome: 'Rui Prado' }] },
+        ]}
+        onClose={() => undefined}
+        onStarted={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Nova mensagem' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Para'), 'professor');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Nenhum professor de Luiza Lima ainda usa o portal. Escreva para a secretaria',
+    );
+    expect(within(dialog).queryByLabelText('Professor')).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Escrever para a secretaria' }));
+    expect(within(dialog).getByLabelText('Para')).toHaveValue('secretaria');
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+
+    // A child whose teachers sign in keeps the teacher's list.
+    await userEvent.selectOptions(within(dialog).getByLabelText('Sobre qual estudante'), 'a2');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Para'), 'professor');
+    expect(
+      within(within(dialog).getByLabelText('Professor')).getByRole('option', { name: 'Rui Prado' }),
+    ).toBeInTheDocument();
+  });
+});
