@@ -3,9 +3,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
 import { mensalidadeAnswer } from '../../test/answers';
-import { MensalidadeActions, MensalidadeValor } from './mensalidade-columns';
+import { pinDate } from '../../test/render';
+import { MensalidadeActions, MensalidadeValor, mensalidadeColumns } from './mensalidade-columns';
 
 afterEach(cleanup);
+pinDate('2026-11-27T12:00:00-03:00');
 
 const mensalidade = mensalidadeAnswer({
   turma_nome: null,
@@ -66,5 +68,17 @@ describe('MensalidadeValor', () => {
     expect(screen.queryByText(/^pago /)).toBeNull();
     expect(screen.getByText(/^multa/)).toHaveClass('text-red-700');
     expect(screen.getByText(/^atualizado R\$\s872,00$/)).toBeInTheDocument();
+  });
+});
+
+describe('the Vencimento column', () => {
+  const vencimento = mensalidadeColumns.find((column) => column.id === 'vencimento')!;
+  it('says "Venceu" for a date already past, a paid month included, and "Vence" for one to come', () => {
+    render(<>{vencimento.cell({ ...mensalidade, status: 'pago', data_pagamento: '2026-11-09' })}</>);
+    expect(screen.getByText('Venceu 10/11/2026')).toBeInTheDocument();
+    cleanup();
+
+    render(<>{vencimento.cell({ ...mensalidade, data_vencimento: '2026-11-27', status: 'pendente' })}</>);
+    expect(screen.getByText('Vence 27/11/2026')).toBeInTheDocument();
   });
 });

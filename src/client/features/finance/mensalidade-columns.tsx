@@ -1,6 +1,6 @@
 import { BadgePercent, Barcode, FileText, Handshake, QrCode, Wallet, type LucideIcon } from 'lucide-react';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
-import { formatCentavos, formatDate } from '../../../shared/format';
+import { formatCentavos, formatDate, todayIso } from '../../../shared/format';
 import { Button, IconButton, type ButtonProps } from '../../components/button';
 import type { Column } from '../../components/data-table';
 import { Badge } from '../../components/feedback';
@@ -112,7 +112,10 @@ export const mensalidadeColumns: Column<Mensalidade>[] = [
     sortable: true,
     cell: (mensalidade) => (
       <div className="text-gray-700">
-        <p className="whitespace-nowrap">Vence {formatDate(mensalidade.data_vencimento)}</p>
+        <p className="whitespace-nowrap">
+          {mensalidade.data_vencimento < todayIso() ? 'Venceu' : 'Vence'}{' '}
+          {formatDate(mensalidade.data_vencimento)}
+        </p>
         {mensalidade.data_pagamento && mensalidade.status === 'pago' && (
           <p className="text-green-700">Pago em {formatDate(mensalidade.data_pagamento)}</p>
         )}
