@@ -139,6 +139,23 @@ describe('FamilyAttendancePage', () => {
     );
   });
 
+  it('says a reason the school noted still counts as an absence, and takes the atestado within the 30 days', async () => {
+    const noted = (id: string, data: string) => ({
+      ...absence(id, data, 'injustificada'),
+      justificativa: 'Mãe ligou: febre',
+    });
+    stubServer({ ...attendance, faltas: [noted('f4', daysAgo(3)), noted('f5', daysAgo(45))] });
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    const within30 = await screen.findByTestId(`falta-${daysAgo(3)}`);
+    expect(within(within30).getByText('Justificada na escola · conta como falta')).toBeInTheDocument();
+    await userEvent.click(within(within30).getByRole('button', { name: 'Enviar atestado' }));
+    expect(await screen.findByRole('dialog', { name: 'Justificar falta' })).toBeInTheDocument();
+
+    const past = screen.getByTestId(`falta-${daysAgo(45)}`);
+    expect(within(past).getByText('Justificada na escola · conta como falta')).toBeInTheDocument();
+    expect(within(past).queryByRole('button')).toBeNull();
+  });
+
   it('sends the reason and the atestado for the day, as multipart', async () => {
     const fetchMock = stubServer();
     const user = userEvent.setup();

@@ -89,17 +89,24 @@ function Figures({ figures }: { figures: StudentAttendance }) {
 
 /** A day whose absences nobody justified yet, neither the family nor the school. */
 function unjustified(day: Day): boolean {
+  return justifiable(day) && !day.faltas.some((falta) => falta.justificativa);
+}
+
+/**
+ * A day the family may still send a justification for: not abonada and none sent. A reason the school
+ * noted at the roll (a phone call) leaves the absence counting, so the family may still send the atestado
+ * that gets it abonada (ADR 0034); the feed only asks about days nobody justified.
+ */
+function justifiable(day: Day): boolean {
   const abonadas = day.faltas.filter((falta) => falta.situacao === 'abonada').length;
-  return (
-    !day.justificativa && abonadas < day.faltas.length && !day.faltas.some((falta) => falta.justificativa)
-  );
+  return !day.justificativa && abonadas < day.faltas.length;
 }
 
 function DayItem({ day, onJustify }: { day: Day; onJustify: () => void }) {
   const { justificativa } = day;
   const abonadas = day.faltas.filter((falta) => falta.situacao === 'abonada').length;
   const naEscola = day.faltas.some((falta) => falta.justificativa);
-  const canJustify = unjustified(day) && day.data >= firstJustifiable();
+  const canJustify = justifiable(day) && day.data >= firstJustifiable();
   return (
     <li className="space-y-1 px-3 py-3 text-sm" data-testid={`falta-${day.data}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -114,7 +121,12 @@ function DayItem({ day, onJustify }: { day: Day; onJustify: () => void }) {
         ) : abonadas === day.faltas.length ? (
           <Badge tone="blue">Abonada (não conta)</Badge>
         ) : naEscola ? (
-          <Badge tone="yellow">Justificada na escola</Badge>
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone="yellow" wrap>
+              Justificada na escola · conta como falta
+            </Badge>
+            {canJustify && <Button onClick={onJustify}>Enviar atestado</Button>}
+          </span>
         ) : canJustify ? (
           <Button onClick={onJustify}>Justificar</Button>
         ) : (
