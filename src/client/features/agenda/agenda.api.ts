@@ -23,7 +23,8 @@ export const agendaKeys = {
   classes: [...keyRoots.agenda, 'turmas'] as const,
   day: (turmaId: string, data: string) => [...keyRoots.agenda, 'dia', turmaId, data] as const,
   modelo: (turmaId: string) => [...keyRoots.agenda, 'modelo', turmaId] as const,
-  child: (alunoId: string, data: string) => [...keyRoots.agenda, 'aluno', alunoId, data] as const,
+  child: (alunoId: string, data: string | undefined) =>
+    [...keyRoots.agenda, 'aluno', alunoId, data ?? 'ultimo-dia'] as const,
   medicacoes: (alunoId: string) => [...keyRoots.agenda, 'medicacoes', alunoId] as const,
 };
 
@@ -59,7 +60,8 @@ export const agendaModeloQuery = (turmaId: string) =>
     enabled: turmaId !== '',
   });
 
-export const childAgendaQuery = (alunoId: string, data: string) =>
+/** Without `data`, the server answers today or, on a day without class, the latest school day. */
+export const childAgendaQuery = (alunoId: string, data: string | undefined) =>
   queryOptions({
     queryKey: agendaKeys.child(alunoId, data),
     queryFn: () =>

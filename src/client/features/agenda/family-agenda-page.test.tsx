@@ -68,6 +68,24 @@ describe("the family's agenda", () => {
     expect(screen.queryByText('A agenda deste dia ainda não foi enviada')).toBeNull();
   });
 
+  it('shows the day the school answered when opened with no date, and walks from it', async () => {
+    const friday = '2026-12-04';
+    const requests = stubApi({
+      '/api/alunos': { items: [{ id: NINA, nome: 'Nina Prado', status: 'ativo', turma: creche }], total: 1 },
+      [`/api/agenda/alunos/${NINA}`]: { ...dayOf({ id: NINA, nome: 'Nina Prado' }, true), data: friday },
+      [`/api/agenda/alunos/${NINA}/medicacoes`]: [],
+    });
+    const router = renderAt(<FamilyAgendaPage />, '/lista');
+    const nav = await screen.findByRole('navigation', { name: 'Dia' });
+    expect(nav).toHaveTextContent('04/12/2026');
+    // The first read asks for no date: the server picks today or the latest school day.
+    expect(
+      requests.requests.find((request) => request.path === `/api/agenda/alunos/${NINA}`)?.url,
+    ).not.toContain('data=');
+    await userEvent.click(within(nav).getByRole('button', { name: /Dia anterior/ }));
+    expect(searchOf(router)).toEqual({ data: '2026-12-03' });
+  });
+
   it('a class without the daily agenda says so, with no day to go back to', async () => {
     stubFamily();
     renderAt(<FamilyAgendaPage />, `/lista?aluno=${TEO}`);

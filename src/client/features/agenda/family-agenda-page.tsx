@@ -132,8 +132,7 @@ const classOf = (child: StudentListItem) =>
 function ChildDay({ alunoId }: { alunoId: string }) {
   const [params, update] = useUrlParams();
   const today = todayIso();
-  const data = params.get('data') ?? today;
-  const agenda = useQuery(childAgendaQuery(alunoId, data));
+  const agenda = useQuery(childAgendaQuery(alunoId, params.get('data') ?? undefined));
   if (agenda.isError)
     return (
       <ErrorBanner>
@@ -143,6 +142,8 @@ function ChildDay({ alunoId }: { alunoId: string }) {
   if (!agenda.data) return <Spinner />;
   // No agenda in the child's class: nothing on any day, so no day to go to either.
   if (!agenda.data.tem_agenda) return <Day agenda={agenda.data} />;
+  // The day shown is the one answered: opened with no date on a Saturday, that is Friday.
+  const data = agenda.data.data;
   return (
     <>
       <nav aria-label="Dia" className="mb-4 flex items-center justify-between gap-2">

@@ -278,6 +278,18 @@ describe('the daily agenda', () => {
     expect(friday).toMatchObject({ dia: null, sem_aula: false });
   });
 
+  it('opened with no date on a day without class, shows the latest school day (a Sunday opens on Friday)', async () => {
+    const s = await infantilClass();
+    await send('PUT', s.url, s.teacher.cookie, DAY);
+    clock.pin('2026-03-22');
+    const opened = dataOf<AgendaAluno>(await get(`/api/agenda/alunos/${s.ana.child.id}`, s.ana.cookie));
+    expect(opened.data).toBe(TODAY);
+    expect(opened.dia?.itens.recados).toBe(DAY.itens.recados);
+    // Asked for the Sunday itself, it is the Sunday.
+    const sunday = dataOf<AgendaAluno>(await dayOf(s.ana.child.id, s.ana.cookie, '2026-03-22'));
+    expect(sunday).toMatchObject({ data: '2026-03-22', dia: null, sem_aula: true });
+  });
+
   it('starts from the coordination template, which can turn the agenda on or off', async () => {
     const s = await infantilClass();
     const modeloUrl = `/api/agenda/turmas/${s.turma.id}/modelo`;
