@@ -1,8 +1,9 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { fanOut } from '../notificacoes/index.js';
+import { staffHolding } from '../perfis/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 
 export type AdminNoticeEvent =
@@ -11,7 +12,7 @@ export type AdminNoticeEvent =
   | 'email_de_administrador_alterado'
   | 'senha_redefinida_por_administrador';
 
-/** What each event says, in the bell, the e-mail and the SMS of every other administrator. */
+/** What each event says, in the bell, the e-mail and the SMS of every other administrator of the users. */
 function wordsOf(event: AdminNoticeEvent, by: string, target: Pick<UserRow, 'nome' | 'email'>) {
   const who = `${target.nome} (${target.email})`;
   switch (event) {
@@ -44,13 +45,14 @@ export async function noticeOtherAdmins(
   event: AdminNoticeEvent,
   target: Pick<UserRow, 'id' | 'nome' | 'email'>,
 ): Promise<void> {
+  // Those who can act on it (Usuários, Auditoria): every staff account is of the 'administrador' kind,
+  // and a secretary's bell is no place for "confira em Usuários", a screen she cannot open.
   const recipients = await tx
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        eq(users.nivel, 'administrador'),
-        eq(users.status, 'ativo'),
+        sql`${users.id} in (${staffHolding('users.manage')})`,
         ne(users.id, target.id),
         ...(actor.id ? [ne(users.id, actor.id)] : []),
       ),

@@ -279,6 +279,8 @@ describe('administrator power asks for the acting administrator password (docs/a
   it('creating an administrator: missing or wrong password refused (and throttled), right one creates and tells the other admins', async () => {
     const acting = await signedIn(t, 'administrador');
     const other = await createUserRow(t.database, 'administrador');
+    // A staff account that cannot open Usuários nor Auditoria is not asked to check them.
+    await staffWith(t, 'secretaria');
     const create = (extra: object) =>
       t.app.inject({
         method: 'POST',
