@@ -17,7 +17,9 @@ test('creating an administrator and resetting a password ask for your own passwo
   // A staff account holds at least one profile (issue 31 §3); an administrator is the Direção.
   await dialog.getByRole('checkbox', { name: 'Direção' }).check();
   await expect(
-    dialog.getByText('Dar acesso de administrador exige a sua senha.', { exact: false }),
+    dialog.getByText('Uma conta da equipe abre dados de alunos e famílias: criá-la exige a sua senha.', {
+      exact: false,
+    }),
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
   await expect(dialog.getByText('Confirme com a sua senha.')).toBeVisible();

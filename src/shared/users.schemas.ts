@@ -15,7 +15,8 @@ import {
 export const userTipos = ['admin', 'professor', 'responsavel', 'aluno'] as const;
 export type UserTipo = (typeof userTipos)[number];
 export const userTipoLabels: Record<UserTipo, string> = {
-  admin: 'Administrador',
+  // Every staff account (secretaria, coordenação, financeiro, direção): what it may do is its profiles.
+  admin: 'Equipe da escola',
   professor: 'Professor',
   responsavel: 'Responsável',
   aluno: 'Aluno',

@@ -17,6 +17,7 @@ export function PerfisField() {
       <legend className="mb-1 text-sm font-medium text-gray-700">Perfis de acesso</legend>
       <p className="mb-2 text-xs text-gray-500">
         A pessoa pode fazer o que a soma dos perfis marcados permite (veja Configurações → Perfis de acesso).
+        Se a secretaria também recebe mensalidades no balcão, marque Secretaria e Financeiro.
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         {offered.map((perfil) => (

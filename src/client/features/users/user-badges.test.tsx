@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { User } from '../../../shared/users.schemas.js';
-import { UserPerfis } from './user-badges';
+import { UserPerfis, UserTipoBadge } from './user-badges';
 
 afterEach(cleanup);
 
@@ -21,5 +21,12 @@ describe('the profiles column of the users table', () => {
     cleanup();
     render(<UserPerfis user={account('admin', [])} />);
     expect(screen.getByText('—')).toBeInTheDocument();
+  });
+});
+
+describe('the kind of a staff account', () => {
+  it('reads "Equipe da escola", not "Administrador": a secretary is staff, her profiles say what she may do', () => {
+    render(<UserTipoBadge tipo="admin" />);
+    expect(screen.getByText('Equipe da escola')).toBeInTheDocument();
   });
 });

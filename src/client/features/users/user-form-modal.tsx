@@ -81,8 +81,8 @@ function AdminPasswordConfirmation({ promoting }: { promoting: boolean }) {
         required
         hint={
           promoting
-            ? 'Dar acesso de administrador exige a sua senha. Os outros administradores serão avisados.'
-            : 'Alterar o e-mail de um administrador exige a sua senha. Os outros administradores serão avisados.'
+            ? 'Uma conta da equipe abre dados de alunos e famílias: criá-la exige a sua senha. Quem gerencia usuários será avisado.'
+            : 'Alterar o e-mail de uma conta da equipe exige a sua senha. Quem gerencia usuários será avisado.'
         }
       />
     </fieldset>

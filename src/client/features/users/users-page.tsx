@@ -80,7 +80,7 @@ export function UsersPage() {
       <StatGrid
         stats={[
           { label: 'Total', value: data?.counts.total, icon: Users, tone: 'blue' },
-          { label: 'Admins', value: data?.counts.admins, icon: ShieldCheck, tone: 'purple' },
+          { label: 'Equipe', value: data?.counts.admins, icon: ShieldCheck, tone: 'purple' },
           { label: 'Ativos', value: data?.counts.ativos, icon: UserCheck, tone: 'green' },
           { label: 'Primeiro Login', value: data?.counts.primeiroLogin, icon: KeyRound, tone: 'yellow' },
         ]}
