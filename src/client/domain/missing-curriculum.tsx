@@ -1,29 +1,32 @@
 import { BookOpen } from 'lucide-react';
 import type { CurriculumPendencia } from '../../shared/curriculum.schemas';
+import { can, permissionsOf } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { ButtonLink } from '../components/button';
 import { EmptyState } from '../components/feedback';
+import { useCurrentUser } from '../lib/current-user';
 
 /** The class's grade curricular in Turmas (the dialog opens from the URL). */
 const classCurriculumPath = (turmaId: string) => `${paths.classes}?grade=${encodeURIComponent(turmaId)}`;
 
 /**
  * A class whose grade curricular lacks what a screen needs — Notas: subjects; the roll of a
- * per-lesson class: subjects and the weekdays of their lessons. Says so plainly and what to do: the
- * administrator gets a link to the class's grade; a teacher, that the secretaria sets it.
+ * per-lesson class: subjects and the weekdays of their lessons. Says so plainly and what to do: who
+ * edits classes (the secretaria, the direção) gets a link to the class's grade; anyone else, that the
+ * secretaria sets it.
  */
 export function MissingCurriculum({
   turma,
   pendencia,
-  admin,
   para,
 }: {
   turma: { id: string; nome: string };
   pendencia: CurriculumPendencia;
-  admin: boolean;
   /** What waits for the grid: the grades (by subject), the boletim or the roll (by lesson). */
   para: 'notas' | 'boletim' | 'chamada';
 }) {
+  // The permission the grade curricular's save asks for: a secretary is not told to ask herself.
+  const edits = can(permissionsOf(useCurrentUser().data), 'classes.write');
   const title =
     pendencia === 'sem_disciplinas'
       ? `${turma.nome} ainda não tem grade curricular`
@@ -36,7 +39,7 @@ export function MissingCurriculum({
         : pendencia === 'sem_disciplinas'
           ? 'Esta turma faz a chamada por aula, e sem disciplinas não há aula para registrar.'
           : 'Esta turma faz a chamada por aula, e sem os dias de cada disciplina nenhuma aula aparece para a chamada.';
-  const next = admin
+  const next = edits
     ? pendencia === 'sem_disciplinas'
       ? 'Cadastre as disciplinas, o professor de cada uma e os dias das aulas na Grade curricular da turma.'
       : 'Marque os dias das aulas de cada disciplina na Grade curricular da turma.'
@@ -48,7 +51,7 @@ export function MissingCurriculum({
         title={title}
         hint={`${why} ${next}`}
         action={
-          admin ? (
+          edits ? (
             <ButtonLink to={classCurriculumPath(turma.id)}>
               <BookOpen className="h-4 w-4" aria-hidden="true" /> Abrir a grade curricular de {turma.nome}
             </ButtonLink>

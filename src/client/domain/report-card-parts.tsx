@@ -107,7 +107,7 @@ export function EmptyCard({
         houver.
       </p>
     );
-  return <MissingCurriculum turma={card.turma} pendencia="sem_disciplinas" admin={admin} para="boletim" />;
+  return <MissingCurriculum turma={card.turma} pendencia="sem_disciplinas" para="boletim" />;
 }
 
 /**

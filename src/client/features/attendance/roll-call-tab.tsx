@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router';
 import { lessonName, type Lesson } from '../../../shared/attendance.schemas';
 import { dayKindLabels } from '../../../shared/calendar';
 import { formatDate, todayIso } from '../../../shared/format';
-import { can, permissionsOf } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
@@ -188,7 +187,6 @@ function RollOfClass({
         <MissingCurriculum
           turma={current.turma}
           pendencia={current.grade_pendente}
-          admin={can(permissionsOf(me), 'academics.manage')}
           para="chamada"
         />
       ) : (

@@ -200,7 +200,6 @@ export function GradesPage() {
         <MissingCurriculum
           turma={{ id: turmaId, nome: subjects.turmaNome ?? turma?.nome ?? '' }}
           pendencia="sem_disciplinas"
-          admin={admin}
           para="notas"
         />
       ) : subjects.noneOpen ? (

@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('Nova mensagem (the family’s side)', () => {
   it('sends the family to the secretaria when no teacher of the child uses the portal, instead of an empty list', async () => {
-    stubApi({ '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'guardian' }) });
+    stubApi({ '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }) });
     renderAt(
       <NovaConversaModal
         destinos={[
