@@ -184,11 +184,7 @@ function RollOfClass({
       />
       {current.grade_pendente && !current.disciplina ? (
         // A per-lesson class whose grid schedules no lesson: nothing to mark until it is set.
-        <MissingCurriculum
-          turma={current.turma}
-          pendencia={current.grade_pendente}
-          para="chamada"
-        />
+        <MissingCurriculum turma={current.turma} pendencia={current.grade_pendente} para="chamada" />
       ) : (
         <RollSheet
           key={`${current.data}-${current.disciplina ?? ''}-${String(current.aula)}-${String(current.chamada?.version ?? 0)}-${entry?.idempotencyKey ?? ''}`}
