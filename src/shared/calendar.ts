@@ -123,6 +123,26 @@ export function nationalHolidaysBetween(from: string, to: string): NationalHolid
   return result;
 }
 
+/**
+ * Whether banks clear payments on the day: Monday to Friday, and not a national holiday nor Carnaval or
+ * Corpus Christi (days without bank clearing on FEBRABAN's national calendar). Local holidays are not known.
+ */
+export function isBankBusinessDay(iso: string): boolean {
+  const weekday = weekdayOf(iso);
+  if (weekday === 0 || weekday === 6) return false;
+  return !nationalHolidays(Number(iso.slice(0, 4))).some((holiday) => holiday.data === iso);
+}
+
+/**
+ * The day a bill due on `iso` may still be paid without charges: the day itself, or, on a Saturday,
+ * Sunday or holiday, the first business day after it (Lei 7.089/1983, art. 1º).
+ */
+export function lastDayWithoutCharges(iso: string): string {
+  let day = iso;
+  while (!isBankBusinessDay(day)) day = addDays(day, 1);
+  return day;
+}
+
 /** Kinds of calendar entries the school adds: the first five change which days are letivos. */
 export const dayEntryKinds = [
   'feriado_municipal',

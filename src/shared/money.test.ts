@@ -47,7 +47,19 @@ describe('multa and juros (hand-worked cases)', () => {
   it('a whole month late is 1 % juros; across a year boundary counts calendar days', () => {
     expect(computeJuros(100_000, 30, rates)).toBe(1_000);
     expect(daysLate('2025-12-10', '2026-01-09')).toBe(30);
-    expect(daysLate('2028-02-28', '2028-03-01')).toBe(2); // leap year
+    expect(daysLate('2028-02-25', '2028-03-01')).toBe(5); // leap year (from a Friday: the 28th is Carnaval)
+  });
+
+  it('a due date on a Saturday, Sunday or holiday is paid on the next business day without charges (Lei 7.089/1983)', () => {
+    // Saturday 10/10/2026 and the Monday after; Monday 12/10 is Nossa Senhora Aparecida, so Tuesday 13/10.
+    expect(daysLate('2026-10-10', '2026-10-13')).toBe(0);
+    expect(daysLate('2026-10-10', '2026-10-14')).toBe(4);
+    // Sunday 10/05/2026: Monday 11/05 without charges, Tuesday counts from the Sunday.
+    expect(daysLate('2026-05-10', '2026-05-11')).toBe(0);
+    expect(daysLate('2026-05-10', '2026-05-12')).toBe(2);
+    // A business day is itself the last day.
+    expect(daysLate('2026-05-11', '2026-05-12')).toBe(1);
+    expect(computeAmountDue(85_000, '2026-05-10', '2026-05-11', rates)).toMatchObject({ multa: 0, juros: 0 });
   });
 
   it('never charges more than 2 % multa, whatever the setting', () => {

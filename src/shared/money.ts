@@ -7,7 +7,8 @@
  *   value (no floating point on the way). R$ 850,00 ten days late at 2 % + 1 % a.m.:
  *   multa = 85000 × 200 / 10000 = 1700 (R$ 17,00); juros = 85000 × 100 × 10 / (10000 × 30) = 283,33… → 283
  *   (R$ 2,83).
- * - Days late are calendar days after the due date; paying on the due date costs nothing.
+ * - Days late are calendar days after the due date; paying on the due date costs nothing, nor, when it
+ *   falls on a Saturday, Sunday or holiday, on the first business day after it (Lei 7.089/1983).
  * - A partial payment settles principal and charges in proportion: the part of the principal it settles
  *   carries its own multa and juros, so the multa over all payments never exceeds 2 % of the principal.
  * - Desconto de pontualidade (ADR 0046), when the school has one: a percentage of the open principal
@@ -16,7 +17,7 @@
  *   juros (its last day is never after the due date) and never makes the amount of the day less than
  *   one centavo (a free month is a bolsa of 100 %, not a discount).
  */
-import { addDays, daysBetween } from './calendar.js';
+import { addDays, daysBetween, lastDayWithoutCharges } from './calendar.js';
 
 export const MAX_MULTA_BP = 200;
 export const DEFAULT_MULTA_BP = 200;
@@ -29,8 +30,13 @@ export function divideRoundHalfUp(numerator: number, denominator: number): numbe
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
+/**
+ * Calendar days late, counted from the due date; none while the bill may still be paid without charges
+ * (a due date on a Saturday, Sunday or holiday is paid on the next business day: Lei 7.089/1983).
+ */
 export function daysLate(dueDate: string, paymentDate: string): number {
-  return Math.max(0, daysBetween(dueDate, paymentDate));
+  if (paymentDate <= lastDayWithoutCharges(dueDate)) return 0;
+  return daysBetween(dueDate, paymentDate);
 }
 
 export const MAX_DESCONTO_PONTUALIDADE_BP = 5_000;

@@ -36,6 +36,20 @@ describe('valorDoDia', () => {
     expect(valorDoDia(charge, '2026-04-10')).toBeNull();
   });
 
+  it('a due date on a Sunday is paid on the Monday without multa or juros (Lei 7.089/1983)', () => {
+    const charge = {
+      calendario: { dataDeVencimento: '2026-05-10' },
+      valor: {
+        original: '850.00',
+        multa: { modalidade: 2, valorPerc: '2.00' },
+        juros: { modalidade: 3, valorPerc: '1.00' },
+      },
+    };
+    expect(valorDoDia(charge, '2026-05-11')).toMatchObject({ multa: 0, juros: 0, final: 85000 });
+    // From the Tuesday, two days of juros from the due date.
+    expect(valorDoDia(charge, '2026-05-12')).toMatchObject({ multa: 1700, juros: 57, final: 86757 });
+  });
+
   it('rounds half up to the centavo', () => {
     // 100.05 × 1 % × 1 / 30 = 0.03335 → 0.03; 100.50 × 3 % / 30 = 0.1005 → 0.10; 150.00 × 1 % / 30 = 0.05.
     expect(

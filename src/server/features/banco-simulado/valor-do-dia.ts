@@ -4,7 +4,7 @@
  * Amounts in centavos; each part rounded half up to the centavo. Dates are civil dates (YYYY-MM-DD) in
  * São Paulo (UTC−3, no daylight saving since 2019).
  */
-import { addDays, daysBetween, eachDay, weekdayOf } from '../../../shared/calendar.js';
+import { addDays, daysBetween, eachDay, lastDayWithoutCharges, weekdayOf } from '../../../shared/calendar.js';
 import type { CobvBody, ValorCobv } from './tipos.js';
 
 /** "123.45" → 12345. */
@@ -138,7 +138,10 @@ export function valorDoDia(
   const abatimento = abatimentoDe(cobv.valor, original);
   const base = original - abatimento;
   const desconto = atraso <= 0 ? descontoDe(cobv.valor, base, vencimento, pagamento) : 0;
-  const multa = atraso > 0 ? multaDe(cobv.valor, base) : 0;
-  const juros = atraso > 0 ? jurosDe(cobv.valor, base, vencimento, pagamento) : 0;
+  // A due date on a Saturday, Sunday or holiday is paid on the next business day without multa or juros
+  // (Lei 7.089/1983), as a PSP's amount of the day has it.
+  const late = atraso > 0 && pagamento > lastDayWithoutCharges(vencimento);
+  const multa = late ? multaDe(cobv.valor, base) : 0;
+  const juros = late ? jurosDe(cobv.valor, base, vencimento, pagamento) : 0;
   return { original, abatimento, desconto, multa, juros, final: base - desconto + multa + juros };
 }

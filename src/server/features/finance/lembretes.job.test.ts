@@ -215,7 +215,10 @@ describe('automatic reminders: once per tuition per day', () => {
 describe('automatic reminders: what the family reads', () => {
   it('carries the amount of the day and the Pix code; the subject only the month', async () => {
     await schedule();
-    const june = await tuition('2026-06', '2026-06-14');
+    // Due on a Monday, reminded on the Tuesday (due on the Sunday before, the Monday is still without
+    // charges: the next test).
+    clock.pin('2026-06-16');
+    const june = await tuition('2026-06', '2026-06-15');
     const pix = (await call('GET', `/api/financeiro/mensalidades/${june.id}/pix`, s.admin)).json().data;
     // One day late: R$ 850,00 + 2 % multa (R$ 17,00) + 1 % a month for a day (R$ 0,28).
     expect(pix.valor).toBe(86_728);
@@ -229,7 +232,7 @@ describe('automatic reminders: what the family reads', () => {
 
     const [email] = await emailsOfMae();
     expect(email!.assunto).toBe('Mensalidade de junho de 2026');
-    expect(email!.texto).toContain('Valor para pagamento hoje (15/06/2026), com multa e juros: R$ 867,28.');
+    expect(email!.texto).toContain('Valor para pagamento hoje (16/06/2026), com multa e juros: R$ 867,28.');
     expect(email!.texto).toContain(pix.copia_e_cola);
     expect(email!.texto).toContain('Se já pagou, por favor desconsidere esta mensagem.');
     expect(email!.texto).not.toMatch(/protesto|SPC|Serasa|negativa|cobrança judicial|suspens/i);
@@ -238,6 +241,22 @@ describe('automatic reminders: what the family reads', () => {
       .from(mensalidadeLembretes)
       .where(eq(mensalidadeLembretes.mensalidadeId, june.id));
     expect(row!.valor).toBe(86_728);
+  });
+
+  it('the day after a due date on a Sunday still asks no multa nor juros (Lei 7.089/1983), and says why', async () => {
+    await schedule();
+    const june = await tuition('2026-06', '2026-06-14');
+    const pix = (await call('GET', `/api/financeiro/mensalidades/${june.id}/pix`, s.admin)).json().data;
+    expect(pix.valor).toBe(85_000);
+    expect((await runLembretes(t.app.ctx)).enviados).toBe(1);
+    const [email] = await emailsOfMae();
+    expect(email!.texto).toContain(
+      'Valor para pagamento hoje (15/06/2026), ainda sem multa e juros, porque o vencimento caiu em dia sem expediente bancário: R$ 850,00.',
+    );
+    // From the Tuesday, the charges count from the due date: two days of juros.
+    clock.pin('2026-06-16');
+    const tuesday = (await call('GET', `/api/financeiro/mensalidades/${june.id}/pix`, s.admin)).json().data;
+    expect(tuesday.valor).toBe(85_000 + 1_700 + 57);
   });
 
   it('reminds before the due date with the amount without charges', async () => {

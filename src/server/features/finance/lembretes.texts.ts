@@ -7,6 +7,7 @@
  */
 import { type LembreteMomento, type LembreteTexto } from '../../../shared/lembretes.schemas.js';
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import { lastDayWithoutCharges } from '../../../shared/calendar.js';
 import { formatCentavosPlain, formatDate, formatPhone } from '../../../shared/format.js';
 
 export interface EscolaContato {
@@ -77,7 +78,12 @@ export function lembreteAutomaticoTexto(input: LembreteAutomatico): LembreteText
     }
     case 'depois':
       abertura = `Ainda não identificamos o pagamento da mensalidade de ${mes} de ${input.alunoNome}, que venceu em ${venc}. Pode ter sido só um descuido, ou o pagamento ainda estar a caminho.`;
-      valorLinha = `Valor para pagamento hoje (${formatDate(input.hoje)}), com multa e juros: ${valor}.`;
+      // A due date on a Saturday, Sunday or holiday is paid without charges on the next business day
+      // (Lei 7.089/1983): the day after it may be that day.
+      valorLinha =
+        input.hoje <= lastDayWithoutCharges(input.dataVencimento)
+          ? `Valor para pagamento hoje (${formatDate(input.hoje)}), ainda sem multa e juros, porque o vencimento caiu em dia sem expediente bancário: ${valor}.`
+          : `Valor para pagamento hoje (${formatDate(input.hoje)}), com multa e juros: ${valor}.`;
       texto = `A mensalidade de ${mes} de ${input.alunoNome} venceu em ${venc}. Valor para pagar hoje: ${valor}.${pixBell} ${desconsidere}`;
       break;
     case 'atraso':
