@@ -58,6 +58,32 @@ export const paths = {
 
 const known = new Set<string>(Object.values(paths));
 
+// Any fixed origin: an address is read against it only to tell a path of this site from another site.
+const SAME_ORIGIN = 'http://escola.invalid';
+
+/**
+ * `address` read as a path of this site (its path, query string and anchor), or null: only a path that
+ * starts with a single '/' is taken — never another site ('//host', '/\host', '/<tab>/host', 'https:…') — so
+ * a page that sends someone back to an address it was given (the login, the simulated bank) cannot be used
+ * to send them elsewhere.
+ */
+export function pathOfThisSite(address: unknown): URL | null {
+  if (
+    typeof address !== 'string' ||
+    !address.startsWith('/') ||
+    address.startsWith('//') ||
+    address.startsWith('/\\')
+  )
+    return null;
+  let url: URL;
+  try {
+    url = new URL(address, SAME_ORIGIN);
+  } catch {
+    return null;
+  }
+  return url.origin === SAME_ORIGIN ? url : null;
+}
+
 /**
  * Pages opened from a link with a token (issue 34): the family's pré-matrícula form and a signer's
  * contract. The token is the last segment (base64url); the server checks it, the router only shows the page.

@@ -1,4 +1,4 @@
-import { paths } from '../../shared/routes';
+import { pathOfThisSite, paths } from '../../shared/routes';
 
 /** The addresses that need a signed-in person (the router's RequireAuth): the portal and its pages outside it. */
 const signedInAreas: readonly string[] = [paths.dashboard, paths.contentManager, paths.reportPrint];
@@ -13,26 +13,14 @@ export function returnAddressOf(location: { pathname: string; search: string; ha
   return `${location.pathname}${location.search}${location.hash}`;
 }
 
-// Any fixed origin: the address is read against it only to tell a path of this site from another site.
-const SAME_ORIGIN = 'http://escola.invalid';
-
 /**
  * Where the login sends the person: `from` (remembered when the session ended) when it is a signed-in
- * screen of this site, with its query string; the portal's home otherwise. Only a path that starts with a
- * single '/' is taken — never another site ('//host', '/\host', 'https:…'), so the login cannot be used to
- * send someone elsewhere.
+ * screen of this site, with its query string; the portal's home otherwise. Never another site
+ * (`pathOfThisSite`), so the login cannot be used to send someone elsewhere.
  */
 export function returnPathAfterLogin(from: unknown): string {
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\'))
-    return paths.dashboard;
-  let url: URL;
-  try {
-    url = new URL(from, SAME_ORIGIN);
-  } catch {
-    return paths.dashboard;
-  }
+  const url = pathOfThisSite(from);
   // The new e-mail's confirmation asks a guardian already using the portal to sign in first (security review, 2026-12-01).
-  const comesBack = isSignedInPath(url.pathname) || url.pathname === paths.confirmEmail;
-  if (url.origin !== SAME_ORIGIN || !comesBack) return paths.dashboard;
-  return returnAddressOf(url);
+  const comesBack = url !== null && (isSignedInPath(url.pathname) || url.pathname === paths.confirmEmail);
+  return comesBack ? returnAddressOf(url) : paths.dashboard;
 }
