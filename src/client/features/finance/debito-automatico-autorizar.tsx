@@ -5,6 +5,7 @@ import { Copy } from 'lucide-react';
 import type { Recorrencia } from '../../../shared/pix-automatico.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { Button } from '../../components/button';
+import { useSimulacaoUrl } from './banco-simulado';
 
 /** The QR of a code, drawn in the browser (the library is loaded only when a QR is shown). */
 function useQrCode(text: string): string | null {
@@ -26,6 +27,7 @@ function useQrCode(text: string): string | null {
 export function AutorizarNoBanco({ recorrencia }: { recorrencia: Recorrencia }) {
   const qr = useQrCode(recorrencia.copia_e_cola);
   const codeId = `rec-code-${recorrencia.id}`;
+  const simulacaoUrl = useSimulacaoUrl(recorrencia.simulacao_url);
   const copiar = async () => {
     try {
       await navigator.clipboard.writeText(recorrencia.copia_e_cola);
@@ -73,9 +75,9 @@ export function AutorizarNoBanco({ recorrencia }: { recorrencia: Recorrencia }) 
       ) : (
         <p>O banco da escola enviará o pedido de autorização ao app do seu banco.</p>
       )}
-      {recorrencia.simulacao_url && (
+      {simulacaoUrl && (
         <a
-          href={recorrencia.simulacao_url}
+          href={simulacaoUrl}
           className="block w-full rounded-lg border border-violet-300 bg-violet-50 px-4 py-2 text-center text-sm font-medium text-violet-800 hover:bg-violet-100 sm:w-auto"
         >
           Autorizar no banco simulado (demonstração)

@@ -13,7 +13,7 @@ afterEach(() => {
 const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
 const julho = mensalidadeAnswer({ id: MENSALIDADE });
 
-function pixOf(dinamico: boolean) {
+function pixOf(dinamico: boolean, simulacao_url?: string) {
   stubApi({
     '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
     [`/api/financeiro/mensalidades/${MENSALIDADE}/pix`]: {
@@ -22,6 +22,7 @@ function pixOf(dinamico: boolean) {
       valor: 90_808,
       txid: dinamico ? 'cob-julho' : 'MENS-JULHO',
       dinamico,
+      ...(simulacao_url ? { simulacao_url } : {}),
     },
   });
   renderAt(<PixModal mensalidade={julho} onClose={() => undefined} />);
@@ -42,5 +43,11 @@ describe('PixModal', () => {
       'O pagamento é confirmado sozinho.',
     );
     expect(screen.queryByTestId('pix-estatico')).toBeNull();
+  });
+
+  it("the demo's simulated bank: told which screen opened it, to come back to", async () => {
+    pixOf(true, '/banco-simulado/pagar?codigo=000201');
+    const link = await screen.findByRole('link', { name: 'Pagar no banco simulado (demonstração)' });
+    expect(link.getAttribute('href')).toBe('/banco-simulado/pagar?codigo=000201&voltar=%2Flista');
   });
 });

@@ -9,6 +9,7 @@ import { Modal } from '../../components/modal';
 import { useEncargosSentence, usePix } from './finance.api';
 import { PixCobrancaStatus } from './pix-cobranca-status';
 import { DebitoNaMensalidade } from './debito-automatico-mensalidade';
+import { useSimulacaoUrl } from './banco-simulado';
 
 /**
  * Pix copia e cola and QR code for what is open today (amount with multa and juros when late): the
@@ -26,6 +27,7 @@ export function PixModal({
 }) {
   const pix = usePix(mensalidade.id);
   const encargos = useEncargosSentence();
+  const simulacaoUrl = useSimulacaoUrl(pix.data?.simulacao_url);
 
   const handleCopy = async () => {
     if (!pix.data) return;
@@ -84,9 +86,9 @@ export function PixModal({
           <Button onClick={() => void handleCopy()} className="w-full">
             <Copy className="h-4 w-4" aria-hidden="true" /> Copiar código Pix
           </Button>
-          {pix.data.simulacao_url && (
+          {simulacaoUrl && (
             <a
-              href={pix.data.simulacao_url}
+              href={simulacaoUrl}
               className="block w-full rounded-lg border border-violet-300 bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 hover:bg-violet-100"
             >
               Pagar no banco simulado (demonstração)

@@ -4,9 +4,11 @@
  * (multa and juros when late, discount until its date), confirm; the bank records the Pix and posts the
  * webhook, as `pay()` does. Server-rendered HTML with no script, registered only by the demo's wiring
  * (features/pix-simulado, PIX_PROVIDER=simulado): without it the path is the portal's 404.
- * The form has no fields (the txid is in the path): a browser still posts it as an empty
- * `application/x-www-form-urlencoded` body, which this page alone accepts and ignores (the app otherwise
- * takes only JSON).
+ * The form has no fields (the txid is in the path, the way back in its query string): a
+ * browser still posts it as an empty `application/x-www-form-urlencoded` body, which this page alone
+ * accepts and ignores (the app otherwise takes only JSON).
+ * The portal's link says which of its screens opened the bank (`?voltar=`): Cancelar and 'Voltar ao portal
+ * da escola' lead back there, as a bank app closing returns the family to the portal.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SimulatedBank } from './index.js';
@@ -17,6 +19,7 @@ import { dataEmSaoPaulo } from './valor-do-dia.js';
 import { clock } from '../../lib/clock.js';
 import { lerBrCode } from './br-code.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
+import { pathOfThisSite, paths } from '../../../shared/routes.js';
 
 const esc = (text: string) =>
   text.replace(
@@ -27,6 +30,38 @@ const esc = (text: string) =>
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const reais = (centavos: number) => brl.format(centavos / 100);
 const dataBr = (iso: string) => iso.split('-').reverse().join('/');
+
+/** Where a page's links lead. */
+interface Rumo {
+  /**
+   * The bank's pages (`/banco-simulado`), named in full: after a POST the page's address is the form's, so
+   * a relative 'pagar' went to '/banco-simulado/pagar/pagar'.
+   */
+  base: string;
+  /** The portal screen that opened the bank (`?voltar=`), once checked; null when none was given. */
+  voltar: string | null;
+}
+
+/**
+ * The portal screen in `?voltar=`, only when it is one of the portal's screens on this site
+ * (`pathOfThisSite`): the bank's links never send anyone to another site.
+ */
+function voltarDe(query: unknown): string | null {
+  const url = pathOfThisSite((query as { voltar?: unknown } | undefined)?.voltar);
+  const portal = url && (url.pathname === paths.dashboard || url.pathname.startsWith(`${paths.dashboard}/`));
+  return portal ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
+/** Back to the portal: the screen that opened the bank, else the Financeiro (where the family pays). */
+const portal = (rumo: Rumo) => rumo.voltar ?? paths.finance;
+
+/** A bank page's address, keeping the way back to the portal; HTML-escaped for an attribute. */
+function endereco(rumo: Rumo, caminho: string, query: Record<string, string> = {}): string {
+  const params = new URLSearchParams(query);
+  if (rumo.voltar) params.set('voltar', rumo.voltar);
+  const search = params.toString();
+  return esc(`${rumo.base}${caminho}${search ? `?${search}` : ''}`);
+}
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef2f7;color:#111827;line-height:1.5}
@@ -52,14 +87,16 @@ function pagina(titulo: string, corpo: string): string {
 <main>${corpo}</main></body></html>`;
 }
 
-function formulario(codigo: string, erro?: string): string {
+function formulario(rumo: Rumo, codigo: string, erro?: string): string {
   return `<h1>Pagar com Pix copia e cola</h1>
-<form class="cartao" method="get" action="pagar">
+<form class="cartao" method="get" action="${esc(`${rumo.base}/pagar`)}">
 ${erro ? `<p class="erro" role="alert" id="erro">${esc(erro)}</p>` : ''}
 <label for="codigo">Código Pix copia e cola</label>
 <textarea id="codigo" name="codigo" required ${erro ? 'aria-describedby="erro" aria-invalid="true"' : ''}>${esc(codigo)}</textarea>
+${rumo.voltar ? `<input type="hidden" name="voltar" value="${esc(rumo.voltar)}">` : ''}
 <button class="primario" type="submit">Continuar</button>
-</form>`;
+</form>
+<a class="botao secundario" href="${esc(portal(rumo))}">Voltar ao portal da escola</a>`;
 }
 
 function linhas(valor: ValorDoDia): string {
@@ -72,7 +109,7 @@ function linhas(valor: ValorDoDia): string {
   )}${linha('Multa', valor.multa, '+ ')}${linha('Juros', valor.juros, '+ ')}</dl>`;
 }
 
-function confirmacao(cobv: Cobv, nome: string, valor: ValorDoDia, hoje: string): string {
+function confirmacao(rumo: Rumo, cobv: Cobv, nome: string, valor: ValorDoDia, hoje: string): string {
   const vencida = hoje > cobv.calendario.dataDeVencimento;
   return `<h1>Confira o pagamento</h1>
 <section class="cartao" aria-labelledby="valor-rotulo">
@@ -87,25 +124,25 @@ function confirmacao(cobv: Cobv, nome: string, valor: ValorDoDia, hoje: string):
 </dl></section>
 <section class="cartao" aria-label="Composição do valor">${linhas(valor)}
 ${cobv.solicitacaoPagador ? `<p class="pequeno">${esc(cobv.solicitacaoPagador)}</p>` : ''}</section>
-<form method="post" action="pagar/${encodeURIComponent(cobv.txid)}">
+<form method="post" action="${endereco(rumo, `/pagar/${encodeURIComponent(cobv.txid)}`)}">
 <button class="primario" type="submit">Confirmar pagamento de ${reais(valor.final)}</button>
 </form>
-<a class="botao secundario" href="pagar">Cancelar</a>`;
+<a class="botao secundario" href="${esc(portal(rumo))}">Cancelar</a>`;
 }
 
-function comprovante(nome: string, valor: string, endToEndId: string, horario: string): string {
+function comprovante(rumo: Rumo, nome: string, valor: string, endToEndId: string, horario: string): string {
   return `<h1 class="ok">Pix enviado</h1>
 <section class="cartao" aria-label="Comprovante"><p class="total">${esc(valor)}</p>
 <p class="rotulo">para ${esc(nome)}</p>
 <dl><dt>Data</dt><dd>${esc(new Date(horario).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</dd></dl>
 <p class="pequeno">ID da transação: ${esc(endToEndId)}</p></section>
 <p>O banco avisou a escola do pagamento. No portal, a mensalidade aparece como paga, com o recibo.</p>
-<a class="botao primario" href="/dashboard/financeiro">Voltar ao portal da escola</a>
-<a class="botao secundario" href="pagar">Pagar outro código</a>`;
+<a class="botao primario" href="${esc(portal(rumo))}">Voltar ao portal da escola</a>
+<a class="botao secundario" href="${endereco(rumo, '/pagar')}">Pagar outro código</a>`;
 }
 
 /** Pix Automático (journey 2): the payer's bank app shows the recurrence and asks for the authorisation. */
-function autorizacao(rec: Rec): string {
+function autorizacao(rumo: Rumo, rec: Rec): string {
   const { vinculo, calendario, valor } = rec;
   const teto = valor?.valorMinimoRecebedor ?? valor?.valorRec;
   return `<h1>Autorizar débito automático (simulação)</h1>
@@ -119,10 +156,10 @@ function autorizacao(rec: Rec): string {
 ${teto ? `<dt>${valor?.valorRec ? 'Valor' : 'Valor máximo por mês'}</dt><dd>${reais(Math.round(Number(teto) * 100))}</dd>` : ''}
 </dl></section>
 <p>Cada mês, a escola envia a cobrança antes do vencimento e o valor é debitado da sua conta no dia. Você pode cancelar quando quiser.</p>
-<form method="post" action="pagar/rec/${encodeURIComponent(rec.idRec)}">
+<form method="post" action="${endereco(rumo, `/pagar/rec/${encodeURIComponent(rec.idRec)}`)}">
 <button class="primario" type="submit">Autorizar débito automático (simulação)</button>
 </form>
-<a class="botao secundario" href="pagar">Agora não</a>`;
+<a class="botao secundario" href="${esc(portal(rumo))}">Agora não</a>`;
 }
 
 const html = (reply: FastifyReply, status: number, body: string) =>
@@ -134,33 +171,37 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 
 const publico = { access: 'public', sessionless: true } as const;
 
+const JA_PAGA = 'Esta cobrança já foi paga.';
+const VENCIDA = 'Esta cobrança passou da validade e não aceita mais pagamento.';
+const JA_AUTORIZADO = 'Este débito automático já foi autorizado.';
+const REC_ENCERRADA = 'Este pedido de débito automático não está mais aberto.';
+
 export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = async (app, { bank }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { bodyLimit: 1024 },
     (_request, _body, done) => done(null, undefined),
   );
+  const base = app.prefix;
+  const rumoDe = (query: unknown): Rumo => ({ base, voltar: voltarDe(query) });
+
   app.get('/pagar', { config: publico }, async (request, reply) => {
+    const rumo = rumoDe(request.query);
     const codigo = (request.query as { codigo?: unknown }).codigo;
     if (typeof codigo !== 'string' || codigo.trim() === '')
-      return html(reply, 200, pagina('Pagar', formulario('')));
+      return html(reply, 200, pagina('Pagar', formulario(rumo, '')));
     const lido = lerBrCode(codigo);
-    if (!lido.ok) return html(reply, 400, pagina('Código inválido', formulario(codigo, lido.erro)));
+    if (!lido.ok) return html(reply, 400, pagina('Código inválido', formulario(rumo, codigo, lido.erro)));
     const rec = lido.recorrencia && !lido.location ? bank.recAt(lido.recorrencia) : undefined;
     if (rec)
       return rec.status === 'CRIADA'
-        ? html(reply, 200, pagina('Autorizar débito automático', autorizacao(rec)))
+        ? html(reply, 200, pagina('Autorizar débito automático', autorizacao(rumo, rec)))
         : html(
             reply,
             409,
             pagina(
               'Pedido encerrado',
-              formulario(
-                codigo,
-                rec.status === 'APROVADA'
-                  ? 'Este débito automático já foi autorizado.'
-                  : 'Este pedido de débito automático não está mais aberto.',
-              ),
+              formulario(rumo, codigo, rec.status === 'APROVADA' ? JA_AUTORIZADO : REC_ENCERRADA),
             ),
           );
     const cobv = lido.location ? bank.chargeAt(lido.location) : undefined;
@@ -171,6 +212,7 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
         pagina(
           'Cobrança não encontrada',
           formulario(
+            rumo,
             codigo,
             'Este código não é de uma cobrança do Banco Simulado. Copie de novo o código no portal.',
           ),
@@ -183,30 +225,33 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
         pagina(
           'Cobrança encerrada',
           formulario(
+            rumo,
             codigo,
-            cobv.status === 'CONCLUIDA'
-              ? 'Esta cobrança já foi paga.'
-              : 'Esta cobrança foi cancelada pela escola.',
+            cobv.status === 'CONCLUIDA' ? JA_PAGA : 'Esta cobrança foi cancelada pela escola.',
           ),
         ),
       );
     const hoje = dataEmSaoPaulo(clock.now());
     const valor = bank.amountDue(cobv.txid, hoje);
-    if (!valor)
+    if (!valor) return html(reply, 409, pagina('Cobrança vencida', formulario(rumo, codigo, VENCIDA)));
+    const nome = cobv.recebedor.nome;
+    return html(reply, 200, pagina('Confira o pagamento', confirmacao(rumo, cobv, nome, valor, hoje)));
+  });
+
+  app.post('/pagar/rec/:idRec', { config: publico }, async (request, reply) => {
+    const rumo = rumoDe(request.query);
+    const { idRec } = request.params as { idRec: string };
+    // Said as the page says it (a second click, another tab), not as the bank's own error.
+    const pedido = bank.rec(idRec);
+    if (pedido && pedido.status !== 'CRIADA')
       return html(
         reply,
         409,
         pagina(
-          'Cobrança vencida',
-          formulario(codigo, 'Esta cobrança passou da validade e não aceita mais pagamento.'),
+          'Autorização não realizada',
+          formulario(rumo, '', pedido.status === 'APROVADA' ? JA_AUTORIZADO : REC_ENCERRADA),
         ),
       );
-    const nome = cobv.recebedor.nome;
-    return html(reply, 200, pagina('Confira o pagamento', confirmacao(cobv, nome, valor, hoje)));
-  });
-
-  app.post('/pagar/rec/:idRec', { config: publico }, async (request, reply) => {
-    const { idRec } = request.params as { idRec: string };
     try {
       const rec = await bank.authorizeRec(idRec);
       return await html(
@@ -218,31 +263,29 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
 <section class="cartao" aria-label="Autorização"><p>${esc(rec.vinculo.objeto ?? '')} · contrato ${esc(rec.vinculo.contrato)}</p>
 <p class="pequeno">Identificador da recorrência: ${esc(rec.idRec)}</p></section>
 <p>O banco avisou a escola. No portal, o débito automático aparece como ativo.</p>
-<a class="botao primario" href="/dashboard/financeiro">Voltar ao portal da escola</a>`,
+<a class="botao primario" href="${esc(portal(rumo))}">Voltar ao portal da escola</a>`,
         ),
       );
     } catch (error) {
-      return html(reply, 409, pagina('Autorização não realizada', formulario('', (error as Error).message)));
+      return html(
+        reply,
+        409,
+        pagina('Autorização não realizada', formulario(rumo, '', (error as Error).message)),
+      );
     }
   });
 
   app.post('/pagar/:txid', { config: publico }, async (request, reply) => {
+    const rumo = rumoDe(request.query);
     const { txid } = request.params as { txid: string };
     const cobv = bank.charge(txid);
+    const naoRealizado = (erro: string) =>
+      html(reply, 409, pagina('Pagamento não realizado', formulario(rumo, '', erro)));
     if (!cobv || cobv.status !== 'ATIVA')
-      return html(
-        reply,
-        409,
-        pagina(
-          'Pagamento não realizado',
-          formulario(
-            '',
-            cobv?.status === 'CONCLUIDA'
-              ? 'Esta cobrança já foi paga.'
-              : 'Esta cobrança não existe ou foi cancelada pela escola.',
-          ),
-        ),
+      return naoRealizado(
+        cobv?.status === 'CONCLUIDA' ? JA_PAGA : 'Esta cobrança não existe ou foi cancelada pela escola.',
       );
+    if (!bank.amountDue(txid)) return naoRealizado(VENCIDA);
     try {
       const pix = await bank.pay(txid);
       const nome = cobv.recebedor.nome;
@@ -251,11 +294,11 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
         200,
         pagina(
           'Pix enviado',
-          comprovante(nome, reais(Math.round(Number(pix.valor) * 100)), pix.endToEndId, pix.horario),
+          comprovante(rumo, nome, reais(Math.round(Number(pix.valor) * 100)), pix.endToEndId, pix.horario),
         ),
       );
     } catch (error) {
-      return html(reply, 409, pagina('Pagamento não realizado', formulario('', (error as Error).message)));
+      return naoRealizado((error as Error).message);
     }
   });
 };

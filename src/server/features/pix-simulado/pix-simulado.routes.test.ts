@@ -31,6 +31,19 @@ beforeAll(async () => {
 });
 afterAll(() => clock.unpin());
 
+/** An attribute of the first element that has it, after `before` (an `<a … href>`, a `<form … action>`). */
+function attr(body: string, before: string, name: 'href' | 'action'): string {
+  const at = body.indexOf(before);
+  const value = new RegExp(`${name}="([^"]*)"`).exec(body.slice(at))?.[1];
+  expect(at, before).toBeGreaterThanOrEqual(0);
+  return value!.replace(/&amp;/g, '&');
+}
+
+/** The href of the link named `text` (`<a … href="…">text</a>`). */
+function hrefOf(body: string, text: string): string | undefined {
+  return new RegExp(`<a [^>]*href="([^"]*)"[^>]*>${text}</a>`).exec(body)?.[1]?.replace(/&amp;/g, '&');
+}
+
 async function tuition(t: TestApp) {
   const { call, gerar } = await pixSchool(t);
   await gerar(3);
@@ -65,7 +78,12 @@ describe('PIX_PROVIDER=simulado', () => {
     expect(pix.dinamico).toBe(true);
     expect(pix.simulacao_url).toBe(`/banco-simulado/pagar?codigo=${encodeURIComponent(pix.copia_e_cola)}`);
 
-    const page = await demo.app.inject({ method: 'GET', url: pix.simulacao_url! });
+    // As the portal opens it: from the screen the family paid on, to come back to.
+    const voltar = '/dashboard/financeiro?aba=mensalidades';
+    const page = await demo.app.inject({
+      method: 'GET',
+      url: `${pix.simulacao_url!}&voltar=${encodeURIComponent(voltar)}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Simulação');
@@ -75,23 +93,65 @@ describe('PIX_PROVIDER=simulado', () => {
     );
     expect(page.body).toContain('Multa');
     expect(page.body).toContain('Juros');
+    // Cancelar closes the bank: back to the portal screen that opened it.
+    expect(hrefOf(page.body, 'Cancelar')).toBe(voltar);
+    // Never another site (no open redirect), nor a page off the portal: those fall back to the Financeiro.
+    for (const outside of [
+      '//evil.test/dashboard',
+      '/\\evil.test/dashboard',
+      '/\t/evil.test/dashboard',
+      'https://evil.test/dashboard',
+      'javascript:alert(1)',
+      'dashboard/financeiro',
+      '/login',
+      '/api/auth/logout',
+      '',
+    ]) {
+      const refused = await demo.app.inject({
+        method: 'GET',
+        url: `${pix.simulacao_url!}&voltar=${encodeURIComponent(outside)}`,
+      });
+      expect(refused.statusCode, outside).toBe(200);
+      expect(hrefOf(refused.body, 'Cancelar'), outside).toBe('/dashboard/financeiro');
+      expect(refused.body, outside).not.toContain('evil');
+      expect(attr(refused.body, '<form method="post"', 'action'), outside).not.toContain('voltar=');
+    }
+    // Without one (the code pasted in the bank by hand): the Financeiro, where the family pays.
+    const plain = await demo.app.inject({ method: 'GET', url: pix.simulacao_url! });
+    expect(hrefOf(plain.body, 'Cancelar')).toBe('/dashboard/financeiro');
 
-    // As a browser posts the page's form: an empty urlencoded body.
+    // As a browser posts the page's form, to the address it names: an empty urlencoded body.
+    const action = attr(page.body, '<form method="post"', 'action');
+    expect(action.startsWith(`/banco-simulado/pagar/${pix.txid}?`), action).toBe(true);
     const paid = await demo.app.inject({
       method: 'POST',
-      url: `/banco-simulado/pagar/${pix.txid}`,
+      url: action,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.body).toContain('Pix enviado');
+    // The receipt's links: back to the same portal screen, and the bank's own form (not 'pagar/pagar').
+    expect(hrefOf(paid.body, 'Voltar ao portal da escola')).toBe(voltar);
+    expect(hrefOf(paid.body, 'Pagar outro código')).toBe(
+      `/banco-simulado/pagar?voltar=${encodeURIComponent(voltar)}`,
+    );
+    const another = await demo.app.inject({ method: 'GET', url: hrefOf(paid.body, 'Pagar outro código')! });
+    expect(another.statusCode).toBe(200);
+    expect(another.body).toContain('Pagar com Pix copia e cola');
+    expect(another.body).toContain(
+      `<input type="hidden" name="voltar" value="${voltar.replace('&', '&amp;')}">`,
+    );
     const detail = dataOf<MensalidadeDetail>(await call('GET', `/api/financeiro/mensalidades/${id}`));
     expect(detail.status).toBe('pago');
     expect(detail.pagamentos.map((p) => p.forma)).toEqual(['pix']);
 
-    const again = await demo.app.inject({ method: 'POST', url: `/banco-simulado/pagar/${pix.txid}` });
+    const again = await demo.app.inject({ method: 'POST', url: action });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('já foi paga');
+    // The form shown at /banco-simulado/pagar/<txid> still goes to the bank's form, not 'pagar/pagar'.
+    expect(attr(again.body, '<form class="cartao"', 'action')).toBe('/banco-simulado/pagar');
+    expect(hrefOf(again.body, 'Voltar ao portal da escola')).toBe(voltar);
   });
 
   it('a guardian authorises the monthly debit on the bank page (Pix Automático): then it is active', async () => {
@@ -108,15 +168,24 @@ describe('PIX_PROVIDER=simulado', () => {
     const rec = dataOf<Recorrencia>(asked);
     expect(rec.simulacao_url).toBe(`/banco-simulado/pagar?codigo=${encodeURIComponent(rec.copia_e_cola)}`);
 
-    const page = await demo.app.inject({ method: 'GET', url: rec.simulacao_url! });
+    const voltar = '/dashboard/financeiro';
+    const page = await demo.app.inject({ method: 'GET', url: `${rec.simulacao_url!}&voltar=${voltar}` });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.body).toContain('Autorizar débito automático (simulação)');
     expect(page.body).toContain(`MAT-${family.child.matricula}`);
     expect(page.body).toContain('R$\u00a01.000,00');
-    const action = /action="pagar\/rec\/([^"]+)"/.exec(page.body)![1]!;
-    const authorised = await demo.app.inject({ method: 'POST', url: `/banco-simulado/pagar/rec/${action}` });
+    expect(hrefOf(page.body, 'Agora não')).toBe(voltar);
+    const action = attr(page.body, '<form method="post"', 'action');
+    expect(action).toMatch(/^\/banco-simulado\/pagar\/rec\/[^?]+\?voltar=%2Fdashboard%2Ffinanceiro$/);
+    const authorised = await demo.app.inject({ method: 'POST', url: action });
     expect(authorised.statusCode, authorised.body).toBe(200);
     expect(authorised.body).toContain('Débito automático autorizado');
+    expect(hrefOf(authorised.body, 'Voltar ao portal da escola')).toBe(voltar);
+    // Authorised twice (another tab): said as the page says it, with the bank's form at its address.
+    const twice = await demo.app.inject({ method: 'POST', url: action });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.body).toContain('Este débito automático já foi autorizado.');
+    expect(attr(twice.body, '<form class="cartao"', 'action')).toBe('/banco-simulado/pagar');
 
     const state = dataOf<DebitoAutomatico>(await demo.app.inject({ method: 'GET', url, headers }));
     expect(state.disponivel).toBe(true);
