@@ -70,6 +70,8 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await expect(page.getByRole('region', { name: 'Detalhes da cobrança' })).toContainText(
     /\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/,
   );
+  // The payee the code names (the school's Pix settings), as a bank app shows it.
+  await expect(page.getByRole('region', { name: 'Detalhes da cobrança' })).toContainText('COLEGIO HORIZONTE');
   // Cancelar closes the bank: back to the portal screen that opened it.
   await expect(page.getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/dashboard/financeiro');
   await screenshot(page, { path: `${SHOTS}/pix-pagamento-banco-phone.png`, fullPage: true });

@@ -4,7 +4,7 @@
  * (multa and juros when late, discount until its date), confirm; the bank records the Pix and posts the
  * webhook, as `pay()` does. Server-rendered HTML with no script, registered only by the demo's wiring
  * (features/pix-simulado, PIX_PROVIDER=simulado): without it the path is the portal's 404.
- * The form has no fields (the txid is in the path, the way back in its query string): a
+ * The form has no fields (the txid is in the path, the code and the way back in its query string): a
  * browser still posts it as an empty `application/x-www-form-urlencoded` body, which this page alone
  * accepts and ignores (the app otherwise takes only JSON).
  * The portal's link says which of its screens opened the bank (`?voltar=`): Cancelar and 'Voltar ao portal
@@ -14,6 +14,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SimulatedBank } from './index.js';
 import type { Cobv } from './tipos.js';
 import type { Rec } from './recorrencias.tipos.js';
+import type { BrCodeLido } from './br-code.js';
 import type { ValorDoDia } from './valor-do-dia.js';
 import { dataEmSaoPaulo } from './valor-do-dia.js';
 import { clock } from '../../lib/clock.js';
@@ -63,6 +64,13 @@ function endereco(rumo: Rumo, caminho: string, query: Record<string, string> = {
   return esc(`${rumo.base}${caminho}${search ? `?${search}` : ''}`);
 }
 
+/**
+ * Whom the payer's bank names: the payee in the code (its merchant name, field 59), as a bank app shows
+ * the name the code or the key carries — the school's, not the simulated bank's account name, which is
+ * left for a code without one.
+ */
+const recebedor = (lido: BrCodeLido, daConta: string) => (lido.ok && lido.nome.trim()) || daConta;
+
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef2f7;color:#111827;line-height:1.5}
 header{background:#4c1d95;color:#fff;padding:16px}header p{margin:0}.marca{font-size:1.15rem;font-weight:700}
@@ -109,7 +117,14 @@ function linhas(valor: ValorDoDia): string {
   )}${linha('Multa', valor.multa, '+ ')}${linha('Juros', valor.juros, '+ ')}</dl>`;
 }
 
-function confirmacao(rumo: Rumo, cobv: Cobv, nome: string, valor: ValorDoDia, hoje: string): string {
+function confirmacao(
+  rumo: Rumo,
+  codigo: string,
+  cobv: Cobv,
+  nome: string,
+  valor: ValorDoDia,
+  hoje: string,
+): string {
   const vencida = hoje > cobv.calendario.dataDeVencimento;
   return `<h1>Confira o pagamento</h1>
 <section class="cartao" aria-labelledby="valor-rotulo">
@@ -124,7 +139,7 @@ function confirmacao(rumo: Rumo, cobv: Cobv, nome: string, valor: ValorDoDia, ho
 </dl></section>
 <section class="cartao" aria-label="Composição do valor">${linhas(valor)}
 ${cobv.solicitacaoPagador ? `<p class="pequeno">${esc(cobv.solicitacaoPagador)}</p>` : ''}</section>
-<form method="post" action="${endereco(rumo, `/pagar/${encodeURIComponent(cobv.txid)}`)}">
+<form method="post" action="${endereco(rumo, `/pagar/${encodeURIComponent(cobv.txid)}`, { codigo })}">
 <button class="primario" type="submit">Confirmar pagamento de ${reais(valor.final)}</button>
 </form>
 <a class="botao secundario" href="${esc(portal(rumo))}">Cancelar</a>`;
@@ -142,12 +157,12 @@ function comprovante(rumo: Rumo, nome: string, valor: string, endToEndId: string
 }
 
 /** Pix Automático (journey 2): the payer's bank app shows the recurrence and asks for the authorisation. */
-function autorizacao(rumo: Rumo, rec: Rec): string {
+function autorizacao(rumo: Rumo, rec: Rec, nome: string): string {
   const { vinculo, calendario, valor } = rec;
   const teto = valor?.valorMinimoRecebedor ?? valor?.valorRec;
   return `<h1>Autorizar débito automático (simulação)</h1>
 <section class="cartao" aria-label="Detalhes do débito automático"><dl>
-<dt>Para</dt><dd>${esc(rec.recebedor.nome)}</dd>
+<dt>Para</dt><dd>${esc(nome)}</dd>
 <dt>O quê</dt><dd>${esc(vinculo.objeto ?? '')}</dd>
 <dt>Contrato</dt><dd>${esc(vinculo.contrato)}</dd>
 <dt>Pagador</dt><dd>${esc(vinculo.devedor.nome)}</dd>
@@ -195,7 +210,14 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
     const rec = lido.recorrencia && !lido.location ? bank.recAt(lido.recorrencia) : undefined;
     if (rec)
       return rec.status === 'CRIADA'
-        ? html(reply, 200, pagina('Autorizar débito automático', autorizacao(rumo, rec)))
+        ? html(
+            reply,
+            200,
+            pagina(
+              'Autorizar débito automático',
+              autorizacao(rumo, rec, recebedor(lido, rec.recebedor.nome)),
+            ),
+          )
         : html(
             reply,
             409,
@@ -234,8 +256,12 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
     const hoje = dataEmSaoPaulo(clock.now());
     const valor = bank.amountDue(cobv.txid, hoje);
     if (!valor) return html(reply, 409, pagina('Cobrança vencida', formulario(rumo, codigo, VENCIDA)));
-    const nome = cobv.recebedor.nome;
-    return html(reply, 200, pagina('Confira o pagamento', confirmacao(rumo, cobv, nome, valor, hoje)));
+    const nome = recebedor(lido, cobv.recebedor.nome);
+    return html(
+      reply,
+      200,
+      pagina('Confira o pagamento', confirmacao(rumo, codigo, cobv, nome, valor, hoje)),
+    );
   });
 
   app.post('/pagar/rec/:idRec', { config: publico }, async (request, reply) => {
@@ -286,9 +312,14 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
         cobv?.status === 'CONCLUIDA' ? JA_PAGA : 'Esta cobrança não existe ou foi cancelada pela escola.',
       );
     if (!bank.amountDue(txid)) return naoRealizado(VENCIDA);
+    // The receipt names whom the confirmation named: the page's form passes the code on, taken only
+    // when it is this charge's code.
+    const codigo = (request.query as { codigo?: unknown }).codigo;
+    const lido = lerBrCode(typeof codigo === 'string' ? codigo : '');
+    const doCodigo = lido.ok && lido.location && bank.chargeAt(lido.location)?.txid === txid;
+    const nome = doCodigo ? recebedor(lido, cobv.recebedor.nome) : cobv.recebedor.nome;
     try {
       const pix = await bank.pay(txid);
-      const nome = cobv.recebedor.nome;
       return await html(
         reply,
         200,

@@ -93,6 +93,9 @@ describe('PIX_PROVIDER=simulado', () => {
     );
     expect(page.body).toContain('Multa');
     expect(page.body).toContain('Juros');
+    // The payee the code names (its field 59, the school's Pix settings), not the bank's own account name.
+    expect(page.body).toContain('<dt>Para</dt><dd>ESCOLA GIRASSOL</dd>');
+    expect(page.body).not.toContain('Escola Simulada');
     // Cancelar closes the bank: back to the portal screen that opened it.
     expect(hrefOf(page.body, 'Cancelar')).toBe(voltar);
     // Never another site (no open redirect), nor a page off the portal: those fall back to the Financeiro.
@@ -131,6 +134,7 @@ describe('PIX_PROVIDER=simulado', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.body).toContain('Pix enviado');
+    expect(paid.body).toContain('<p class="rotulo">para ESCOLA GIRASSOL</p>');
     // The receipt's links: back to the same portal screen, and the bank's own form (not 'pagar/pagar').
     expect(hrefOf(paid.body, 'Voltar ao portal da escola')).toBe(voltar);
     expect(hrefOf(paid.body, 'Pagar outro código')).toBe(
