@@ -88,6 +88,7 @@ describe('Meus dados', () => {
     expect(dados.filhos.find((child) => child.id === second.id)!.dados.consents).toHaveLength(1);
     expect(dados.responsavel.privacy_acceptances).toHaveLength(1);
     expect(dados.responsavel.data_requests).toHaveLength(1);
+    expect(dados.responsavel.guardians).toHaveLength(1);
     expect(dados.responsavel.guardians![0]!.cpf).toBe(guardian.cpf);
     expect(dados.responsavel.acessos_ao_portal!.length).toBeGreaterThan(0);
     // Nothing of another family, no secrets, no internal notes.

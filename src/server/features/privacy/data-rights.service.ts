@@ -147,6 +147,18 @@ async function ownGuardian(db: DbOrTx, user: Pick<UserRow, 'id'>) {
   return row;
 }
 
+/** A row's identity when merging two lists of the same table: its id, or the whole row (a link table). */
+const rowKey = (row: Record<string, unknown>) =>
+  typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : JSON.stringify(row);
+
+/** One row read as every other table of the export is: column names as stored (snake_case), no mapping. */
+async function rawRow(db: DbOrTx, table: 'guardians' | 'students', id: string) {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select * from ${sql.identifier(table)} where id = ${id}`),
+  );
+  return clean(row!);
+}
+
 /**
  * 'Meus dados' (LGPD art. 18, II and V): every row of every table that refers to the guardian, their
  * account or their children, found through the schema's foreign keys — a table added later is included
@@ -158,7 +170,9 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
   const db = ctx.db;
   const guardian = await ownGuardian(db, user);
   const responsavel: MeusDados['responsavel'] = {
-    guardians: [clean({ ...guardian })],
+    // Read raw, not through Drizzle: the guardian's record also refers to the account, so the account's
+    // rows below bring it again, and the two copies must be the same row to be listed once.
+    guardians: [await rawRow(db, 'guardians', guardian.id)],
     users: [
       clean({
         id: user.id,
@@ -179,12 +193,9 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
   for (const [table, rows] of Object.entries(
     await rowsReferring(db, await referencesTo(db, 'users'), user.id),
   )) {
-    // A row that names both the guardian and their account (a request) is listed once.
-    const seen = new Set((responsavel[table] ?? []).map((row) => JSON.stringify(row)));
-    responsavel[table] = [
-      ...(responsavel[table] ?? []),
-      ...rows.filter((row) => !seen.has(JSON.stringify(row))),
-    ];
+    // A row that names both the guardian and their account (their own record, a request) is listed once.
+    const seen = new Set((responsavel[table] ?? []).map(rowKey));
+    responsavel[table] = [...(responsavel[table] ?? []), ...rows.filter((row) => !seen.has(rowKey(row)))];
   }
   responsavel.acessos_ao_portal = (
     await db
@@ -210,10 +221,9 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
   };
   const filhos: MeusDados['filhos'] = [];
   for (const child of children) {
-    const [record] = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`select * from students where id = ${child.id}`),
-    );
-    const dados: MeusDados['filhos'][number]['dados'] = { students: [clean(record!)] };
+    const dados: MeusDados['filhos'][number]['dados'] = {
+      students: [await rawRow(db, 'students', child.id)],
+    };
     Object.assign(
       dados,
       forRequester(
