@@ -14,13 +14,8 @@ import { clock } from '../../lib/clock.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { recordAudit } from '../audit/index.js';
-import {
-  answerRequest,
-  collectMeusDados,
-  createRequest,
-  listRequests,
-  meusDadosPdf,
-} from './data-rights.service.js';
+import { answerRequest, collectMeusDados, createRequest, listRequests } from './data-rights.service.js';
+import { meusDadosPdf } from './data-rights.pdf.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 
@@ -50,7 +45,7 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
             .header('content-disposition', `attachment; filename="${name}.pdf"`)
             .type('application/pdf')
             // A Buffer is sent as is (the JSON schema applies to objects only).
-            .send((await meusDadosPdf(dados)) as never)
+            .send((await meusDadosPdf(app.ctx.db, dados)) as never)
         );
       }
       reply.header('content-disposition', `attachment; filename="${name}.json"`);

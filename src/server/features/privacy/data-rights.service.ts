@@ -24,7 +24,6 @@ import { guardians, studentGuardians, students } from '../../db/schema/students.
 import { users, type UserRow } from '../../db/schema/users.js';
 import { anonymiseGuardianInTx, anonymiseStudentInTx, statementOf } from './anonymise.service.js';
 import { dataRequests, type DataRequestRow } from '../../db/schema/privacy-requests.js';
-import { renderPdf } from '../../lib/pdf.js';
 
 /** Secrets and the school's internal notes never leave in an export. */
 const HIDDEN_COLUMNS = new Set(['password_hash', 'token_hash', 'observacoes', 'bytes', 'device_hash']);
@@ -240,39 +239,6 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
     filhos.push({ id: child.id, nome: child.nome, dados });
   }
   return { gerado_em: clock.now().toISOString(), escola: await ctx.getSchoolName(), responsavel, filhos };
-}
-
-/** The same export as a readable PDF: one section per table, one block per row. */
-export async function meusDadosPdf(dados: MeusDados): Promise<Buffer> {
-  return renderPdf({ margin: 48, info: { Title: 'Meus dados', Author: dados.escola } }, (doc) => {
-    doc.fontSize(18).text(`Meus dados — ${dados.escola}`);
-    doc
-      .fontSize(9)
-      .fillColor('#555')
-      .text(
-        `Gerado em ${new Date(dados.gerado_em).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}. Cópia de todos os dados pessoais que a escola mantém sobre você e seus filhos (LGPD, art. 18).`,
-      );
-    const section = (title: string, tables: Record<string, Record<string, unknown>[]>) => {
-      doc.moveDown().fillColor('#000').fontSize(14).text(title);
-      for (const [table, rows] of Object.entries(tables)) {
-        doc.moveDown(0.5).fontSize(11).fillColor('#1e3a8a').text(`${table} (${rows.length})`);
-        doc.fillColor('#000').fontSize(8);
-        for (const row of rows) {
-          doc.text(
-            Object.entries(row)
-              .map(
-                ([key, value]) =>
-                  `${key}: ${value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)}`,
-              )
-              .join(' · '),
-          );
-          doc.moveDown(0.2);
-        }
-      }
-    };
-    section('Responsável', dados.responsavel);
-    for (const child of dados.filhos) section(`Aluno: ${child.nome}`, child.dados);
-  });
 }
 
 /* ---------- requests (art. 18): correction and deletion ---------- */
