@@ -156,6 +156,9 @@ describe('headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
     expect(csp).toContain("object-src 'none'");
+    // An image the school gives by its https:// address shows (ADR 0087); plain http:// does not.
+    expect(csp).toContain("img-src 'self' data: blob: https:");
+    expect(csp).not.toMatch(/img-src[^;]*http:/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-store');

@@ -15,7 +15,9 @@ export const securityHeaders = globalPlugin('security-headers', async (app) => {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // An image the school points to by its https:// address (the logo, a gallery photo) shows as the
+        // forms promise (ADR 0087); images never run code, and the referrer policy sends them only the origin.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'],
