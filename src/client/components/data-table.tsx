@@ -27,7 +27,7 @@ export interface Column<T> {
   sortable?: boolean;
   sortValue?: (row: T) => string | number | null;
   /** The table hides the column on narrower desktops (the card still shows it). */
-  hideBelow?: 'lg' | 'xl';
+  hideBelow?: 'lg' | 'xl' | '2xl';
   align?: 'right';
   /** In a card: the heading, the badge at the top right, a line with its label (default), or left out. */
   card?: 'title' | 'badge' | 'line' | 'hidden';
@@ -72,7 +72,11 @@ const features = tableFeatures({
   sortFns: { ptBr: sortFnPtBr },
 });
 
-const hideClass = { lg: 'hidden lg:table-cell', xl: 'hidden xl:table-cell' } as const;
+const hideClass = {
+  lg: 'hidden lg:table-cell',
+  xl: 'hidden xl:table-cell',
+  '2xl': 'hidden 2xl:table-cell',
+} as const;
 
 /** A list's table with sortable headers, or its cards on a phone, both from one column declaration. */
 export function DataTable<T extends RowData>({

@@ -52,7 +52,8 @@ const columns: Column<User>[] = [
     id: 'created_at',
     header: 'Criado em',
     sortable: true,
-    hideBelow: 'xl',
+    // Beside the sidebar, a 1366 px laptop had no room left for the actions (the card keeps the date).
+    hideBelow: '2xl',
     cell: (user) => <span className="whitespace-nowrap text-gray-700">{formatDate(user.created_at)}</span>,
   },
 ];
