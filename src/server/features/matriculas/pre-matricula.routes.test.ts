@@ -637,7 +637,7 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(conta).toHaveLength(1);
     expect(
       t.mailer.sent.filter((mail) => mail.to === 'mariana@familia.test').map((mail) => mail.subject),
-    ).toEqual(['Seu acesso ao Portal Escolar']);
+    ).toEqual([`Seu acesso ao portal — ${await t.app.ctx.getSchoolName()}`]);
 
     const cobrancas = await t.database.db
       .select()

@@ -211,12 +211,14 @@ export async function sendWelcomeMail(
   password: string,
 ): Promise<PasswordMail> {
   try {
+    // The school's name in the subject: a parent's inbox has many portals.
+    const escola = await ctx.getSchoolName();
     const sent = await ctx.mailer.send({
       to: row.email,
-      subject: 'Seu acesso ao Portal Escolar',
+      subject: `Seu acesso ao portal — ${escola}`,
       text:
         `Olá, ${row.nome}.\n\n` +
-        `Uma conta foi criada para você no portal da escola.\n\n` +
+        `Uma conta foi criada para você no portal da escola ${escola}.\n\n` +
         `Endereço: ${ctx.config.publicUrl}/login\nE-mail: ${row.email}\nSenha provisória: ${password}\n\n` +
         'No primeiro acesso o portal pedirá que você escolha uma nova senha.\n',
     });
