@@ -132,7 +132,7 @@ export const importColumns: readonly ImportColumn[] = [
     key: 'responsavel_nome',
     header: 'Nome do responsável',
     required: true,
-    aliases: ['Responsável', 'Nome responsável'],
+    aliases: ['Responsável', 'Nome responsável', 'Nome resp.', 'Resp.'],
     hint: 'O responsável principal',
   },
   {
@@ -146,21 +146,29 @@ export const importColumns: readonly ImportColumn[] = [
     key: 'responsavel_cpf',
     header: 'CPF do responsável',
     required: true,
-    aliases: ['CPF responsável'],
+    aliases: ['CPF responsável', 'CPF resp.', 'CPF do resp.'],
     hint: 'Obrigatório para o responsável principal',
   },
   {
     key: 'responsavel_telefone',
     header: 'Telefone do responsável',
     required: true,
-    aliases: ['Telefone responsável', 'Celular do responsável'],
+    // A school's own sheet usually has the family's mobile as plain 'Celular' (the student's is 'Telefone').
+    aliases: [
+      'Telefone responsável',
+      'Celular do responsável',
+      'Celular',
+      'Celular resp.',
+      'Tel. resp.',
+      'Fone resp.',
+    ],
     hint: '(11) 91234-5678',
   },
   {
     key: 'responsavel_email',
     header: 'E-mail do responsável',
     required: false,
-    aliases: ['Email do responsável', 'Email responsável'],
+    aliases: ['Email do responsável', 'Email responsável', 'E-mail resp.', 'Email resp.'],
     hint: 'Com e-mail, o responsável recebe acesso ao portal',
   },
   {
