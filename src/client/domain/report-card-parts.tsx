@@ -20,8 +20,9 @@ const situacaoTones: Record<Situacao, BadgeTone> = {
   concluiu_ano: 'blue',
 };
 /**
- * Below a period's grade when it had a recuperação: the recuperação's grade and the grade before it
- * (the grade above is the one that counts; alone, 'rec. 8,8' under an 8,8 read as a repeated number).
+ * Below a period's grade when it had a recuperação: the recuperação's grade and, when it changed the
+ * grade, the grade before it (the grade above is the one that counts; alone, 'rec. 8,8' under an 8,8
+ * read as a repeated number).
  */
 export function RecoveryNote({ period }: { period: ReportCardPeriod | undefined }) {
   if (!period?.recuperacao_texto) return null;
@@ -33,7 +34,8 @@ export function RecoveryNote({ period }: { period: ReportCardPeriod | undefined 
         </abbr>{' '}
         {period.recuperacao_texto}
       </span>
-      {period.antes_recuperacao_texto && (
+      {/* A recuperação below the grade it had left it where it was: 'antes' would repeat the grade. */}
+      {period.antes_recuperacao_texto && period.antes_recuperacao_texto !== period.media_texto && (
         <span className="block text-xs font-normal text-gray-600">
           antes {period.antes_recuperacao_texto}
         </span>

@@ -213,6 +213,27 @@ describe('ReportCardView: layout that fits the student modal and a phone', () =>
     expect(within(table).getByRole('row', { name: /Matemática/ })).toHaveTextContent('5,9rec. 7,7antes 4,1');
   });
 
+  it('a recuperação that left the grade where it was shows no “antes” repeating the grade', async () => {
+    stubScreen(true);
+    stubServer(() => {
+      const card = decidedCard();
+      const math = card.disciplinas[0]!;
+      math.periodos[0] = {
+        ...math.periodos[0]!,
+        media: 6,
+        media_texto: '6,0',
+        recuperacao: 5.4,
+        recuperacao_texto: '5,4',
+        antes_recuperacao_texto: '6,0',
+      };
+      return card;
+    });
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const row = within(await screen.findByRole('table')).getByRole('row', { name: /Matemática/ });
+    expect(row).toHaveTextContent('6,0rec. 5,4');
+    expect(row).not.toHaveTextContent('antes');
+  });
+
   it('shows each subject’s periods side by side on a phone, with short labels, and the average and absences on one line', async () => {
     stubScreen(false);
     stubServer(decidedCard);
