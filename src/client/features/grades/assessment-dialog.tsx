@@ -1,3 +1,4 @@
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import {
@@ -6,6 +7,7 @@ import {
   tiposAvaliacao,
   type Assessment,
 } from '../../../shared/assessments.schemas.js';
+import { weekdayOf } from '../../../shared/calendar';
 import { todayIso } from '../../../shared/format';
 import { FormInput, FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
@@ -16,6 +18,22 @@ import { useCreateAssessment, useUpdateAssessment } from './grades.api';
 const assessmentFormSchema = assessmentUpdateSchema
   .omit({ version: true })
   .extend({ tipo: z.enum(tiposAvaliacao, { error: 'Tipo inválido' }) });
+
+/** The date, with a word when it falls on a weekend (the form starts on today, a Saturday too). */
+function AssessmentDate() {
+  const data = useWatch({ name: 'data' }) as string;
+  const weekday = /^\d{4}-\d{2}-\d{2}$/.test(data) ? weekdayOf(data) : null;
+  const weekend = weekday === 6 ? 'sábado' : weekday === 0 ? 'domingo' : null;
+  return (
+    <FormInput
+      name="data"
+      label="Data"
+      type="date"
+      required
+      {...(weekend ? { hint: `Esta data é um ${weekend}: confira o dia da avaliação.` } : {})}
+    />
+  );
+}
 
 /** Creates or edits an avaliação of a class's subject in a period. */
 export function AssessmentDialog({
@@ -54,7 +72,7 @@ export function AssessmentDialog({
     >
       <FormInput name="nome" label="Nome" required maxLength={120} placeholder="Prova 1" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput name="data" label="Data" type="date" required />
+        <AssessmentDate />
         <FormInput name="peso" label="Peso" inputMode="decimal" required hint="De 0,1 a 10" />
       </div>
       {!assessment && (
