@@ -62,9 +62,11 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         ) : (
           <School className="h-7 w-7 text-primary-strong" aria-hidden="true" />
         )}
-        <span className="truncate text-lg font-bold text-gray-900">{settings.nome_escola}</span>
+        <span className="truncate text-lg font-bold text-gray-900" title={settings.nome_escola}>
+          {settings.nome_escola}
+        </span>
       </div>
-      <nav aria-label="Menu do portal" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label="Menu do portal" className="scroll-shadows flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
           {items.map(({ label, to, icon: Icon }) => (
             <li key={to}>
@@ -73,7 +75,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                 end={to === paths.dashboard}
                 onClick={onNavigate}
                 className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-primary ${
+                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-primary lg:py-2 ${
                     isActive ? 'bg-primary/10 text-primary-strong' : 'text-gray-700 hover:bg-gray-100'
                   }`
                 }
