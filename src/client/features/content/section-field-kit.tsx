@@ -118,9 +118,9 @@ export function SettingsSectionFields({
           ['cor_accent', 'Cor de destaque'],
           ['cor_texto', 'Cor do texto'],
           ['cor_fundo', 'Cor de fundo'],
-          ['gradiente_cor1', 'Gradiente — cor 1'],
-          ['gradiente_cor2', 'Gradiente — cor 2'],
-          ['gradiente_cor3', 'Gradiente — cor 3'],
+          ['gradiente_cor1', 'Fundo do topo do site (gradiente) — cor 1'],
+          ['gradiente_cor2', 'Fundo do topo do site (gradiente) — cor 2'],
+          ['gradiente_cor3', 'Fundo do topo do site (gradiente) — cor 3'],
         )}
       </EditorGroup>
       <EditorGroup title="Tipografia e tema">
