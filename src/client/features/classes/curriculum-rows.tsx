@@ -135,6 +135,11 @@ export function GradeRows({ medio }: { medio: boolean }) {
           <Plus className="h-4 w-4" aria-hidden="true" /> Adicionar disciplina
         </Button>
       )}
+      {/* The names come from the school's list: a school missing one (Espanhol, Redação) finds where. */}
+      <p className="text-xs text-gray-600">
+        Falta uma disciplina, ou o nome é outro? A lista de disciplinas da escola fica em Configurações →
+        Acadêmico.
+      </p>
     </div>
   );
 }
