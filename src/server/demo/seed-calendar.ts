@@ -97,6 +97,9 @@ export function demoCalendarEntries(year: number): DemoEntry[] {
       onOrAfter(`${y}-06-22`, 1),
       addDays(onOrAfter(`${y}-06-22`, 1), 4),
     ),
+    // The year's last provas in its last week of classes (Monday to the last day), before the
+    // recuperação final of the students they leave below the average.
+    entry('prova', 'Semana de provas — 4º bimestre', addDays(fim, -4), fim),
     entry(
       'conselho_classe',
       'Conselho de classe',

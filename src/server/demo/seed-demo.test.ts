@@ -150,7 +150,7 @@ describe('demo school year', () => {
     );
   });
 
-  it('has grades for the closed periods with recuperações, no conselho decision before the year ends; the 1st bimestre is published', async () => {
+  it('has grades for the closed periods with recuperações, the period in course begun, no conselho decision before the year ends; the 1st bimestre is published', async () => {
     const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
     // This year's (the previous year's closed classes have theirs: seed-censo-anterior.ts).
     const thisYear = new Set(
@@ -163,7 +163,16 @@ describe('demo school year', () => {
     );
     expect(assessments.length).toBeGreaterThan(50);
     expect(assessments.some((item) => item.tipo === 'recuperacao')).toBe(true);
-    expect(new Set(assessments.map((item) => item.periodo_nome))).toEqual(new Set(['1º bimestre']));
+    // The closed 1st bimestre, and the 2nd in course (17/06): its trabalho given on 11/06 and typed, its
+    // prova scheduled in the Semana de provas (22 to 26/06), no recuperação yet.
+    expect(new Set(assessments.map((item) => item.periodo_nome))).toEqual(
+      new Set(['1º bimestre', '2º bimestre']),
+    );
+    const inCourse = assessments.filter((item) => item.periodo_nome === '2º bimestre');
+    expect(new Set(inCourse.map((item) => item.nome))).toEqual(new Set(['Trabalho', 'Prova bimestral']));
+    for (const item of inCourse)
+      if (item.nome === 'Trabalho') expect(item.data < '2026-06-17' && item.notas_lancadas > 0).toBe(true);
+      else expect([item.data > '2026-06-17', item.notas_lancadas]).toEqual([true, 0]);
     const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
     const children = dataOf<Page<Student>>(await get('/api/alunos', guardian));
     const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${children.items[0]!.id}`, guardian));
@@ -447,15 +456,21 @@ describe('demo calendar, rolls and notices agree', () => {
     const given = await t.database.db.selectDistinct({ data: assessments.data }).from(assessments);
     for (const { data } of [...rolled, ...agenda, ...given])
       if (data.startsWith('2026-')) expect(days.get(data)!.letivo, data).toBe(true);
-    // The bimestre's prova in the calendar's Semana de provas.
-    const week = entries.find((entry) => entry.titulo === 'Semana de provas — 1º bimestre')!;
+    // Each bimestre's prova in the calendar's Semana de provas of that bimestre (the 1st's, closed, and
+    // the 2nd's, scheduled).
     const provas = await t.database.db
-      .select({ data: assessments.data })
+      .select({ data: assessments.data, numero: schoolPeriods.numero })
       .from(assessments)
       .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
       .where(sql`${assessments.nome} = 'Prova bimestral' and ${schoolPeriods.inicio} >= '2026-01-01'`);
-    expect(provas.length).toBeGreaterThan(50);
-    for (const { data } of provas) expect(data >= week.inicio && data <= week.fim, data).toBe(true);
+    expect(provas.length).toBeGreaterThan(100);
+    expect(new Set(provas.map((prova) => prova.numero))).toEqual(new Set([1, 2]));
+    for (const { data, numero } of provas) {
+      const week = entries.find(
+        (entry) => entry.titulo === `Semana de provas — ${String(numero)}º bimestre`,
+      )!;
+      expect(data >= week.inicio && data <= week.fim, data).toBe(true);
+    }
   });
 
   it('gives every class its rolls: the Pré II’s daily, like the 1º ano’s', async () => {
