@@ -262,6 +262,27 @@ describe('demo school year', () => {
     expect(secretaria.nao_lidas).toBeGreaterThan(0);
   });
 
+  it('gives the demo mother a recent absence of her daughter to justify', async () => {
+    const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
+    const children = dataOf<Page<Student>>(await get('/api/alunos', guardian)).items;
+    const daughter = children.find((child) => child.turma?.nome === '4º Ano A')!;
+    // A whole day missed three school days back (12/06; 17/06 is a Wednesday), not justified: within the
+    // 30 days a family justifies (ADR 0034), so the feed asks for it and Frequência offers 'Justificar'.
+    const record = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${daughter.id}`, guardian));
+    expect(record.faltas.find((falta) => falta.data === '2026-06-12')).toMatchObject({
+      disciplina: null,
+      justificativa: null,
+      situacao: 'injustificada',
+    });
+    const feed = dataOf<{ itens: { titulo: string; link: string; pendente: boolean }[] }>(
+      await get(`/api/familia/feed?aluno_id=${daughter.id}`, guardian),
+    );
+    expect(feed.itens.find((item) => item.titulo === 'Falta em 12/06 — Justificar')).toMatchObject({
+      pendente: true,
+      link: `/dashboard/familia/frequencia?aluno=${daughter.id}&justificar=2026-06-12`,
+    });
+  });
+
   it('has the agenda of today and yesterday of the demo mother’s younger child, with her own exceptions', async () => {
     const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
     const children = dataOf<Page<Student>>(await get('/api/alunos', guardian)).items;

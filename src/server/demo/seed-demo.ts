@@ -10,6 +10,7 @@ import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
 import { seedCensoAnoAnterior } from './seed-censo-anterior.js';
 import { seedAcademics } from './seed-academics.js';
+import { seedFamilyAbsence } from './seed-family-absence.js';
 import { seedPareceres } from './seed-pareceres.js';
 import { seedAgenda } from './seed-agenda.js';
 import { seedGrades } from './seed-grades.js';
@@ -125,6 +126,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     });
     await seedStudentAccount(tx, ids.aluno!, ids.direcao!);
     await seedAcademics(tx, clock.today());
+    // A recent absence the family can still justify (ADR 0034: up to 30 days back).
+    await seedFamilyAbsence(tx, ids.responsavel!, clock.today());
     // After the school year and the registrations: the tuition of every month of the year (Lei 9.870).
     await seedFinance(tx, clock.today(), ids.responsavel!);
     await seedMedio(tx, clock.today());
