@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Publico } from '../../shared/comunicados.schemas.js';
 import { richTextSummary } from '../../shared/rich-text.js';
 import { addDays, DAY_MS, daysBetween } from '../../shared/calendar.js';
@@ -8,8 +8,10 @@ import { attendanceAbsences, attendanceRolls } from '../db/schema/attendance.js'
 import type { DbOrTx } from '../db/client.js';
 import { clock } from '../lib/clock.js';
 import { hashPassword } from '../features/auth/index.js';
+import { giveDefaultPerfil } from '../features/perfis/index.js';
 import { calendarEntries } from '../db/schema/calendar.js';
 import { classes } from '../db/schema/classes.js';
+import { classSubjects } from '../db/schema/curriculum.js';
 import { audienceQuery } from '../features/comunicados/index.js';
 import { recordVersion } from '../features/comunicados/index.js';
 import { comunicadoCientes, comunicadoDestinatarios, comunicados } from '../db/schema/comunicados.js';
@@ -30,9 +32,9 @@ interface DemoUsers {
 
 /**
  * Issue 16's demo: portal accounts for the families of the demo guardian's two classes (so the notices
- * show who read and confirmed), a dozen notices over the year (four with ciente), three conversations,
- * and the demo guardian's bell with every kind of notification. Written directly, with no e-mail queued:
- * the demo's outbox starts empty.
+ * show who read and confirmed) and for those classes' teachers, a dozen notices over the year (four
+ * with ciente), three conversations, and the demo guardian's bell with every kind of notification.
+ * Written directly, with no e-mail queued: the demo's outbox starts empty.
  */
 export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void> {
   const now = clock.now();
@@ -61,6 +63,42 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
       .values({ nome: guardian.nome, email: guardian.email, nivel: 'responsavel', passwordHash })
       .returning({ id: users.id });
     await tx.update(guardians).set({ usuarioId: user!.id }).where(eq(guardians.id, guardian.id));
+  }
+  // And their teachers — each class's own and those of its grid —, so the demo mother finds each child's
+  // teachers under Mensagens → Professor (only a teacher with a portal account answers there).
+  const staff = await tx
+    .select({ id: teachers.id, nome: teachers.nome, email: teachers.email })
+    .from(teachers)
+    .where(
+      and(
+        isNull(teachers.usuarioId),
+        eq(teachers.status, 'ativo'),
+        or(
+          inArray(
+            teachers.id,
+            tx
+              .select({ id: classes.professorResponsavelId })
+              .from(classes)
+              .where(inArray(classes.id, familyClasses)),
+          ),
+          inArray(
+            teachers.id,
+            tx
+              .select({ id: classSubjects.professorId })
+              .from(classSubjects)
+              .where(inArray(classSubjects.turmaId, familyClasses)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(teachers.email));
+  for (const teacher of staff) {
+    const [user] = await tx
+      .insert(users)
+      .values({ nome: teacher.nome, email: teacher.email, nivel: 'professor', passwordHash })
+      .returning();
+    await giveDefaultPerfil(tx, user!);
+    await tx.update(teachers).set({ usuarioId: user!.id }).where(eq(teachers.id, teacher.id));
   }
 
   const [admin] = await tx.select().from(users).where(eq(users.id, ids.administrador));

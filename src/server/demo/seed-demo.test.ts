@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttendanceAlerts, Roll, StudentAttendance } from '../../shared/attendance.schemas.js';
 import type { Curriculum } from '../../shared/curriculum.schemas.js';
+import type { DestinosOpcoes } from '../../shared/mensagens.schemas.js';
 import type { SchoolClass } from '../../shared/classes.schemas.js';
 import type { Parecer } from '../../shared/pareceres.schemas.js';
 import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js';
@@ -281,6 +282,21 @@ describe('demo school year', () => {
       pendente: true,
       link: `/dashboard/familia/frequencia?aluno=${daughter.id}&justificar=2026-06-12`,
     });
+  });
+
+  it('lets the demo mother write to each child’s class teacher (Mensagens → Professor)', async () => {
+    const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
+    const children = dataOf<Page<Student>>(await get('/api/alunos', guardian)).items;
+    // Only a teacher with a portal account is offered: the classes' teachers have one.
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const classes = dataOf<SchoolClass[]>(await get('/api/turmas', admin));
+    const destinos = dataOf<DestinosOpcoes>(await get('/api/mensagens/destinos', guardian));
+    expect(destinos).toHaveLength(2);
+    for (const child of children) {
+      const turma = classes.find((item) => item.id === child.turma!.id)!;
+      const teachers = destinos.find((item) => item.aluno.id === child.id)!.professores;
+      expect(teachers.map((teacher) => teacher.nome)).toContain(turma.professor_responsavel!.nome);
+    }
   });
 
   it('has the agenda of today and yesterday of the demo mother’s younger child, with her own exceptions', async () => {
