@@ -79,21 +79,26 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
     .where(eq(teachers.status, 'ativo'))
     .orderBy(asc(teachers.email));
   const demoTeacher = teacherRows.find((teacher) => teacher.email === 'professor@demo.escola');
+  // The demo teacher is nobody's specialist: his days are his own classes' (below), not a subject of
+  // any class that happens to meet at the same time.
+  const others = teacherRows.filter((teacher) => teacher !== demoTeacher);
   const specialist = (subject: string, salt: number) => {
-    const able = teacherRows.filter((teacher) => teacher.disciplinas.includes(subject));
-    const pool = able.length > 0 ? able : teacherRows;
+    const able = others.filter((teacher) => teacher.disciplinas.includes(subject));
+    const pool = able.length > 0 ? able : others;
     return pool[salt % pool.length]!.id;
   };
+  const eveningClass = classRows.find((turma) => turma.nivel === 'Fundamental II' && turma.turno === 'noite');
   const gridRows: (typeof classSubjects.$inferInsert)[] = [];
   for (const [index, turma] of classRows.entries()) {
     const isFirst = turma.nivel === 'Fundamental I';
     for (const [disciplina, aulas, dias] of isFirst ? fundamentalI : fundamentalII) {
       const byTutor = isFirst && !['Educação Física', 'Inglês'].includes(disciplina);
-      // The demo teacher also teaches Matemática in the first Fundamental II class.
+      // The demo teacher also teaches Matemática in the first evening Fundamental II class: his
+      // mornings are the 1º Ano A's and his afternoons the Pré II A's.
       const professorId =
         byTutor && turma.professorResponsavelId
           ? turma.professorResponsavelId
-          : disciplina === 'Matemática' && turma.nome.startsWith('6º') && demoTeacher
+          : disciplina === 'Matemática' && turma.id === eveningClass?.id && demoTeacher
             ? demoTeacher.id
             : specialist(disciplina, index);
       gridRows.push({ turmaId: turma.id, disciplina, professorId, aulasSemanais: aulas, diasSemana: dias });

@@ -70,7 +70,8 @@ export async function seedPareceres(
       nome: 'Pré II A',
       nivel: 'Educação Infantil',
       serie: 'Pré II',
-      turno: 'manha',
+      // In the afternoon: the demo teacher's mornings are his 1º Ano A's.
+      turno: 'tarde',
       anoLetivo: String(year.ano),
       capacidadeMaxima: 18,
       professorResponsavelId: teacher.id,

@@ -145,7 +145,8 @@ const classPlan = [
 
 /**
  * About 300 students with guardians, 20 teachers and 12 classes (Fundamental I and II, three shifts).
- * The demo teacher account teaches two classes; the demo guardian account has two children.
+ * The demo teacher account is responsible for the 1º Ano A (and the Pré II A, seed-pareceres.ts); the
+ * demo guardian account has two children.
  */
 export async function seedRecords(
   tx: Tx,
@@ -196,8 +197,9 @@ export async function seedRecords(
         turno,
         anoLetivo: year,
         capacidadeMaxima: 30,
-        // The demo teacher (index 0) is responsible for the first two classes.
-        professorResponsavelId: teacherRows[index < 2 ? 0 : index]!.id,
+        // Each class its own teacher: the demo teacher (index 0) the 1º Ano A, his mornings (his
+        // afternoons are the Pré II A's, seed-pareceres.ts), so no two of his classes meet at once.
+        professorResponsavelId: teacherRows[index]!.id,
       })),
     )
     .returning({ id: classes.id, serie: classes.serie });
