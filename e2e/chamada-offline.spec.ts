@@ -288,7 +288,8 @@ test('a grade typed offline waits on the device and is sent when the connection 
         )
       ).json()) as { data?: Grid }
     ).data;
-  // The period open today (the demo grades only the periods already closed) and a new assessment in it.
+  // The period open today and a new assessment of the journey's own in it (the demo's of that period may
+  // already have their grades).
   const years = (
     (await (await page.request.get('/api/anos-letivos/')).json()) as {
       data: { periodos: { id: string; inicio: string; fim: string }[] }[];
@@ -299,7 +300,7 @@ test('a grade typed offline waits on the device and is sent when the connection 
   )!;
   const current = thisYear.periodos.find((period) => period.inicio <= DAY && DAY <= period.fim)!;
   // A subject the teacher grades in the open day's class (this year's: in the year's first weeks there is
-  // no assessment of it to start from, the demo grades only the periods already closed).
+  // no assessment of it to start from, the demo's first ones come near the period's end).
   const curriculum = (
     (await (await page.request.get(`/api/turmas/${openDay!.turmaId}/disciplinas`)).json()) as {
       data: { disciplinas: { disciplina: string }[] };
