@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { ConsentPurpose } from '../../shared/consent.schemas.js';
+import { mensalidades, pagamentos } from '../db/schema/finance.js';
 import { rowsOf } from '../db/rows.js';
 import { dataOf, insertClass, insertTeacher, newCpf } from './records-fixtures.js';
 import { requestsOf, signedIn, type TestApp } from './test-app.js';
@@ -197,4 +199,46 @@ export async function expectOnlyTheGuardianErased(
              (select count(*)::int from school_documents where conteudo::text like ${`%${SCHOOL_PHONE}%`}) as documento`),
   )[0]!;
   for (const [where, n] of Object.entries(still)) expect(n, where).toBeGreaterThan(0);
+}
+
+/**
+ * What a family leaves in the records, for the copy of its data (Meus dados): a March tuition of `paying`
+ * paid by Pix, a consent given for `consenting`, the privacy acceptance and a correction request.
+ */
+export async function familyRecords(
+  t: TestApp,
+  parentCookie: string,
+  children: { paying: string; consenting: string },
+) {
+  const { send, get } = requestsOf(() => t.app);
+  const [tuition] = await t.database.db
+    .insert(mensalidades)
+    .values({
+      alunoId: children.paying,
+      mesReferencia: '2026-03',
+      dataVencimento: '2026-03-10',
+      valorOriginal: 85000,
+      valor: 85000,
+    })
+    .returning();
+  await t.database.db.insert(pagamentos).values({
+    mensalidadeId: tuition!.id,
+    valorPago: 85000,
+    principal: 85000,
+    multa: 0,
+    juros: 0,
+    dataPagamento: '2026-03-09',
+    forma: 'pix',
+  });
+  const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parentCookie));
+  await send('POST', `/api/alunos/${children.consenting}/consentimentos`, parentCookie, {
+    finalidade_id: purposes[0]!.id,
+    concedido: true,
+  });
+  await send('POST', '/api/privacidade/aceite', parentCookie, { versao_privacidade: 1, versao_termos: 1 });
+  await send('POST', '/api/solicitacoes', parentCookie, {
+    tipo: 'correcao',
+    descricao: 'Meu telefone mudou.',
+  });
+  return { tuition: tuition!, purposes };
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsentPurpose } from '../../../shared/consent.schemas.js';
 import type { MeusDados } from '../../../shared/data-rights.schemas.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { familyRecords } from '../../test/privacy-fixtures.js';
 import { idempotencyKeys } from '../../db/schema/idempotencia.js';
 import { guardians } from '../../db/schema/students.js';
 import { referencesTo } from './data-rights.service.js';
@@ -12,7 +11,7 @@ import { TABLE_TITLES, columnLabel, formatValue } from './data-rights.labels.js'
 import { TREATMENTS } from './processing-register.js';
 
 const t = setupTestApp();
-const { send, get } = requestsOf(() => t.app);
+const { get } = requestsOf(() => t.app);
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
@@ -23,35 +22,7 @@ async function family() {
   const parent = await signedIn(t, 'responsavel');
   const guardian = await insertGuardian(t, parent.user.id);
   const child = await insertStudent(t, (await insertClass(t, null)).id, guardian.id);
-  const [tuition] = await t.database.db
-    .insert(mensalidades)
-    .values({
-      alunoId: child.id,
-      mesReferencia: '2026-03',
-      dataVencimento: '2026-03-10',
-      valorOriginal: 85000,
-      valor: 85000,
-    })
-    .returning();
-  await t.database.db.insert(pagamentos).values({
-    mensalidadeId: tuition!.id,
-    valorPago: 85000,
-    principal: 85000,
-    multa: 0,
-    juros: 0,
-    dataPagamento: '2026-03-09',
-    forma: 'pix',
-  });
-  const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parent.cookie));
-  await send('POST', `/api/alunos/${child.id}/consentimentos`, parent.cookie, {
-    finalidade_id: purposes[0]!.id,
-    concedido: true,
-  });
-  await send('POST', '/api/privacidade/aceite', parent.cookie, { versao_privacidade: 1, versao_termos: 1 });
-  await send('POST', '/api/solicitacoes', parent.cookie, {
-    tipo: 'correcao',
-    descricao: 'Meu telefone mudou.',
-  });
+  const { purposes } = await familyRecords(t, parent.cookie, { paying: child.id, consenting: child.id });
   await t.database.db.insert(idempotencyKeys).values({
     usuarioId: parent.user.id,
     chave: 'chave-de-teste',

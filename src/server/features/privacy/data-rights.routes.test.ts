@@ -13,7 +13,7 @@ import {
   messageOf,
 } from '../../test/records-fixtures.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
-import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { mensalidades } from '../../db/schema/finance.js';
 import { assessments, grades, periodStates } from '../../db/schema/grades.js';
 import { studentGuardians } from '../../db/schema/students.js';
 import { referencesTo } from './data-rights.service.js';
@@ -21,6 +21,7 @@ import { dataRequests } from '../../db/schema/privacy-requests.js';
 import { nfse } from '../../db/schema/fiscal.js';
 import { interessados } from '../../db/schema/matriculas.js';
 import { pareceres } from '../../db/schema/pareceres.js';
+import { familyRecords } from '../../test/privacy-fixtures.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
@@ -41,35 +42,7 @@ describe('Meus dados', () => {
   it('exports every table that refers to the guardian or the children, and nothing of another family', async () => {
     const { parent, guardian, first, second, otherGuardian, stranger } = await families();
     // A row in each kind of table that refers to the family.
-    const [tuition] = await t.database.db
-      .insert(mensalidades)
-      .values({
-        alunoId: first.id,
-        mesReferencia: '2026-03',
-        dataVencimento: '2026-03-10',
-        valorOriginal: 85000,
-        valor: 85000,
-      })
-      .returning();
-    await t.database.db.insert(pagamentos).values({
-      mensalidadeId: tuition!.id,
-      valorPago: 85000,
-      principal: 85000,
-      multa: 0,
-      juros: 0,
-      dataPagamento: '2026-03-09',
-      forma: 'pix',
-    });
-    const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parent.cookie));
-    await send('POST', `/api/alunos/${second.id}/consentimentos`, parent.cookie, {
-      finalidade_id: purposes[0]!.id,
-      concedido: true,
-    });
-    await send('POST', '/api/privacidade/aceite', parent.cookie, { versao_privacidade: 1, versao_termos: 1 });
-    await send('POST', '/api/solicitacoes', parent.cookie, {
-      tipo: 'correcao',
-      descricao: 'Meu telefone mudou.',
-    });
+    await familyRecords(t, parent.cookie, { paying: first.id, consenting: second.id });
 
     const response = await get('/api/meus-dados?formato=json', parent.cookie);
     expect(response.statusCode).toBe(200);
