@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { LembretesConfig, UpdateLembretesConfigInput } from '../../../shared/lembretes.schemas.js';
-import { addDays } from '../../../shared/calendar.js';
+import { addDays, lastDayWithoutCharges } from '../../../shared/calendar.js';
 import { computeAmountDue, descontoPontualidade } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertVersion } from '../../lib/versioning.js';
@@ -39,7 +39,7 @@ export async function escolaContatoOf(db: DbOrTx): Promise<EscolaContato> {
   return { nome: school.nome, telefone: school.telefone, whatsapp: school.whatsapp, email: school.email };
 }
 
-/** An example tuition for the preview: R$ 850,00, due on the 10th of next month, at the school's rates. */
+/** An example tuition for the preview: R$ 850,00, due on the 10th (a business day), at the school's rates. */
 const PREVIEW_ALUNO = 'Ana';
 const PREVIEW_VALOR = 85_000;
 const PREVIEW_PIX = '00020101021226…(o código Pix da mensalidade)…6304ABCD';
@@ -51,7 +51,9 @@ export async function getLembretesConfig(db: DbOrTx): Promise<LembretesConfig> {
     loadSettings(db),
   ]);
   const today = clock.today();
-  const vencimento = `${addDays(`${today.slice(0, 7)}-01`, 40).slice(0, 7)}-10`;
+  // The 10th of the month after next, or the business day after it: the day after a due date on a
+  // Sunday is still without charges (Lei 7.089/1983), and the preview shows the reminder as it usually reads.
+  const vencimento = lastDayWithoutCharges(`${addDays(`${today.slice(0, 7)}-01`, 40).slice(0, 7)}-10`);
   const rates = ratesOf(settings);
   const oferta = descontoPontualidade(PREVIEW_VALOR, vencimento, rates);
   const example = (momento: 'antes' | 'depois' | 'atraso', hoje: string) => {

@@ -54,6 +54,15 @@ describe('Configurações financeiras → Lembretes automáticos', () => {
     }
   });
 
+  it('previews a due date on a business day: the 10th on a Sunday becomes the Monday, so the day after reads with its charges', async () => {
+    clock.pin('2026-12-15'); // next month's 10th, 10/01/2027, is a Sunday
+    const config = (await call('GET', '/api/financeiro/lembretes', s.admin)).json().data;
+    expect(config.previa.antes.email).toContain('vence em 11/01/2027');
+    expect(config.previa.depois.email).toContain(
+      'Valor para pagamento hoje (12/01/2027), com multa e juros: R$ 867,28.',
+    );
+  });
+
   it('saves the schedule (audited, versioned) and refuses what makes no sense in Portuguese', async () => {
     const bad = await call('PUT', '/api/financeiro/lembretes', s.admin, {
       ...valid,
