@@ -7,7 +7,7 @@ import {
   tiposAvaliacao,
   type Assessment,
 } from '../../../shared/assessments.schemas.js';
-import { weekdayOf } from '../../../shared/calendar';
+import { weekdayNames, weekdayOf } from '../../../shared/calendar';
 import { todayIso } from '../../../shared/format';
 import { FormInput, FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
@@ -23,7 +23,7 @@ const assessmentFormSchema = assessmentUpdateSchema
 function AssessmentDate() {
   const data = useWatch({ name: 'data' }) as string;
   const weekday = /^\d{4}-\d{2}-\d{2}$/.test(data) ? weekdayOf(data) : null;
-  const weekend = weekday === 6 ? 'sábado' : weekday === 0 ? 'domingo' : null;
+  const weekend = weekday === 0 || weekday === 6 ? weekdayNames[weekday] : null;
   return (
     <FormInput
       name="data"
