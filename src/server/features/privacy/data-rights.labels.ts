@@ -4,6 +4,9 @@
  * and values; this is only how they read on paper.
  */
 import { formatCentavosPlain, formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
+import { formatCep } from '../../../shared/endereco.schemas.js';
+import { formatCnpj } from '../../../shared/settings.schemas.js';
+import { formatCpf } from '../../../shared/validators.js';
 import { requestSituacaoLabels, requestTipoLabels } from '../../../shared/data-rights.schemas.js';
 import { documentoTipoLabels } from '../../../shared/documents.schemas.js';
 import { formaPagamentoLabels } from '../../../shared/mensalidades.schemas.js';
@@ -251,11 +254,6 @@ export interface Reading {
   proprios: ReadonlySet<string>;
 }
 
-function digitsAs(value: string, length: number, format: (digits: string) => string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length === length ? format(digits) : value;
-}
-
 function formatText(table: string, column: string, value: string, reading: Reading): string | null {
   if (UUID.test(value)) {
     // An id is printed as the name of what it points at, or not at all; text holding one is machine-made.
@@ -264,15 +262,9 @@ function formatText(table: string, column: string, value: string, reading: Readi
   if (value.startsWith('data:')) return '[arquivo]';
   const labels = VALUE_LABELS[`${table}.${column}`] ?? VALUE_LABELS[column];
   if (labels?.[value]) return labels[value];
-  if (/(^|_)cpf$/i.test(column))
-    return digitsAs(value, 11, (d) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`);
-  if (/(^|_)cnpj$/i.test(column))
-    return digitsAs(
-      value,
-      14,
-      (d) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`,
-    );
-  if (/(^|_)cep(_|$)/i.test(column)) return digitsAs(value, 8, (d) => `${d.slice(0, 5)}-${d.slice(5)}`);
+  if (/(^|_)cpf$/i.test(column)) return formatCpf(value);
+  if (/(^|_)cnpj$/i.test(column)) return formatCnpj(value);
+  if (/(^|_)cep(_|$)/i.test(column)) return formatCep(value);
   if (/telefone|celular/i.test(column)) return formatPhone(value);
   if (DAY.test(value)) return formatDate(value);
   const instant = INSTANT.exec(value);
