@@ -143,6 +143,17 @@ export function lastDayWithoutCharges(iso: string): string {
   return day;
 }
 
+/**
+ * Bills due before this day are overdue on `today`; one due on it or later is not. A bill is overdue
+ * once its `lastDayWithoutCharges` has passed, so on a Sunday or Monday one due on Saturday is not yet.
+ * The one boundary lets SQL filter by due date the way `daysLate` counts (the holidays are not in SQL).
+ */
+export function overdueBefore(today: string): string {
+  let day = today;
+  while (lastDayWithoutCharges(addDays(day, -1)) >= today) day = addDays(day, -1);
+  return day;
+}
+
 /** Kinds of calendar entries the school adds: the first five change which days are letivos. */
 export const dayEntryKinds = [
   'feriado_municipal',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, overdueBefore } from './calendar.js';
 import {
   applyDiscount,
   computeAmountDue,
@@ -60,6 +61,21 @@ describe('multa and juros (hand-worked cases)', () => {
     // A business day is itself the last day.
     expect(daysLate('2026-05-11', '2026-05-12')).toBe(1);
     expect(computeAmountDue(85_000, '2026-05-10', '2026-05-11', rates)).toMatchObject({ multa: 0, juros: 0 });
+  });
+
+  it('a bill is overdue (status, reports, notices) exactly when it starts to cost charges', () => {
+    // On Sunday 11/10/2026 and on the holiday Monday, the Saturday bill is not yet overdue; Friday's is.
+    expect(overdueBefore('2026-10-11')).toBe('2026-10-10');
+    expect(overdueBefore('2026-10-13')).toBe('2026-10-10');
+    expect(overdueBefore('2026-10-14')).toBe('2026-10-14');
+    // The SQL boundary agrees with daysLate on every due date around a year of todays.
+    for (let today = '2026-01-01'; today <= '2027-01-10'; today = addDays(today, 1)) {
+      const boundary = overdueBefore(today);
+      for (let back = 0; back <= 6; back++) {
+        const due = addDays(today, -back);
+        expect(due < boundary, `${due} em ${today}`).toBe(daysLate(due, today) > 0);
+      }
+    }
   });
 
   it('never charges more than 2 % multa, whatever the setting', () => {

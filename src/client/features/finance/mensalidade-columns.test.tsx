@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
 import { mensalidadeAnswer } from '../../test/answers';
 import { pinDate } from '../../test/render';
@@ -80,5 +80,13 @@ describe('the Vencimento column', () => {
 
     render(<>{vencimento.cell({ ...mensalidade, data_vencimento: '2026-11-27', status: 'pendente' })}</>);
     expect(screen.getByText('Vence 27/11/2026')).toBeInTheDocument();
+    expect(screen.queryByText(/sem multa/)).toBeNull();
+  });
+
+  it('a month due on a weekend, still without charges on the Monday, says until when', () => {
+    vi.setSystemTime(new Date('2026-11-23T09:00:00-03:00'));
+    render(<>{vencimento.cell({ ...mensalidade, data_vencimento: '2026-11-22', status: 'pendente' })}</>);
+    expect(screen.getByText('Venceu 22/11/2026')).toBeInTheDocument();
+    expect(screen.getByText('sem multa até 23/11/2026')).toBeInTheDocument();
   });
 });

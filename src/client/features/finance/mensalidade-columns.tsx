@@ -1,5 +1,6 @@
 import { BadgePercent, Barcode, FileText, Handshake, QrCode, Wallet, type LucideIcon } from 'lucide-react';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { lastDayWithoutCharges } from '../../../shared/calendar';
 import { formatCentavos, formatDate, todayIso } from '../../../shared/format';
 import { Button, IconButton, type ButtonProps } from '../../components/button';
 import type { Column } from '../../components/data-table';
@@ -116,6 +117,12 @@ export const mensalidadeColumns: Column<Mensalidade>[] = [
           {mensalidade.data_vencimento < todayIso() ? 'Venceu' : 'Vence'}{' '}
           {formatDate(mensalidade.data_vencimento)}
         </p>
+        {mensalidade.status === 'pendente' && mensalidade.data_vencimento < todayIso() && (
+          // Due on a weekend or holiday: paid on the next business day without charges (Lei 7.089/1983).
+          <p className="text-xs">
+            sem multa até {formatDate(lastDayWithoutCharges(mensalidade.data_vencimento))}
+          </p>
+        )}
         {mensalidade.data_pagamento && mensalidade.status === 'pago' && (
           <p className="text-green-700">Pago em {formatDate(mensalidade.data_pagamento)}</p>
         )}

@@ -77,6 +77,10 @@ describe('financeFeed', () => {
       'Mensalidade de julho vence em 10/07',
     );
     expect((await feed(`${thisYear}-07-02`)).map((item) => item.id)).not.toContain(`mensalidade:${july.id}`);
+    // October's is due on Saturday 10/10 and Monday 12/10 is a holiday: on the Monday it is not late yet.
+    expect((await feed(`${thisYear}-10-12`)).map((item) => item.titulo)).toContain(
+      'Mensalidade de outubro: pague até 13/10 sem multa',
+    );
 
     // 'Já paguei' on May: no longer pending, shown as em confirmação.
     expect((await sendComprovante(may.id, s.guardian)).statusCode).toBe(201);

@@ -6,7 +6,7 @@
  */
 import { and, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FeedItem } from '../../../shared/familia.schemas.js';
-import { addDays } from '../../../shared/calendar.js';
+import { addDays, lastDayWithoutCharges } from '../../../shared/calendar.js';
 import { formatCentavos, formatDate } from '../../../shared/format.js';
 import { MONTH_NAMES, formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas.js';
 import { paths } from '../../../shared/routes.js';
@@ -53,10 +53,13 @@ function itemOf(charge: Mensalidade, today: string, debito: boolean): FeedItem {
       link,
       pendente: false,
     };
+  // Due on a weekend or holiday and not yet late (Lei 7.089/1983): the business day it may still be paid on.
   const titulo =
     charge.status === 'vencido'
       ? `Mensalidade de ${mes} em atraso`
-      : `Mensalidade de ${mes} vence em ${dayMonth(charge.data_vencimento)}`;
+      : charge.data_vencimento < today
+        ? `Mensalidade de ${mes}: pague até ${dayMonth(lastDayWithoutCharges(charge.data_vencimento))} sem multa`
+        : `Mensalidade de ${mes} vence em ${dayMonth(charge.data_vencimento)}`;
   const resumo = charge.comprovante_recusa
     ? `${charge.aluno_nome} · ${valor} · comprovante não confirmado: ${charge.comprovante_recusa}`
     : `${charge.aluno_nome} · ${valor} · pague com Pix`;

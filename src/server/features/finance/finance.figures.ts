@@ -1,4 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { overdueBefore } from '../../../shared/calendar.js';
 import { emAbertoAte } from '../../../shared/mensalidades.schemas.js';
 import { type FinanceStats } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -68,7 +69,7 @@ export async function summarizeMensalidades(
     lte(mensalidades.dataVencimento, emAbertoAte(today)),
     scoped,
   );
-  const late = sql`${mensalidades.dataVencimento} < ${today}`;
+  const late = sql`${mensalidades.dataVencimento} < ${overdueBefore(today)}`;
   const [[openRow], [paidRow], [dueRow]] = await Promise.all([
     db
       .select({

@@ -2,11 +2,12 @@
  * Finance: the list, exports and documents, and who sees what.
  */
 import { describe, expect, it } from 'vitest';
+import { clock } from '../../lib/clock.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { systemActor } from '../audit/index.js';
 import { saveSchoolIdentity } from '../settings/school-identity.js';
 import { hasValidCrc, parseTlv } from './pix.js';
-import { lastYear, mensalidadeOf, school, setupFinanceTest, today } from './finance.test-setup.js';
+import { lastYear, mensalidadeOf, school, setupFinanceTest, thisYear, today } from './finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
 
@@ -45,6 +46,36 @@ describe('list, exports and documents', () => {
     const xlsx = await call('GET', `/api/financeiro/mensalidades?mes=${lastYear}-08&format=xlsx`, s.admin);
     expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('a month due on a Saturday is not overdue until the business day after it has passed (Lei 7.089/1983)', async () => {
+    const s = await school({ ano: thisYear });
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
+    // Due Saturday 10/10/2026; Monday 12/10 is a holiday, so Tuesday 13/10 is the last day without charges.
+    const october = `/api/financeiro/mensalidades?mes=${thisYear}-10&pageSize=100`;
+    const read = async (day: string) => {
+      clock.pin(day);
+      try {
+        const list = (await call('GET', october, s.admin)).json().data;
+        const stats = (await call('GET', '/api/financeiro/stats', s.admin)).json().data;
+        return { list, vencidas: stats.mensalidades_vencidas as number };
+      } finally {
+        clock.pin(today);
+      }
+    };
+    const tuesday = await read(`${thisYear}-10-13`);
+    expect(tuesday.list.items.map((item: { status: string }) => item.status)).toEqual([
+      'pendente',
+      'pendente',
+    ]);
+    expect(tuesday.list.items[0]).toMatchObject({ multa: 0, juros: 0 });
+    const wednesday = await read(`${thisYear}-10-14`);
+    expect(wednesday.list.items.map((item: { status: string }) => item.status)).toEqual([
+      'vencido',
+      'vencido',
+    ]);
+    expect(wednesday.list.items[0].multa).toBe(1_700);
+    expect(wednesday.vencidas - tuesday.vencidas).toBe(2);
   });
 
   it('gives a PIX code that decodes back and a PDF receipt once paid', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { overdueBefore } from '../../../shared/calendar.js';
 import type { CategoriaRow, InadimplenciaRow, Relatorios } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/classes.js';
@@ -35,7 +36,7 @@ export async function reportInadimplencia(
     sql`${mensalidades.mesReferencia} like ${`${ano}-%`}`,
     sql`${mensalidades.canceladaEm} is null`,
     sql`${mensalidades.principalPago} < ${mensalidades.valor}`,
-    sql`${mensalidades.dataVencimento} < ${today}`,
+    sql`${mensalidades.dataVencimento} < ${overdueBefore(today)}`,
   );
   const aberto = sql<number>`coalesce(sum(${mensalidades.valor} - ${mensalidades.principalPago}), 0)`.mapWith(
     Number,

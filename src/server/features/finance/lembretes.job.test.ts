@@ -163,15 +163,18 @@ describe('automatic reminders: once per tuition per day', () => {
 
   it("shares the day with the secretaria's reminder, in either order", async () => {
     await schedule();
-    const june = await tuition('2026-06', '2026-06-14');
+    // Due on a Monday, reminded on the Tuesday: already overdue, so the secretaria may remind too (due on
+    // a Sunday, the Monday is still without charges and not overdue).
+    clock.pin('2026-06-16');
+    const june = await tuition('2026-06', '2026-06-15');
     const url = `/api/financeiro/responsaveis/${s.mae.id}/lembrete`;
     const manual = await call('POST', url, s.admin);
     expect(manual.statusCode).toBe(200);
     expect(await runLembretes(t.app.ctx)).toEqual({ enviados: 0, falhas: 0 });
     expect(await sentToday()).toEqual(new Map([[june.id, 'manual']]));
 
-    // The next day the automatic one went first: the secretaria's finds nothing new to say today.
-    clock.pin('2026-06-21');
+    // A later day the automatic one went first: the secretaria's finds nothing new to say today.
+    clock.pin('2026-06-22');
     await t.database.db.delete(mensalidadeLembretes);
     expect((await runLembretes(t.app.ctx)).enviados).toBe(1);
     const again = await call('POST', url, s.admin);
@@ -182,7 +185,8 @@ describe('automatic reminders: once per tuition per day', () => {
 
   it("refuses the secretaria's reminder when the automatic one already went today", async () => {
     await schedule();
-    await tuition('2026-06', '2026-06-14');
+    clock.pin('2026-06-16');
+    await tuition('2026-06', '2026-06-15');
     expect((await runLembretes(t.app.ctx)).enviados).toBe(1);
     const manual = await call('POST', `/api/financeiro/responsaveis/${s.mae.id}/lembrete`, s.admin);
     expect(manual.statusCode).toBe(409);
@@ -193,7 +197,7 @@ describe('automatic reminders: once per tuition per day', () => {
   });
 
   it('takes the place of the daily tuition notices while on, so the family is not told twice', async () => {
-    await tuition('2026-06', '2026-06-14');
+    await tuition('2026-06', '2026-06-12'); // a Friday: overdue on the Monday
     const current = (await call('GET', '/api/configuracoes/sistema', s.admin)).json().data;
     delete current.updated_at;
     delete current.sms_disponivel;

@@ -3,22 +3,26 @@
  * same rule), the amounts due today, and a payment's row shaped for the screen.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { overdueBefore } from '../../../shared/calendar.js';
 import type { Mensalidade, MensalidadeStatus, Pagamento } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, daysLate, descontoPontualidade, type ChargeRates } from '../../../shared/money.js';
 import { mensalidades, type MensalidadeRow, type PagamentoRow } from '../../db/schema/finance.js';
 
 // ---------------------------------------------------------------- tuition list
 
-/** The derived status, as SQL (for filters and counts) — the same rule as `statusOf`. */
+/**
+ * The derived status, as SQL (for filters and counts) — the same rule as `statusOf`. 'vencido' once it
+ * costs charges (`overdueBefore`): a month due on a Saturday is still 'pendente' on the Monday.
+ */
 export function statusSql(today: string): SQL<MensalidadeStatus> {
-  return sql<MensalidadeStatus>`case when ${mensalidades.canceladaEm} is not null then 'cancelado' when ${mensalidades.principalPago} >= ${mensalidades.valor} then 'pago' when ${mensalidades.confirmacaoDesde} is not null then 'em_confirmacao' when ${mensalidades.dataVencimento} < ${today} then 'vencido' else 'pendente' end`;
+  return sql<MensalidadeStatus>`case when ${mensalidades.canceladaEm} is not null then 'cancelado' when ${mensalidades.principalPago} >= ${mensalidades.valor} then 'pago' when ${mensalidades.confirmacaoDesde} is not null then 'em_confirmacao' when ${mensalidades.dataVencimento} < ${overdueBefore(today)} then 'vencido' else 'pendente' end`;
 }
 
 export function statusOf(row: MensalidadeRow, today: string): MensalidadeStatus {
   if (row.canceladaEm !== null) return 'cancelado';
   if (row.principalPago >= row.valor) return 'pago';
   if (row.confirmacaoDesde !== null) return 'em_confirmacao';
-  if (row.dataVencimento < today) return 'vencido';
+  if (row.dataVencimento < overdueBefore(today)) return 'vencido';
   return 'pendente';
 }
 

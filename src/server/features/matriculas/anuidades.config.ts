@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { overdueBefore } from '../../../shared/calendar.js';
 import {
   MENSAGEM_INADIMPLENCIA_PADRAO,
   PAGAMENTO_EM_CONFIRMACAO_REMATRICULA,
@@ -109,7 +110,7 @@ export async function alunosInadimplentes(
           and m.cancelada_em is null
           ${semConfirmacao ? sql`and m.confirmacao_desde is null` : sql``}
           and m.principal_pago + m.desconto_concedido < m.valor
-          and m.data_vencimento < ${today}
+          and m.data_vencimento < ${overdueBefore(today)}
       )`);
   return new Set((result as { rows: { id: string }[] }).rows.map((row) => row.id));
 }

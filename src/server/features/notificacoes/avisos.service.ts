@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { overdueBefore } from '../../../shared/calendar.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock, schoolHour } from '../../lib/clock.js';
@@ -175,7 +176,7 @@ export async function runTuitionNotices(ctx: AppContext): Promise<{ vence: numbe
     const vence = await claim('vence', sql`m.data_vencimento between ${today}::date and ${today}::date + 3`);
     const atraso = await claim(
       'atraso',
-      sql`m.data_vencimento < ${today}::date and m.data_vencimento >= ${today}::date - ${OVERDUE_WINDOW_DAYS}::int`,
+      sql`m.data_vencimento < ${overdueBefore(today)}::date and m.data_vencimento >= ${today}::date - ${OVERDUE_WINDOW_DAYS}::int`,
     );
     const mes = sql`(substr(m.mes_referencia, 6, 2) || '/' || substr(m.mes_referencia, 1, 4))`;
     const valor = sql`('R$ ' || translate(to_char((m.valor - m.principal_pago) / 100.0, 'FM999,999,990.00'), ',.', '.,'))`;

@@ -288,8 +288,11 @@ describe('mensalidades', () => {
     expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 0, atraso: 0 });
     clock.pin('2026-03-21');
     expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 0, atraso: 0 });
-    // The March tuition, now overdue, gets its own 'atraso' notice once.
+    // Due on Sunday 22/03, it may be paid on the Monday without charges (Lei 7.089/1983): not late yet.
     clock.pin('2026-03-23');
+    expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 0, atraso: 0 });
+    // The March tuition, now overdue, gets its own 'atraso' notice once.
+    clock.pin('2026-03-24');
     expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 0, atraso: 1 });
     expect(await bellOf(ana.user.id)).toHaveLength(3);
   });
