@@ -31,13 +31,20 @@ export const userStatusLabels: Record<UserStatus, string> = {
 };
 
 /**
- * Generated passwords are read aloud, copied from paper and typed on Brazilian (ABNT2) keyboards: no
- * 0/O/o, 1/l/I, and no symbol that is a dead key there ('^', '~', '´', '`'). The 60 characters left
- * give 5.9 bits each, so 13 of them (76 bits) are stronger than the 12 of 70 (73.6 bits) they replace.
+ * Generated passwords are dictated at the counter or on the phone, copied from paper and typed on a
+ * phone's keyboard: four groups of four lowercase letters and digits ('k7mx-4rpq-9tzw-h3nb'), read aloud
+ * group by group, with no capital letter nor symbol to shift to. No 0/o, 1/l/i nor dead key (ABNT2). The
+ * 31 characters give 4.95 bits each: 16 of them (79 bits) are stronger than the 12 of 70 (73.6 bits)
+ * the first generator used, so nothing is lost for being easy to say (ADR 0088).
  */
-export const GENERATED_PASSWORD_LENGTH = 13;
-export const GENERATED_PASSWORD_SYMBOLS = '!@#-';
-export const GENERATED_PASSWORD_ALPHABET = `ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789${GENERATED_PASSWORD_SYMBOLS}`;
+export const GENERATED_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+export const GENERATED_PASSWORD_GROUPS = 4;
+export const GENERATED_PASSWORD_GROUP_LENGTH = 4;
+/** Characters of a generated password, its dashes included. */
+export const GENERATED_PASSWORD_LENGTH =
+  GENERATED_PASSWORD_GROUPS * (GENERATED_PASSWORD_GROUP_LENGTH + 1) - 1;
+/** What a generated password looks like (the alphabet's ranges): for tests and the screen that shows one. */
+export const GENERATED_PASSWORD_PATTERN = /^[a-hjkmnp-z2-9]{4}(?:-[a-hjkmnp-z2-9]{4}){3}$/;
 
 export const userSchema = z.object({
   id: z.uuid(),

@@ -68,7 +68,11 @@ export function PasswordChoiceFields({
   return (
     <>
       <FormCheckbox name="gerarSenha" label={generateLabel} />
-      {!generate && (
+      {generate ? (
+        <p className="text-xs text-gray-500">
+          Quatro grupos de letras minúsculas e números, fáceis de ditar ou de copiar do papel.
+        </p>
+      ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           <FormPassword name="senha" label={passwordLabel} autoComplete="new-password" />
           <FormPassword name="confirmacao" label={confirmLabel} autoComplete="new-password" />

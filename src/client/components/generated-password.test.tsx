@@ -24,4 +24,13 @@ describe('GeneratedPassword', () => {
     expect(status()).not.toContain('enviada por e-mail');
     expect(status()).toContain('Não foi possível enviar o e-mail: entregue a senha pessoalmente.');
   });
+
+  it('tells how to dictate a generated password, group by group', () => {
+    const { rerender } = render(<GeneratedPassword password="k7mx-4rpq-9tzw-h3nb" envioEmail="enviado" />);
+    expect(screen.getByTestId('senha-gerada').textContent).toBe('k7mx-4rpq-9tzw-h3nb');
+    expect(screen.getByRole('status').textContent).toContain('dite um grupo de cada vez');
+    // A password of another shape (an older account's) is not described as one.
+    rerender(<GeneratedPassword password="Abc!2345xyz9" envioEmail="enviado" />);
+    expect(screen.getByRole('status').textContent).not.toContain('dite um grupo');
+  });
 });

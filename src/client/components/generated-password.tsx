@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Check, Copy, KeyRound } from 'lucide-react';
-import type { EnvioEmail } from '../../shared/users.schemas';
+import { GENERATED_PASSWORD_PATTERN, type EnvioEmail } from '../../shared/users.schemas';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -52,6 +52,11 @@ export function GeneratedPassword({ password, envioEmail }: { password: string; 
           Copiar
         </button>
       </div>
+      {GENERATED_PASSWORD_PATTERN.test(password) && (
+        <p className="text-xs text-amber-900">
+          Só letras minúsculas e números, em quatro grupos separados por traço: dite um grupo de cada vez.
+        </p>
+      )}
       <p className="text-xs text-amber-900">
         {envioEmailTexts[envioEmail]} No primeiro acesso o portal pedirá uma nova senha.
       </p>

@@ -5,7 +5,6 @@ import { ShieldCheck } from 'lucide-react';
 import { formatPhone } from '../../../shared/format';
 import {
   createUserInputSchema,
-  GENERATED_PASSWORD_LENGTH,
   needsAdminPassword,
   updateUserInputSchema,
   userStatusLabels,
@@ -215,9 +214,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       <Fields editing={false} staff={watched.tipo === 'admin'} />
       <fieldset className="space-y-3 rounded-xl border border-gray-200 p-4">
         <legend className="px-1 text-sm font-medium text-gray-700">Senha de acesso</legend>
-        <PasswordChoiceFields
-          generateLabel={`Gerar senha automaticamente (${String(GENERATED_PASSWORD_LENGTH)} caracteres)`}
-        />
+        <PasswordChoiceFields generateLabel="Gerar senha automaticamente" />
         <p className="text-xs text-gray-500">No primeiro acesso o usuário terá de escolher uma nova senha.</p>
       </fieldset>
       {asksPassword && <AdminPasswordConfirmation promoting />}

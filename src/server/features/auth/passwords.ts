@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   GENERATED_PASSWORD_ALPHABET,
-  GENERATED_PASSWORD_LENGTH,
-  GENERATED_PASSWORD_SYMBOLS,
+  GENERATED_PASSWORD_GROUP_LENGTH,
+  GENERATED_PASSWORD_GROUPS,
 } from '../../../shared/users.schemas.js';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas.js';
 import { AppError } from '../../lib/errors.js';
@@ -75,21 +75,16 @@ export function assertStrongPassword(password: string, personalWords: string[] =
 }
 
 /**
- * GENERATED_PASSWORD_LENGTH characters of GENERATED_PASSWORD_ALPHABET (letters and digits that cannot be
- * mistaken for one another, symbols typed the same on every keyboard) with a CSPRNG, at least one of
- * each kind.
+ * GENERATED_PASSWORD_GROUPS groups of GENERATED_PASSWORD_GROUP_LENGTH characters of
+ * GENERATED_PASSWORD_ALPHABET, joined by dashes, drawn with a CSPRNG: every character uniform and
+ * independent, so the strength is the whole 79 bits (no kind is forced, which would only take some away).
  */
-const hasSymbol = (password: string) =>
-  Array.from(GENERATED_PASSWORD_SYMBOLS).some((symbol) => password.includes(symbol));
-
 export function generatePassword(): string {
   const alphabet = GENERATED_PASSWORD_ALPHABET;
-  for (;;) {
-    let password = '';
-    for (let i = 0; i < GENERATED_PASSWORD_LENGTH; i++)
-      password += alphabet.charAt(randomInt(alphabet.length));
-    if (/[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && hasSymbol(password)) {
-      return password;
-    }
-  }
+  const groups = Array.from({ length: GENERATED_PASSWORD_GROUPS }, () =>
+    Array.from({ length: GENERATED_PASSWORD_GROUP_LENGTH }, () =>
+      alphabet.charAt(randomInt(alphabet.length)),
+    ).join(''),
+  );
+  return groups.join('-');
 }

@@ -5,14 +5,9 @@ import { auditLog } from '../../db/schema/audit.js';
 import { perfis, userPerfis } from '../../db/schema/perfis.js';
 import { users } from '../../db/schema/users.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
-import { GENERATED_PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '../../../shared/users.schemas.js';
+import { GENERATED_PASSWORD_LENGTH, GENERATED_PASSWORD_PATTERN } from '../../../shared/users.schemas.js';
 
 const t = setupTestApp();
-
-/** A generated password: only the alphabet's characters, as many as it is long. */
-const generatedPasswordPattern = new RegExp(
-  `^[${GENERATED_PASSWORD_ALPHABET.replace(/[\\\]^-]/g, '\\$&')}]{${String(GENERATED_PASSWORD_LENGTH)}}$`,
-);
 
 async function admin() {
   return (await signedIn(t, 'administrador')).cookie;
@@ -36,7 +31,7 @@ describe('POST /api/users', () => {
     });
     expect(response.statusCode).toBe(201);
     const { usuario, senhaGerada, emailEnviado } = response.json().data;
-    expect(senhaGerada).toMatch(generatedPasswordPattern);
+    expect(senhaGerada).toMatch(GENERATED_PASSWORD_PATTERN);
     expect(usuario).toMatchObject({
       nome: 'Beatriz Nogueira',
       tipo: 'professor',
@@ -263,7 +258,7 @@ describe('status and password reset', () => {
       url: '/api/users/generate-password',
       headers: { cookie },
     });
-    expect(response.json().data.senha).toMatch(generatedPasswordPattern);
+    expect(response.json().data.senha).toMatch(GENERATED_PASSWORD_PATTERN);
   });
 });
 
