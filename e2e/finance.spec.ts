@@ -10,7 +10,7 @@ import {
   screenshot,
   todayInSaoPaulo,
 } from './support';
-import { daysBetween } from '../src/shared/calendar';
+import { daysBetween, lastDayWithoutCharges } from '../src/shared/calendar';
 
 /**
  * Money journeys: configure tuition, generate the year, register a late payment (multa and juros shown),
@@ -220,7 +220,8 @@ test('admin registers a late payment with multa and juros and downloads the rece
   const yearStart = years.find((item) => item.ano === year)?.inicio ?? '';
   const due = [`${today.slice(0, 8)}01`, yearStart].sort().at(-1)!;
   const daysLate = daysBetween(due, payDate);
-  test.skip(daysLate <= 0, 'This month’s tuition is not late yet');
+  // Due on a weekend or holiday, it is not late until the business day after it (Lei 7.089/1983).
+  test.skip(payDate <= lastDayWithoutCharges(due), 'This month’s tuition is not late yet');
   const juros = Math.floor((2 * 85_000 * daysLate + 3_000) / 6_000); // 1 % a.m. pro rata die, half up
 
   await page.goto('/dashboard/financeiro');
