@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { onlineManager } from '@tanstack/react-query';
 import { createQueryClient, Providers } from '../../app/providers';
 import {
   lessonName,
@@ -289,6 +290,32 @@ describe('RollSheet', () => {
     expect(screen.queryByText(/ainda não feita/)).toBeNull();
     // Not this user's to remove (another teacher's subject, a closed period): no such button.
     expect(screen.queryByRole('button', { name: 'Remover chamada' })).toBeNull();
+  });
+
+  it("a save waiting on the device: the school's earlier save is the previous version, and is not removed from here", () => {
+    const saved = rollOf([student(1), student(2)], { chamada: savedByLia('c9', true) });
+    renderSheet(<RollSheet roll={saved} onDevice onSave={() => Promise.resolve()} />);
+    expect(
+      screen.getByText('Versão anterior, já na escola: salva às 08:00 por Prof. Lia.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Chamada de 20\/03\/2026 salva/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remover chamada' })).toBeNull();
+  });
+
+  it('offline, "Remover chamada" is not offered: the removal needs the server', () => {
+    onlineManager.setOnline(false);
+    try {
+      renderSheet(
+        <RollSheet
+          roll={rollOf([student(1)], { chamada: savedByLia('c9', true) })}
+          onSave={() => Promise.resolve()}
+        />,
+      );
+      expect(screen.getByText(/salva às 08:00/)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Remover chamada' })).toBeNull();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('a roll the user may remove: "Remover chamada" asks, requires the reason and sends it', async () => {

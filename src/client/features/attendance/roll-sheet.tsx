@@ -4,6 +4,7 @@ import { type Roll, type RollInput } from '../../../shared/attendance.schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { LeaveGuard } from '../../components/leave-guard';
+import { useIsOnline } from '../../lib/offline/online';
 import { LessonContentFields } from './lesson-content';
 import { RemoveRollModal } from './remove-roll-modal';
 import { RollSaveBar } from './roll-save-bar';
@@ -59,6 +60,7 @@ export function RollSheet({
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const online = useIsOnline();
   const locked = roll.bloqueio !== null;
   // Locked and never taken (holiday, weekend, future day): no counts, no green 'Presente' on every row.
   const neverTaken = locked && roll.chamada === null && !onDevice;
@@ -103,7 +105,13 @@ export function RollSheet({
         </div>
       )}
       {/* On top, not under a list of 40: whether this roll (this lesson) was taken shows without scrolling. */}
-      {roll.chamada ? (
+      {roll.chamada && onDevice ? (
+        // The school has an earlier save; this device's, above ('pendente'), is the one that will stand.
+        <p className="mb-2 text-sm text-gray-600">
+          Versão anterior, já na escola: {savedWhen(roll.data, roll.chamada.atualizada_em)}
+          {roll.chamada.registrada_por ? ` por ${roll.chamada.registrada_por}` : ''}.
+        </p>
+      ) : roll.chamada ? (
         <div className="mb-2 flex flex-wrap items-center justify-between gap-x-2">
           <p className="flex items-start gap-1 text-sm text-green-800">
             <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
@@ -113,8 +121,9 @@ export function RollSheet({
               {roll.chamada.registrada_por ? ` por ${roll.chamada.registrada_por}` : ''}.
             </span>
           </p>
-          {/* A roll taken on the wrong class, lesson or day: it goes, and stops counting. */}
-          {roll.chamada.pode_remover && (
+          {/* A roll taken on the wrong class, lesson or day: it goes, and stops counting. Not offline:
+              the removal needs the server, and would fail after the teacher gave the reason. */}
+          {roll.chamada.pode_remover && online && (
             <Button
               variant="ghost"
               className="-ml-2 min-h-11 text-red-700 sm:ml-0"
