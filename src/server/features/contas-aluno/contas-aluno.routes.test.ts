@@ -144,6 +144,31 @@ describe('creating a student account', () => {
     });
   });
 
+  it("is not asked of a family whose child is below the série, in Privacidade, until the school's série reaches it", async () => {
+    const { admin, younger, family } = await school();
+    const purposes = async (who: { child: { id: string }; cookie: string }) =>
+      dataOf<StudentConsents>(
+        await get(`/api/alunos/${who.child.id}/consentimentos`, who.cookie),
+      ).finalidades.map((item) => item.finalidade.chave);
+    // A 5º ano child, the portal from the 6º ano: the other purposes, not this one (for the secretaria too).
+    expect(await purposes(younger)).toEqual(['imagem', 'sms', 'passeios']);
+    expect(await purposes({ child: younger.child, cookie: admin.cookie })).not.toContain('portal_aluno');
+    expect(await purposes(family)).toContain('portal_aluno');
+    await send('PUT', '/api/contas-aluno/configuracao', admin.cookie, { serie_minima: '5º ano' });
+    expect(await purposes(younger)).toContain('portal_aluno');
+    // Answered, it stays in view (its history, its withdrawal) whatever the série later becomes.
+    const portal = dataOf<StudentConsents>(
+      await get(`/api/alunos/${younger.child.id}/consentimentos`, younger.cookie),
+    ).finalidades.find((item) => item.finalidade.chave === 'portal_aluno')!;
+    const given = await send('POST', `/api/alunos/${younger.child.id}/consentimentos`, younger.cookie, {
+      finalidade_id: portal.finalidade.id,
+      concedido: true,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    await send('PUT', '/api/contas-aluno/configuracao', admin.cookie, { serie_minima: '6º ano' });
+    expect(await purposes(younger)).toContain('portal_aluno');
+  });
+
   it('follows the first série the school sets', async () => {
     const { admin, younger } = await school();
     const set = await send('PUT', '/api/contas-aluno/configuracao', admin.cookie, { serie_minima: '5º ano' });

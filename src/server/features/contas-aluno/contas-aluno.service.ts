@@ -149,6 +149,23 @@ async function guardiansOf(db: DbOrTx, alunoId: string) {
     .orderBy(desc(studentGuardians.ehPrincipal), asc(folded(guardians.nome)));
 }
 
+/**
+ * Whether the family is asked for the 'portal_aluno' consent: not while the child's class is below the
+ * série mínima (the school would refuse the account anyway). A class of unknown série, or none, is asked.
+ */
+export async function portalAccountOffered(db: DbOrTx, alunoId: string): Promise<boolean> {
+  const [[row], { serie_minima }] = await Promise.all([
+    db
+      .select({ serie: classes.serie })
+      .from(students)
+      .leftJoin(classes, eq(classes.id, students.turmaId))
+      .where(eq(students.id, alunoId)),
+    getAccountSettings(db),
+  ]);
+  const rank = row?.serie ? serieRank(row.serie) : null;
+  return rank === null || rank >= (serieRank(serie_minima) ?? 0);
+}
+
 const PAPER_FORM = 'Termo em papel registrado pela secretaria';
 
 /** GET /api/alunos/:id/acesso — the staff who manage students' accounts (students.write) see it. */

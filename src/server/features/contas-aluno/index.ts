@@ -4,11 +4,14 @@
  */
 export { studentAccessRoutes, studentAccountsRoutes, studentPortalRoutes } from './contas-aluno.routes.js';
 
-import { onConsentWithdrawn } from '../privacy/index.js';
+import { offerConsentWhen, onConsentWithdrawn } from '../privacy/index.js';
 import { onStudentsLeft } from '../students/index.js';
 import { disableOnConsentWithdrawn, disableOnStudentsLeft } from './contas-aluno.disable.js';
+import { portalAccountOffered } from './contas-aluno.service.js';
 
 // Withdrawing the family's consent disables the account it rested on, in the same transaction.
 onConsentWithdrawn('portal_aluno', disableOnConsentWithdrawn);
 // A student who leaves the school (transferred, inactive, graduated) leaves the Portal do Aluno too.
 onStudentsLeft(disableOnStudentsLeft);
+// Below the série mínima the family is not asked for the consent an account would rest on.
+offerConsentWhen('portal_aluno', portalAccountOffered);

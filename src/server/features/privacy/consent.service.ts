@@ -19,6 +19,7 @@ import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limit
 import { recordAudit, systemActor, type Actor } from '../audit/index.js';
 import { readSiteContent, writeSiteSection } from '../content/index.js';
 import { sendsSms } from '../settings/index.js';
+import { purposesNotOffered } from './consent.offered.js';
 import { classes } from '../../db/schema/classes.js';
 import { media } from '../../db/schema/media.js';
 import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
@@ -214,11 +215,14 @@ export async function getStudentConsents(
     db.select().from(consents).where(eq(consents.alunoId, alunoId)).orderBy(desc(consents.id)),
     sendsSms(ctx),
   ]);
+  // A purpose not offered for this child (the Portal do Aluno below its série) shows only once answered.
+  const notOffered = await purposesNotOffered(db, alunoId, purposes);
+  const answered = (purpose: ConsentPurpose) => history.some((entry) => entry.finalidadeId === purpose.id);
   return {
     aluno: student,
     sms_disponivel: sms,
     finalidades: purposes
-      .filter((purpose) => purpose.ativo || history.some((entry) => entry.finalidadeId === purpose.id))
+      .filter((purpose) => answered(purpose) || (purpose.ativo && !notOffered.has(purpose.id)))
       .map((purpose) => {
         const entries = history.filter((entry) => entry.finalidadeId === purpose.id);
         return {

@@ -19,3 +19,4 @@ export { legalPageRoutes, privacyRoutes } from './privacy.routes.js';
 export { processingRegisterRoutes } from './processing-register.routes.js';
 export { retentionRoutes } from './retention.routes.js';
 export { consentFeed } from './consent.feed.js';
+export { offerConsentWhen, type ConsentOffered } from './consent.offered.js';
