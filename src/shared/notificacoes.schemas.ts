@@ -11,6 +11,7 @@ export const notificacaoTipos = [
   'mensalidade',
   'seguranca',
   'matricula',
+  'retificacao',
 ] as const;
 export type NotificacaoTipo = (typeof notificacaoTipos)[number];
 export const notificacaoTipoLabels: Record<NotificacaoTipo, string> = {
@@ -21,7 +22,11 @@ export const notificacaoTipoLabels: Record<NotificacaoTipo, string> = {
   mensalidade: 'Mensalidades',
   seguranca: 'Avisos de segurança',
   matricula: 'Matrícula online',
+  retificacao: 'Retificações de notas',
 };
+
+/** Kinds only the school's side ever receives: a family's or a student's preferences do not list them. */
+export const staffOnlyNotificacaoTipos: readonly NotificacaoTipo[] = ['retificacao'];
 
 export const notificacaoSchema = z.object({
   id: z.string(),

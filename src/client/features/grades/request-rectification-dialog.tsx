@@ -76,13 +76,13 @@ export function RequestRectificationDialog({
           aluno_id: target.alunoId,
           ...values,
         });
-        toast.success(result.message ?? 'Solicitação de retificação enviada à secretaria.');
+        toast.success(result.message ?? 'Solicitação de retificação enviada à coordenação.');
         onClose();
       })}
     >
       <p className="text-sm text-gray-700">
-        O período está fechado: a secretaria analisa o pedido e aprova ou recusa. A nota só muda depois da
-        aprovação, e tudo fica no histórico da nota.
+        O período está fechado: a coordenação (ou a direção) analisa o pedido e aprova ou recusa. A nota só
+        muda depois da aprovação, e tudo fica no histórico da nota.
       </p>
       {erasing ? (
         <p

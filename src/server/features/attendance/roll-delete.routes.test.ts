@@ -116,7 +116,7 @@ describe('remover chamada', () => {
     const late = await remove(math, s.math.cookie, motivo);
     expect(late.statusCode).toBe(409);
     expect(messageOf(late)).toBe(
-      'O 1º bimestre foi encerrado em 24/04/2026. Só a secretaria pode alterar esta frequência.',
+      'O 1º bimestre foi encerrado em 24/04/2026. Só a coordenação ou a direção pode alterar esta frequência.',
     );
     const asTeacher = dataOf<Roll>(
       await get(`/api/frequencia/turmas/${s.classA.id}?data=2026-03-16&disciplina=Matemática`, s.math.cookie),

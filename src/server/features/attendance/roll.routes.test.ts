@@ -228,7 +228,7 @@ describe('chamada', () => {
     // A closed period is a conflict with the calendar (409), the same answer the grade book gives.
     expect(late.statusCode).toBe(409);
     expect(messageOf(late)).toBe(
-      'O 1º bimestre foi encerrado em 24/04/2026. Só a secretaria pode alterar esta frequência.',
+      'O 1º bimestre foi encerrado em 24/04/2026. Só a coordenação ou a direção pode alterar esta frequência.',
     );
     const roll = dataOf<Roll>(
       await get(`/api/frequencia/turmas/${s.classA.id}?data=2026-03-16&disciplina=Matemática`, s.math.cookie),
@@ -281,7 +281,7 @@ describe('chamada', () => {
     );
     expect(late.statusCode).toBe(409);
     expect(messageOf(late)).toBe(
-      'O 2º bimestre foi encerrado em 10/07/2026. Só a secretaria pode alterar esta frequência.',
+      'O 2º bimestre foi encerrado em 10/07/2026. Só a coordenação ou a direção pode alterar esta frequência.',
     );
     const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
     const math = card.disciplinas.find((subject) => subject.disciplina === 'Matemática')!;

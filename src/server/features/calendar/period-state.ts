@@ -202,6 +202,6 @@ export function closedMessage(
   if (!state.fechado) return null;
   const when = state.origem === 'data' ? ` em ${formatDate(state.data_fechamento)}` : '';
   return what === 'notas'
-    ? `O ${context.nome} foi fechado${when}. Alterações de notas agora só por retificação da secretaria.`
-    : `O ${context.nome} foi encerrado${when}. Só a secretaria pode alterar esta frequência.`;
+    ? `O ${context.nome} foi fechado${when}. Alterações de notas agora só por retificação, que a coordenação ou a direção aprova.`
+    : `O ${context.nome} foi encerrado${when}. Só a coordenação ou a direção pode alterar esta frequência.`;
 }

@@ -255,7 +255,7 @@ export const rectificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         actorOf(request),
       );
-      return reply.status(201).send(ok(created, 'Solicitação de retificação enviada à secretaria.'));
+      return reply.status(201).send(ok(created, 'Solicitação de retificação enviada à coordenação.'));
     },
   );
   app.post(

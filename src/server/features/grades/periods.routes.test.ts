@@ -32,7 +32,7 @@ describe('closing, publishing and retificação', () => {
     });
     expect(write.statusCode).toBe(409);
     expect(messageOf(write)).toBe(
-      'O 1º bimestre foi fechado. Alterações de notas agora só por retificação da secretaria.',
+      'O 1º bimestre foi fechado. Alterações de notas agora só por retificação, que a coordenação ou a direção aprova.',
     );
     expect(dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie)).bloqueio).toMatch(/fechado/);
     const roll = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
@@ -43,7 +43,7 @@ describe('closing, publishing and retificação', () => {
     });
     expect(roll.statusCode).toBe(409);
     expect(messageOf(roll)).toBe(
-      'O 1º bimestre foi encerrado. Só a secretaria pode alterar esta frequência.',
+      'O 1º bimestre foi encerrado. Só a coordenação ou a direção pode alterar esta frequência.',
     );
     // The admin also goes through the retificação once closed.
     expect(
@@ -96,7 +96,7 @@ describe('closing, publishing and retificação', () => {
     const late = await send('PUT', '/api/notas', s.math.cookie, { notas: [cell] });
     expect(late.statusCode).toBe(409);
     expect(messageOf(late)).toBe(
-      'O 1º bimestre foi fechado em 24/04/2026. Alterações de notas agora só por retificação da secretaria.',
+      'O 1º bimestre foi fechado em 24/04/2026. Alterações de notas agora só por retificação, que a coordenação ou a direção aprova.',
     );
     // The explicit state wins over the date.
     await send('POST', `/api/periodos/${s.p[0]!.id}/reabrir`, s.admin.cookie, { turma_id: s.classA.id });

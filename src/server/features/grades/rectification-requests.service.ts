@@ -14,6 +14,8 @@ import { clock } from '../../lib/clock.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../classes/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { notifyUser } from '../notificacoes/index.js';
+import { paths } from '../../../shared/routes.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
@@ -150,7 +152,7 @@ export async function requestRectification(
   const value = parseGradeValue(input.valor, await rulesForYear(ctx.db, context.year.id));
   if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   if (access.isAdmin)
-    throw conflict('A secretaria retifica a nota diretamente, pelo botão “Retificar” ao lado dela.');
+    throw conflict('Você retifica a nota diretamente, pelo botão “Retificar” ao lado dela.');
   const state = await periodStateFor(ctx.db, context.period, column.turmaId);
   if (!closedMessage(context, state, 'notas'))
     throw conflict(`O ${context.nome} está aberto: altere a nota diretamente na grade.`);
@@ -253,6 +255,33 @@ async function recordDecision(
 }
 
 /**
+ * The teacher who asked is told the decision, in the decision's transaction: the bell names the grade
+ * (the teacher's own); the e-mail and SMS only that there is a decision to read in Notas.
+ */
+async function notifyRequester(ctx: AppContext, tx: DbOrTx, id: string, requesterId: string | null) {
+  if (requesterId === null) return;
+  const [request] = await presentRequests(tx, eq(rectificationRequests.id, id));
+  if (!request) return;
+  const aprovada = request.situacao === 'aprovada';
+  const what = `${request.avaliacao.nome} de ${request.disciplina} (${request.turma.nome}, ${request.periodo.nome}), ${request.aluno.nome}`;
+  const result = aprovada
+    ? `a nota passou de ${request.antes ?? 'sem nota'} para ${request.depois ?? 'sem nota'}.`
+    : `a nota continua ${request.atual ?? 'sem nota'}.`;
+  const titulo = aprovada ? 'Retificação aprovada' : 'Retificação recusada';
+  await notifyUser(ctx, tx, requesterId, {
+    tipo: 'retificacao',
+    titulo,
+    texto: `${what}: ${result}${request.resposta ? ` Resposta de ${request.decidido_por ?? 'quem decidiu'}: ${request.resposta}` : ''}`,
+    link: paths.grades,
+    email: {
+      assunto: titulo,
+      texto: `Sua solicitação de retificação de nota foi ${aprovada ? 'aprovada' : 'recusada'}. Veja a decisão em Notas, em "Minhas solicitações de retificação".`,
+    },
+    sms: `Sua solicitação de retificação de nota foi ${aprovada ? 'aprovada' : 'recusada'}. Veja no portal.`,
+  });
+}
+
+/**
  * POST /api/retificacoes/:id/aprovar — the grade becomes the value asked for, as a retificação by
  * the administrator carrying the teacher's reason; refused (409) when the grade changed since the
  * request, so an approval never overwrites a correction it did not see.
@@ -277,6 +306,7 @@ export async function approveRectification(
     );
     const resposta = input.resposta?.trim() ? input.resposta.trim() : null;
     await recordDecision(tx, row, 'aprovada', resposta, actor);
+    await notifyRequester(ctx, tx, row.id, row.solicitadoPorId);
   });
   return presentOne(ctx.db, id);
 }
@@ -291,6 +321,7 @@ export async function refuseRectification(
   await ctx.db.transaction(async (tx) => {
     const row = await lockPending(tx, id);
     await recordDecision(tx, row, 'recusada', input.resposta, actor);
+    await notifyRequester(ctx, tx, row.id, row.solicitadoPorId);
   });
   return presentOne(ctx.db, id);
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { GradeHistory, GradesGrid, SavedGrades } from '../../../shared/grades.schemas.js';
 import type { RectificationRequest } from '../../../shared/rectification-requests.schemas.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
+import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { dataOf, detailsOf, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { grades } from '../../db/schema/grades.js';
@@ -199,6 +200,12 @@ describe('a teacher’s retificação request, approved or refused by the admini
     expect(actions).toEqual(
       expect.arrayContaining(['solicitar_retificacao', 'aprovar_retificacao', 'retificar_nota']),
     );
+    // The teacher is told in the bell, with the grade; the e-mail only that there is a decision.
+    const bell = dataOf<NotificacaoPage>(await get('/api/notificacoes', s.math.cookie)).items;
+    expect(bell.map((item) => [item.tipo, item.titulo, item.link])).toEqual([
+      ['retificacao', 'Retificação aprovada', '/dashboard/notas'],
+    ]);
+    expect(bell[0]!.texto).toContain(`${s.a[0].nome}: a nota passou de 5,0 para 6,5.`);
 
     const again = await send('POST', `/api/retificacoes/${request.id}/recusar`, s.admin.cookie, {
       resposta: 'Mudei de ideia',
@@ -231,6 +238,11 @@ describe('a teacher’s retificação request, approved or refused by the admini
       resposta: 'A prova original confirma 5,0',
     });
     expect(refusal.statusCode, refusal.body).toBe(200);
+    const told = dataOf<NotificacaoPage>(await get('/api/notificacoes', s.math.cookie)).items[0]!;
+    expect(told.titulo).toBe('Retificação recusada');
+    expect(told.texto).toContain(
+      `a nota continua 5,0. Resposta de ${s.admin.user.nome}: A prova original confirma 5,0`,
+    );
     const mine = dataOf<RectificationRequest[]>(await get('/api/retificacoes', s.math.cookie));
     expect(mine[0]).toMatchObject({
       situacao: 'recusada',

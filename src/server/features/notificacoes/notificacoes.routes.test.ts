@@ -216,6 +216,11 @@ describe('notificações', () => {
     });
     expect(prefs.itens.find((item) => item.tipo === 'seguranca')?.email).toBe(true);
     expect(prefs.sms_disponivel).toBe(false);
+    // A family never receives the school's own kinds (a grade's retificação): not offered to it.
+    expect(prefs.itens.map((item) => item.tipo)).not.toContain('retificacao');
+    const teacher = await signedIn(t, 'professor');
+    const teacherPrefs = dataOf<Preferencias>(await get('/api/notificacoes/preferencias', teacher.cookie));
+    expect(teacherPrefs.itens.map((item) => item.tipo)).toContain('retificacao');
     const bad = await send('PUT', '/api/notificacoes/preferencias', ana.cookie, {
       itens: [{ tipo: 'spam', email: true, sms: true }],
     });

@@ -123,7 +123,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/preferencias',
     { schema: { response: okResponse(preferenciasSchema) }, config: own },
-    async (request) => ok(await getPreferences(app.ctx, signedInUser(request).id)),
+    async (request) => ok(await getPreferences(app.ctx, signedInUser(request))),
   );
 
   app.put(
@@ -133,10 +133,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: own,
     },
     async (request) =>
-      ok(
-        await updatePreferences(app.ctx, signedInUser(request).id, request.body.itens),
-        'Preferências salvas.',
-      ),
+      ok(await updatePreferences(app.ctx, signedInUser(request), request.body.itens), 'Preferências salvas.'),
   );
 
   // The tuition notices: a slot a day (from 08:00, São Paulo) while the school has them on, claimed by

@@ -2,6 +2,7 @@ import { DAY_MS } from '../../../shared/calendar.js';
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   notificacaoTipos,
+  staffOnlyNotificacaoTipos,
   type Fila,
   type Notificacao,
   type NotificacaoPage,
@@ -9,6 +10,7 @@ import {
   type Preferencias,
 } from '../../../shared/notificacoes.schemas.js';
 import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema/users.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { readSystemValues } from '../settings/index.js';
@@ -289,14 +291,19 @@ export async function markReadByLink(db: DbOrTx, usuarioId: string, link: string
   forgetCachedUnread(db, usuarioId);
 }
 
-export async function getPreferences(ctx: AppContext, usuarioId: string): Promise<Preferencias> {
+export async function getPreferences(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'nivel'>,
+): Promise<Preferencias> {
   const [switches, rows] = await Promise.all([
     readSystemValues(ctx.db),
-    ctx.db.select().from(notificacaoPreferencias).where(eq(notificacaoPreferencias.usuarioId, usuarioId)),
+    ctx.db.select().from(notificacaoPreferencias).where(eq(notificacaoPreferencias.usuarioId, user.id)),
   ]);
   const byTipo = new Map(rows.map((row) => [row.tipo, row]));
+  const school = user.nivel === 'administrador' || user.nivel === 'professor';
+  const tipos = notificacaoTipos.filter((tipo) => school || !staffOnlyNotificacaoTipos.includes(tipo));
   return {
-    itens: notificacaoTipos.map((tipo) => ({
+    itens: tipos.map((tipo) => ({
       tipo,
       email: ALWAYS_BY_EMAIL.includes(tipo) ? true : (byTipo.get(tipo)?.email ?? true),
       sms: byTipo.get(tipo)?.sms ?? true,
@@ -309,7 +316,7 @@ export async function getPreferences(ctx: AppContext, usuarioId: string): Promis
 
 export async function updatePreferences(
   ctx: AppContext,
-  usuarioId: string,
+  user: Pick<UserRow, 'id' | 'nivel'>,
   itens: { tipo: NotificacaoTipo; email: boolean; sms: boolean; push?: boolean | undefined }[],
 ): Promise<Preferencias> {
   await ctx.db.transaction(async (tx) => {
@@ -319,14 +326,14 @@ export async function updatePreferences(
       const push = item.push === undefined ? {} : { push: item.push };
       await tx
         .insert(notificacaoPreferencias)
-        .values({ usuarioId, tipo: item.tipo, email, sms: item.sms, ...push })
+        .values({ usuarioId: user.id, tipo: item.tipo, email, sms: item.sms, ...push })
         .onConflictDoUpdate({
           target: [notificacaoPreferencias.usuarioId, notificacaoPreferencias.tipo],
           set: { email, sms: item.sms, ...push },
         });
     }
   });
-  return getPreferences(ctx, usuarioId);
+  return getPreferences(ctx, user);
 }
 
 /** Configurações → Notificações: the outbox at a glance and its last errors (no addresses). */

@@ -27,6 +27,7 @@ export const PUSH_TITULOS: Record<NotificacaoTipo, string> = {
   mensalidade: 'Mensalidade',
   seguranca: 'Aviso de segurança da sua conta',
   matricula: 'Matrícula online',
+  retificacao: 'Retificação de nota decidida',
 };
 
 /** 'Android · Chrome': enough to tell one's devices apart, nothing more of the User-Agent is kept. */
