@@ -133,10 +133,8 @@ function confirmacao(
 </section>
 <section class="cartao" aria-label="Detalhes da cobrança"><dl>
 <dt>Para</dt><dd>${esc(nome)}</dd>
-${
-  // The account's CNPJ is the simulator's own: beside the school's name (from the code) it would be another's.
-  nome === cobv.recebedor.nome ? `<dt>CNPJ</dt><dd>${esc(formatCnpj(cobv.recebedor.cnpj))}</dd>\n` : ''
-}<dt>Pagador</dt><dd>${esc(cobv.devedor.nome)}</dd>
+<dt>CNPJ</dt><dd>${esc(formatCnpj(cobv.recebedor.cnpj))}</dd>
+<dt>Pagador</dt><dd>${esc(cobv.devedor.nome)}</dd>
 <dt>Vencimento</dt><dd>${dataBr(cobv.calendario.dataDeVencimento)}${vencida ? ' (vencida)' : ''}</dd>
 </dl></section>
 <section class="cartao" aria-label="Composição do valor">${linhas(valor)}

@@ -96,8 +96,6 @@ describe('PIX_PROVIDER=simulado', () => {
     // The payee the code names (its field 59, the school's Pix settings), not the bank's own account name.
     expect(page.body).toContain('<dt>Para</dt><dd>ESCOLA GIRASSOL</dd>');
     expect(page.body).not.toContain('Escola Simulada');
-    // Nor the simulator's own CNPJ beside the school's name, as if it were the school's.
-    expect(page.body).not.toContain('<dt>CNPJ</dt>');
     // Cancelar closes the bank: back to the portal screen that opened it.
     expect(hrefOf(page.body, 'Cancelar')).toBe(voltar);
     // Never another site (no open redirect), nor a page off the portal: those fall back to the Financeiro.
