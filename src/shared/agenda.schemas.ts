@@ -269,6 +269,8 @@ export const agendaDiaTurmaSchema = z.object({
   data: z.string(),
   /** Only the day itself can be filled or changed (ADR 0037). */
   editavel: z.boolean(),
+  /** A day without class ('Fim de semana', a holiday's name): sent only when confirmed; null on a school day. */
+  sem_aula: z.string().nullable(),
   /** Saved at least once (and so visible to the families). */
   publicada: z.boolean(),
   itens: agendaItensOutSchema,

@@ -23,6 +23,7 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
   const [excecoes, setExcecoes] = useState<AgendaExcecao[]>(day.excecoes);
   const [open, setOpen] = useState<string | null>(null);
   const [removingPhoto, setRemovingPhoto] = useState(false);
+  const [confirmingNoClass, setConfirmingNoClass] = useState(false);
   const save = useSaveDay(day.turma.id, day.data);
   const photo = useDayPhoto(day.turma.id, day.data);
   const readOnly = !day.editavel;
@@ -56,6 +57,15 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
       {readOnly && (
         <p className="rounded-lg bg-gray-100 p-3 text-sm text-gray-700">
           A agenda de dias anteriores fica como foi enviada: só a de hoje pode ser preenchida ou alterada.
+        </p>
+      )}
+      {day.sem_aula && !readOnly && !day.publicada && (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Pelo calendário, não há aula em {formatDate(day.data)} ({day.sem_aula.toLowerCase()}). Envie a
+          agenda só se houve atividade com as crianças hoje.
         </p>
       )}
       {day.publicada && (
@@ -183,11 +193,27 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
       </section>
       {!readOnly && (
         <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white p-3 lg:static lg:border-0 lg:bg-transparent lg:p-0">
-          <Button className="min-h-12 w-full lg:w-auto" loading={save.isPending} onClick={handleSave}>
+          <Button
+            className="min-h-12 w-full lg:w-auto"
+            loading={save.isPending}
+            onClick={() => (day.sem_aula && !day.publicada ? setConfirmingNoClass(true) : handleSave())}
+          >
             <Check className="h-4 w-4" aria-hidden />{' '}
             {day.publicada ? 'Salvar alterações' : 'Enviar agenda às famílias'}
           </Button>
         </div>
+      )}
+      {confirmingNoClass && day.sem_aula && (
+        <ConfirmAction
+          title="Enviar a agenda de um dia sem aula?"
+          message={`Pelo calendário, ${formatDate(day.data)} não tem aula (${day.sem_aula.toLowerCase()}). As famílias de ${day.turma.nome} recebem a agenda como a de um dia de aula.`}
+          confirmLabel="Enviar mesmo assim"
+          danger={false}
+          action={() => save.mutateAsync({ itens, excecoes })}
+          success="Agenda do dia enviada às famílias."
+          failure="Erro ao salvar."
+          onClose={() => setConfirmingNoClass(false)}
+        />
       )}
       {child && (
         <AgendaChildSheet

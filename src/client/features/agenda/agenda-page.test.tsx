@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agendaSemItens, type AgendaDiaTurma, type AgendaTurmaResumo } from '../../../shared/agenda.schemas';
+import { formatDate } from '../../../shared/format';
 import { renderAt, searchOf, signedInAs, stubApi } from '../../test/render';
 import { AgendaPage } from './agenda-page';
 
@@ -28,6 +29,7 @@ const dayOf = (n: number): AgendaDiaTurma => ({
   turma: turma(n),
   data: DIA,
   editavel: true,
+  sem_aula: null,
   publicada: true,
   // An empty day: the tests type what they change.
   itens: agendaSemItens,
@@ -160,6 +162,30 @@ describe('the agenda’s items fit the class’s age', () => {
       expect(turmaToda.queryByRole('button', { name: 'Pomada' })).toBeNull();
       cleanup();
     }
+  });
+
+  it('a day without class says so, and asks before sending', async () => {
+    const api = stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'professor', tipo: 'teacher' }),
+      '/api/agenda/turmas': [resumo(1)],
+      [dayUrl(1)]: { ...dayOf(1), publicada: false, version: null, sem_aula: 'Recesso escolar' },
+      [`${dayUrl(1)}/foto`]: null,
+    });
+    renderAt(<AgendaPage />, `/lista?turma=${turma(1).id}&data=${DIA}`);
+    expect(
+      await screen.findByText(`Pelo calendário, não há aula em ${formatDate(DIA)} (recesso escolar).`, {
+        exact: false,
+      }),
+    ).toHaveAttribute('role', 'status');
+    await userEvent.click(screen.getByRole('button', { name: /Enviar agenda às famílias/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar a agenda de um dia sem aula?' });
+    expect(api.requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar mesmo assim' }));
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.method === 'PUT').map((r) => r.path)).toEqual([
+        dayUrl(1),
+      ]),
+    );
   });
 
   it('keeps them for the creche', async () => {

@@ -290,6 +290,22 @@ describe('the daily agenda', () => {
     expect(sunday).toMatchObject({ data: '2026-03-22', dia: null, sem_aula: true });
   });
 
+  it('a day without class says so to the teacher, who may still send it (a festa the calendar lacks)', async () => {
+    const s = await infantilClass();
+    const school = dataOf<AgendaDiaTurma>(await get(s.url, s.teacher.cookie));
+    expect(school).toMatchObject({ editavel: true, sem_aula: null });
+    clock.pin('2026-03-21');
+    const saturday = `/api/agenda/turmas/${s.turma.id}/2026-03-21`;
+    expect(dataOf<AgendaDiaTurma>(await get(saturday, s.teacher.cookie))).toMatchObject({
+      editavel: true,
+      sem_aula: 'Fim de semana',
+      publicada: false,
+    });
+    expect((await send('PUT', saturday, s.teacher.cookie, DAY)).statusCode).toBe(200);
+    const read = dataOf<AgendaAluno>(await dayOf(s.ana.child.id, s.ana.cookie, '2026-03-21'));
+    expect(read.dia?.itens.recados).toBe(DAY.itens.recados);
+  });
+
   it('starts from the coordination template, which can turn the agenda on or off', async () => {
     const s = await infantilClass();
     const modeloUrl = `/api/agenda/turmas/${s.turma.id}/modelo`;

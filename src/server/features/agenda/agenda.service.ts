@@ -14,7 +14,7 @@ import { agendaDias, agendaFotos, agendaLeituras, type AgendaDiaRow } from '../.
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
-import { addDays } from '../../../shared/calendar.js';
+import { addDays, dayKindLabels } from '../../../shared/calendar.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
@@ -91,7 +91,7 @@ function withRollAbsences(excecoes: readonly AgendaExcecao[], faltas: ReadonlySe
 
 /** GET /api/agenda/turmas/:id/:data — the teacher's form: the saved day, or the template to start from. */
 export async function getClassDay(
-  db: DbOrTx,
+  db: Db,
   viewer: Viewer,
   turmaId: string,
   data: string,
@@ -101,8 +101,20 @@ export async function getClassDay(
   return presentClassDay(db, turma, data);
 }
 
-async function presentClassDay(db: DbOrTx, turma: TurmaRow, data: string): Promise<AgendaDiaTurma> {
+/**
+ * Why the day has no class (a weekend, a holiday, the recess: 'Fim de semana', 'Natal'), or null on a
+ * school day (or outside any school year: a school that has not set its calendar). The teacher is told
+ * and asked before sending; a Saturday's festa the calendar does not list may still have its agenda.
+ */
+async function noClassOn(db: Db, data: string): Promise<string | null> {
+  const { day } = await describeDay(db, data);
+  if (day.letivo || day.tipo === 'fora_do_ano_letivo') return null;
+  return day.descricao ?? dayKindLabels[day.tipo];
+}
+
+async function presentClassDay(db: Db, turma: TurmaRow, data: string): Promise<AgendaDiaTurma> {
   const modelo = await modeloOf(db, turma);
+  const semAula = await noClassOn(db, data);
   const day = await dayOf(db, turma.id, data);
   const alunos = await childrenOf(db, turma.id);
   const ids = alunos.map((aluno) => aluno.id);
@@ -123,6 +135,7 @@ async function presentClassDay(db: DbOrTx, turma: TurmaRow, data: string): Promi
     turma: turmaRefOf(turma),
     data,
     editavel: modelo.ativa && data === clock.today(),
+    sem_aula: semAula,
     publicada: day !== undefined,
     itens: day?.itens ?? modelo.itens,
     excecoes: withRollAbsences(day?.excecoes ?? [], faltas),
@@ -148,7 +161,7 @@ async function presentClassDay(db: DbOrTx, turma: TurmaRow, data: string): Promi
 
 /** PUT /api/agenda/turmas/:id/:data — the whole class at once, with each child's exceptions. */
 export async function saveClassDay(
-  db: DbOrTx,
+  db: Db,
   viewer: Viewer,
   turmaId: string,
   data: string,
