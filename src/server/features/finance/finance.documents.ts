@@ -139,12 +139,13 @@ function drawRecibo(
   };
   if (payer) line('Responsável financeiro', payer);
   line('Vencimento', formatDate(mensalidade.data_vencimento));
-  line('Valor da mensalidade', formatCentavosPlain(mensalidade.valor));
-  if (mensalidade.valor !== mensalidade.valor_original)
-    line(
-      'Desconto',
-      `${formatCentavosPlain(mensalidade.valor_original - mensalidade.valor)} (${mensalidade.motivo_desconto ?? ''})`,
-    );
+  // The full tuition, the discount (a bolsa) and what it came to: not the discounted value as the full one.
+  line('Valor da mensalidade', formatCentavosPlain(mensalidade.valor_original));
+  if (mensalidade.valor !== mensalidade.valor_original) {
+    const motivo = mensalidade.motivo_desconto ? ` (${mensalidade.motivo_desconto})` : '';
+    line('Desconto', `${formatCentavosPlain(mensalidade.valor_original - mensalidade.valor)}${motivo}`);
+    line('Valor com desconto', formatCentavosPlain(mensalidade.valor));
+  }
   line(
     'Situação',
     mensalidade.status === 'pago'

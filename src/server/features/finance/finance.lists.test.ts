@@ -117,6 +117,29 @@ describe('list, exports and documents', () => {
     expect(text).toMatch(/Responsável financeiro: \s*Carla Souza/);
     expect((await call('GET', `/api/financeiro/mensalidades/${june.id}/pix`, s.admin)).statusCode).toBe(409);
   });
+
+  it("a bolsa's receipt shows the full tuition, the discount and what it came to", async () => {
+    const s = await school();
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    const may = await mensalidadeOf(s.ana.id, `${lastYear}-05`);
+    const discounted = await call('POST', `/api/financeiro/mensalidades/${may.id}/desconto`, s.admin, {
+      desconto: 42_500,
+      motivo: 'Bolsa de 50%',
+    });
+    expect(discounted.statusCode, discounted.body).toBe(200);
+    await call('POST', `/api/financeiro/mensalidades/${may.id}/pagamento`, s.admin, {
+      valor_pago: 42_500,
+      data_pagamento: `${lastYear}-05-08`,
+      forma: 'pix',
+    });
+    const text = pdfText(
+      (await call('GET', `/api/financeiro/mensalidades/${may.id}/recibo`, s.admin)).rawPayload,
+    );
+    expect(text).toMatch(/Valor da mensalidade: \s*R\$ 850,00/);
+    expect(text).toMatch(/Desconto: \s*R\$ 425,00 \(Bolsa de 50%\)/);
+    expect(text).toMatch(/Valor com desconto: \s*R\$ 425,00/);
+    expect(text).toContain('Recebemos o valor de R$ 425,00');
+  });
 });
 
 describe('who sees what', () => {
