@@ -177,7 +177,7 @@ export const updateFinanceSettingsInputSchema = z.strictObject({
     PIX_CIDADE_MAX,
     `Cidade: até ${String(PIX_CIDADE_MAX)} letras, o limite do Pix. Abrevie o nome da cidade.`,
   ),
-  multa_percentual: percent(2, 'A multa não pode passar de 2% (Lei 9.870/1999 e CDC)'),
+  multa_percentual: percent(2, 'A multa não pode passar de 2% (CDC, art. 52, § 1º)'),
   // Juros de mora above 1 % a month are refused as abusive by the courts and the Procons in a consumer's
   // contract (ADR 0076): the school cannot set the family's debt growing faster than that.
   juros_mensal_percentual: percent(1, 'Os juros de mora não podem passar de 1% ao mês'),

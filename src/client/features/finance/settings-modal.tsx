@@ -88,7 +88,7 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
         <FormInput
           name="multa_percentual"
           label="Multa (%)"
-          hint="No máximo 2% (Lei 9.870/1999)"
+          hint="No máximo 2% (CDC, art. 52, § 1º)"
           inputMode="decimal"
         />
         <FormInput

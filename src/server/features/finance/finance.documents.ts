@@ -167,7 +167,7 @@ function drawRecibo(
   doc.text(school.nome, { align: 'center' });
   doc.moveDown(2).fontSize(8).fillColor('#555555');
   doc.text(
-    'Multa de até 2% e juros de mora por dia de atraso conforme Lei 9.870/1999 e CDC. Débitos não impedem o acesso a notas, boletins e documentos.',
+    'Multa de até 2% (CDC, art. 52, § 1º) e juros de mora por dia de atraso. Débitos não impedem o acesso a notas, boletins e documentos (Lei 9.870/1999, art. 6º).',
     { align: 'center' },
   );
 }
