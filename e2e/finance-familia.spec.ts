@@ -191,7 +191,9 @@ test('Inadimplência per responsável: the phone, the family’s tuition and a r
   const confirm = page.getByRole('dialog', { name: 'Enviar lembrete' });
   await expect(confirm).toContainText('Só o responsável principal recebe');
   await confirm.getByRole('button', { name: 'Enviar lembrete' }).click();
-  await expect(page.getByText(`Lembrete enviado a ${mother} (portal e e-mail).`)).toBeVisible();
+  await expect(
+    page.getByText(`Lembrete de 2 mensalidades enviado a ${mother} (portal e e-mail).`),
+  ).toBeVisible();
   await expect(row.getByRole('button', { name: `Enviar lembrete a ${mother}` })).toBeDisabled();
   await expect(row).toContainText('Lembrete enviado em');
 

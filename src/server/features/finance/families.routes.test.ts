@@ -241,7 +241,7 @@ describe('Inadimplência per responsável', () => {
         mensalidades: 1,
         valor: 85_000 + 1_700 + 1_898,
       },
-      message: 'Lembrete enviado a Rita Prado (portal e e-mail).',
+      message: 'Lembrete de 1 mensalidade enviado a Rita Prado (portal e e-mail).',
     });
 
     const bell = await t.database.db.select().from(notificacoes);

@@ -126,6 +126,12 @@ describe('Em negociação', () => {
     expect(family.status).toBe('vencido');
     expect(family.negociacao).toBeNull();
     expect((await call('POST', url, s.guardian, { motivo: 'Quero negociar' })).statusCode).toBe(403);
+    // The secretaria's reminder leaves it alone too: the family is not chased for what it agreed to pay.
+    const reminder = await call('POST', `/api/financeiro/responsaveis/${s.mae.id}/lembrete`, s.admin);
+    expect([reminder.statusCode, reminder.json().message]).toEqual([
+      409,
+      'As mensalidades vencidas deste responsável estão em negociação: os lembretes param até o acordo terminar.',
+    ]);
 
     const cleared = await call('POST', `${url}/encerrar`, s.admin, { motivo: 'Acordo cumprido em parte' });
     expect(cleared.statusCode).toBe(200);

@@ -47,7 +47,7 @@ export const lembretesRoutes: FastifyPluginAsyncZod = async (app) => {
     [
       '/mensalidades/:id/negociacao',
       true,
-      'Mensalidade marcada em negociação: os lembretes automáticos param.',
+      'Mensalidade marcada em negociação: os lembretes param, os automáticos e os da secretaria.',
     ],
     [
       '/mensalidades/:id/negociacao/encerrar',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas.js';
 import { type LembreteResult } from '../../../shared/finance.schemas.js';
 import {
@@ -24,6 +24,7 @@ import { notificacaoPreferencias } from '../../db/schema/notificacoes.js';
 import { readSystemValues } from '../settings/index.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
+import { mensalidades } from '../../db/schema/finance.js';
 import { listMensalidades } from './mensalidades.service.js';
 import { claimDay, deliverLembrete, type LembreteMensagem } from './lembretes.job.js';
 
@@ -130,10 +131,33 @@ export async function sendLembrete(
       today,
     );
     if (overdue.items.length === 0) throw conflict('Não há mensalidade vencida deste responsável.');
+    // A month em negociação is being settled as agreed: no reminder chases it, the secretaria's included.
+    // (Read from the rows: the family's view of the list, above, hides the negotiation.)
+    const negotiated = new Set(
+      (
+        await tx
+          .select({ id: mensalidades.id })
+          .from(mensalidades)
+          .where(
+            and(
+              inArray(
+                mensalidades.id,
+                overdue.items.map((item) => item.id),
+              ),
+              isNotNull(mensalidades.negociacaoDesde),
+            ),
+          )
+      ).map((row) => row.id),
+    );
+    const chased = overdue.items.filter((item) => !negotiated.has(item.id));
+    if (chased.length === 0)
+      throw conflict(
+        'As mensalidades vencidas deste responsável estão em negociação: os lembretes param até o acordo terminar.',
+      );
     // One reminder per tuition per day, whoever sends it (ADR 0043): what the daily job already told
     // the family today is left out; rolled back with the rest if nothing can be sent.
     const items: Mensalidade[] = [];
-    for (const item of overdue.items)
+    for (const item of chased)
       if (await claimDay(tx, item.id, today, 'manual', item.valor_atualizado)) items.push(item);
     if (items.length === 0)
       throw conflict(

@@ -201,7 +201,10 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
         clock.today(),
       );
       const canais = result.canais.map((canal) => (canal === 'portal' ? 'portal' : 'e-mail')).join(' e ');
-      return ok(result, `Lembrete enviado a ${result.responsavel_nome} (${canais}).`);
+      return ok(
+        result,
+        `Lembrete de ${formatCount(result.mensalidades, 'mensalidade', 'mensalidades')} enviado a ${result.responsavel_nome} (${canais}).`,
+      );
     },
   );
 
