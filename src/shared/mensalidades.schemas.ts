@@ -135,6 +135,8 @@ export const turmaGeracaoSchema = z.object({
   ultimo_mes: z.string().nullable(),
   /** Months in the request that already had a tuition (not created again). */
   ja_existiam: z.number().int(),
+  /** New tuition already past its due date (late with multa and juros as soon as it is created). */
+  vencidas: z.number().int(),
   /** Students charged that year by the payment plan of their signed contract (none generated for them). */
   com_plano: z.number().int(),
 });
@@ -151,6 +153,7 @@ export const turmaGeracaoSemContagem: Omit<
   primeiro_mes: null,
   ultimo_mes: null,
   ja_existiam: 0,
+  vencidas: 0,
   com_plano: 0,
 };
 

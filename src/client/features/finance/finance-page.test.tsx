@@ -95,6 +95,7 @@ const generated: GerarMensalidadesResult = {
       primeiro_mes: '2027-02',
       ultimo_mes: '2027-12',
       ja_existiam: 0,
+      vencidas: 0,
       com_plano: 0,
     },
   ],

@@ -47,4 +47,36 @@ describe('GenerationSummary', () => {
       '3 alunos pagam pelo plano do contrato assinado na matrícula online e não recebem a mensalidade da turma.',
     );
   });
+
+  it('warns of tuition born overdue, and says in good Portuguese what already existed', () => {
+    render(
+      <GenerationSummary
+        created={false}
+        summary={{
+          mensalidades: 3,
+          valor_total: 3 * 98_000,
+          turmas: [
+            turma({
+              turma_nome: '7º Ano A',
+              ano_letivo: '2026',
+              ano_letivo_de: '2026-02',
+              ano_letivo_ate: '2026-12',
+              alunos: 1,
+              mensalidades: 3,
+              valor: 3 * 98_000,
+              primeiro_mes: '2026-02',
+              ultimo_mes: '2026-04',
+              ja_existiam: 253,
+              vencidas: 3,
+            }),
+          ],
+        }}
+      />,
+    );
+    const line = screen.getByRole('listitem');
+    expect(line).toHaveTextContent('253 mensalidades já existiam e não serão criadas de novo.');
+    expect(line).toHaveTextContent(
+      '3 mensalidades já nascem vencidas, com multa e juros desde o vencimento: confira os meses antes de gerar.',
+    );
+  });
 });

@@ -15,7 +15,15 @@ export function formatMesRange(de: string, ate: string): string {
     ? `${first.slice(0, first.lastIndexOf(' de '))} a ${formatMesReferencia(ate)}`
     : `${first} a ${formatMesReferencia(ate)}`;
 }
-function ClassLine({ turma, ano }: { turma: TurmaGeracao; ano?: number | undefined }) {
+function ClassLine({
+  turma,
+  ano,
+  created,
+}: {
+  turma: TurmaGeracao;
+  ano?: number | undefined;
+  created: boolean;
+}) {
   const year =
     turma.ano_letivo_de && turma.ano_letivo_ate
       ? `ano letivo ${turma.ano_letivo} (${formatMesRange(turma.ano_letivo_de, turma.ano_letivo_ate)})`
@@ -31,7 +39,14 @@ function ClassLine({ turma, ano }: { turma: TurmaGeracao; ano?: number | undefin
             ? `Nada a gerar em ${String(ano)}: o ano letivo desta turma é ${turma.ano_letivo}.`
             : 'Nada a gerar neste período.'}
         {turma.ja_existiam > 0 &&
-          ` ${formatCount(turma.ja_existiam, 'mensalidade já existia', 'mensalidades já existiam')} e não será criada de novo.`}
+          ` ${formatCount(turma.ja_existiam, 'mensalidade já existia e não será criada', 'mensalidades já existiam e não serão criadas')} de novo.`}
+        {turma.vencidas > 0 && (
+          <strong className="block font-medium text-amber-800">
+            {created
+              ? `${formatCount(turma.vencidas, 'mensalidade nasceu vencida', 'mensalidades nasceram vencidas')}, com multa e juros desde o vencimento.`
+              : `${formatCount(turma.vencidas, 'mensalidade já nasce vencida', 'mensalidades já nascem vencidas')}, com multa e juros desde o vencimento: confira os meses antes de gerar.`}
+          </strong>
+        )}
         {turma.com_plano > 0 &&
           ` ${formatCount(turma.com_plano, 'aluno paga', 'alunos pagam')} pelo plano do contrato assinado na matrícula online e não recebe${turma.com_plano === 1 ? '' : 'm'} a mensalidade da turma.`}
       </span>
@@ -64,7 +79,7 @@ export function GenerationSummary({
       {summary.turmas.length > 0 && (
         <ul className="mt-2 divide-y divide-gray-200" aria-label="Por turma">
           {summary.turmas.map((turma) => (
-            <ClassLine key={turma.turma_id} turma={turma} ano={ano} />
+            <ClassLine key={turma.turma_id} turma={turma} ano={ano} created={created} />
           ))}
         </ul>
       )}

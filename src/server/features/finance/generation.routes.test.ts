@@ -124,6 +124,8 @@ describe('preview and undo', () => {
         primeiro_mes: '2026-02',
         ultimo_mes: '2026-12',
         ja_existiam: 0,
+        // On 28/11, February to November are already past their due date (the 10th).
+        vencidas: 10,
         com_plano: 0,
       },
       {
@@ -138,6 +140,7 @@ describe('preview and undo', () => {
         primeiro_mes: '2027-01',
         ultimo_mes: '2027-12',
         ja_existiam: 0,
+        vencidas: 0,
         com_plano: 0,
       },
     ]);
