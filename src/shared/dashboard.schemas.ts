@@ -68,6 +68,8 @@ export const dashboardProfessorSchema = z.object({
   chamadas_hoje: z.object({
     data: z.string(),
     dia: calendarDaySchema,
+    /** On a day without class, the latest school day of the two weeks before (null on a school day). */
+    ultimo_dia_letivo: z.string().nullable(),
     pendentes: z.array(
       z.object({
         turma_id: z.string(),

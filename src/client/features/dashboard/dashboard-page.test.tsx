@@ -54,6 +54,7 @@ const noTuition = {
 const noRollsToday: DashboardProfessor['chamadas_hoje'] = {
   data: '2026-11-21',
   dia: { data: '2026-11-21', tipo: 'fim_de_semana', letivo: false, descricao: null },
+  ultimo_dia_letivo: '2026-11-20',
   pendentes: [],
   feitas: 0,
 };
@@ -405,6 +406,7 @@ describe("the teacher's home leads with today's rolls", () => {
     teacherHome({
       data: '2026-03-20',
       dia: friday,
+      ultimo_dia_letivo: null,
       pendentes: [
         { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
         {
@@ -434,7 +436,7 @@ describe("the teacher's home leads with today's rolls", () => {
   });
 
   it('each of my classes is a card that opens its roll, with its grades and diary a tap away', async () => {
-    teacherHome({ data: '2026-03-20', dia: friday, pendentes: [], feitas: 0 });
+    teacherHome({ data: '2026-03-20', dia: friday, ultimo_dia_letivo: null, pendentes: [], feitas: 0 });
     const classes = await screen.findByRole('region', { name: 'Minhas turmas' });
     expect(within(classes).getByRole('link', { name: '3º Ano A: fazer chamada' })).toHaveAttribute(
       'href',
@@ -459,6 +461,7 @@ describe("the teacher's home leads with today's rolls", () => {
     teacherHome({
       data: '2026-03-20',
       dia: friday,
+      ultimo_dia_letivo: null,
       pendentes: [
         { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
       ],
@@ -471,18 +474,24 @@ describe("the teacher's home leads with today's rolls", () => {
     teacherHome({
       data: '2026-03-21',
       dia: { data: '2026-03-21', tipo: 'fim_de_semana', letivo: false, descricao: null },
+      ultimo_dia_letivo: '2026-03-20',
       pendentes: [],
       feitas: 0,
     });
     const today = await screen.findByRole('region', { name: 'Hoje não há aula (sábado)' });
     expect(today).toHaveTextContent('21/03/2026 não é dia letivo: nenhuma chamada a fazer.');
     expect(screen.queryByText(/pendente/)).toBeNull();
+    // 'Another day' is the last one with class, not today's locked roll again.
+    expect(
+      within(today).getByRole('link', { name: 'Chamadas do último dia letivo (20/03)' }),
+    ).toHaveAttribute('href', '/dashboard/frequencia?data=2026-03-20');
   });
 
   it('a holiday is named', async () => {
     teacherHome({
       data: '2026-04-21',
       dia: { data: '2026-04-21', tipo: 'feriado_nacional', letivo: false, descricao: 'Tiradentes' },
+      ultimo_dia_letivo: null,
       pendentes: [],
       feitas: 0,
     });
@@ -492,7 +501,7 @@ describe("the teacher's home leads with today's rolls", () => {
   });
 
   it('every roll of the day taken: none pending, how many were taken', async () => {
-    teacherHome({ data: '2026-03-20', dia: friday, pendentes: [], feitas: 3 });
+    teacherHome({ data: '2026-03-20', dia: friday, ultimo_dia_letivo: null, pendentes: [], feitas: 3 });
     const rolls = await screen.findByRole('region', { name: 'Chamadas de hoje: nenhuma pendente' });
     expect(rolls).toHaveTextContent('3 chamadas feitas hoje.');
   });

@@ -28,6 +28,7 @@ function rollLink(roll: DashboardProfessor['chamadas_hoje']['pendentes'][number]
  */
 function TodayRolls({ hoje }: { hoje: DashboardProfessor['chamadas_hoje'] }) {
   const heading = 'chamadas-hoje';
+  const [last, link] = [hoje.ultimo_dia_letivo, 'font-medium text-primary-strong underline'];
   if (!hoje.dia.letivo)
     return (
       <section
@@ -42,8 +43,10 @@ function TodayRolls({ hoje }: { hoje: DashboardProfessor['chamadas_hoje'] }) {
           </h2>
           <p className="text-sm text-gray-600">
             {formatDate(hoje.data)} não é dia letivo: nenhuma chamada a fazer.{' '}
-            <Link to={paths.attendance} className="font-medium text-primary-strong underline">
-              Chamada de outro dia
+            <Link to={last ? `${paths.attendance}?data=${last}` : paths.attendance} className={link}>
+              {last
+                ? `Chamadas do último dia letivo (${formatDate(last).slice(0, 5)})`
+                : 'Chamada de outro dia'}
             </Link>
           </p>
         </div>

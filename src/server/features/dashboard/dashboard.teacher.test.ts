@@ -91,6 +91,26 @@ describe('the teacher’s home costs the same whatever the number of classes', (
   });
 });
 
+describe('today’s rolls on a day without class', () => {
+  it('point to the latest school day: the Monday before Tiradentes, the Friday before a Saturday', async () => {
+    await openYear();
+    const login = await signedIn(t, 'professor');
+    const read = async (day: string) => {
+      clock.pin(day);
+      return dataOf<DashboardProfessor>(await get('/api/dashboard/stats', login.cookie)).chamadas_hoje;
+    };
+    expect(await read('2026-04-20')).toMatchObject({ dia: { letivo: true }, ultimo_dia_letivo: null });
+    expect(await read('2026-04-21')).toMatchObject({
+      dia: { letivo: false },
+      ultimo_dia_letivo: '2026-04-20',
+    });
+    expect(await read('2026-04-25')).toMatchObject({
+      dia: { letivo: false },
+      ultimo_dia_letivo: '2026-04-24',
+    });
+  });
+});
+
 describe('the teacher’s “Minhas turmas”', () => {
   it('lists the classes in progress, not last year’s concluded ones', async () => {
     await openYear();
