@@ -21,5 +21,10 @@ export const pixCobrancaSchema = z.object({
   txid: z.string(),
   /** Why the last attempt failed, in Portuguese (only with `erro`). */
   erro: z.string().optional(),
+  /**
+   * An `ativa` charge past its validity after the due date: the last day the bank accepted it. The family
+   * now pays by the school's fixed Pix code, which does not confirm itself.
+   */
+  expirou_em: z.string().optional(),
 });
 export type PixCobranca = z.infer<typeof pixCobrancaSchema>;

@@ -1,4 +1,5 @@
 import { pixCobrancaStatusLabels, type PixCobrancaStatus } from '../../../shared/pix-cobranca.schemas';
+import { formatDate } from '../../../shared/format';
 import { Badge, type BadgeTone } from '../../components/feedback';
 import { useMensalidadeDetail } from './finance.api';
 
@@ -33,9 +34,17 @@ export function PixCobrancaStatus({ mensalidadeId }: { mensalidadeId: string }) 
     >
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-medium text-gray-900">Cobrança Pix</span>
-        <Badge tone={tones[pix.status]}>{pixCobrancaStatusLabels[pix.status]}</Badge>
+        {pix.expirou_em ? (
+          <Badge tone="gray">Expirada no banco</Badge>
+        ) : (
+          <Badge tone={tones[pix.status]}>{pixCobrancaStatusLabels[pix.status]}</Badge>
+        )}
       </p>
-      <p className="text-gray-600">{pix.erro ?? hints[pix.status]}</p>
+      <p className="text-gray-600">
+        {pix.expirou_em
+          ? `O banco aceitou a cobrança até ${formatDate(pix.expirou_em)}. Agora a família paga pelo código Pix fixo da escola, que não se confirma sozinho: confira o extrato e registre o pagamento.`
+          : (pix.erro ?? hints[pix.status])}
+      </p>
       <p className="font-mono text-xs break-all text-gray-500">txid {pix.txid}</p>
     </div>
   );

@@ -213,8 +213,9 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: okResponse(mensalidadeDetailSchema) }, config: read },
     async (request) => {
       const scope = await financeScopeOf(db(), signedInUser(request));
-      const mensalidade = await getMensalidade(db(), request.params.id, scope, clock.today());
-      return ok({ ...mensalidade, pix: await pixStateOf(db(), mensalidade) });
+      const today = clock.today();
+      const mensalidade = await getMensalidade(db(), request.params.id, scope, today);
+      return ok({ ...mensalidade, pix: await pixStateOf(db(), mensalidade, today) });
     },
   );
 

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PixCobranca } from '../../../shared/pix-cobranca.schemas.js';
-import { daysBetween } from '../../../shared/calendar.js';
+import { addDays } from '../../../shared/calendar.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { errorCodeOf } from '../../lib/log.js';
@@ -28,6 +28,7 @@ async function isPixAutomaticoOn(db: DbOrTx): Promise<boolean> {
 export async function pixStateOf(
   db: DbOrTx,
   mensalidade: { id: string; status: string },
+  today: string,
 ): Promise<PixCobranca | null> {
   if (!(await isPixAutomaticoOn(db))) return null;
   const [row] = await db.select().from(pixCobrancas).where(eq(pixCobrancas.mensalidadeId, mensalidade.id));
@@ -35,11 +36,19 @@ export async function pixStateOf(
     const open = mensalidade.status !== 'pago' && mensalidade.status !== 'cancelado';
     return open ? { status: 'pendente', txid: mensalidade.id.replace(/-/g, '') } : null;
   }
+  const lastDay = lastDayAtTheBank(row);
   return {
     status: row.status,
     txid: row.txid,
     ...(row.status === 'erro' && row.erro ? { erro: row.erro } : {}),
+    ...(row.status === 'ativa' && lastDay !== null && today > lastDay ? { expirou_em: lastDay } : {}),
   };
+}
+
+/** The last day the PSP accepts the charge (its due date plus `validadeAposVencimento`), or null. */
+function lastDayAtTheBank(row: typeof pixCobrancas.$inferSelect): string | null {
+  if (!row.vencimentoEnviado || row.validadeAposVencimento === null) return null;
+  return addDays(row.vencimentoEnviado, row.validadeAposVencimento);
 }
 
 /**
@@ -54,9 +63,8 @@ export async function activeChargeOf(
   if (!(await isPixAutomaticoOn(db))) return null;
   const [row] = await db.select().from(pixCobrancas).where(eq(pixCobrancas.mensalidadeId, mensalidadeId));
   if (row?.status !== 'ativa' || !row.location) return null;
-  if (row.vencimentoEnviado && row.validadeAposVencimento !== null) {
-    if (daysBetween(row.vencimentoEnviado, today) > row.validadeAposVencimento) return null;
-  }
+  const lastDay = lastDayAtTheBank(row);
+  if (lastDay !== null && today > lastDay) return null;
   return { txid: row.txid, location: row.location };
 }
 

@@ -78,6 +78,23 @@ describe('Pix charges against the simulated bank', () => {
     expect(account.has('01')).toBe(false);
     expect(fields.has('54')).toBe(false);
     expect(parseTlv(fields.get('62')!).get('05')).toBe('***');
+
+    // Thirty days after the due date the bank refuses the charge: the staff are told so, and the family
+    // gets the school's fixed code (which does not confirm itself), not the 'ativa' charge's.
+    clock.pin('2026-05-10');
+    try {
+      expect((await detailOf(call, rows[0]!.id)).pix).toEqual({ status: 'ativa', txid });
+      clock.pin('2026-05-11');
+      expect((await detailOf(call, rows[0]!.id)).pix).toEqual({
+        status: 'ativa',
+        txid,
+        expirou_em: '2026-05-10',
+      });
+      const fixed = dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${rows[0]!.id}/pix`));
+      expect(fixed.dinamico).toBe(false);
+    } finally {
+      clock.pin(today);
+    }
   });
 
   it('revises a discounted charge, removes a cancelled one and one paid by hand', async () => {
