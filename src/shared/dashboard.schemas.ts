@@ -200,6 +200,10 @@ export const pendenciasAcademicasSchema = z.object({
       disciplinas: z.number().int(),
     })
     .nullable(),
+  /** Pareceres sent for review or reviewed and not yet published (0 without `pareceres.review`). */
+  pareceres_para_revisao: z.number().int(),
+  /** Teachers' rectification requests waiting for a decision. */
+  retificacoes_pendentes: z.number().int(),
 });
 
 export const pendenciasSecretariaSchema = z.object({

@@ -34,6 +34,8 @@ function stubServer(
           abaixo_minimo: 0,
           conselho_tutelar: 0,
           notas: null,
+          pareceres_para_revisao: 0,
+          retificacoes_pendentes: 0,
         },
         secretaria: null,
         mensagens_nao_lidas: 0,

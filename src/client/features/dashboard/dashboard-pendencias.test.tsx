@@ -21,6 +21,8 @@ const pending: Pendencias = {
     abaixo_minimo: 4,
     conselho_tutelar: 9,
     notas: { periodo_nome: '2º bimestre', sem_avaliacao: 5, notas_faltando: 31, disciplinas: 40 },
+    pareceres_para_revisao: 3,
+    retificacoes_pendentes: 1,
   },
   secretaria: null,
   mensagens_nao_lidas: 1,
@@ -32,6 +34,8 @@ const settled: Pendencias = {
     abaixo_minimo: 0,
     conselho_tutelar: 0,
     notas: { periodo_nome: '2º bimestre', sem_avaliacao: 0, notas_faltando: 0, disciplinas: 40 },
+    pareceres_para_revisao: 0,
+    retificacoes_pendentes: 0,
   },
   secretaria: null,
   mensagens_nao_lidas: 0,
@@ -47,8 +51,13 @@ describe('pendenciaItems', () => {
         false,
       ],
       ['2º bimestre: 5 de 40 disciplinas sem avaliação · 31 notas por lançar', undefined, false],
+      ['3 pareceres para revisar ou publicar', undefined, false],
+      ['1 pedido de retificação de nota para decidir', undefined, false],
       ['1 mensagem não lida', undefined, false],
     ]);
+    expect(pendenciaItems(pending).find((item) => item.key === 'pareceres')?.link.to).toBe(
+      '/dashboard/pareceres?ver=pendentes',
+    );
   });
 
   it('and that nothing waits, when nothing does', () => {

@@ -4,6 +4,7 @@ import {
   BookOpenCheck,
   CheckCircle2,
   ClipboardCheck,
+  FileText,
   MessageSquare,
   UserPlus,
   UserX,
@@ -81,7 +82,33 @@ function academicItems({ chamadas, notas, ...alerts }: PendenciasAcademicas): It
                 .join(' · ')}`,
       link: { to: paths.grades, label: 'Ver o lançamento de notas' },
     },
+    ...decisions(alerts),
   ];
+}
+
+/** What waits on the coordenação's own decision: shown only when there is something. */
+function decisions({
+  pareceres_para_revisao: pareceres,
+  retificacoes_pendentes: retificacoes,
+}: Pick<PendenciasAcademicas, 'pareceres_para_revisao' | 'retificacoes_pendentes'>): Item[] {
+  const items: Item[] = [];
+  if (pareceres > 0)
+    items.push({
+      key: 'pareceres',
+      icon: FileText,
+      done: false,
+      text: `${formatCount(pareceres, 'parecer', 'pareceres')} para revisar ou publicar`,
+      link: { to: `${paths.pareceres}?ver=pendentes`, label: 'Abrir os pareceres' },
+    });
+  if (retificacoes > 0)
+    items.push({
+      key: 'retificacoes',
+      icon: BookOpenCheck,
+      done: false,
+      text: `${formatCount(retificacoes, 'pedido', 'pedidos')} de retificação de nota para decidir`,
+      link: { to: paths.grades, label: 'Ver os pedidos em Notas' },
+    });
+  return items;
 }
 
 /** The secretaria's: the families waiting in each year's enrolments, the Portal do Aluno's requests. */

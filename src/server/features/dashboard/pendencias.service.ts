@@ -5,7 +5,7 @@
  * which requests about the Portal do Aluno; for everyone, which messages wait — each answered by the
  * module that owns it, counted here, and each only to whom may act on it.
  */
-import { and, count, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import { addDays } from '../../../shared/calendar.js';
 import type {
   Pendencias,
@@ -15,7 +15,9 @@ import type {
 import { can, type Permission } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { schoolPeriods } from '../../db/schema/calendar.js';
+import { rectificationRequests } from '../../db/schema/grades.js';
 import { interessados } from '../../db/schema/matriculas.js';
+import { pareceres } from '../../db/schema/pareceres.js';
 import { studentAccounts } from '../../db/schema/student-accounts.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
@@ -73,14 +75,39 @@ async function gradesMissing(db: Db, today: string): Promise<PendenciasAcademica
   };
 }
 
-async function academicas(db: Db, viewer: UserRow, today: string): Promise<PendenciasAcademicas> {
+async function academicas(
+  db: Db,
+  viewer: UserRow & { permissoes: readonly Permission[] },
+  today: string,
+): Promise<PendenciasAcademicas> {
   const chamadas = await rollsNotTaken(db, viewer, today);
   const alerts = await listAlerts(db, viewer, {});
+  // What waits on the coordenação's own decision: pareceres sent for review (or reviewed, unpublished)
+  // and the teachers' rectification requests.
+  const [[pareceresRow], [retificacoesRow]] = await Promise.all([
+    can(viewer.permissoes, 'pareceres.review')
+      ? db
+          .select({ total: count() })
+          .from(pareceres)
+          .where(
+            or(
+              and(eq(pareceres.status, 'rascunho'), isNotNull(pareceres.enviadoEm)),
+              eq(pareceres.status, 'revisado'),
+            ),
+          )
+      : [{ total: 0 }],
+    db
+      .select({ total: count() })
+      .from(rectificationRequests)
+      .where(eq(rectificationRequests.situacao, 'pendente')),
+  ]);
   return {
     chamadas,
     abaixo_minimo: alerts.abaixo_minimo.length,
     conselho_tutelar: alerts.conselho_tutelar.length,
     notas: await gradesMissing(db, today),
+    pareceres_para_revisao: pareceresRow.total,
+    retificacoes_pendentes: retificacoesRow?.total ?? 0,
   };
 }
 

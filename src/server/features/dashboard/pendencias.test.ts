@@ -6,7 +6,10 @@ import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
 import { createSchoolYear } from '../../test/school-fixtures.js';
+import { schoolPeriods } from '../../db/schema/calendar.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
+import { assessments, rectificationRequests } from '../../db/schema/grades.js';
+import { pareceres } from '../../db/schema/pareceres.js';
 import { interessados } from '../../db/schema/matriculas.js';
 import { studentAccounts } from '../../db/schema/student-accounts.js';
 
@@ -50,11 +53,49 @@ describe('GET /api/dashboard/pendencias', () => {
         abaixo_minimo: 1,
         conselho_tutelar: 1,
         notas: { periodo_nome: '2º bimestre', sem_avaliacao: 1, notas_faltando: 0, disciplinas: 1 },
+        pareceres_para_revisao: 0,
+        retificacoes_pendentes: 0,
       },
       // The coordenação does not run the enrolments.
       secretaria: null,
       mensagens_nao_lidas: 0,
     });
+  });
+
+  it('counts what waits on the coordenação’s decision: pareceres to review or publish, rectifications', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await createSchoolYear(t, admin.cookie);
+    const coordination = await staffWith(t, 'coordenacao');
+    const turma = await insertClass(t, null, 25, { nivel: 'Educação Infantil', serie: 'Pré II' });
+    const [ana, bia, caio] = [
+      await insertStudent(t, turma.id),
+      await insertStudent(t, turma.id),
+      await insertStudent(t, turma.id),
+    ];
+    const [first] = await t.database.db.select().from(schoolPeriods).orderBy(schoolPeriods.numero).limit(1);
+    const parecer = { periodoId: first!.id, turmaId: turma.id, texto: 'Desenvolveu-se bem.' };
+    await t.database.db.insert(pareceres).values([
+      // Sent for review, reviewed and unpublished: both wait; a draft not sent and a published one do not.
+      { ...parecer, alunoId: ana.id, status: 'rascunho', enviadoEm: new Date() },
+      { ...parecer, alunoId: bia.id, status: 'revisado', enviadoEm: new Date() },
+      { ...parecer, alunoId: caio.id, status: 'rascunho' },
+    ]);
+    const [prova] = await t.database.db
+      .insert(assessments)
+      .values({
+        turmaId: turma.id,
+        disciplina: 'Matemática',
+        periodoId: first!.id,
+        nome: 'Prova',
+        data: '2026-04-01',
+      })
+      .returning();
+    await t.database.db.insert(rectificationRequests).values([
+      { avaliacaoId: prova!.id, alunoId: ana.id, depois: '7.0', motivo: 'Erro de soma' },
+      { avaliacaoId: prova!.id, alunoId: bia.id, depois: '8.0', motivo: 'Erro', situacao: 'aprovada' },
+    ]);
+    const found = dataOf<Pendencias>(await get('/api/dashboard/pendencias', coordination.cookie));
+    expect(found.academico).toMatchObject({ pareceres_para_revisao: 2, retificacoes_pendentes: 1 });
   });
 
   it('the secretaria’s: families waiting in the funnel, per year, and the Portal do Aluno requests', async () => {
