@@ -143,7 +143,7 @@ test('a family sees what is overdue first, then the next one, the months ahead f
     // The declaração para o Imposto de Renda of the year she paid in, downloaded under the year's name.
     const impostoDeRenda = page.getByRole('region', { name: 'Imposto de Renda' });
     const declaracao = impostoDeRenda.getByRole('button', {
-      name: `Baixar declaração do Imposto de Renda de ${String(year)}`,
+      name: `Baixar PDF da declaração do Imposto de Renda de ${String(year)}`,
     });
     await declaracao.scrollIntoViewIfNeeded();
     const downloading = page.waitForEvent('download');

@@ -30,7 +30,7 @@ describe('GuardianFinance: the declaração para o Imposto de Renda', () => {
     expect(thisYear!.textContent).toMatch(/2026 · R\$\s14\.450,00/);
     expect(thisYear!.textContent).toMatch(/Ana R\$\s10\.200,00 · Beto R\$\s4\.250,00/);
     fireEvent.click(
-      within(section).getByRole('button', { name: 'Baixar declaração do Imposto de Renda de 2025' }),
+      within(section).getByRole('button', { name: 'Baixar PDF da declaração do Imposto de Renda de 2025' }),
     );
     await waitFor(() =>
       expect(fetchMock.requests.map((request) => request.url)).toContain(

@@ -68,7 +68,7 @@ export function DeclaracaoIr() {
               <Button
                 variant="secondary"
                 className="min-h-11"
-                aria-label={`Baixar declaração do Imposto de Renda de ${String(item.ano)}`}
+                aria-label={`Baixar PDF da declaração do Imposto de Renda de ${String(item.ano)}`}
                 onClick={() => void handleDownload(item.ano)}
               >
                 <FileText className="h-4 w-4" aria-hidden="true" />

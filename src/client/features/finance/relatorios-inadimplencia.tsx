@@ -21,7 +21,8 @@ import { Button, ButtonLink } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { downloadRelatorio, useSendLembrete } from './finance.api';
 
-function ExportButtons({ tipo, ano }: { tipo: RelatorioTipo; ano: number }) {
+/** CSV and XLSX of one report, each named with it: three sections' buttons are not three 'CSV's. */
+function ExportButtons({ tipo, ano, title }: { tipo: RelatorioTipo; ano: number; title: string }) {
   const handle = async (format: 'csv' | 'xlsx') => {
     try {
       await downloadRelatorio(tipo, ano, format);
@@ -31,10 +32,10 @@ function ExportButtons({ tipo, ano }: { tipo: RelatorioTipo; ano: number }) {
   };
   return (
     <div className="flex gap-2 print:hidden">
-      <Button variant="secondary" onClick={() => void handle('csv')}>
+      <Button variant="secondary" aria-label={`CSV: ${title}`} onClick={() => void handle('csv')}>
         <FileDown className="h-4 w-4" aria-hidden="true" /> CSV
       </Button>
-      <Button variant="secondary" onClick={() => void handle('xlsx')}>
+      <Button variant="secondary" aria-label={`XLSX: ${title}`} onClick={() => void handle('xlsx')}>
         <FileDown className="h-4 w-4" aria-hidden="true" /> XLSX
       </Button>
     </div>
@@ -55,7 +56,7 @@ export function Section({
     <section className="rounded-xl border border-gray-200 bg-white p-4 break-inside-avoid" aria-label={title}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold text-gray-900">{title}</h2>
-        <ExportButtons tipo={tipo} ano={ano} />
+        <ExportButtons tipo={tipo} ano={ano} title={title} />
       </div>
       <div className="overflow-x-auto">{children}</div>
     </section>
