@@ -77,6 +77,7 @@ describe('pareceres descritivos', () => {
     const published = await send('POST', url(child.id, s.periodo, 'publicar'), s.admin.cookie, {});
     expect(published.statusCode, published.body).toBe(200);
     expect(dataOf<Parecer>(published).status).toBe('publicado');
+    expect(messageOf(published)).toBe('Parecer publicado para a família.');
     const forFamily = dataOf<Parecer[]>(
       await get(`/api/pareceres?turma_id=${s.turma.id}&periodo_id=${s.periodo}`, s.family.cookie),
     );
@@ -111,6 +112,18 @@ describe('pareceres descritivos', () => {
       .from(auditLog)
       .where(eq(auditLog.entity, 'parecer'));
     expect(actions.map((row) => row.action)).toEqual(['criar', 'revisar_parecer', 'publicar_parecer']);
+  });
+
+  it('published for a child whose family does not use the portal, says to hand it over printed', async () => {
+    const s = await infantilSchool();
+    const child = await insertStudent(t, s.turma.id);
+    expect((await send('PUT', url(child.id, s.periodo), s.teacher.cookie, BODY)).statusCode).toBe(200);
+    await send('POST', url(child.id, s.periodo, 'revisar'), s.admin.cookie, {});
+    const published = await send('POST', url(child.id, s.periodo, 'publicar'), s.admin.cookie, {});
+    expect(published.statusCode, published.body).toBe(200);
+    expect(messageOf(published)).toBe(
+      `Parecer publicado, mas nenhum responsável de ${child.nome} usa o portal: entregue o parecer impresso.`,
+    );
   });
 
   it('a change to a published parecer takes it back to rascunho (the family stops seeing it); a stale version is 412', async () => {

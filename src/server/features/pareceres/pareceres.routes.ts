@@ -16,7 +16,7 @@ import { createdResponse, okResponse } from '../../lib/responses.js';
 import { MEDIA_LIMITS, readPhotoUpload, sendPrivatePhoto } from '../media/index.js';
 import { addParecerFoto, deleteParecerFoto, readParecerFoto } from './pareceres.fotos.js';
 import { buildDevelopmentReportPdf } from './pareceres.pdf.js';
-import { advanceParecer, listPareceres, saveParecer } from './pareceres.service.js';
+import { advanceParecer, familyOnPortal, listPareceres, saveParecer } from './pareceres.service.js';
 
 /** `/api/pareceres`: the pareceres descritivos of Educação Infantil (ADR 0026). */
 export const pareceresRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,19 +62,25 @@ export const pareceresRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         config: { access: 'pareceres.review' },
       },
-      async (request) =>
-        ok(
-          await advanceParecer(
-            app.ctx,
-            signedInUser(request),
-            request.params.aluno_id,
-            request.params.periodo_id,
-            step,
-            expectedVersion(request, request.body?.version),
-            actorOf(request),
-          ),
-          step === 'revisar' ? 'Parecer revisado.' : 'Parecer publicado para a família.',
-        ),
+      async (request) => {
+        const parecer = await advanceParecer(
+          app.ctx,
+          signedInUser(request),
+          request.params.aluno_id,
+          request.params.periodo_id,
+          step,
+          expectedVersion(request, request.body?.version),
+          actorOf(request),
+        );
+        if (step === 'revisar') return ok(parecer, 'Parecer revisado.');
+        // Published for a family nobody of which reads the portal: the coordenação hands it over.
+        return ok(
+          parecer,
+          (await familyOnPortal(app.ctx.db, parecer.aluno_id)) > 0
+            ? 'Parecer publicado para a família.'
+            : `Parecer publicado, mas nenhum responsável de ${parecer.aluno.nome} usa o portal: entregue o parecer impresso.`,
+        );
+      },
     );
 
   // Photos of the child's work (issue 31 §1): the writer attaches and removes; whoever reaches the

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { pareceres, type ParecerRow } from '../../db/schema/pareceres.js';
@@ -365,6 +366,17 @@ export async function advanceParecer(
   return toParecer(row);
 }
 
+/** The child's guardians with an active portal account: who hears that the parecer is published. */
+const familyAccounts = (alunoId: string) => sql`select g.usuario_id from student_guardians sg
+      join guardians g on g.id = sg.responsavel_id and g.usuario_id is not null
+      join users u on u.id = g.usuario_id and u.status = 'ativo' and u.nivel = 'responsavel'
+      where sg.aluno_id = ${alunoId}`;
+
+/** How many of the child's guardians read the portal (0: the published parecer reaches nobody there). */
+export async function familyOnPortal(db: DbOrTx, alunoId: string): Promise<number> {
+  return rowsOf(await db.execute(familyAccounts(alunoId))).length;
+}
+
 /** The child's guardians with a portal account hear that the parecer is there (the bell, e-mail, SMS). */
 async function notifyFamily(ctx: AppContext, tx: DbOrTx, parecer: ParecerRow) {
   const [info] = await tx
@@ -377,10 +389,7 @@ async function notifyFamily(ctx: AppContext, tx: DbOrTx, parecer: ParecerRow) {
   const periodo = periodName(info.tipo, info.numero);
   await fanOut(ctx, tx, {
     tipo: 'boletim',
-    recipients: sql`select g.usuario_id from student_guardians sg
-      join guardians g on g.id = sg.responsavel_id and g.usuario_id is not null
-      join users u on u.id = g.usuario_id and u.status = 'ativo' and u.nivel = 'responsavel'
-      where sg.aluno_id = ${parecer.alunoId}`,
+    recipients: familyAccounts(parecer.alunoId),
     titulo: `Relatório de desenvolvimento: ${info.nome}`,
     texto: `O parecer descritivo do ${periodo} de ${info.nome} está disponível no portal.`,
     link: `/dashboard/alunos?aluno=${parecer.alunoId}`,
