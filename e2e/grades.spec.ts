@@ -221,7 +221,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(ask).toHaveCount(0);
   await expect(
     teacher.getByRole('img', {
-      name: `Retificação pendente de Trabalho de ${names[0]}: 7,0, aguardando a secretaria`,
+      name: `Retificação pendente de Trabalho de ${names[0]}: 7,0, aguardando a coordenação`,
     }),
   ).toBeVisible();
   // Nothing changes before the approval.

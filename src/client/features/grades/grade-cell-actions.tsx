@@ -15,7 +15,7 @@ export function CellActions({
   label: string;
   /** The administrator corrects it directly (every cell, also one never given: a make-up test). */
   rectify?: (() => void) | undefined;
-  /** The teacher asks the secretaria to correct it. */
+  /** The teacher asks the coordenação to correct it. */
   ask?: (() => void) | undefined;
   /** A request already waiting for this cell: the value asked for. */
   pending?: { depois: string | null } | undefined;
@@ -38,7 +38,7 @@ export function CellActions({
           <span
             role="img"
             className="rounded p-1 text-amber-700"
-            aria-label={`Retificação pendente de ${label}: ${pending.depois ?? 'sem nota'}, aguardando a secretaria`}
+            aria-label={`Retificação pendente de ${label}: ${pending.depois ?? 'sem nota'}, aguardando a coordenação`}
             title={`Retificação pendente: ${pending.depois ?? 'sem nota'}`}
           >
             <Clock className="h-4 w-4" aria-hidden />
@@ -52,6 +52,8 @@ export function CellActions({
             onClick={ask}
           >
             <FilePenLine className="h-4 w-4" aria-hidden />
+            {/* On a phone there is no hover to show the title: the words the notice above refers to. */}
+            <span className="ml-1 text-xs sm:hidden">Solicitar retificação</span>
           </button>
         ))}
     </>
