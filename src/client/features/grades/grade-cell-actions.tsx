@@ -53,7 +53,7 @@ export function CellActions({
           >
             <FilePenLine className="h-4 w-4" aria-hidden />
             {/* On a phone there is no hover to show the title: the words the notice above refers to. */}
-            <span className="ml-1 text-xs sm:hidden">Solicitar retificação</span>
+            <span className="ml-1 text-xs whitespace-nowrap sm:hidden">Solicitar</span>
           </button>
         ))}
     </>

@@ -185,7 +185,7 @@ export function GradeGridBanner({
             {canRectify
               ? 'Para corrigir uma nota, use o botão “Retificar” ao lado dela (com motivo; fica no histórico).'
               : canAsk
-                ? 'Para corrigir uma nota, use “Solicitar retificação” ao lado dela: a coordenação ou a direção aprova ou recusa.'
+                ? 'Para corrigir uma nota, toque em “Solicitar” ao lado dela e diga o motivo.'
                 : 'As notas estão somente para leitura.'}
           </span>
         </div>
