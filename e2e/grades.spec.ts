@@ -204,11 +204,11 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(admin.getByText('Publicado', { exact: true })).toBeVisible();
   await screenshot(admin, { path: `${SHOTS}/notas-fechado-desktop.png`, fullPage: true });
 
-  // The period is closed to the teacher: Ana's Trabalho is corrected by asking the secretary.
+  // The period is closed to the teacher: Ana's Trabalho is corrected by asking the coordenação.
   await teacher.setViewportSize(DESKTOP);
   await teacher.reload();
   await expect(cell('Trabalho', names[0])).toHaveAttribute('readonly');
-  await expect(teacher.getByRole('status').filter({ hasText: 'Solicitar retificação' })).toBeVisible();
+  await expect(teacher.getByRole('status').filter({ hasText: 'toque em “Solicitar”' })).toBeVisible();
   await teacher.getByRole('button', { name: `Solicitar retificação de Trabalho de ${names[0]}` }).click();
   const ask = teacher.getByRole('dialog', { name: 'Solicitar retificação' });
   await expect(ask).toContainText('Atual: 6,0');

@@ -90,8 +90,16 @@ test('a mother pays a tuition through the simulated bank and sees it paid, with 
   await page.getByRole('link', { name: 'Voltar ao portal da escola' }).click();
   await expect(page).toHaveURL(/\/dashboard\/financeiro$/);
   await expect(page.getByRole('button', { name: /^Recibo/ }).first()).toBeVisible();
-  const notices = await dataOf<{ items: { titulo: string }[] }>(await page.request.get('/api/notificacoes'));
-  expect(notices.items.map((n) => n.titulo)).toContain('Pagamento confirmado');
+  // The bank's webhook confirms the payment on its own time (the family's other months already have a
+  // Recibo): the notice is waited for, not read once.
+  await expect
+    .poll(async () => {
+      const notices = await dataOf<{ items: { titulo: string }[] }>(
+        await page.request.get('/api/notificacoes'),
+      );
+      return notices.items.map((n) => n.titulo);
+    })
+    .toContain('Pagamento confirmado');
   await screenshot(page, { path: `${SHOTS}/pix-pagamento-pago-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   await screenshot(page, { path: `${SHOTS}/pix-pagamento-pago-desktop.png`, fullPage: true });
