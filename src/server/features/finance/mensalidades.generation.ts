@@ -268,13 +268,14 @@ function summarizeGeneration(
   created: readonly NewMensalidade[],
 ): GerarMensalidadesPreview {
   const alunos = new Map<string, Set<string>>();
+  const today = clock.today();
   for (const row of created) {
     const turma = turmas.get(row.turmaId);
     if (!turma) continue;
     turma.mensalidades += 1;
     turma.valor += row.valor;
     // Due before today: the family owes it, with multa and juros, the moment it exists.
-    if (row.dataVencimento < clock.today()) turma.vencidas += 1;
+    if (row.dataVencimento < today) turma.vencidas += 1;
     if (!turma.primeiro_mes || row.mesReferencia < turma.primeiro_mes) turma.primeiro_mes = row.mesReferencia;
     if (!turma.ultimo_mes || row.mesReferencia > turma.ultimo_mes) turma.ultimo_mes = row.mesReferencia;
     const set = alunos.get(row.turmaId) ?? new Set<string>();
