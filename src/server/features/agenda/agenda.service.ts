@@ -14,14 +14,14 @@ import { agendaDias, agendaFotos, agendaLeituras, type AgendaDiaRow } from '../.
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
-import { addDays, dayKindLabels } from '../../../shared/calendar.js';
+import { dayKindLabels } from '../../../shared/calendar.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import { dayAbsentees } from '../attendance/index.js';
 import { recordAudit } from '../audit/index.js';
-import { classifyRange, describeDay } from '../calendar/index.js';
+import { describeDay, latestSchoolDay } from '../calendar/index.js';
 import { hasImageConsent } from '../privacy/index.js';
 import { classOnDate, scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
 import { assertMedicationAuthorised, autorizacoesOf, toAutorizacao } from './agenda.medicacao.js';
@@ -235,16 +235,6 @@ export async function saveClassDay(
 }
 
 /**
- * The day a family's agenda opens on: today, or on a day without class (a Saturday, a holiday) the
- * latest school day of the two weeks before, the day there is something to read. Past a longer break
- * (the summer holidays) it stays on today, which says there was no class.
- */
-async function latestSchoolDay(db: Db, today: string): Promise<string> {
-  const days = await classifyRange(db, addDays(today, -14), today);
-  return days.findLast((day) => day.letivo)?.data ?? today;
-}
-
-/**
  * GET /api/agenda/alunos/:id?data= — the child's day as the family (or the school) reads it, in the class
  * the child was in that day. A guardian's read is recorded (the teacher's 'quem leu'); the class's photo
  * goes only to a family that gave the image consent.
@@ -261,7 +251,10 @@ export async function getChildDay(
     .from(students)
     .where(and(eq(students.id, alunoId), studentsInScope(scope)));
   if (!child) throw studentNotFound();
-  const day = data ?? (await latestSchoolDay(db, clock.today()));
+  // Today, or on a day without class the latest school day of the two weeks before (something to read);
+  // past a longer break it stays on today, which says there was no class.
+  const today = clock.today();
+  const day = data ?? (await latestSchoolDay(db, today)) ?? today;
   assertNotFuture(day);
   // The class of that day: a child who moved reads the day of the class they were in then, and a day
   // before they joined has nothing of the class (its children's day and photo are not theirs).

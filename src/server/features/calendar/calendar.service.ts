@@ -59,6 +59,16 @@ export async function classifyRange(db: DbOrTx, from: string, to: string): Promi
   return classifyDays(from, to, entries, years);
 }
 
+/**
+ * The latest school day of the two weeks up to `today` (today itself when it is one), or null after a
+ * longer break (the summer holidays): where the family's agenda opens and where the teacher's home sends
+ * 'Chamadas do último dia letivo' on a day without class.
+ */
+export async function latestSchoolDay(db: DbOrTx, today: string): Promise<string | null> {
+  const days = await classifyRange(db, addDays(today, -14), today);
+  return days.findLast((day) => day.letivo)?.data ?? null;
+}
+
 /** The rows that decide what a day is: day-changing entries, school years and their periods. */
 interface CalendarSnapshot {
   entries: CalendarEntryLike[];

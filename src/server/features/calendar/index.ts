@@ -13,7 +13,13 @@ export {
   updateAcademicSettings,
 } from './academic-settings.service.js';
 export { calendarFeedRoutes, calendarRoutes, schoolYearsRoutes } from './calendar.routes.js';
-export { classifyRange, describeDay, dropCalendarSnapshot, monthRange } from './calendar.service.js';
+export {
+  classifyRange,
+  describeDay,
+  dropCalendarSnapshot,
+  latestSchoolDay,
+  monthRange,
+} from './calendar.service.js';
 export {
   closedMessage,
   periodContextOf,

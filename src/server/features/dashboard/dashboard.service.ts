@@ -1,5 +1,4 @@
 import { folded } from '../../lib/text-search.js';
-import { addDays } from '../../../shared/calendar.js';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { compareClasses, isInfantil } from '../../../shared/classes.schemas.js';
 import { formatCount } from '../../../shared/format.js';
@@ -29,7 +28,7 @@ import { teachers } from '../../db/schema/teachers.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { classesInScope, scopeOf } from '../students/index.js';
 import { listRollClasses } from '../attendance/index.js';
-import { classifyRange, describeDay, resolveYear, rulesForYear } from '../calendar/index.js';
+import { describeDay, latestSchoolDay, resolveYear, rulesForYear } from '../calendar/index.js';
 import { stageRulesOf } from '../../../shared/stage-rules.js';
 import { FREQUENCIA_MINIMA, lessonName } from '../../../shared/attendance.schemas.js';
 import { classFrequencies } from '../attendance/index.js';
@@ -229,11 +228,8 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
     describeDay(db, today),
   ]);
   const inOrder = [...rollClasses].sort(compareClasses);
-  // A day without class: the latest school day of the two weeks before, for 'Chamada de outro dia'.
-  const ultimoDiaLetivo = day.letivo
-    ? null
-    : ((await classifyRange(db, addDays(today, -14), addDays(today, -1))).findLast((one) => one.letivo)
-        ?.data ?? null);
+  // A day without class: the latest school day of the two weeks before, for 'Chamadas do último dia letivo'.
+  const ultimoDiaLetivo = day.letivo ? null : await latestSchoolDay(db, today);
   return {
     escopo: 'professor',
     total_turmas: turmas.length,
