@@ -36,14 +36,13 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
   const lidas = day.alunos.filter((one) => one.leituras.length > 0).length;
   const faltaram = day.alunos.filter((one) => one.falta_na_chamada);
 
+  // What 'Enviar' sends, from the button or from the confirmation of a day without class.
+  const body = () => ({ itens, excecoes, ...(day.version ? { version: day.version } : {}) });
   const handleSave = () =>
-    save.mutate(
-      { itens, excecoes, ...(day.version ? { version: day.version } : {}) },
-      {
-        onSuccess: (result) => toast.success(result.message ?? 'Agenda enviada.'),
-        onError: (error) => toast.error(errorText(error)),
-      },
-    );
+    save.mutate(body(), {
+      onSuccess: (result) => toast.success(result.message ?? 'Agenda enviada.'),
+      onError: (error) => toast.error(errorText(error)),
+    });
 
   return (
     <div className="space-y-4 pb-20">
@@ -209,7 +208,7 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
           message={`Pelo calendário, ${formatDate(day.data)} não tem aula (${day.sem_aula.toLowerCase()}). As famílias de ${day.turma.nome} recebem a agenda como a de um dia de aula.`}
           confirmLabel="Enviar mesmo assim"
           danger={false}
-          action={() => save.mutateAsync({ itens, excecoes })}
+          action={() => save.mutateAsync(body())}
           success="Agenda do dia enviada às famílias."
           failure="Erro ao salvar."
           onClose={() => setConfirmingNoClass(false)}
