@@ -85,6 +85,8 @@ export const AUDIT_ACTIONS = {
   confirmar_comprovante: { rotulo: 'Comprovante confirmado', verbo: 'confirmou o comprovante de' },
   recusar_comprovante: { rotulo: 'Comprovante recusado', verbo: 'recusou o comprovante de' },
   conceder_desconto: { rotulo: 'Desconto concedido', verbo: 'concedeu desconto em' },
+  estornar_pagamento: { rotulo: 'Pagamento estornado', verbo: 'estornou pagamento de' },
+  reativar: { rotulo: 'Reativação', verbo: 'reativou' },
   definir_bolsa: { rotulo: 'Bolsa definida', verbo: 'definiu bolsa de' },
   remover_bolsa: { rotulo: 'Bolsa removida', verbo: 'removeu bolsa de' },
   testar_conexao_pix: {

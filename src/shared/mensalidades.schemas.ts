@@ -22,6 +22,9 @@ export const mensalidadeStatusLabels: Record<MensalidadeStatus, string> = {
 
 export const formasPagamento = ['pix', 'boleto', 'cartao', 'dinheiro', 'transferencia'] as const;
 export type FormaPagamento = (typeof formasPagamento)[number];
+/** Who tied a payment to its tuition: the school may reverse its own (estorno), never the bank's. */
+export const pagamentoOrigens = ['escola', 'banco'] as const;
+export type PagamentoOrigem = (typeof pagamentoOrigens)[number];
 export const formaPagamentoLabels: Record<FormaPagamento, string> = {
   pix: 'Pix',
   boleto: 'Boleto',
@@ -204,8 +207,18 @@ export const pagamentoSchema = z.object({
   desconto: z.number().int().optional(),
   data_pagamento: z.string(),
   forma: z.enum(formasPagamento),
+  /** `banco`: confirmed by the bank (a Pix, Pix Automático, a boleto), so not reversible here. */
+  origem: z.enum(pagamentoOrigens),
 });
 export type Pagamento = z.infer<typeof pagamentoSchema>;
+
+export const estornarPagamentoInputSchema = z.strictObject({ motivo });
+export const estornoResultSchema = z.object({
+  mensalidade: mensalidadeSchema,
+  /** The Pix the reversed payment came from went back to 'Pix a conciliar' (linked by hand to this month). */
+  pix_a_conciliar: z.boolean(),
+});
+export type EstornoResult = z.infer<typeof estornoResultSchema>;
 
 /** One tuition with its payments (the details dialog). */
 export const mensalidadeDetailSchema = mensalidadeSchema.extend({

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { pagamentoOrigens } from '../../../shared/mensalidades.schemas.js';
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
 import { users } from './users.js';
@@ -177,6 +178,12 @@ export const pagamentos = pgTable(
     desconto: integer('desconto').notNull().default(0),
     dataPagamento: date('data_pagamento', { mode: 'string' }).notNull(),
     forma: text('forma', { enum: formasPagamento }).notNull(),
+    /**
+     * Who tied the money to this tuition: `escola` (typed by the staff, a comprovante it confirmed, a Pix
+     * it linked by hand), which it may reverse (estorno); `banco` (a Pix that paid its charge, Pix
+     * Automático, a boleto's liquidação), which only the bank undoes (a devolução).
+     */
+    origem: text('origem', { enum: pagamentoOrigens }).notNull().default('escola'),
     registradoPor: uuid('registrado_por'),
     createdAt: createdAt(),
   },

@@ -236,6 +236,18 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
       if (row.entity === 'mensalidade')
         return withReason(`Cancelou a mensalidade ${name('mensalidade', row.entityId, '(excluída)')}`);
       return withReason(generic());
+    case 'estornar_pagamento':
+      return withReason(
+        `Estornou o pagamento de ${formatCentavosPlain(num('valor_pago') ?? 0)} da mensalidade ${name(
+          'mensalidade',
+          row.entityId,
+          '(excluída)',
+        )}`,
+      );
+    case 'reativar':
+      if (row.entity === 'mensalidade')
+        return withReason(`Reativou a mensalidade ${name('mensalidade', row.entityId, '(excluída)')}`);
+      return withReason(generic());
     case 'conceder_desconto':
       return withReason(
         `Concedeu desconto de ${formatCentavosPlain(num('desconto') ?? 0)} na mensalidade ${name(

@@ -337,7 +337,7 @@ describe('reconcileBoletos and issuing with generation', () => {
     await t.database.db.delete(boletoConfig);
   });
 
-  it('removes unsent boletos of paid tuition, asks baixa of sent ones, follows a new due date', async () => {
+  it('removes unsent boletos of paid tuition, asks baixa of sent ones (dropped if reopened first), follows a new due date', async () => {
     const s = await withBoletos();
     const db = t.database.db;
     const [julho, agosto, setembro] = await Promise.all(
@@ -367,7 +367,7 @@ describe('reconcileBoletos and issuing with generation', () => {
       .where(eq(mensalidades.id, setembro!.id));
 
     const outcome = await db.transaction((tx) => reconcileBoletos(tx));
-    expect(outcome).toEqual({ removidos: 1, baixas: 1, vencimentosAlterados: 1 });
+    expect(outcome).toEqual({ removidos: 1, baixas: 1, vencimentosAlterados: 1, baixasRetiradas: 0 });
     const rows = new Map((await db.select().from(boletos)).map((row) => [row.mensalidadeId, row]));
     expect(rows.has(julho!.id)).toBe(false);
     expect(rows.get(agosto!.id)!.movimentoPendente).toBe('baixa');
@@ -385,7 +385,19 @@ describe('reconcileBoletos and issuing with generation', () => {
       removidos: 0,
       baixas: 0,
       vencimentosAlterados: 0,
+      baixasRetiradas: 0,
     });
+    // August was cancelled by mistake and comes back before the next remessa: its boleto stays registered.
+    const back = await call('POST', `/api/financeiro/mensalidades/${agosto!.id}/reativar`, s.admin, {
+      motivo: 'Cancelada por engano',
+    });
+    expect(back.statusCode).toBe(200);
+    expect(await db.transaction((tx) => reconcileBoletos(tx))).toMatchObject({
+      baixas: 0,
+      baixasRetiradas: 1,
+    });
+    const [agostoDepois] = await db.select().from(boletos).where(eq(boletos.mensalidadeId, agosto!.id));
+    expect(agostoDepois).toMatchObject({ situacao: 'registrado', movimentoPendente: null });
   });
 
   it('with generation: open tuition not yet due gets its boleto; overdue and payers without CPF do not', async () => {

@@ -342,15 +342,18 @@ export interface ReconcileOutcome {
   baixas: number;
   /** The mensalidade's due date changed: new fator and barcode (and a change for the bank when sent). */
   vencimentosAlterados: number;
+  /** Open again before its baixa left (a payment reversed, a cancellation undone): the baixa is dropped. */
+  baixasRetiradas: number;
 }
 
 /**
  * Brings the boletos in line with their mensalidades; part of the remessa's transaction (features/cnab
  * calls it first). Paid by another means or cancelled → 'baixa' (or the row deleted when the bank never
- * saw it); due date changed → new vencimento and barcode, 'alteracao_vencimento' when already sent.
+ * saw it); open again before that baixa left → no baixa; due date changed → new vencimento and barcode,
+ * 'alteracao_vencimento' when already sent.
  */
 export async function reconcileBoletos(tx: DbOrTx): Promise<ReconcileOutcome> {
-  const outcome: ReconcileOutcome = { removidos: 0, baixas: 0, vencimentosAlterados: 0 };
+  const outcome: ReconcileOutcome = { removidos: 0, baixas: 0, vencimentosAlterados: 0, baixasRetiradas: 0 };
   const rows = await tx
     .select({ boleto: boletos, mensalidade: mensalidades })
     .from(boletos)
@@ -372,6 +375,15 @@ export async function reconcileBoletos(tx: DbOrTx): Promise<ReconcileOutcome> {
         outcome.baixas++;
       }
       continue;
+    }
+    if (boleto.movimentoPendente === 'baixa') {
+      // The bank still holds it registered (the baixa never left): it stays as it is, to be paid.
+      await tx
+        .update(boletos)
+        .set({ movimentoPendente: null, updatedAt: now })
+        .where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
+      boleto.movimentoPendente = null;
+      outcome.baixasRetiradas++;
     }
     if (mensalidade.dataVencimento !== boleto.vencimento) {
       const codigoBarras = comVencimento(boleto.codigoBarras, mensalidade.dataVencimento);

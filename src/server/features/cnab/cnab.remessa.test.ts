@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { boletos } from '../../db/schema/boletos.js';
 import { guardians } from '../../db/schema/students.js';
 import { FEBRABAN_240, layoutProblems, withOverrides } from './cnab.layout.js';
 import { CNAB_BANKS } from './cnab.bancos.js';
@@ -114,11 +113,16 @@ describe('POST /api/financeiro/boleto/remessa', () => {
         .filter((line) => line[13] === 'T')
         .map((line) => line.slice(15, 17)),
     ).toEqual(['02', '02']);
-    // A baixa goes in the next file, NSA 2.
-    await t.database.db
-      .update(boletos)
-      .set({ movimentoPendente: 'baixa' })
-      .where(eq(boletos.mensalidadeId, s.julhoBruno.id));
+    // A baixa goes in the next file, NSA 2: July's tuition of Bruno is cancelled (an open one keeps its boleto).
+    const cancelled = await call(
+      'POST',
+      `/api/financeiro/mensalidades/${s.julhoBruno.id}/cancelar`,
+      s.admin,
+      {
+        motivo: 'Transferido',
+      },
+    );
+    expect(cancelled.statusCode).toBe(200);
     const second = await gerarRemessa(t, s.admin);
     expect(second.statusCode).toBe(200);
     const next = second.rawPayload.toString('latin1').split('\r\n');

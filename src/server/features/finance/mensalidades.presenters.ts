@@ -94,5 +94,6 @@ export function toPagamento(row: PagamentoRow): Pagamento {
     desconto: row.desconto,
     data_pagamento: row.dataPagamento,
     forma: row.forma,
+    origem: row.origem,
   };
 }

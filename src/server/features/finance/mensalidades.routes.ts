@@ -16,6 +16,8 @@ import {
   cotacaoQuerySchema,
   cancelarMensalidadeInputSchema,
   descontoMensalidadeInputSchema,
+  estornarPagamentoInputSchema,
+  estornoResultSchema,
   formatMesReferencia,
   gerarMensalidadesInputSchema,
   listMensalidadesQuerySchema,
@@ -37,6 +39,7 @@ import { exportRows, type ExportColumn } from '../../lib/spreadsheet.js';
 import { sendFile } from '../../lib/download.js';
 import { financeScopeOf } from './finance.scope.js';
 import { cancelMensalidade, discountMensalidade, registerPayment } from './payments.service.js';
+import { reactivateMensalidade, reversePayment } from './estorno.service.js';
 import { sendLembrete } from './lembretes.service.js';
 import { cancelLote, generateMensalidades, type GenerationOutcome } from './mensalidades.generation.js';
 import { getMensalidade, listMensalidades, quoteMensalidade } from './mensalidades.service.js';
@@ -290,6 +293,46 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
         cancelMensalidade(db(), request.params.id, request.body.motivo, actorOf(request), today),
       );
       return ok(mensalidade, 'Mensalidade cancelada.');
+    },
+  );
+
+  app.post(
+    '/mensalidades/:id/reativar',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: cancelarMensalidadeInputSchema,
+        response: okResponse(mensalidadeSchema),
+      },
+      config: manage,
+    },
+    async (request) => {
+      const mensalidade = await thenSyncPix((today) =>
+        reactivateMensalidade(db(), request.params.id, request.body.motivo, actorOf(request), today),
+      );
+      return ok(mensalidade, 'Mensalidade reativada: está em aberto de novo.');
+    },
+  );
+
+  app.post(
+    '/mensalidades/:id/pagamentos/:pagamentoId/estorno',
+    {
+      schema: {
+        params: idParamsSchema.extend({ pagamentoId: idParamsSchema.shape.id }),
+        body: estornarPagamentoInputSchema,
+        response: okResponse(estornoResultSchema),
+      },
+      config: manage,
+    },
+    async (request) => {
+      const { id, pagamentoId } = request.params;
+      const result = await thenSyncPix((today) =>
+        reversePayment(app.ctx, id, pagamentoId, request.body.motivo, actorOf(request), today),
+      );
+      const pix = result.pix_a_conciliar
+        ? ' O Pix voltou para “Pix a conciliar”: vincule-o à mensalidade certa.'
+        : '';
+      return ok(result, `Pagamento estornado; a mensalidade está em aberto de novo.${pix}`);
     },
   );
 

@@ -4,6 +4,7 @@ import {
   formatMesReferencia,
   type Mensalidade,
   type Pagamento,
+  type PagamentoOrigem,
   type RegistrarPagamentoInput,
 } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, splitPayment, type PaymentSplit } from '../../../shared/money.js';
@@ -55,9 +56,14 @@ export async function applyPayment(
   input: RegistrarPagamentoInput,
   actor: Actor,
   today: string,
-  /** How the amount splits, when the payer's bank said so (a Pix's `componentesValor`); else computed. */
-  givenSplit?: PaymentSplit,
+  bank?: {
+    /** How the amount splits, when the payer's bank said so (a Pix's `componentesValor`); else computed. */
+    split?: PaymentSplit | undefined;
+    /** The bank tied the money to this tuition by itself (not reversible here); else the school did. */
+    origem: PagamentoOrigem;
+  },
 ): Promise<{ mensalidade: Mensalidade; pagamento: Pagamento }> {
+  const givenSplit = bank?.split;
   const { row } = found;
   const id = row.id;
   if (row.canceladaEm !== null) throw conflict('Esta mensalidade foi cancelada.');
@@ -83,6 +89,7 @@ export async function applyPayment(
       desconto: split.desconto,
       dataPagamento: input.data_pagamento,
       forma: input.forma,
+      origem: bank?.origem ?? 'escola',
       registradoPor: actor.id,
     })
     .returning();

@@ -5,7 +5,7 @@
  * record or not at all. The payment is the manual one's (`applyPayment`), by Pix or boleto, so the receipt
  * and every figure follow as they do for a payment typed by the secretaria.
  */
-import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import { formatMesReferencia, type PagamentoOrigem } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, type PaymentSplit } from '../../../shared/money.js';
 import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
@@ -30,6 +30,8 @@ export interface PixPaymentInput {
    * to it): any amount up to it, a smaller one as a partial payment.
    */
   exact: boolean;
+  /** `escola` when a person chose this tuition for the Pix ('Pix a conciliar'): the school may reverse it. */
+  origem: PagamentoOrigem;
 }
 
 export type PixPaymentRefusal =
@@ -74,6 +76,7 @@ interface BankPayment {
   valor: number;
   data: string;
   forma: 'pix' | 'boleto';
+  origem: PagamentoOrigem;
   /** Only exactly the amount of the day pays it (a Pix by itself). */
   exact: boolean;
   /** How the bank split the amount, given the amount of the day (none: computed). */
@@ -118,7 +121,7 @@ async function applyBankPayment(
     { valor_pago: input.valor, data_pagamento: input.data, forma: input.forma },
     actor,
     today,
-    split,
+    { split, origem: input.origem },
   );
   const mes = formatMesReferencia(row.mesReferencia);
   const quitada = result.mensalidade.status === 'pago';
@@ -146,6 +149,7 @@ export function applyPixPayment(
       valor: input.valor,
       data: input.data,
       forma: 'pix',
+      origem: input.origem,
       exact: input.exact,
       split: (due) => splitOf(input.valor, input.componentes, due),
     },
@@ -175,6 +179,7 @@ export function applyBoletoPayment(
       valor: input.valor,
       data: input.data,
       forma: 'boleto',
+      origem: 'banco',
       exact: false,
       split: (due) => {
         const principal = input.valor - input.acrescimos + input.desconto;

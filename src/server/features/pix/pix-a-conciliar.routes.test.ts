@@ -97,6 +97,52 @@ describe('Pix a conciliar', () => {
     expect(left.map((item) => item.endToEndId)).toEqual([s.doacao.endToEndId]);
   });
 
+  it('a Pix linked by hand to the wrong month is reversed back to the list; one that paid its own charge is the bank’s', async () => {
+    const s = await withWaitingPix();
+    const id = s.idOf(s.semTxid.endToEndId);
+    const august = await mensalidadeOf(s.ana.id, `${thisYear}-08`);
+    await call('POST', `${LIST}/${id}/vincular`, s.admin, { mensalidade_id: august.id });
+    const [pagamento] = (await call('GET', `/api/financeiro/mensalidades/${august.id}`, s.admin)).json().data
+      .pagamentos as { id: string; origem: string }[];
+    expect(pagamento!.origem).toBe('escola');
+
+    const estorno = await call(
+      'POST',
+      `/api/financeiro/mensalidades/${august.id}/pagamentos/${pagamento!.id}/estorno`,
+      s.admin,
+      { motivo: 'Era a mensalidade de setembro' },
+    );
+    expect(estorno.statusCode).toBe(200);
+    expect(estorno.json().data.pix_a_conciliar).toBe(true);
+    expect(estorno.json().message).toContain('O Pix voltou para “Pix a conciliar”');
+    expect(estorno.json().data.mensalidade).toMatchObject({ status: 'pendente', valor_pago: 0 });
+    const back = (await call('GET', LIST, s.admin)).json().data as { id: string; observacao: string }[];
+    expect(back.map((item) => item.id)).toContain(id);
+    // Linked again, to the right month: paid once.
+    const september = await mensalidadeOf(s.ana.id, `${thisYear}-09`);
+    const relinked = await call('POST', `${LIST}/${id}/vincular`, s.admin, { mensalidade_id: september.id });
+    expect(relinked.statusCode).toBe(200);
+    expect(await t.database.db.select().from(pagamentos)).toEqual([
+      expect.objectContaining({ mensalidadeId: september.id, valorPago: 85_000 }),
+    ]);
+
+    // A Pix that paid its charge by itself: the bank's word, which only the bank undoes (a devolução).
+    await arrive([pixOf({ valor: 85_000, txid: txidOf(s.july.id) })]);
+    const [own] = (await call('GET', `/api/financeiro/mensalidades/${s.july.id}`, s.admin)).json().data
+      .pagamentos as { id: string; origem: string }[];
+    expect(own!.origem).toBe('banco');
+    const refused = await call(
+      'POST',
+      `/api/financeiro/mensalidades/${s.july.id}/pagamentos/${own!.id}/estorno`,
+      s.admin,
+      { motivo: 'Tentativa' },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Este pagamento foi confirmado pelo banco \(Pix\)/);
+    const july = (await call('GET', `/api/financeiro/mensalidades/${s.july.id}`, s.admin)).json().data;
+    expect(july).toMatchObject({ status: 'pago', valor_pago: 85_000 });
+  });
+
   it('linking refuses a cancelled mensalidade, one owing less than the Pix or an unknown one, and changes nothing', async () => {
     const s = await withWaitingPix();
     const id = s.idOf(s.semTxid.endToEndId);

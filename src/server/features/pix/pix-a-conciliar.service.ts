@@ -98,7 +98,13 @@ export async function linkPix(
     const outcome = await applyPixPayment(
       ctx,
       tx,
-      { mensalidadeId, valor: row.valor, data: todayIso(new Date(row.horario)), exact: false },
+      {
+        mensalidadeId,
+        valor: row.valor,
+        data: todayIso(new Date(row.horario)),
+        exact: false,
+        origem: 'escola',
+      },
       actor,
       clock.today(),
     );

@@ -61,6 +61,7 @@ export async function pagarDebitoUmaVez(
       data: debito.data <= hoje ? debito.data : hoje,
       // The amount was fixed when the charge was sent (the open amount, due that day): a part is a part.
       exact: false,
+      origem: 'banco',
     },
     { ...systemActor, nome: 'Pix Automático' },
     hoje,

@@ -97,6 +97,7 @@ async function settle(
             }
           : undefined,
       exact: true,
+      origem: 'banco',
     },
     systemActor,
     clock.today(),
