@@ -32,8 +32,11 @@ import {
   type PagamentoResult,
   type MensalidadeDetail,
   type PixCode,
+  type EstornoResult,
   cotacaoSchema,
+  estornoResultSchema,
   mensalidadeDetailSchema,
+  mensalidadeSchema,
   pixSchema,
 } from '../../../shared/mensalidades.schemas';
 import type { SortOrder } from '../../../shared/validators';
@@ -174,6 +177,36 @@ export function useAdjustMensalidade() {
       apiWithMessage<Mensalidade>(`/api/financeiro/mensalidades/${id}/${kind}`, {
         method: 'POST',
         body: kind === 'cancelar' ? { motivo } : { motivo, desconto },
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Reverses a payment the school registered (estorno); the tuition is open again. */
+export function useReversePayment() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: ({ id, pagamentoId, motivo }: { id: string; pagamentoId: string; motivo: string }) =>
+      apiWithMessage<EstornoResult>(`/api/financeiro/mensalidades/${id}/pagamentos/${pagamentoId}/estorno`, {
+        method: 'POST',
+        body: { motivo },
+        schema: estornoResultSchema,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Brings back a tuition cancelled by mistake. */
+export function useReactivateMensalidade() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: ({ id, motivo }: { id: string; motivo: string }) =>
+      apiWithMessage<Mensalidade>(`/api/financeiro/mensalidades/${id}/reativar`, {
+        method: 'POST',
+        body: { motivo },
+        schema: mensalidadeSchema,
         globalErrors: false,
       }),
     onSuccess: invalidate,

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
 import { mensalidadeAnswer } from '../../test/answers';
 import { pinDate } from '../../test/render';
-import { MensalidadeActions, MensalidadeValor, mensalidadeColumns } from './mensalidade-columns';
+import { MensalidadeValor, mensalidadeColumns } from './mensalidade-columns';
+import { MensalidadeActions } from './mensalidade-actions';
 
 afterEach(cleanup);
 pinDate('2026-11-27T12:00:00-03:00');

@@ -1,8 +1,8 @@
-import { BadgePercent, Barcode, FileText, Handshake, QrCode, Wallet, type LucideIcon } from 'lucide-react';
+import { Barcode, FileText, QrCode, type LucideIcon } from 'lucide-react';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { lastDayWithoutCharges } from '../../../shared/calendar';
 import { formatCentavos, formatDate, todayIso } from '../../../shared/format';
-import { Button, IconButton, type ButtonProps } from '../../components/button';
+import { Button, type ButtonProps } from '../../components/button';
 import type { Column } from '../../components/data-table';
 import { Badge } from '../../components/feedback';
 import { MensalidadeStatusBadge } from './finance-ui';
@@ -157,80 +157,3 @@ export const mensalidadeColumns: Column<Mensalidade>[] = [
     cell: (mensalidade) => <MensalidadeValor mensalidade={mensalidade} />,
   },
 ];
-
-/**
- * A tuition's buttons: pay and adjust for the school; PIX while open and the receipt once paid for all.
- * The school's row keeps compact icons; a family's row, on a phone as on a computer, names its two
- * actions in words ('Pagar com Pix', 'Recibo'): an icon alone is a guess for the one thing they came to do.
- */
-export function MensalidadeActions({
-  mensalidade,
-  manage,
-  onPay,
-  onPix,
-  onReceipt,
-  onAdjust,
-  onNegociacao,
-  onBoleto,
-}: {
-  mensalidade: Mensalidade;
-  manage: boolean;
-  onPay: () => void;
-  onPix: () => void;
-  onReceipt: () => void;
-  onAdjust: () => void;
-  /** 'Em negociação': mark or clear (the school's; stops the automatic reminders). */
-  onNegociacao?: () => void;
-  /** The boleto (only when the school issues boletos). */
-  onBoleto?: (() => void) | undefined;
-}) {
-  const open = isOpen(mensalidade);
-  if (!manage)
-    return (
-      <>
-        {open && <PixButton mensalidade={mensalidade} onClick={onPix} />}
-        {open && onBoleto && <BoletoButton mensalidade={mensalidade} onClick={onBoleto} />}
-        {mensalidade.valor_pago > 0 && <ReceiptButton mensalidade={mensalidade} onClick={onReceipt} />}
-      </>
-    );
-  return (
-    <>
-      {open && (
-        <IconButton label={`Registrar pagamento de ${mensalidade.aluno_nome}`} onClick={onPay}>
-          <Wallet className="h-4 w-4 text-green-700" aria-hidden="true" />
-        </IconButton>
-      )}
-      {open && (
-        <IconButton label={`Pix de ${mensalidade.aluno_nome}`} onClick={onPix}>
-          <QrCode className="h-4 w-4" aria-hidden="true" />
-        </IconButton>
-      )}
-      {open && onBoleto && (
-        <IconButton label={`Boleto de ${mensalidade.aluno_nome}`} onClick={onBoleto}>
-          <Barcode className="h-4 w-4" aria-hidden="true" />
-        </IconButton>
-      )}
-      {mensalidade.valor_pago > 0 && (
-        <IconButton label={`Recibo de ${mensalidade.aluno_nome}`} onClick={onReceipt}>
-          <FileText className="h-4 w-4" aria-hidden="true" />
-        </IconButton>
-      )}
-      {open && mensalidade.status !== 'em_confirmacao' && onNegociacao && (
-        <IconButton
-          label={`${mensalidade.negociacao ? 'Encerrar negociação' : 'Marcar em negociação'}: ${which(mensalidade)}`}
-          onClick={onNegociacao}
-        >
-          <Handshake
-            className={`h-4 w-4 ${mensalidade.negociacao ? 'text-purple-700' : ''}`}
-            aria-hidden="true"
-          />
-        </IconButton>
-      )}
-      {open && (
-        <IconButton label={`Cancelar ou dar desconto para ${mensalidade.aluno_nome}`} onClick={onAdjust}>
-          <BadgePercent className="h-4 w-4" aria-hidden="true" />
-        </IconButton>
-      )}
-    </>
-  );
-}

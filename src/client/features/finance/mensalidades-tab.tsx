@@ -23,13 +23,15 @@ import {
   type MensalidadeFilters,
 } from './finance.api';
 import { currentMonth } from './finance-ui';
-import { MensalidadeActions, mensalidadeColumns } from './mensalidade-columns';
+import { mensalidadeColumns } from './mensalidade-columns';
+import { MensalidadeActions } from './mensalidade-actions';
 import { PaymentModal } from './payment-modal';
 import { PixModal } from './pix-modal';
 import { BoletoModal } from './boleto-modal';
 import { BoletoLoteButton } from './boleto-lote';
 import { useBoletoDisponivel } from './boleto.api';
 import { NegociacaoModal } from './negociacao-modal';
+import { PagamentosModal, ReativarModal } from './estorno-modals';
 
 /**
  * The tuition list: the school's (this month by default, named in the heading; an empty month offers
@@ -47,6 +49,8 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
     ajuste: Mensalidade;
     negociacao: Mensalidade;
     boleto: Mensalidade;
+    pagamentos: Mensalidade;
+    reativar: Mensalidade;
   }>();
   const boletoDisponivel = useBoletoDisponivel();
   const [exporting, setExporting] = useState(false);
@@ -158,6 +162,8 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
             onAdjust={() => dialog.show('ajuste', mensalidade)}
             onNegociacao={() => dialog.show('negociacao', mensalidade)}
             onBoleto={boletoDisponivel ? () => dialog.show('boleto', mensalidade) : undefined}
+            onPagamentos={() => dialog.show('pagamentos', mensalidade)}
+            onReativar={() => dialog.show('reativar', mensalidade)}
           />
         )}
       />
@@ -176,6 +182,12 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
       ))}
       {dialog.render('negociacao', (row) => (
         <NegociacaoModal mensalidade={row} onClose={dialog.close} />
+      ))}
+      {dialog.render('pagamentos', (row) => (
+        <PagamentosModal mensalidade={row} onClose={dialog.close} />
+      ))}
+      {dialog.render('reativar', (row) => (
+        <ReativarModal mensalidade={row} onClose={dialog.close} />
       ))}
     </div>
   );
