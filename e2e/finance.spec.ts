@@ -264,3 +264,47 @@ test('a new despesa changes the balance', async ({ page }) => {
   await openTab(page, 'Relatórios');
   await expect(page.getByRole('heading', { name: `Fluxo de caixa ${year}` })).toBeVisible();
 });
+
+test('a payment registered on the wrong student is reversed, and a month cancelled by mistake comes back', async ({
+  page,
+}) => {
+  await page.goto('/dashboard/financeiro');
+  await openTab(page, 'Mensalidades');
+  await page.getByLabel('Buscar aluno').fill(`Outro Aluno ${run}`);
+  const row = page.getByTestId('mensalidade-row').first();
+  await row.getByRole('button', { name: /Registrar pagamento/ }).click();
+  const pay = page.getByRole('dialog', { name: 'Registrar pagamento' });
+  await pay.getByLabel('Forma de pagamento').selectOption('Dinheiro');
+  await pay.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('Pagamento registrado com sucesso!')).toBeVisible();
+  await expect(row).toContainText('Pago');
+
+  // It was Lia's money: the secretaria reverses it, with the reason.
+  await row.getByRole('button', { name: /^Pagamentos: Outro Aluno/ }).click();
+  const pagamentos = page.getByRole('dialog', { name: 'Pagamentos' });
+  await expect(pagamentos).toContainText('Dinheiro');
+  await screenshot(page, { path: `${shots}/financeiro-pagamentos-desktop.png` });
+  await pagamentos.getByRole('button', { name: /^Estornar pagamento de/ }).click();
+  const estorno = page.getByRole('dialog', { name: 'Estornar pagamento' });
+  await estorno.getByLabel('Motivo do estorno').fill('Registrado no aluno errado: era da Lia');
+  await estorno.getByRole('button', { name: 'Estornar pagamento' }).click();
+  await expect(page.getByText('Pagamento estornado; a mensalidade está em aberto de novo.')).toBeVisible();
+  await expect(pagamentos).toContainText('Nenhum pagamento registrado nesta mensalidade.');
+  await pagamentos.getByRole('button', { name: 'Fechar' }).last().click();
+  await expect(row).not.toContainText('Pago');
+
+  // Cancelled by mistake, then reactivated.
+  await row.getByRole('button', { name: /^Cancelar ou dar desconto/ }).click();
+  const adjust = page.getByRole('dialog', { name: 'Cancelar ou conceder desconto' });
+  await adjust.getByLabel('Ação').selectOption('cancelar');
+  await adjust.getByLabel('Motivo').fill('Saída do aluno');
+  await adjust.getByRole('button', { name: 'Cancelar mensalidade' }).click();
+  await expect(row).toContainText('Cancelado');
+  await row.getByRole('button', { name: /^Reativar mensalidade: Outro Aluno/ }).click();
+  const reativar = page.getByRole('dialog', { name: 'Reativar mensalidade' });
+  await expect(reativar).toContainText('cancelada (Saída do aluno)');
+  await reativar.getByLabel('Motivo da reativação').fill('O aluno continua na escola');
+  await reativar.getByRole('button', { name: 'Reativar mensalidade' }).click();
+  await expect(page.getByText('Mensalidade reativada: está em aberto de novo.')).toBeVisible();
+  await expect(row).not.toContainText('Cancelado');
+});
