@@ -112,7 +112,9 @@ export async function seedFinance(tx: Tx, today: string, familyUserId: string): 
   const year = Number(today.slice(0, 4));
   await tx.insert(financeSettings).values({
     id: 1,
-    pixChave: '12345678000195',
+    // The key of the school's account at the demo's simulated bank (features/pix-simulado): a family can
+    // pay the fixed code there too, and the Pix reaches the school's webhook like a charge's.
+    pixChave: 'pix@escola.demo',
     pixBeneficiario: 'Colegio Horizonte',
     pixCidade: 'Sao Paulo',
     multaBp: 200,

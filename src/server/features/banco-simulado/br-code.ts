@@ -13,6 +13,10 @@ export type BrCodeLido =
       chave: string | null;
       nome: string;
       cidade: string;
+      /** A static code's amount (field 54) in centavos; null when the code leaves it to the payer. */
+      valor: number | null;
+      /** A static code's reference (field 62-05); null for none or `***`. */
+      txid: string | null;
     }
   | { ok: false; erro: string };
 
@@ -40,6 +44,15 @@ function campos(payload: string): Map<string, string> | null {
   return out;
 }
 
+/** Field 54, "850.00", in centavos (null when absent or not an amount). */
+function valorDe(texto: string | undefined): number | null {
+  if (!texto || !/^\d{1,10}(\.\d{1,2})?$/.test(texto)) return null;
+  const centavos = Math.round(Number(texto) * 100);
+  return centavos > 0 ? centavos : null;
+}
+
+const txidDe = (texto: string | undefined) => (texto && texto !== '***' ? texto : null);
+
 const INVALIDO = 'Este não é um código Pix válido. Copie o código inteiro, do começo ao fim.';
 
 export function lerBrCode(texto: string): BrCodeLido {
@@ -65,5 +78,7 @@ export function lerBrCode(texto: string): BrCodeLido {
     chave: pix ? (conta.get('01') ?? null) : null,
     nome: fields.get('59') ?? '',
     cidade: fields.get('60') ?? '',
+    valor: valorDe(fields.get('54')),
+    txid: txidDe(campos(fields.get('62') ?? '')?.get('05')),
   };
 }

@@ -145,15 +145,49 @@ ${cobv.solicitacaoPagador ? `<p class="pequeno">${esc(cobv.solicitacaoPagador)}<
 <a class="botao secundario" href="${esc(portal(rumo))}">Cancelar</a>`;
 }
 
-function comprovante(rumo: Rumo, nome: string, valor: string, endToEndId: string, horario: string): string {
+const AVISO_COBRANCA =
+  'O banco avisou a escola do pagamento. No portal, a mensalidade aparece como paga, com o recibo.';
+const AVISO_CHAVE =
+  'O banco avisou a escola do Pix. Com o valor do dia, a mensalidade aparece como paga no portal; com outro valor, a escola confere o Pix e o lança na mensalidade.';
+
+function comprovante(
+  rumo: Rumo,
+  nome: string,
+  valor: string,
+  endToEndId: string,
+  horario: string,
+  aviso = AVISO_COBRANCA,
+): string {
   return `<h1 class="ok">Pix enviado</h1>
 <section class="cartao" aria-label="Comprovante"><p class="total">${esc(valor)}</p>
 <p class="rotulo">para ${esc(nome)}</p>
 <dl><dt>Data</dt><dd>${esc(new Date(horario).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</dd></dl>
 <p class="pequeno">ID da transação: ${esc(endToEndId)}</p></section>
-<p>O banco avisou a escola do pagamento. No portal, a mensalidade aparece como paga, com o recibo.</p>
+<p>${esc(aviso)}</p>
 <a class="botao primario" href="${esc(portal(rumo))}">Voltar ao portal da escola</a>
 <a class="botao secundario" href="${endereco(rumo, '/pagar')}">Pagar outro código</a>`;
+}
+
+/**
+ * A static code (the school's key, an amount, the school's reference): no charge at the bank, so the
+ * amount is the code's, without multa or juros worked out by the bank.
+ */
+function confirmacaoPorChave(rumo: Rumo, codigo: string, estatico: Estatico): string {
+  return `<h1>Confira o pagamento</h1>
+<section class="cartao" aria-labelledby="valor-rotulo">
+<p class="rotulo" id="valor-rotulo">Valor a pagar</p>
+<p class="total" data-testid="valor-do-dia">${reais(estatico.valor)}</p>
+</section>
+<section class="cartao" aria-label="Detalhes do Pix"><dl>
+<dt>Para</dt><dd>${esc(estatico.nome)}</dd>
+<dt>Chave Pix</dt><dd>${esc(estatico.chave)}</dd>
+${estatico.txid ? `<dt>Identificador</dt><dd>${esc(estatico.txid)}</dd>` : ''}
+</dl>
+<p class="pequeno">Código Pix da escola, com valor fixo: confira o valor antes de pagar.</p></section>
+<form method="post" action="${endereco(rumo, '/pagar/chave', { codigo })}">
+<button class="primario" type="submit">Confirmar pagamento de ${reais(estatico.valor)}</button>
+</form>
+<a class="botao secundario" href="${esc(portal(rumo))}">Cancelar</a>`;
 }
 
 /** Pix Automático (journey 2): the payer's bank app shows the recurrence and asks for the authorisation. */
@@ -187,6 +221,27 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 const publico = { access: 'public', sessionless: true } as const;
 
 const JA_PAGA = 'Esta cobrança já foi paga.';
+/** The simulated bank's payer: the account the demo pays from (a real Pix always names who paid). */
+const PAGADOR = { cpf: '52998224725', nome: 'Cliente do Banco Simulado' };
+
+interface Estatico {
+  chave: string;
+  nome: string;
+  valor: number;
+  txid: string | null;
+}
+
+/** A static code to one of this bank's keys, with its amount; else why it cannot be paid here. */
+function estaticoDe(bank: SimulatedBank, lido: BrCodeLido): Estatico | { erro: string } {
+  if (!lido.ok || lido.location || !lido.chave) return { erro: 'Este não é um código Pix de chave.' };
+  if (lido.chave !== bank.chave)
+    return {
+      erro: 'Esta chave Pix não é de uma conta do Banco Simulado: na simulação, só se paga à conta da escola neste banco.',
+    };
+  if (lido.valor === null)
+    return { erro: 'Este código Pix não traz o valor. Copie de novo o código da mensalidade no portal.' };
+  return { chave: lido.chave, nome: recebedor(lido, lido.chave), valor: lido.valor, txid: lido.txid };
+}
 const VENCIDA = 'Esta cobrança passou da validade e não aceita mais pagamento.';
 const JA_AUTORIZADO = 'Este débito automático já foi autorizado.';
 const REC_ENCERRADA = 'Este pedido de débito automático não está mais aberto.';
@@ -226,6 +281,12 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
               formulario(rumo, codigo, rec.status === 'APROVADA' ? JA_AUTORIZADO : REC_ENCERRADA),
             ),
           );
+    if (!lido.location && lido.chave) {
+      const estatico = estaticoDe(bank, lido);
+      return 'erro' in estatico
+        ? html(reply, 409, pagina('Pagamento não realizado', formulario(rumo, codigo, estatico.erro)))
+        : html(reply, 200, pagina('Confira o pagamento', confirmacaoPorChave(rumo, codigo, estatico)));
+    }
     const cobv = lido.location ? bank.chargeAt(lido.location) : undefined;
     if (!cobv)
       return html(
@@ -299,6 +360,28 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
         pagina('Autorização não realizada', formulario(rumo, '', (error as Error).message)),
       );
     }
+  });
+
+  // A static code: the code travels in the query string (the form has no fields), read again here.
+  app.post('/pagar/chave', { config: publico }, async (request, reply) => {
+    const rumo = rumoDe(request.query);
+    const codigo = (request.query as { codigo?: unknown }).codigo;
+    const estatico = estaticoDe(bank, lerBrCode(typeof codigo === 'string' ? codigo : ''));
+    if ('erro' in estatico)
+      return html(reply, 409, pagina('Pagamento não realizado', formulario(rumo, '', estatico.erro)));
+    const pix = await bank.receive({
+      valor: estatico.valor,
+      ...(estatico.txid ? { txid: estatico.txid } : {}),
+      pagador: PAGADOR,
+    });
+    return html(
+      reply,
+      200,
+      pagina(
+        'Pix enviado',
+        comprovante(rumo, estatico.nome, reais(estatico.valor), pix.endToEndId, pix.horario, AVISO_CHAVE),
+      ),
+    );
   });
 
   app.post('/pagar/:txid', { config: publico }, async (request, reply) => {

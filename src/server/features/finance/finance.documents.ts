@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict } from '../../lib/errors.js';
 import type { FinanceScope } from './finance.scope.js';
+import { staticTxidOf } from './static-pix.js';
 import { getMensalidade } from './mensalidades.service.js';
 import { loadSettings } from './finance-settings.service.js';
 import { buildDynamicPixCode, buildPixCode } from './pix.js';
@@ -68,7 +69,7 @@ export async function buildMensalidadePix(
     if (!settings.pixChave || !settings.pixBeneficiario || !settings.pixCidade) {
       throw conflict('A escola ainda não configurou a chave Pix. Procure a secretaria.');
     }
-    const txid = `MENS${mensalidade.mes_referencia.replace('-', '')}${id.replace(/-/g, '').slice(0, 15)}`;
+    const txid = staticTxidOf(id, mensalidade.mes_referencia);
     code = {
       copia_e_cola: buildPixCode({
         chave: settings.pixChave,

@@ -8,6 +8,7 @@ export { financeRoutes } from './finance.routes.js';
 export { financeScopeOf, listChildIdsOfUser } from './finance.scope.js';
 export type { FinanceScope } from './finance.scope.js';
 export { buildMensalidadePix } from './finance.documents.js';
+export { mensalidadeOfStaticTxid } from './static-pix.js';
 export { forgetSharedReads, sharedRead } from './finance.shared-reads.js';
 export { generateMensalidades } from './mensalidades.generation.js';
 export { generatePlanoMensalidades } from './mensalidades.plano.js';

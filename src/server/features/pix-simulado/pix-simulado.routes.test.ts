@@ -10,7 +10,10 @@ import type { PixProvedor } from '../../../shared/pix-provedor.schemas.js';
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
 import { familyIn } from '../../test/school-fixtures.js';
 import { clock } from '../../lib/clock.js';
+import { desc, eq } from 'drizzle-orm';
+import { classes } from '../../db/schema/classes.js';
 import { mensalidades } from '../../db/schema/finance.js';
+import { exampleFinanceSettings } from '../../test/finance-settings-example.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { pixSchool } from '../../test/pix-fixtures.js';
 import { setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
@@ -198,6 +201,57 @@ describe('PIX_PROVIDER=simulado', () => {
     const again = await demo.app.inject({ method: 'GET', url: rec.simulacao_url! });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('já foi autorizado');
+  });
+
+  it('pays the school’s fixed code to its key at the bank: the Pix names its tuition and pays it', async () => {
+    const { call, gerar } = await pixSchool(demo);
+    const [turma] = await demo.database.db.select().from(classes).orderBy(desc(classes.createdAt)).limit(1);
+    const settings = (pix_chave: string) =>
+      call('PUT', '/api/financeiro/configuracoes', { ...exampleFinanceSettings(turma!.id), pix_chave });
+    expect((await settings('pix@escola.demo')).statusCode).toBe(200);
+    await gerar(3);
+    const [row] = await demo.database.db
+      .select()
+      .from(mensalidades)
+      .where(eq(mensalidades.turmaId, turma!.id));
+    // No charge sent to the bank yet: the fixed code, with the amount of the day (late: multa and juros).
+    const pix = dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${row!.id}/pix`));
+    expect(pix.dinamico).toBe(false);
+    expect(pix.simulacao_url).toBe(`/banco-simulado/pagar?codigo=${encodeURIComponent(pix.copia_e_cola)}`);
+    const page = await demo.app.inject({ method: 'GET', url: pix.simulacao_url! });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain('<dt>Chave Pix</dt><dd>pix@escola.demo</dd>');
+    expect(page.body).toContain(`<dt>Identificador</dt><dd>${pix.txid}</dd>`);
+    const action = attr(page.body, '<form method="post"', 'action');
+    expect(action.startsWith('/banco-simulado/pagar/chave?'), action).toBe(true);
+    const paid = await demo.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.body).toContain('Pix enviado');
+    const detail = dataOf<MensalidadeDetail>(await call('GET', `/api/financeiro/mensalidades/${row!.id}`));
+    expect(detail.status).toBe('pago');
+    expect(detail.pagamentos).toEqual([
+      expect.objectContaining({ forma: 'pix', origem: 'banco', valor_pago: pix.valor }),
+    ]);
+
+    // A key of another bank is not this bank's to pay.
+    expect((await settings('outra@escola.test')).statusCode).toBe(200);
+    const [april] = await demo.database.db
+      .select()
+      .from(mensalidades)
+      .where(eq(mensalidades.turmaId, turma!.id));
+    await gerar(4);
+    const other = (
+      await demo.database.db.select().from(mensalidades).where(eq(mensalidades.turmaId, turma!.id))
+    ).find((item) => item.id !== april!.id);
+    const foreign = dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${other!.id}/pix`));
+    const refused = await demo.app.inject({ method: 'GET', url: foreign.simulacao_url! });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('Esta chave Pix não é de uma conta do Banco Simulado');
   });
 
   it('refuses a code that is not a Pix BR Code, or whose CRC does not match', async () => {

@@ -14,7 +14,7 @@ export const pixSimuladoRoutes: FastifyPluginAsync = async (app) => {
   const bank = await startSimulatedBank({
     port: app.ctx.config.pixSimuladoPort ?? 0,
     allowHttpWebhook: true,
-    // A demo school's key and a payee name a person recognises on the page.
+    // The demo school's key, the one its fixed code carries too (demo/seed-finance.ts).
     chave: 'pix@escola.demo',
   });
   app.addHook('onClose', async () => bank.close());

@@ -18,7 +18,12 @@ import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { clock } from '../../lib/clock.js';
 import { errorCodeOf } from '../../lib/log.js';
 import { recordAudit, systemActor } from '../audit/index.js';
-import { applyPixPayment, writeTransaction, type PixPaymentRefusal } from '../finance/index.js';
+import {
+  applyPixPayment,
+  mensalidadeOfStaticTxid,
+  writeTransaction,
+  type PixPaymentRefusal,
+} from '../finance/index.js';
 import { eq } from 'drizzle-orm';
 import { pagarDebitoUmaVez } from './pix-automatico.pagamento.js';
 import { mensalidadeIdOfTxid } from './pix-recebidos.links.js';
@@ -70,7 +75,9 @@ async function settle(
   | { paga: false; motivo: PixRecebidoMotivo; mensalidadeId: string | null }
 > {
   if (!pix.txid) return { paga: false, motivo: 'sem_txid', mensalidadeId: null };
-  const mensalidadeId = await mensalidadeIdOfTxid(tx, pix.txid);
+  // A charge's txid, or the reference of the school's fixed code (paid with the amount of its day).
+  const mensalidadeId =
+    (await mensalidadeIdOfTxid(tx, pix.txid)) ?? (await mensalidadeOfStaticTxid(tx, pix.txid));
   if (!mensalidadeId) {
     // A Pix Automático debit (txid `r…`): paid once with its charge's webhook (ADR 0044).
     const debito = await pagarDebitoUmaVez(ctx, tx, pix.txid, {
