@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { addDays } from '../src/shared/calendar';
 import { DESKTOP, PHONE, recentDays, SHOTS } from './journey';
@@ -99,6 +99,20 @@ async function studentId(api: APIRequestContext, nome: string): Promise<string> 
     await api.get(`/api/alunos?q=${encodeURIComponent(nome)}`),
   );
   return found.items.find((item) => item.nome === nome)!.id;
+}
+
+/**
+ * The bottom edge of each control, in whole pixels. The roll's header aligns its row to the end, so
+ * controls laid out on one row share it and one wrapped onto a line of its own does not.
+ */
+async function bottomsOf(...controls: Locator[]): Promise<number[]> {
+  return Promise.all(
+    controls.map(async (control) => {
+      const box = await control.boundingBox();
+      expect(box, 'o controle aparece na tela').not.toBeNull();
+      return Math.round(box!.y + box!.height);
+    }),
+  );
 }
 
 test('roll call on a phone, the guardian sees the absence, the admin exempts it, public calendar', async ({
@@ -217,6 +231,15 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
     teacher.getByRole('status').filter({ hasText: 'Não é possível salvar esta chamada' }),
   ).toBeVisible();
   await expect(teacher.getByRole('button', { name: /Salvar/ })).toHaveCount(0);
+  // Another date than today: 'Trocar turma', the date and 'Hoje' share one row at 390 px ('Hoje' had
+  // wrapped onto a line of its own).
+  const [trocar, dia, hoje] = await bottomsOf(
+    teacher.getByRole('button', { name: 'Trocar turma' }),
+    teacher.getByLabel('Data da chamada'),
+    teacher.getByRole('button', { name: 'Hoje', exact: true }),
+  );
+  expect(dia).toBe(trocar);
+  expect(hoje).toBe(trocar);
   await screenshot(teacher, { path: `${SHOTS}/frequencia-sem-aula-phone.png` });
 
   // Frequência → Diário de classe: the day given, with its content, in the month of the roll.
