@@ -23,6 +23,17 @@ async function pasteInto(input: Locator, text: string) {
   }, text);
 }
 
+/** Where each control sits on the screen, in whole pixels: what a refused grade's message must not move. */
+async function placesOf(...controls: Locator[]) {
+  return Promise.all(
+    controls.map(async (control) => {
+      const box = await control.boundingBox();
+      expect(box, 'o controle aparece na tela').not.toBeNull();
+      return { x: Math.round(box!.x), y: Math.round(box!.y), width: Math.round(box!.width) };
+    }),
+  );
+}
+
 test('grades: keyboard and paste, reload, close, retificação, publish, guardian boletim', async ({
   browser,
 }) => {
@@ -122,7 +133,10 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(cell('Prova 1', names[1])).toBeFocused();
   await teacher.keyboard.type('8.5');
   await teacher.keyboard.press('Enter');
-  // Outside the scale: refused in place with the server's message, and named above the grid.
+  // Outside the scale: refused in place with the server's message, and named under the grid. Neither
+  // moves a cell (the message widened the column, and the list above pushed the grid down).
+  const around = [cell('Prova 1', names[2]), cell('Trabalho', names[2]), cell('Prova 1', names[1])];
+  const places = await placesOf(...around);
   await teacher.keyboard.type('11');
   await expect(cell('Prova 1', names[2])).toHaveAttribute('aria-invalid', 'true');
   await expect(cell('Prova 1', names[2])).toHaveAccessibleDescription(
@@ -130,6 +144,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   );
   const unsaved = teacher.getByRole('alert', { name: 'Notas não salvas' });
   await expect(unsaved).toContainText(`${names[2]} — Prova 1: “11”`);
+  expect(await placesOf(...around)).toEqual(places);
   await screenshot(teacher, { path: `${SHOTS}/notas-erro-desktop.png`, fullPage: true });
   // 'Salvar' does not pass over it: the teacher is taken back to the cell, with what was typed.
   await teacher.getByRole('button', { name: 'Salvar' }).click();
@@ -161,6 +176,25 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await teacher.getByRole('button', { name: /Próximo/ }).click();
   await expect(teacher.getByRole('heading', { name: names[1] })).toBeVisible();
   await screenshot(teacher, { path: `${SHOTS}/notas-phone.png`, fullPage: true });
+  // A refused grade on the card says why on the line kept under it: the grade keeps its place (the message
+  // pushed it aside) and so does the next one (the list of refused grades now comes under the card).
+  await teacher.getByRole('button', { name: /Próximo/ }).click();
+  await expect(teacher.getByRole('heading', { name: names[2] })).toBeVisible();
+  const card = [cell('Prova 1', names[2]), cell('Trabalho', names[2])];
+  await cell('Trabalho', names[2]).scrollIntoViewIfNeeded();
+  const onCard = await placesOf(...card);
+  await cell('Prova 1', names[2]).fill('75');
+  await expect(cell('Prova 1', names[2])).toHaveAccessibleDescription(
+    'Nota fora da escala: de 0 a 10. Quis dizer 7,5?',
+  );
+  await expect(unsaved).toContainText(`${names[2]} — Prova 1: “75”`);
+  expect(await placesOf(...card)).toEqual(onCard);
+  await screenshot(teacher, { path: `${SHOTS}/notas-erro-phone.png` });
+  await cell('Prova 1', names[2]).fill('');
+  await expect(unsaved).toHaveCount(0);
+  await expect(
+    teacher.getByRole('region', { name: `Notas de ${names[2]}` }).getByText('salvo', { exact: true }),
+  ).toBeVisible();
 
   // The coordenação asks who still has grades to enter: Carla's Prova 1 is missing; 'Abrir' opens the grid.
   await admin.goto('/dashboard/notas');

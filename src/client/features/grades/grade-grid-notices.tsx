@@ -17,7 +17,7 @@ const time = new Intl.DateTimeFormat('pt-BR', {
 /**
  * The grades typed and not saved — a value outside the scale ('75' on 0 a 10), a conflict — named by
  * student and assessment with why, each a button that goes to the cell (on a phone, to that student).
- * Stays above the grid until each is corrected or cleared: a refused grade is never lost without a word.
+ * Stays under the grid until each is corrected or cleared: a refused grade is never lost without a word.
  */
 export function UnsavedSummary({
   cells,
@@ -31,7 +31,7 @@ export function UnsavedSummary({
     <div
       role="alert"
       aria-label="Notas não salvas"
-      className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+      className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
     >
       <p className="flex items-start gap-2 font-semibold">
         <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />

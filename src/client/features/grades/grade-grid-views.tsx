@@ -5,7 +5,57 @@ import type { GradesGrid } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/field';
 
-type CellRenderer = (row: number, col: number, label: string, className: string) => ReactNode;
+/** Where a cell sits: in a phone's card, one student's grades, or in the table of the class. */
+export type CellPlace = 'card' | 'table';
+type CellRenderer = (row: number, col: number, label: string, place: CellPlace) => ReactNode;
+
+/** A cell's input: a finger's size in the card, a spreadsheet's in the table. */
+export const cellSize: Record<CellPlace, string> = { card: 'h-11 w-20', table: 'h-9 w-16' };
+
+/**
+ * A cell's input and actions, with why its value was refused. The message moves nothing on the screen:
+ * in the card it has a line of its own kept under the grade (two lines of text, empty until needed); in
+ * the table it is a callout over the row above, seen while the cell has the focus or the pointer, so the
+ * column keeps its width and the row its height (it widened the column and pushed the rows below down).
+ * Either way it is in the accessibility tree, announced and named by the input's aria-describedby.
+ */
+export function GradeCell({
+  place,
+  editable,
+  messageId,
+  message,
+  children,
+}: {
+  place: CellPlace;
+  /** A cell that can be typed in (a closed period's cannot be refused: no line kept). */
+  editable: boolean;
+  messageId: string;
+  message: string | undefined;
+  /** The input and its actions. */
+  children: ReactNode;
+}) {
+  const alert = (className = '') =>
+    message ? (
+      <span id={messageId} role="alert" className={className}>
+        {message}
+      </span>
+    ) : null;
+  if (place === 'card')
+    return (
+      <>
+        <div className="flex items-center gap-1">{children}</div>
+        {editable && <div className="col-span-2 min-h-10 py-1 text-xs leading-4 text-red-700">{alert()}</div>}
+      </>
+    );
+  return (
+    <div className="group relative flex items-center gap-1">
+      {children}
+      {alert(
+        'pointer-events-none absolute right-0 bottom-full z-10 mb-1 w-60 rounded border border-red-300 bg-white px-2 py-1 text-left text-xs text-red-700 opacity-0 shadow-md transition-opacity group-focus-within:opacity-100 group-hover:opacity-100',
+      )}
+    </div>
+  );
+}
 
 /** One student's grades as a card (narrow screens). */
 export function GradeStudentCard({
@@ -23,25 +73,27 @@ export function GradeStudentCard({
   const rows = grid.alunos.length;
   return (
     <section aria-label={`Notas de ${aluno.nome}`} className="rounded-xl border border-gray-200 bg-white p-4">
-      <div className="mb-3 flex items-start justify-between gap-2">
-        <div>
-          <p className="text-xs text-gray-500">
+      {/* The saving state on the small line above the name: beside the name, its appearing wrapped a long one. */}
+      <div className="mb-3">
+        <p className="flex items-start justify-between gap-2 text-xs text-gray-500">
+          <span>
             Aluno {index + 1} de {rows}
-          </p>
-          <h3 className="text-lg font-semibold text-gray-900">{aluno.nome}</h3>
-        </div>
-        {status}
+          </span>
+          {status}
+        </p>
+        <h3 className="text-lg font-semibold text-gray-900">{aluno.nome}</h3>
       </div>
-      <ul className="space-y-3">
+      {/* An editable card keeps a line under each grade for why it was refused: the space between them. */}
+      <ul className={grid.bloqueio === null ? undefined : 'space-y-3'}>
         {grid.avaliacoes.map((avaliacao, col) => (
-          <li key={avaliacao.id} className="flex items-center justify-between gap-3">
+          <li key={avaliacao.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3">
             <span className="text-sm text-gray-800">
               {avaliacao.nome}
               <span className="block text-xs text-gray-500">
                 peso {String(avaliacao.peso).replace('.', ',')}
               </span>
             </span>
-            {cell(index, col, `${avaliacao.nome} de ${aluno.nome}`, 'h-11 w-20')}
+            {cell(index, col, `${avaliacao.nome} de ${aluno.nome}`, 'card')}
           </li>
         ))}
       </ul>
@@ -143,7 +195,8 @@ export function GradeTable({
               <th scope="col" className="px-3 py-2 text-center">
                 Média
               </th>
-              <th scope="col" className="px-3 py-2">
+              {/* Wide enough for the longest state ('pendente (no aparelho)'): its appearing moved the columns. */}
+              <th scope="col" className="w-40 px-3 py-2">
                 <span className="sr-only">Situação do salvamento</span>
               </th>
             </tr>
@@ -159,7 +212,7 @@ export function GradeTable({
                 </th>
                 {grid.avaliacoes.map((avaliacao, col) => (
                   <td key={avaliacao.id} className="px-2 py-1.5 text-center">
-                    {cell(row, col, `${avaliacao.nome} de ${aluno.nome}`, 'h-9 w-16')}
+                    {cell(row, col, `${avaliacao.nome} de ${aluno.nome}`, 'table')}
                   </td>
                 ))}
                 <td className="px-3 py-2 text-center font-semibold text-gray-900">

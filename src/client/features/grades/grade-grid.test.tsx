@@ -189,7 +189,7 @@ describe('GradeGrid', () => {
     expect(screen.getByRole('row', { name: /Aluno 3/ })).toHaveTextContent('não salvo');
   });
 
-  it('never drops a refused grade without a word: listed above the grid, and Salvar goes to it', async () => {
+  it('never drops a refused grade without a word: listed under the grid, and Salvar goes to it', async () => {
     const fetchMock = stubApi(
       {},
       reply(200, {
@@ -209,6 +209,8 @@ describe('GradeGrid', () => {
     );
     const summary = screen.getByRole('alert', { name: 'Notas não salvas' });
     expect(summary).toHaveTextContent('1 nota não foi salva: corrija ou apague o valor para salvar.');
+    // Under the grid, not above it: its appearing pushed the cell being typed in down the screen.
+    expect(screen.getByRole('table').compareDocumentPosition(summary)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(summary).toHaveTextContent(
       'Aluno 3 — Prova 1: “75” — Nota fora da escala: de 0 a 10. Quis dizer 7,5?',
     );
@@ -500,7 +502,31 @@ describe('GradeGrid', () => {
     expect(screen.getByRole('heading', { name: 'Aluno 3' })).toBeInTheDocument();
   });
 
-  it('on a phone, Salvar on another student goes to the refused grade, named in the list above', async () => {
+  it('on a phone, a refused grade says why on the line kept for it under the grade: nothing below moves', async () => {
+    stubScreen(false);
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    const input = cell('Prova 1', 'Aluno 1');
+    // The line is there, empty, before any grade is refused (jsdom has no layout: its place is what counts).
+    const line = input.closest('li')!.lastElementChild!;
+    expect(line).not.toContainElement(input);
+    expect(line).toBeEmptyDOMElement();
+    await user.click(input);
+    await user.keyboard('75');
+    const message = screen.getByText('Nota fora da escala: de 0 a 10. Quis dizer 7,5?', {
+      selector: '[role="alert"]',
+    });
+    expect(input.closest('li')!.lastElementChild).toBe(line);
+    expect(line).toContainElement(message);
+    expect(input).toHaveAccessibleDescription('Nota fora da escala: de 0 a 10. Quis dizer 7,5?');
+    // The list of refused grades comes after the student's card and its Anterior/Próximo.
+    const summary = screen.getByRole('alert', { name: 'Notas não salvas' });
+    expect(screen.getByRole('button', { name: /Próximo/ }).compareDocumentPosition(summary)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('on a phone, Salvar on another student goes to the refused grade, named in the list under it', async () => {
     stubScreen(false);
     stubApi({ '/api/notas': { salvas: 1, notas: [] } });
     const user = userEvent.setup();

@@ -14,13 +14,20 @@ import {
   UnsavedLeaveGuard,
   UnsavedSummary,
 } from './grade-grid-notices';
-import { GradeStudentCard, GradeTable, StudentPager } from './grade-grid-views';
+import {
+  cellSize,
+  GradeCell,
+  GradeStudentCard,
+  GradeTable,
+  StudentPager,
+  type CellPlace,
+} from './grade-grid-views';
 
 /**
  * Students down, assessments across; types like a spreadsheet and saves as you go (one batch of the
  * pending cells, each with the version it was read at). A cell another person changed meanwhile is a
  * conflict shown in that cell with the other value; nothing of that batch is saved. A value the scale
- * refuses stays on screen, in the cell and in the list above the grid; 'Salvar' and 'Próximo' take the
+ * refuses stays on screen, in the cell and in the list under the grid; 'Salvar' and 'Próximo' take the
  * teacher to it instead of going on, and leaving the screen asks first.
  */
 export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: boolean }) {
@@ -82,7 +89,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     }
   };
 
-  const cellInput = (alunoIndex: number, avaliacaoIndex: number, label: string, className: string) => {
+  const cellInput = (alunoIndex: number, avaliacaoIndex: number, label: string, place: CellPlace) => {
     const aluno = grid.alunos[alunoIndex]!;
     const avaliacao = grid.avaliacoes[avaliacaoIndex]!;
     const key = keyOf(aluno.id, avaliacao.id);
@@ -92,73 +99,75 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     const nota = serverCell(aluno.id, avaliacao.id);
     const pending = pendingOf(aluno.id, avaliacao.id);
     return (
-      <div className="flex flex-col gap-0.5">
-        <div className="flex items-center gap-1">
-          <input
-            ref={(element) => {
-              if (element) inputs.current.set(key, element);
-              else inputs.current.delete(key);
-            }}
-            aria-label={label}
-            aria-invalid={bad || undefined}
-            aria-describedby={bad ? messageId : undefined}
-            inputMode={grid.escala === 'conceitos' ? 'text' : 'decimal'}
-            autoComplete="off"
-            readOnly={readOnly}
-            value={textOf(aluno.id, avaliacao.id)}
-            onChange={(event) => setCell(aluno.id, avaliacao.id, event.target.value)}
-            onKeyDown={(event) => onKeyDown(event, { row: alunoIndex, col: avaliacaoIndex })}
-            onPaste={(event) => onPaste(event, { row: alunoIndex, col: avaliacaoIndex })}
-            onFocus={(event) => {
-              event.currentTarget.select();
-              noteFocus(avaliacaoIndex);
-            }}
-            className={`${className} rounded border px-2 text-center text-base focus:outline-2 focus:outline-primary ${
-              bad ? 'border-red-500 bg-red-50' : readOnly ? 'border-gray-200 bg-gray-50' : 'border-gray-300'
-            }`}
-          />
-          <CellActions
-            label={label}
-            pending={pending}
-            rectify={
-              readOnly && canRectify
-                ? () =>
-                    setRectifying({
-                      notaId: nota?.id ?? null,
-                      avaliacaoId: avaliacao.id,
-                      alunoId: aluno.id,
-                      aluno: aluno.nome,
-                      avaliacao: avaliacao.nome,
-                    })
-                : undefined
-            }
-            ask={
-              canAsk
-                ? () =>
-                    setAsking({
-                      avaliacaoId: avaliacao.id,
-                      alunoId: aluno.id,
-                      aluno: aluno.nome,
-                      avaliacao: avaliacao.nome,
-                      atual: nota?.texto ?? null,
-                    })
-                : undefined
-            }
-          />
-        </div>
-        {bad && edit.message && (
-          <span id={messageId} role="alert" className="max-w-48 text-xs text-red-700">
-            {edit.message}
-          </span>
-        )}
-      </div>
+      <GradeCell
+        place={place}
+        editable={!readOnly}
+        messageId={messageId}
+        message={bad ? edit.message : undefined}
+      >
+        <input
+          ref={(element) => {
+            if (element) inputs.current.set(key, element);
+            else inputs.current.delete(key);
+          }}
+          aria-label={label}
+          aria-invalid={bad || undefined}
+          aria-describedby={bad && edit.message ? messageId : undefined}
+          inputMode={grid.escala === 'conceitos' ? 'text' : 'decimal'}
+          autoComplete="off"
+          readOnly={readOnly}
+          value={textOf(aluno.id, avaliacao.id)}
+          onChange={(event) => setCell(aluno.id, avaliacao.id, event.target.value)}
+          onKeyDown={(event) => onKeyDown(event, { row: alunoIndex, col: avaliacaoIndex })}
+          onPaste={(event) => onPaste(event, { row: alunoIndex, col: avaliacaoIndex })}
+          onFocus={(event) => {
+            event.currentTarget.select();
+            noteFocus(avaliacaoIndex);
+          }}
+          className={`${cellSize[place]} rounded border px-2 text-center text-base focus:outline-2 focus:outline-primary ${
+            bad ? 'border-red-500 bg-red-50' : readOnly ? 'border-gray-200 bg-gray-50' : 'border-gray-300'
+          }`}
+        />
+        <CellActions
+          label={label}
+          pending={pending}
+          rectify={
+            readOnly && canRectify
+              ? () =>
+                  setRectifying({
+                    notaId: nota?.id ?? null,
+                    avaliacaoId: avaliacao.id,
+                    alunoId: aluno.id,
+                    aluno: aluno.nome,
+                    avaliacao: avaliacao.nome,
+                  })
+              : undefined
+          }
+          ask={
+            canAsk
+              ? () =>
+                  setAsking({
+                    avaliacaoId: avaliacao.id,
+                    alunoId: aluno.id,
+                    aluno: aluno.nome,
+                    avaliacao: avaliacao.nome,
+                    atual: nota?.texto ?? null,
+                  })
+              : undefined
+          }
+        />
+      </GradeCell>
     );
   };
 
   const statusBadge = (alunoId: string) => <SaveStatus status={rowStatus(alunoId)} />;
 
-  const dialog = (
+  // The list of refused grades comes under the grid: above it, its appearing pushed the cell being typed
+  // in down the screen.
+  const after = (
     <>
+      <UnsavedSummary cells={unsavedCells} onGo={goTo} />
+      <UnsavedLeaveGuard cells={unsavedCells} />
       {rectifying && (
         <RectifyDialog
           target={rectifying}
@@ -178,20 +187,16 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
 
   const saving = [...edits.values()].some((edit) => edit.status === 'pendente' || edit.status === 'salvando');
   const banner = (
-    <>
-      <GradeGridBanner
-        grid={grid}
-        readOnly={readOnly}
-        canRectify={canRectify}
-        canAsk={canAsk}
-        batchError={batchError}
-        lastSaved={lastSaved}
-        saving={saving}
-        onSave={readOnly ? undefined : onSave}
-      />
-      <UnsavedSummary cells={unsavedCells} onGo={goTo} />
-      <UnsavedLeaveGuard cells={unsavedCells} />
-    </>
+    <GradeGridBanner
+      grid={grid}
+      readOnly={readOnly}
+      canRectify={canRectify}
+      canAsk={canAsk}
+      batchError={batchError}
+      lastSaved={lastSaved}
+      saving={saving}
+      onSave={readOnly ? undefined : onSave}
+    />
   );
 
   // A closed period (or year) has no 'Nova avaliação' button: say why instead of pointing at it.
@@ -216,7 +221,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
           names={grid.alunos.map((student) => student.nome)}
           onMove={(to) => move(index, to)}
         />
-        {dialog}
+        {after}
       </div>
     );
   }
@@ -225,7 +230,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     <div>
       {banner}
       <GradeTable grid={grid} status={statusBadge} cell={cellInput} hint={!readOnly} />
-      {dialog}
+      {after}
     </div>
   );
 }
