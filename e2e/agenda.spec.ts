@@ -83,6 +83,10 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
   await apiSignIn(teacher.request, teacherEmail, [saved.senhaGerada ?? ''], 'Pitanga-Vermelha-52');
   await teacher.goto(`/dashboard/agenda?turma=${turmaId}`);
   await expect(teacher.getByRole('heading', { name: 'Para toda a turma' })).toBeVisible();
+  // Caio's father has no e-mail, so no portal account: the teacher is told the agenda will not reach him.
+  await expect(teacher.getByRole('status').filter({ hasText: 'usa o portal' })).toHaveText(
+    `1 de 2 famílias usa o portal. A agenda não chegará à família de Caio Agenda ${run}: envie-a impressa ou por outro meio.`,
+  );
   const turma = teacher.getByRole('region', { name: 'Para toda a turma' });
   await turma.getByRole('button', { name: 'Tranquilo' }).click();
   await turma.getByLabel('Recados').fill('Hoje pintamos com guache e brincamos no parque.');
@@ -99,7 +103,13 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
     'Diferente da turma',
   );
   await sendAgenda(teacher);
-  await expect(teacher.getByText('Agenda do dia enviada às famílias.').first()).toBeVisible();
+  await expect(
+    teacher
+      .getByText(
+        'Agenda do dia enviada às famílias que usam o portal (1 de 2); às outras, envie-a impressa ou por outro meio.',
+      )
+      .first(),
+  ).toBeVisible();
   await expect(teacher.getByText(/lida por 0 de 2 famílias/)).toBeVisible();
 
   // Bia's mother, on her phone: the feed item, then the day with Bia's exception.

@@ -259,6 +259,11 @@ export const agendaAlunoDaTurmaSchema = z.object({
    */
   falta_na_chamada: z.boolean(),
   consentimento_imagem: z.boolean(),
+  /**
+   * A guardian of the child reads the portal (an active family account). Where none does, the agenda
+   * reaches nobody of that family: the teacher is told to send it printed or another way.
+   */
+  familia_no_portal: z.boolean(),
   autorizacoes: z.array(autorizacaoSchema),
   leituras: z.array(leituraSchema),
 });

@@ -10,6 +10,7 @@ import { LeaveGuard } from '../../components/leave-guard';
 import { useDayPhoto, useSaveDay } from './agenda.api';
 import { AgendaChildSheet } from './agenda-child-sheet';
 import { AgendaItemsEditor } from './agenda-items-editor';
+import { PortalReach } from './agenda-portal-reach';
 
 const errorText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Erro ao salvar.';
@@ -35,6 +36,8 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
   const semConsentimento = day.alunos.filter((one) => !one.consentimento_imagem);
   const lidas = day.alunos.filter((one) => one.leituras.length > 0).length;
   const faltaram = day.alunos.filter((one) => one.falta_na_chamada);
+  // No family of the class reads the portal: the button does not promise to send it to them.
+  const ninguem = day.alunos.length > 0 && day.alunos.every((one) => !one.familia_no_portal);
 
   // What 'Enviar' sends, from the button or from the confirmation of a day without class.
   const body = () => ({ itens, excecoes, ...(day.version ? { version: day.version } : {}) });
@@ -67,6 +70,7 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
           agenda só se houve atividade com as crianças hoje.
         </p>
       )}
+      {!readOnly && <PortalReach alunos={day.alunos} />}
       {day.publicada && (
         <p className="text-sm text-gray-600">
           Enviada por {day.autor ?? '—'} em {formatDateTime(day.atualizado_em)} · lida por {lidas} de{' '}
@@ -198,7 +202,7 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
             onClick={() => (day.sem_aula && !day.publicada ? setConfirmingNoClass(true) : handleSave())}
           >
             <Check className="h-4 w-4" aria-hidden />{' '}
-            {day.publicada ? 'Salvar alterações' : 'Enviar agenda às famílias'}
+            {day.publicada ? 'Salvar alterações' : ninguem ? 'Salvar agenda' : 'Enviar agenda às famílias'}
           </Button>
         </div>
       )}

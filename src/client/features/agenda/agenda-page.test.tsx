@@ -100,11 +100,17 @@ describe("the teacher's agenda of the day", () => {
 
 const ANA = '00000000-0000-4000-8000-000000000021';
 const BIA = '00000000-0000-4000-8000-000000000022';
-const child = (id: string, nome: string, faltou: boolean): AgendaDiaTurma['alunos'][number] => ({
+const child = (
+  id: string,
+  nome: string,
+  faltou: boolean,
+  portal = true,
+): AgendaDiaTurma['alunos'][number] => ({
   id,
   nome,
   falta_na_chamada: faltou,
   consentimento_imagem: true,
+  familia_no_portal: portal,
   autorizacoes: [],
   leituras: [],
 });
@@ -194,5 +200,51 @@ describe('the agenda’s items fit the class’s age', () => {
     expect(turmaToda.getByLabelText('Trocas de fralda')).toBeVisible();
     expect(turmaToda.getByRole('button', { name: 'Fralda' })).toBeVisible();
     expect(turmaToda.getByRole('button', { name: 'Pomada' })).toBeVisible();
+  });
+});
+
+/** Today's agenda, not sent yet, of Ana and Bia, whose families do or do not use the portal. */
+function openWithFamilies(ana: boolean, bia: boolean) {
+  stubApi({
+    '/api/auth/me': signedInAs({ nivel: 'professor', tipo: 'teacher' }),
+    '/api/agenda/turmas': [resumo(1)],
+    [dayUrl(1)]: {
+      ...dayOf(1),
+      publicada: false,
+      version: null,
+      foto: null,
+      alunos: [child(ANA, 'Ana Souza', false, ana), child(BIA, 'Bia Lima', false, bia)],
+    },
+  });
+  renderAt(<AgendaPage />, `/lista?turma=${turma(1).id}&data=${DIA}`);
+}
+
+describe('whom the agenda reaches', () => {
+  it('says so when no family of the class uses the portal: the agenda reaches nobody', async () => {
+    openWithFamilies(false, false);
+    const notice = await screen.findByText(
+      'Nenhuma família desta turma usa o portal: a agenda não chegará a ninguém. Envie-a impressa ou por outro meio.',
+    );
+    expect(notice).toBeVisible();
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    // Nor does its button promise to send it to the families.
+    expect(screen.getByRole('button', { name: 'Salvar agenda' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Enviar agenda/ })).toBeNull();
+  });
+
+  it('names the children whose families do not use it when only some do', async () => {
+    openWithFamilies(false, true);
+    expect(
+      await screen.findByText(
+        '1 de 2 famílias usa o portal. A agenda não chegará à família de Ana Souza: envie-a impressa ou por outro meio.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: /Enviar agenda às famílias/ })).toBeVisible();
+  });
+
+  it('says nothing when every family uses the portal', async () => {
+    openWithFamilies(true, true);
+    await screen.findByRole('region', { name: 'Para toda a turma' });
+    expect(screen.queryByText(/usa(m)? o portal/)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { students } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
 import type {
   AgendaAluno,
   AgendaDiaTurma,
@@ -13,7 +14,13 @@ import type {
 import type { ConsentPurpose } from '../../../shared/consent.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { multipartFile } from '../../test/image-fixtures.js';
-import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  messageOf,
+} from '../../test/records-fixtures.js';
 import { familyIn, setupSchool, teacherWithAccount } from '../../test/school-fixtures.js';
 import { requestsOf, setupTestApp } from '../../test/test-app.js';
 import { SEM_AUTORIZACAO, TERMO_OBRIGATORIO } from './agenda.medicacao.js';
@@ -92,6 +99,7 @@ describe('the daily agenda', () => {
       ],
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    expect(messageOf(saved)).toBe('Agenda do dia enviada às famílias.');
     const day = dataOf<AgendaDiaTurma>(saved);
     expect(day).toMatchObject({ publicada: true, editavel: true, version: 1 });
     expect(day.alunos.map((aluno) => aluno.id).sort()).toEqual([s.ana.child.id, s.bia.child.id].sort());
@@ -326,6 +334,39 @@ describe('the daily agenda', () => {
     ).toBe(200);
     expect(messageOf(await send('PUT', s.url, s.teacher.cookie, DAY))).toBe(SEM_AGENDA);
     expect((await get(modeloUrl, s.ana.cookie)).statusCode).toBe(404);
+  });
+
+  it('tells the teacher whose family does not use the portal, and that a class with none reaches nobody', async () => {
+    const s = await infantilClass();
+    // Ana's and Bia's guardians read the portal; Caio's guardian has no account; Duda has no guardian.
+    const caio = await insertStudent(t, s.turma.id, (await insertGuardian(t)).id);
+    const duda = await insertStudent(t, s.turma.id);
+    const reach = (day: AgendaDiaTurma) =>
+      Object.fromEntries(day.alunos.map((aluno) => [aluno.id, aluno.familia_no_portal]));
+    expect(reach(dataOf<AgendaDiaTurma>(await get(s.url, s.teacher.cookie)))).toEqual({
+      [s.ana.child.id]: true,
+      [s.bia.child.id]: true,
+      [caio.id]: false,
+      [duda.id]: false,
+    });
+    const some = await send('PUT', s.url, s.teacher.cookie, DAY);
+    expect(messageOf(some)).toBe(
+      'Agenda do dia enviada às famílias que usam o portal (2 de 4); às outras, envie-a impressa ou por outro meio.',
+    );
+
+    // A first-year class whose only family account was disabled: the portal reaches nobody of it.
+    const primeiro = await insertClass(t, s.teacher.teacher.id, 25, { serie: '1º ano' });
+    const eva = await familyIn(t, primeiro.id);
+    await t.database.db.update(users).set({ status: 'inativo' }).where(eq(users.id, eva.user.id));
+    await insertStudent(t, primeiro.id, (await insertGuardian(t)).id);
+    const url = `/api/agenda/turmas/${primeiro.id}/${TODAY}`;
+    const none = dataOf<AgendaDiaTurma>(await get(url, s.teacher.cookie));
+    expect(none.alunos.map((aluno) => aluno.familia_no_portal)).toEqual([false, false]);
+    const saved = await send('PUT', url, s.teacher.cookie, DAY);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(messageOf(saved)).toBe(
+      'Agenda do dia salva, mas nenhuma família desta turma usa o portal: envie-a impressa ou por outro meio.',
+    );
   });
 
   it('tells the teacher which families read the day', async () => {

@@ -20,7 +20,7 @@ import { MEDIA_LIMITS, readPhotoUpload, sendPrivatePhoto } from '../media/index.
 import { deleteDayPhoto, putDayPhoto, readChildPhoto, readClassPhoto } from './agenda.fotos.js';
 import { createAutorizacao, listAutorizacoes, revokeAutorizacao } from './agenda.medicacao.js';
 import { getModelo, listAgendaClasses, saveModelo } from './agenda.modelos.js';
-import { getChildDay, getClassDay, saveClassDay } from './agenda.service.js';
+import { getChildDay, getClassDay, saveClassDay, sentMessage } from './agenda.service.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 /** Who records a medication authorisation: the family for their child, the school from the paper. */
@@ -86,19 +86,18 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'academics.write' },
     },
-    async (request) =>
-      ok(
-        await saveClassDay(
-          app.ctx.db,
-          signedInUser(request),
-          request.params.id,
-          request.params.data,
-          request.body,
-          expectedVersion(request, request.body.version),
-          actorOf(request),
-        ),
-        'Agenda do dia enviada às famílias.',
-      ),
+    async (request) => {
+      const day = await saveClassDay(
+        app.ctx.db,
+        signedInUser(request),
+        request.params.id,
+        request.params.data,
+        request.body,
+        expectedVersion(request, request.body.version),
+        actorOf(request),
+      );
+      return ok(day, sentMessage(day));
+    },
   );
 
   // The day's photo of the class (never public; a family only with the image consent).

@@ -22,6 +22,7 @@ import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import { dayAbsentees } from '../attendance/index.js';
 import { recordAudit } from '../audit/index.js';
 import { describeDay, latestSchoolDay } from '../calendar/index.js';
+import { familiesOnPortal } from '../pareceres/index.js';
 import { hasImageConsent } from '../privacy/index.js';
 import { classOnDate, scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
 import { assertMedicationAuthorised, autorizacoesOf, toAutorizacao } from './agenda.medicacao.js';
@@ -131,6 +132,7 @@ async function presentClassDay(db: Db, turma: TurmaRow, data: string): Promise<A
   const foto = day ? await fotoOf(db, day.id) : undefined;
   const withConsent: boolean[] = [];
   for (const id of ids) withConsent.push(await hasImageConsent(db, id));
+  const onPortal = await familiesOnPortal(db, ids);
   return {
     turma: turmaRefOf(turma),
     data,
@@ -148,6 +150,7 @@ async function presentClassDay(db: Db, turma: TurmaRow, data: string): Promise<A
       nome: aluno.nome,
       falta_na_chamada: faltas.has(aluno.id),
       consentimento_imagem: withConsent[index] ?? false,
+      familia_no_portal: onPortal.has(aluno.id),
       autorizacoes: autorizacoes
         .filter((row) => row.alunoId === aluno.id)
         .map((row) => toAutorizacao(row, data))
@@ -157,6 +160,19 @@ async function presentClassDay(db: Db, turma: TurmaRow, data: string): Promise<A
         .map((read) => ({ responsavel: read.nome, lido_em: read.lidoEm.toISOString() })),
     })),
   };
+}
+
+/**
+ * What saving the day tells the teacher: sent to the families, or to whom it does not go. A family none
+ * of whose guardians reads the portal gets nothing there; the teacher sends them the day another way.
+ */
+export function sentMessage(day: AgendaDiaTurma): string {
+  const onPortal = day.alunos.filter((aluno) => aluno.familia_no_portal).length;
+  const all = day.alunos.length;
+  if (onPortal === all) return 'Agenda do dia enviada às famílias.';
+  if (onPortal === 0)
+    return 'Agenda do dia salva, mas nenhuma família desta turma usa o portal: envie-a impressa ou por outro meio.';
+  return `Agenda do dia enviada às famílias que usam o portal (${String(onPortal)} de ${String(all)}); às outras, envie-a impressa ou por outro meio.`;
 }
 
 /** PUT /api/agenda/turmas/:id/:data — the whole class at once, with each child's exceptions. */

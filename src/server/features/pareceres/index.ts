@@ -4,3 +4,5 @@
  */
 export { developmentReportRoutes, pareceresRoutes } from './pareceres.routes.js';
 export { pareceresFeed } from './pareceres.feed.js';
+/** Which children have a family that reads the portal (the daily agenda tells the teacher who does not). */
+export { familiesOnPortal } from './pareceres.service.js';

@@ -366,15 +366,35 @@ export async function advanceParecer(
   return toParecer(row);
 }
 
+/** A guardian who reads the portal: one with an active family account (`sg` a student_guardians row). */
+const onPortal = sql`join guardians g on g.id = sg.responsavel_id and g.usuario_id is not null
+      join users u on u.id = g.usuario_id and u.status = 'ativo' and u.nivel = 'responsavel'`;
+
 /** The child's guardians with an active portal account: who hears that the parecer is published. */
-const familyAccounts = (alunoId: string) => sql`select g.usuario_id from student_guardians sg
-      join guardians g on g.id = sg.responsavel_id and g.usuario_id is not null
-      join users u on u.id = g.usuario_id and u.status = 'ativo' and u.nivel = 'responsavel'
-      where sg.aluno_id = ${alunoId}`;
+const familyAccounts = (alunoId: string) =>
+  sql`select g.usuario_id from student_guardians sg ${onPortal} where sg.aluno_id = ${alunoId}`;
 
 /** How many of the child's guardians read the portal (0: the published parecer reaches nobody there). */
 export async function familyOnPortal(db: DbOrTx, alunoId: string): Promise<number> {
   return rowsOf(await db.execute(familyAccounts(alunoId))).length;
+}
+
+/**
+ * Of the given children, those with a guardian who reads the portal, in one query (a whole class, say,
+ * for the daily agenda): a child left out has a family that what the school posts there reaches nobody of.
+ */
+export async function familiesOnPortal(db: DbOrTx, alunoIds: readonly string[]): Promise<Set<string>> {
+  if (alunoIds.length === 0) return new Set();
+  const ids = sql.join(
+    alunoIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ aluno_id: string }>(
+    await db.execute(
+      sql`select distinct sg.aluno_id from student_guardians sg ${onPortal} where sg.aluno_id in (${ids})`,
+    ),
+  );
+  return new Set(rows.map((row) => row.aluno_id));
 }
 
 /** The child's guardians with a portal account hear that the parecer is there (the bell, e-mail, SMS). */
