@@ -12,7 +12,19 @@ const variants: Record<Variant, string> = {
 };
 
 const buttonBase =
-  'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2';
+  'inline-flex items-center justify-center gap-2 rounded-lg text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2';
+
+/**
+ * The base's size, except what the caller's classes set: Tailwind orders utilities by its own rules, not
+ * by their place in the class list, so a caller's `px-2` beside the base's `px-4` lost, silently.
+ */
+export function sizeClasses(className: string): string {
+  const own = className.split(/\s+/);
+  const sets = (prefix: string) => own.some((name) => name.startsWith(prefix));
+  return [sets('min-h-') ? '' : 'min-h-10', sets('px-') ? '' : 'px-4', sets('py-') ? '' : 'py-2']
+    .filter(Boolean)
+    .join(' ');
+}
 
 /** A link to another screen that looks like a button (the next step of an empty state). */
 export function ButtonLink({
@@ -20,7 +32,12 @@ export function ButtonLink({
   className = '',
   ...props
 }: LinkProps & { variant?: Variant }) {
-  return <Link className={`${buttonBase} ${variants[variant]} ${className}`} {...props} />;
+  return (
+    <Link
+      className={`${buttonBase} ${sizeClasses(className)} ${variants[variant]} ${className}`}
+      {...props}
+    />
+  );
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -38,7 +55,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       disabled={disabled === true || loading}
       aria-busy={loading || undefined}
-      className={`${buttonBase} disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
+      className={`${buttonBase} ${sizeClasses(className)} disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
       {...props}
     >
       {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}

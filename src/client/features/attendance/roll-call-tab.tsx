@@ -57,13 +57,12 @@ export function RollCallTab() {
   // On a phone the roll's students must start high on the screen: 'Trocar turma', the date and 'Hoje'
   // share one row (they took three, and the first student sat at the bottom of an 844 px screen). The
   // date and 'Hoje' wrap as one piece, so a narrower screen never leaves 'Hoje' alone on a line. At 390 px
-  // the row fits only with the buttons' padding trimmed; it takes '!' because the Button's own px-4 comes
-  // later in the stylesheet and would win over a plain px-2.
+  // the row fits only with the buttons' padding trimmed (the Button leaves its px-4 out when given one).
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-end gap-2">
         {turmaId && (
-          <Button variant="ghost" className="-ml-2 mr-auto min-h-11 px-2!" onClick={leaveClass}>
+          <Button variant="ghost" className="-ml-2 mr-auto min-h-11 px-2" onClick={leaveClass}>
             <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Trocar turma
           </Button>
         )}
@@ -82,7 +81,7 @@ export function RollCallTab() {
           {data !== today && (
             <Button
               variant="secondary"
-              className="min-h-11 shrink-0 px-3!"
+              className="min-h-11 shrink-0 px-3"
               onClick={() => update({ data: null, disciplina: null, aula: null })}
             >
               Hoje
