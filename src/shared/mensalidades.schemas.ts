@@ -313,6 +313,11 @@ export const pixSchema = z.object({
   /** The charge's txid (dynamic) or the static code's reference. */
   txid: z.string(),
   dinamico: z.boolean(),
+  /**
+   * The payment confirms itself: a charge's code, or the fixed code when its key is the one the PSP reports
+   * to the school (its reference names the tuition). Otherwise the school confirms it by hand.
+   */
+  confirmacao_automatica: z.boolean(),
   /** Only in the demo (PIX_PROVIDER=simulado): 'Pagar no banco simulado' with this code. */
   simulacao_url: z.string().optional(),
 });

@@ -200,6 +200,7 @@ describe('Débito automático via Pix (family)', () => {
         valor: 85_000,
         txid: 'c1',
         dinamico: true,
+        confirmacao_automatica: true,
       },
       [DEBITO]: {
         disponivel: true,

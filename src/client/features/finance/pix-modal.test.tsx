@@ -13,7 +13,7 @@ afterEach(() => {
 const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
 const julho = mensalidadeAnswer({ id: MENSALIDADE });
 
-function pixOf(dinamico: boolean, simulacao_url?: string) {
+function pixOf(dinamico: boolean, simulacao_url?: string, confirmacao_automatica = dinamico) {
   stubApi({
     '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
     [`/api/financeiro/mensalidades/${MENSALIDADE}/pix`]: {
@@ -22,6 +22,7 @@ function pixOf(dinamico: boolean, simulacao_url?: string) {
       valor: 90_808,
       txid: dinamico ? 'cob-julho' : 'MENS-JULHO',
       dinamico,
+      confirmacao_automatica,
       ...(simulacao_url ? { simulacao_url } : {}),
     },
   });
@@ -35,6 +36,13 @@ describe('PixModal', () => {
     expect(note.textContent).toContain('não se confirma sozinho');
     expect(note.textContent).toContain('Já paguei');
     expect(screen.queryByTestId('pix-dinamico')).toBeNull();
+  });
+
+  it("the school's static key reported by the PSP: confirmed by itself when paid today with its amount", async () => {
+    pixOf(false, undefined, true);
+    const note = await screen.findByTestId('pix-estatico');
+    expect(note.textContent).toContain('Pago hoje com este valor, o pagamento é confirmado sozinho');
+    expect(note.textContent).not.toContain('não se confirma sozinho');
   });
 
   it("the bank's charge: confirmed by itself", async () => {

@@ -101,9 +101,10 @@ export function PixModal({
             </p>
           ) : (
             <p className="text-xs text-gray-500" data-testid="pix-estatico">
-              O valor vale para pagamento hoje.{encargos && ` Depois do vencimento há ${encargos}.`} Este
-              código vai para a chave Pix da escola e não se confirma sozinho: a escola confirma o pagamento
-              quando ele chega (a família pode enviar o comprovante em Já paguei).
+              O valor vale para pagamento hoje.{encargos && ` Depois do vencimento há ${encargos}.`}{' '}
+              {pix.data.confirmacao_automatica
+                ? 'Pago hoje com este valor, o pagamento é confirmado sozinho; em outro dia, abra o código de novo.'
+                : 'Este código vai para a chave Pix da escola e não se confirma sozinho: a escola confirma o pagamento quando ele chega (a família pode enviar o comprovante em Já paguei).'}
             </p>
           )}
         </div>

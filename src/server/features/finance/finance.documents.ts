@@ -14,7 +14,7 @@ import { staticTxidOf } from './static-pix.js';
 import { getMensalidade } from './mensalidades.service.js';
 import { loadSettings } from './finance-settings.service.js';
 import { buildDynamicPixCode, buildPixCode } from './pix.js';
-import { activeChargeOf } from './pix-cobranca.js';
+import { activeChargeOf, staticCodeReachesSchool } from './pix-cobranca.js';
 import { renderPdf } from '../../lib/pdf.js';
 import { fileNameSlug } from '../../lib/download.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
@@ -54,7 +54,7 @@ export async function buildMensalidadePix(
   if (mensalidade.status === 'cancelado') throw conflict('Esta mensalidade foi cancelada.');
   const settings = await loadSettings(db);
   const charge = await activeChargeOf(db, id, today);
-  let code: { copia_e_cola: string; txid: string; dinamico: boolean };
+  let code: { copia_e_cola: string; txid: string; dinamico: boolean; confirmacao_automatica: boolean };
   if (charge) {
     code = {
       copia_e_cola: buildDynamicPixCode({
@@ -64,6 +64,7 @@ export async function buildMensalidadePix(
       }),
       txid: charge.txid,
       dinamico: true,
+      confirmacao_automatica: true,
     };
   } else {
     if (!settings.pixChave || !settings.pixBeneficiario || !settings.pixCidade) {
@@ -80,6 +81,7 @@ export async function buildMensalidadePix(
       }),
       txid,
       dinamico: false,
+      confirmacao_automatica: await staticCodeReachesSchool(db, settings.pixChave),
     };
   }
   const { default: QRCode } = await import('qrcode');

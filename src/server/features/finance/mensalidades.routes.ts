@@ -362,7 +362,7 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       const pix = await buildMensalidadePix(db(), request.params.id, scope, clock.today());
       // The demo's simulated bank (PIX_PROVIDER=simulado) pays a charge's code, and the fixed code to the
       // school's key at that bank, on its own page.
-      if (app.ctx.config.pixProvider === 'simulado')
+      if (app.ctx.config.pixProvider === 'simulado' && pix.confirmacao_automatica)
         pix.simulacao_url = `/banco-simulado/pagar?codigo=${encodeURIComponent(pix.copia_e_cola)}`;
       return ok(pix);
     },

@@ -21,6 +21,18 @@ async function isPixAutomaticoOn(db: DbOrTx): Promise<boolean> {
 }
 
 /**
+ * Whether a Pix paid with the school's fixed code is reported by the PSP (and so confirms itself, by the
+ * code's reference): Pix automático on, and the fixed code's key is the one its webhook is registered for.
+ */
+export async function staticCodeReachesSchool(db: DbOrTx, chave: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ativo: pixProvedor.ativo, chave: pixProvedor.chavePix })
+    .from(pixProvedor)
+    .where(eq(pixProvedor.id, 1));
+  return row?.ativo === true && row.chave?.trim().toLowerCase() === chave.trim().toLowerCase();
+}
+
+/**
  * `pix` of a tuition: null while Pix automático is off (the family gets the static code, as before);
  * otherwise its charge's state — `pendente` for an open tuition the job has not reached yet (its txid is
  * already known: the tuition's id without dashes, as the pix module derives it).
