@@ -1,3 +1,4 @@
+// PostgreSQL stage: skipped — input validation and the error envelope are the app's (zod, Fastify), the same on either database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';

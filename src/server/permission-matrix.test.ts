@@ -1,3 +1,4 @@
+// PostgreSQL stage: skipped — who may call each route is decided by the app's access check, not by the database.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
