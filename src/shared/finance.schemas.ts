@@ -90,8 +90,18 @@ export const descontoPontualidadeSchema = z.object({
 });
 export type DescontoPontualidadeConfig = z.infer<typeof descontoPontualidadeSchema>;
 
+/** Two Pix keys are the same key (an e-mail key is case-insensitive; spaces around are typing). */
+export function samePixKey(a: string | null | undefined, b: string | null | undefined): boolean {
+  return Boolean(a?.trim()) && a!.trim().toLowerCase() === b?.trim().toLowerCase();
+}
+
 export const financeSettingsSchema = z.object({
   pix_chave: z.string().nullable(),
+  /**
+   * The key Pix automático (Configurações) is connected with, while on: a Pix paid with the fixed code
+   * confirms itself only when `pix_chave` is this key (read-only here).
+   */
+  pix_automatico_chave: z.string().nullable(),
   pix_beneficiario: z.string().nullable(),
   pix_cidade: z.string().nullable(),
   multa_percentual: z.number(),

@@ -112,6 +112,7 @@ export function reportCardAnswer(card: Partial<ReportCard> = {}): ReportCard {
 export function financeSettingsAnswer(settings: Partial<FinanceSettings> = {}): FinanceSettings {
   return {
     pix_chave: null,
+    pix_automatico_chave: null,
     pix_beneficiario: null,
     pix_cidade: null,
     multa_percentual: 2,

@@ -52,3 +52,25 @@ describe('Configurações financeiras: Pix da escola', () => {
     );
   });
 });
+
+describe('Configurações financeiras: the fixed code and Pix automático', () => {
+  it('says whether the fixed code’s payments confirm themselves, as the key is typed', async () => {
+    stubApi({
+      '/api/financeiro/configuracoes': financeSettingsAnswer({
+        pix_chave: '12345678000195',
+        pix_automatico_chave: 'pix@escola.com.br',
+      }),
+      '/api/financeiro/bolsas': [],
+    });
+    renderAt(<FinanceSettingsModal onClose={() => {}} />);
+    const chave = await screen.findByLabelText('Chave Pix');
+    expect(chave).toHaveAccessibleDescription(
+      'O Pix automático usa a chave pix@escola.com.br. Com outra chave aqui, o pagamento pelo código fixo não se confirma sozinho: a escola o confirma à mão.',
+    );
+    await userEvent.clear(chave);
+    await userEvent.type(chave, 'PIX@escola.com.br');
+    expect(chave).toHaveAccessibleDescription(
+      'A mesma chave do Pix automático: o pagamento pelo código fixo também se confirma sozinho.',
+    );
+  });
+});

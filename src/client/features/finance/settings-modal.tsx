@@ -82,7 +82,7 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
         onClose();
       })}
     >
-      <PixFieldset />
+      <PixFieldset automaticoChave={settings.pix_automatico_chave} />
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-semibold text-gray-900">Atraso e vencimento</legend>
         <FormInput

@@ -26,6 +26,7 @@ import {
   type FinanceSettingsRow,
 } from '../../db/schema/finance.js';
 import { writeTransaction } from './finance.shared-reads.js';
+import { pixAutomaticoKey } from './pix-cobranca.js';
 import { assertVersion } from '../../lib/versioning.js';
 
 // ---------------------------------------------------------------- settings
@@ -106,6 +107,7 @@ export async function getFinanceSettings(db: DbOrTx): Promise<FinanceSettings> {
     .orderBy(asc(sql`lower(${classes.nome})`));
   return {
     pix_chave: settings.pixChave,
+    pix_automatico_chave: await pixAutomaticoKey(db),
     pix_beneficiario: settings.pixBeneficiario,
     pix_cidade: settings.pixCidade,
     multa_percentual: settings.multaBp / 100,

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PixCobranca } from '../../../shared/pix-cobranca.schemas.js';
+import { samePixKey } from '../../../shared/finance.schemas.js';
 import { addDays } from '../../../shared/calendar.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,16 +21,21 @@ async function isPixAutomaticoOn(db: DbOrTx): Promise<boolean> {
   return row?.ativo ?? false;
 }
 
+/** The key Pix automático's webhook is registered for, while it is on; null otherwise. */
+export async function pixAutomaticoKey(db: DbOrTx): Promise<string | null> {
+  const [row] = await db
+    .select({ ativo: pixProvedor.ativo, chave: pixProvedor.chavePix })
+    .from(pixProvedor)
+    .where(eq(pixProvedor.id, 1));
+  return row?.ativo === true ? row.chave : null;
+}
+
 /**
  * Whether a Pix paid with the school's fixed code is reported by the PSP (and so confirms itself, by the
  * code's reference): Pix automático on, and the fixed code's key is the one its webhook is registered for.
  */
 export async function staticCodeReachesSchool(db: DbOrTx, chave: string): Promise<boolean> {
-  const [row] = await db
-    .select({ ativo: pixProvedor.ativo, chave: pixProvedor.chavePix })
-    .from(pixProvedor)
-    .where(eq(pixProvedor.id, 1));
-  return row?.ativo === true && row.chave?.trim().toLowerCase() === chave.trim().toLowerCase();
+  return samePixKey(await pixAutomaticoKey(db), chave);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MensalidadeDetail, PixCode } from '../../../shared/mensalidades.schemas.js';
 import type { PixProvedor } from '../../../shared/pix-provedor.schemas.js';
+import type { FinanceSettings } from '../../../shared/finance.schemas.js';
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
 import { familyIn } from '../../test/school-fixtures.js';
 import { clock } from '../../lib/clock.js';
@@ -72,6 +73,15 @@ describe('PIX_PROVIDER=simulado', () => {
     });
     expect(provedor.base_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
     expect(provedor.webhook.status).toBe('registrado');
+    // The Financeiro's settings name the key, so the fixed code's can be set to it.
+    const settings = dataOf<FinanceSettings>(
+      await demo.app.inject({
+        method: 'GET',
+        url: '/api/financeiro/configuracoes',
+        headers: { cookie: admin.cookie },
+      }),
+    );
+    expect(settings.pix_automatico_chave).toBe('pix@escola.demo');
   });
 
   it('pays a late tuition on the page: amount of the day with multa and juros, then paid by Pix', async () => {
