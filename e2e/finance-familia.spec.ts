@@ -175,8 +175,22 @@ test('Inadimplência per responsável: the phone, the family’s tuition and a r
     'href',
     'tel:+5511988887766',
   );
+  await expect(row).toContainText('Atualizado hoje');
   await row.scrollIntoViewIfNeeded();
   await screenshot(page, { path: `${shots}/financeiro-inadimplencia-desktop.png` });
+
+  // On paper: the school, the report and when it was generated on top, and every family in one table
+  // (the screen's page of families and its buttons stay off the paper).
+  await page.emulateMedia({ media: 'print' });
+  const header = page.getByTestId('relatorio-cabecalho');
+  await expect(header).toContainText(`Relatórios financeiros ${year}`);
+  await expect(header).toContainText(/Gerado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/);
+  await expect(
+    page.getByTestId('inadimplencia-impressao').getByRole('row').filter({ hasText: mother }),
+  ).toBeVisible();
+  await expect(row).toBeHidden();
+  await screenshot(page, { path: `${shots}/financeiro-inadimplencia-impressao.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
 
   // The family's tuition: the list filtered by this guardian (in the URL), overdue ones.
   await row.getByRole('link', { name: `Ver mensalidades de ${mother}` }).click();

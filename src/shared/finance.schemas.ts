@@ -262,10 +262,20 @@ export const fluxoRowSchema = z.object({
   acumulado: z.number().int(),
 });
 export type FluxoRow = z.infer<typeof fluxoRowSchema>;
-export const inadimplenciaRowSchema = z.object({
-  nome: z.string(),
+/**
+ * Overdue months and what they come to: the open principal (no charges), and what settles them today —
+ * the principal with today's multa and juros, the tuition list's `valor_atualizado` summed.
+ */
+export const inadimplenciaSomaSchema = z.object({
   mensalidades_vencidas: z.number().int(),
   valor_em_aberto: z.number().int(),
+  valor_atualizado: z.number().int(),
+});
+export type InadimplenciaSoma = z.infer<typeof inadimplenciaSomaSchema>;
+export const inadimplenciaRowSchema = inadimplenciaSomaSchema.extend({
+  nome: z.string(),
+  /** The months of the sums above em negociação (an agreement being settled): counted in them, shown apart. */
+  em_negociacao: inadimplenciaSomaSchema,
 });
 export type InadimplenciaRow = z.infer<typeof inadimplenciaRowSchema>;
 /** A family in the delinquency report: who to call, where their tuition is, when they were last reminded. */
@@ -306,7 +316,8 @@ export const relatorioSchemas = {
     ano: z.number().int(),
     por_turma: z.array(inadimplenciaRowSchema),
     por_responsavel: z.array(inadimplenciaResponsavelRowSchema),
-    total_em_aberto: z.number().int(),
+    /** The whole report (every class, every family), whatever part of it a screen shows. */
+    totais: inadimplenciaSomaSchema.extend({ em_negociacao: inadimplenciaSomaSchema }),
   }),
   categorias: z.object({ ano: z.number().int(), linhas: z.array(categoriaRowSchema) }),
 };

@@ -60,30 +60,33 @@ export function FinancePage({ extraTabs = [] }: { extraTabs?: readonly FinanceEx
 
   return (
     <div>
-      <PageHeader
-        title="Gestão Financeira"
-        subtitle="Controle completo das finanças da escola"
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => dialog.show('config')}>
-              <Settings className="h-4 w-4" aria-hidden="true" /> Configurar
-            </Button>
-            <Button variant="secondary" onClick={() => dialog.show('gerar')}>
-              <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Gerar mensalidades
-            </Button>
-            {figures && (
-              <>
-                <Button onClick={() => dialog.show('nova', 'receita')}>
-                  <Plus className="h-4 w-4" aria-hidden="true" /> Nova Receita
-                </Button>
-                <Button variant="danger" onClick={() => dialog.show('nova', 'despesa')}>
-                  <Minus className="h-4 w-4" aria-hidden="true" /> Nova Despesa
-                </Button>
-              </>
-            )}
-          </>
-        }
-      />
+      {/* On paper the printed report has its own head (relatorios-print-header.tsx): not the page's buttons. */}
+      <div className="print:hidden">
+        <PageHeader
+          title="Gestão Financeira"
+          subtitle="Controle completo das finanças da escola"
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => dialog.show('config')}>
+                <Settings className="h-4 w-4" aria-hidden="true" /> Configurar
+              </Button>
+              <Button variant="secondary" onClick={() => dialog.show('gerar')}>
+                <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Gerar mensalidades
+              </Button>
+              {figures && (
+                <>
+                  <Button onClick={() => dialog.show('nova', 'receita')}>
+                    <Plus className="h-4 w-4" aria-hidden="true" /> Nova Receita
+                  </Button>
+                  <Button variant="danger" onClick={() => dialog.show('nova', 'despesa')}>
+                    <Minus className="h-4 w-4" aria-hidden="true" /> Nova Despesa
+                  </Button>
+                </>
+              )}
+            </>
+          }
+        />
+      </div>
       <PageTabs label="Seções financeiras" tabs={shown} value={tab} onChange={setTab}>
         <PageTab value="dashboard">
           <FinanceDashboardTab />

@@ -1,25 +1,18 @@
-/** The finance reports' delinquency part: the overdue table and the guardians in arrears, with their reminders. */
-import { useState } from 'react';
+/**
+ * The finance reports' sections and the delinquency report's parts: its totals (the whole report's), the
+ * table by class, and the mark of the months em negociação.
+ */
 import toast from 'react-hot-toast';
-import { FileDown, ListChecks, Phone, Send } from 'lucide-react';
+import { FileDown, Handshake, Printer } from 'lucide-react';
 import {
-  type InadimplenciaResponsavelRow,
   type InadimplenciaRow,
+  type InadimplenciaSoma,
   type RelatorioTipo,
+  type Relatorios,
 } from '../../../shared/finance.schemas';
-import {
-  formatCentavos,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatPhone,
-  onlyDigits,
-} from '../../../shared/format';
-import { DAY_MS } from '../../../shared/calendar';
-import { paths } from '../../../shared/routes';
-import { Button, ButtonLink } from '../../components/button';
-import { ConfirmAction } from '../../components/confirm-dialog';
-import { downloadRelatorio, useSendLembrete } from './finance.api';
+import { formatCentavos, formatCount } from '../../../shared/format';
+import { Button } from '../../components/button';
+import { downloadRelatorio } from './finance.api';
 
 /** CSV and XLSX of one report, each named with it: three sections' buttons are not three 'CSV's. */
 function ExportButtons({ tipo, ano, title }: { tipo: RelatorioTipo; ano: number; title: string }) {
@@ -31,39 +24,70 @@ function ExportButtons({ tipo, ano, title }: { tipo: RelatorioTipo; ano: number;
     }
   };
   return (
-    <div className="flex gap-2 print:hidden">
+    <>
       <Button variant="secondary" aria-label={`CSV: ${title}`} onClick={() => void handle('csv')}>
         <FileDown className="h-4 w-4" aria-hidden="true" /> CSV
       </Button>
       <Button variant="secondary" aria-label={`XLSX: ${title}`} onClick={() => void handle('xlsx')}>
         <FileDown className="h-4 w-4" aria-hidden="true" /> XLSX
       </Button>
-    </div>
+    </>
   );
 }
 export function Section({
   title,
   tipo,
   ano,
+  onPrint,
+  printHidden = false,
   children,
 }: {
   title: string;
   tipo: RelatorioTipo;
   ano: number;
+  /** 'Imprimir' this report alone. */
+  onPrint?: () => void;
+  /** Another report is being printed alone: this one stays off the paper. */
+  printHidden?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <section className="rounded-xl border border-gray-200 bg-white p-4 break-inside-avoid" aria-label={title}>
+    <section
+      className={`rounded-xl border border-gray-200 bg-white p-4 print:border-0 print:p-0 ${printHidden ? 'print:hidden' : ''}`}
+      aria-label={title}
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold text-gray-900">{title}</h2>
-        <ExportButtons tipo={tipo} ano={ano} title={title} />
+        <div className="flex flex-wrap gap-2 print:hidden">
+          {onPrint && (
+            <Button variant="secondary" aria-label={`Imprimir: ${title}`} onClick={onPrint}>
+              <Printer className="h-4 w-4" aria-hidden="true" /> Imprimir
+            </Button>
+          )}
+          <ExportButtons tipo={tipo} ano={ano} title={title} />
+        </div>
       </div>
-      <div className="overflow-x-auto">{children}</div>
+      <div className="overflow-x-auto print:overflow-visible">{children}</div>
     </section>
   );
 }
 export const th = 'px-3 py-2 text-left text-xs font-semibold uppercase text-gray-600';
 export const td = 'px-3 py-2';
+
+/** 'Em negociação': how many of a row's months are being settled by agreement, and their open principal. */
+export function NegociacaoMark({ soma }: { soma: InadimplenciaSoma }) {
+  if (soma.mensalidades_vencidas === 0) return null;
+  return (
+    <span className="flex items-start gap-1 text-xs font-medium text-purple-800">
+      <Handshake className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+      <span>
+        {formatCount(soma.mensalidades_vencidas, 'em negociação', 'em negociação')} ·{' '}
+        <span className="whitespace-nowrap">{formatCentavos(soma.valor_em_aberto)}</span>
+      </span>
+    </span>
+  );
+}
+
 export function InadimplenciaTable({ rows, label }: { rows: InadimplenciaRow[]; label: string }) {
   if (rows.length === 0) return <p className="text-sm text-gray-500">Nenhuma mensalidade vencida.</p>;
   return (
@@ -73,104 +97,82 @@ export function InadimplenciaTable({ rows, label }: { rows: InadimplenciaRow[]; 
           <th className={th}>{label}</th>
           <th className={`${th} text-right`}>Vencidas</th>
           <th className={`${th} text-right`}>Em aberto</th>
+          <th className={`${th} hidden text-right sm:table-cell print:table-cell`}>Atualizado hoje</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-gray-100">
         {rows.map((row) => (
-          <tr key={row.nome}>
-            <td className={td}>{row.nome}</td>
+          <tr key={row.nome} className="break-inside-avoid">
+            <td className={td}>
+              <span className="block">{row.nome}</span>
+              <NegociacaoMark soma={row.em_negociacao} />
+            </td>
             <td className={`${td} text-right`}>{row.mensalidades_vencidas}</td>
-            <td className={`${td} text-right`}>{formatCentavos(row.valor_em_aberto)}</td>
+            <td className={`${td} whitespace-nowrap text-right`}>
+              {formatCentavos(row.valor_em_aberto)}
+              {/* A phone has no room for the fourth column: today's amount under the principal. */}
+              <span className="block whitespace-nowrap text-xs font-medium text-gray-900 sm:hidden print:hidden">
+                hoje {formatCentavos(row.valor_atualizado)}
+              </span>
+            </td>
+            <td className={`${td} hidden text-right font-medium sm:table-cell print:table-cell`}>
+              {formatCentavos(row.valor_atualizado)}
+            </td>
           </tr>
         ))}
       </tbody>
     </table>
   );
 }
-function lastReminderLabel(iso: string): string {
-  const sent = new Date(iso);
-  const hours = (Date.now() - sent.getTime()) / 3_600_000;
-  return hours < 24 ? `Lembrete enviado em ${formatDateTime(sent)}` : `Último lembrete: ${formatDate(sent)}`;
-}
-/**
- * Per principal guardian: who to call, the family's tuition (the list filtered by them) and 'Enviar
- * lembrete' — asked first, neutral words, to that guardian only, once in 24 hours.
- */
-export function InadimplenciaResponsaveis({ rows }: { rows: InadimplenciaResponsavelRow[] }) {
-  const [confirming, setConfirming] = useState<InadimplenciaResponsavelRow | null>(null);
-  const send = useSendLembrete();
-  if (rows.length === 0) return <p className="text-sm text-gray-500">Nenhuma mensalidade vencida.</p>;
+
+function Total({
+  label,
+  value,
+  note,
+  tone = 'border-gray-200',
+}: {
+  label: string;
+  value: number;
+  note: string;
+  tone?: string;
+}) {
   return (
-    <>
-      <ul className="divide-y divide-gray-100 text-sm" aria-label="Inadimplência por responsável">
-        {rows.map((row) => {
-          const recent =
-            row.ultimo_lembrete !== null && Date.now() - new Date(row.ultimo_lembrete).getTime() < DAY_MS;
-          return (
-            <li
-              key={row.responsavel_id ?? row.nome}
-              data-testid="inadimplencia-responsavel"
-              className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-3"
-            >
-              <div className="min-w-0">
-                <p className="font-medium text-gray-900">{row.nome}</p>
-                {row.telefone && (
-                  <a
-                    href={`tel:+55${onlyDigits(row.telefone)}`}
-                    className="inline-flex items-center gap-1 text-primary-strong underline"
-                    aria-label={`Ligar para ${row.nome}: ${formatPhone(row.telefone)}`}
-                  >
-                    <Phone className="h-3.5 w-3.5" aria-hidden="true" />
-                    {formatPhone(row.telefone)}
-                  </a>
-                )}
-                <p className="text-gray-700">
-                  {formatCount(row.mensalidades_vencidas, 'mensalidade vencida', 'mensalidades vencidas')} ·{' '}
-                  <strong>{formatCentavos(row.valor_em_aberto)}</strong>
-                </p>
-                {row.ultimo_lembrete && (
-                  <p className="text-xs text-gray-500">{lastReminderLabel(row.ultimo_lembrete)}</p>
-                )}
-              </div>
-              {row.responsavel_id && (
-                <div className="flex flex-wrap items-center gap-2 print:hidden">
-                  <ButtonLink
-                    variant="secondary"
-                    className="min-h-9 px-3"
-                    to={`${paths.finance}?aba=mensalidades&responsavel=${row.responsavel_id}&status=vencido&mes=`}
-                    aria-label={`Ver mensalidades de ${row.nome}`}
-                  >
-                    <ListChecks className="h-4 w-4" aria-hidden="true" /> Ver mensalidades
-                  </ButtonLink>
-                  <Button
-                    variant="secondary"
-                    className="min-h-9 px-3"
-                    disabled={recent}
-                    aria-label={`Enviar lembrete a ${row.nome}`}
-                    onClick={() => setConfirming(row)}
-                  >
-                    <Send className="h-4 w-4" aria-hidden="true" />{' '}
-                    {recent ? 'Lembrete enviado' : 'Enviar lembrete'}
-                  </Button>
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {confirming?.responsavel_id && (
-        <ConfirmAction
-          title="Enviar lembrete"
-          message={`${confirming.nome} recebe, no portal e por e-mail, um lembrete neutro das mensalidades vencidas (${formatCount(confirming.mensalidades_vencidas, 'mensalidade', 'mensalidades')}) com os valores de hoje e como pagar. Só o responsável principal recebe; um lembrete por família a cada 24 horas.`}
-          confirmLabel="Enviar lembrete"
-          danger={false}
-          action={() => send.mutateAsync(confirming.responsavel_id!)}
-          success="Lembrete enviado."
-          failure="Não foi possível enviar o lembrete."
-          closeOnError
-          onClose={() => setConfirming(null)}
-        />
-      )}
-    </>
+    <div className={`rounded-lg border p-3 ${tone}`}>
+      <dt className="text-xs font-semibold uppercase text-gray-600">{label}</dt>
+      <dd className="text-lg font-bold text-gray-900">{formatCentavos(value)}</dd>
+      <dd className="text-xs text-gray-600">{note}</dd>
+    </div>
+  );
+}
+
+/**
+ * The whole report's totals, whatever page of families is on the screen: the open principal, what it
+ * comes to today with multa and juros, and how much of it is em negociação.
+ */
+export function InadimplenciaTotais({ totais }: { totais: Relatorios['inadimplencia']['totais'] }) {
+  const negociacao = totais.em_negociacao;
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3 print:grid-cols-3" data-testid="inadimplencia-totais">
+      <Total
+        label="Em aberto (principal)"
+        value={totais.valor_em_aberto}
+        note={formatCount(totais.mensalidades_vencidas, 'mensalidade vencida', 'mensalidades vencidas')}
+      />
+      <Total
+        label="Atualizado hoje (com multa e juros)"
+        value={totais.valor_atualizado}
+        note={`Encargos até hoje: ${formatCentavos(totais.valor_atualizado - totais.valor_em_aberto)}`}
+      />
+      <Total
+        label="Em negociação (principal)"
+        value={negociacao.valor_em_aberto}
+        note={
+          negociacao.mensalidades_vencidas === 0
+            ? 'Nenhuma mensalidade em negociação'
+            : `${formatCount(negociacao.mensalidades_vencidas, 'mensalidade', 'mensalidades')} · ${formatCentavos(negociacao.valor_atualizado)} atualizado hoje`
+        }
+        tone="border-purple-200 bg-purple-50"
+      />
+    </dl>
   );
 }

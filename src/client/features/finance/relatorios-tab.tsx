@@ -1,20 +1,65 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Printer } from 'lucide-react';
+import type { RelatorioTipo } from '../../../shared/finance.schemas';
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas';
 import { formatCentavos } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { InputField } from '../../components/field';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { useRelatorio } from './finance.api';
-import { Section, th, td, InadimplenciaTable, InadimplenciaResponsaveis } from './relatorios-inadimplencia';
+import { InadimplenciaResponsaveis } from './inadimplencia-responsaveis';
+import { Section, th, td, InadimplenciaTable, InadimplenciaTotais } from './relatorios-inadimplencia';
+import { PrintHeader } from './relatorios-print-header';
+
+const printTitles: Record<RelatorioTipo, string> = {
+  fluxo: 'Relatório de fluxo de caixa',
+  inadimplencia: 'Relatório de inadimplência',
+  categorias: 'Relatório de receitas e despesas por categoria',
+};
+
+/**
+ * Which reports go on paper: all three ('Imprimir' on top, or the browser's own print), or one alone
+ * (its section's 'Imprimir'), until the print dialog closes.
+ */
+function usePrintScope() {
+  const [only, setOnly] = useState<RelatorioTipo | null>(null);
+  useEffect(() => {
+    const reset = () => setOnly(null);
+    window.addEventListener('afterprint', reset);
+    return () => window.removeEventListener('afterprint', reset);
+  }, []);
+  const print = (tipo: RelatorioTipo | null) => {
+    // The page must be laid out for that report before the dialog takes its picture of it.
+    flushSync(() => setOnly(tipo));
+    window.print();
+  };
+  return { only, print };
+}
 
 export function RelatoriosTab() {
   const [ano, setAno] = useState(new Date().getFullYear());
   const fluxo = useRelatorio('fluxo', ano);
   const inadimplencia = useRelatorio('inadimplencia', ano);
   const categorias = useRelatorio('categorias', ano);
+  const printing = usePrintScope();
+  const only = printing.only;
+  // When the figures on paper were generated: the newest of the reports printed.
+  const generated = only
+    ? { fluxo, inadimplencia, categorias }[only].dataUpdatedAt
+    : Math.max(fluxo.dataUpdatedAt, inadimplencia.dataUpdatedAt, categorias.dataUpdatedAt);
+  const sectionProps = (tipo: RelatorioTipo) => ({
+    tipo,
+    ano,
+    onPrint: () => printing.print(tipo),
+    printHidden: only !== null && only !== tipo,
+  });
   return (
     <div className="space-y-4">
+      <PrintHeader
+        title={only ? `${printTitles[only]} ${ano}` : `Relatórios financeiros ${ano}`}
+        generatedAt={generated > 0 ? new Date(generated) : null}
+      />
       <div className="flex flex-wrap items-end justify-between gap-3 print:hidden">
         <div className="w-32">
           <InputField
@@ -29,11 +74,11 @@ export function RelatoriosTab() {
             }}
           />
         </div>
-        <Button variant="secondary" onClick={() => window.print()}>
-          <Printer className="h-4 w-4" aria-hidden="true" /> Imprimir
+        <Button variant="secondary" onClick={() => printing.print(null)}>
+          <Printer className="h-4 w-4" aria-hidden="true" /> Imprimir tudo
         </Button>
       </div>
-      <Section title={`Fluxo de caixa ${ano}`} tipo="fluxo" ano={ano}>
+      <Section title={`Fluxo de caixa ${ano}`} {...sectionProps('fluxo')}>
         {fluxo.isLoading ? (
           <Spinner />
         ) : fluxo.isError || !fluxo.data ? (
@@ -72,13 +117,14 @@ export function RelatoriosTab() {
           </table>
         )}
       </Section>
-      <Section title={`Inadimplência ${ano}`} tipo="inadimplencia" ano={ano}>
+      <Section title={`Inadimplência ${ano}`} {...sectionProps('inadimplencia')}>
         {inadimplencia.isLoading ? (
           <Spinner />
         ) : inadimplencia.isError || !inadimplencia.data ? (
           <ErrorBanner>Erro ao carregar o relatório</ErrorBanner>
         ) : (
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="space-y-6">
+            <InadimplenciaTotais totais={inadimplencia.data.totais} />
             <div>
               <h3 className="mb-2 text-sm font-semibold text-gray-700">Por turma</h3>
               <InadimplenciaTable rows={inadimplencia.data.por_turma} label="Turma" />
@@ -87,14 +133,10 @@ export function RelatoriosTab() {
               <h3 className="mb-2 text-sm font-semibold text-gray-700">Por responsável</h3>
               <InadimplenciaResponsaveis rows={inadimplencia.data.por_responsavel} />
             </div>
-            <p className="text-sm text-gray-700 lg:col-span-2">
-              Total em aberto (principal):{' '}
-              <strong>{formatCentavos(inadimplencia.data.total_em_aberto)}</strong>
-            </p>
           </div>
         )}
       </Section>
-      <Section title={`Receitas e despesas por categoria ${ano}`} tipo="categorias" ano={ano}>
+      <Section title={`Receitas e despesas por categoria ${ano}`} {...sectionProps('categorias')}>
         {categorias.isLoading ? (
           <Spinner />
         ) : categorias.isError || !categorias.data ? (

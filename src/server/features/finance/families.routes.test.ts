@@ -190,11 +190,15 @@ describe('Inadimplência per responsável', () => {
     await payMonths(s.admin, s.beto.id, 2, 9);
     await payMonths(s.admin, s.caio.id, 1, 6);
     const report = (await get('/api/financeiro/relatorios/inadimplencia?ano=2026', s.admin)).json().data;
+    const nothingNegotiated = { mensalidades_vencidas: 0, valor_em_aberto: 0, valor_atualizado: 0 };
     expect(report.por_responsavel).toEqual([
       {
         nome: 'Diego Lima',
         mensalidades_vencidas: 3,
         valor_em_aberto: 3 * 85_000,
+        // Today (15/09) with 2 % multa each and 1 % a.m. pro rata: July 67 days, August 36, September 5.
+        valor_atualizado: 3 * 85_000 + 3 * 1_700 + 1_898 + 1_020 + 142,
+        em_negociacao: nothingNegotiated,
         responsavel_id: s.diegoRow.id,
         telefone: '1133334444',
         ultimo_lembrete: null,
@@ -203,6 +207,8 @@ describe('Inadimplência per responsável', () => {
         nome: 'Rita Prado',
         mensalidades_vencidas: 1,
         valor_em_aberto: 85_000,
+        valor_atualizado: 85_000 + 1_700 + 1_898,
+        em_negociacao: nothingNegotiated,
         responsavel_id: s.ritaRow.id,
         telefone: '11987654321',
         ultimo_lembrete: null,
@@ -223,7 +229,54 @@ describe('Inadimplência per responsável', () => {
       .data;
     expect(paulo.total).toBe(0);
     const csv = await get('/api/financeiro/relatorios/inadimplencia?ano=2026&format=csv', s.admin);
-    expect(csv.body).toContain('Responsável;Rita Prado;1;850,00;(11) 98765-4321');
+    expect(csv.body).toContain('Responsável;Rita Prado;1;850,00;885,98;0;0,00;(11) 98765-4321');
+  });
+
+  it('says what each family owes today, with multa and juros, and marks and totals the months em negociação', async () => {
+    const s = await school();
+    await payMonths(s.admin, s.ana.id, 1, 9, ['2026-07']);
+    await payMonths(s.admin, s.beto.id, 2, 9);
+    await payMonths(s.admin, s.caio.id, 1, 6);
+    const [july] = await t.database.db
+      .select()
+      .from(mensalidades)
+      .where(and(eq(mensalidades.alunoId, s.caio.id), eq(mensalidades.mesReferencia, '2026-07')));
+    const marked = await send('POST', `/api/financeiro/mensalidades/${july!.id}/negociacao`, s.admin, {
+      motivo: 'Parcelamento em 3 vezes',
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+
+    const report = (await get('/api/financeiro/relatorios/inadimplencia?ano=2026', s.admin)).json().data;
+    const julyDue = 85_000 + 1_700 + 1_898;
+    const diego = report.por_responsavel.find((row: { nome: string }) => row.nome === 'Diego Lima');
+    expect(diego).toMatchObject({
+      mensalidades_vencidas: 3,
+      valor_em_aberto: 3 * 85_000,
+      valor_atualizado: 263_160,
+      em_negociacao: { mensalidades_vencidas: 1, valor_em_aberto: 85_000, valor_atualizado: julyDue },
+    });
+    // The family's 'atualizado' is the tuition list's valor_atualizado of the same months, summed.
+    const listed = (
+      await get(`/api/financeiro/mensalidades?responsavel_id=${s.diegoRow.id}&status=vencido`, s.admin)
+    ).json().data.items as { valor_atualizado: number }[];
+    expect(listed.reduce((sum, item) => sum + item.valor_atualizado, 0)).toBe(diego.valor_atualizado);
+
+    const totais = {
+      mensalidades_vencidas: 4,
+      valor_em_aberto: 4 * 85_000,
+      valor_atualizado: 263_160 + julyDue,
+      em_negociacao: { mensalidades_vencidas: 1, valor_em_aberto: 85_000, valor_atualizado: julyDue },
+    };
+    expect(report.totais).toEqual(totais);
+    // One class: its row is the whole report.
+    expect(report.por_turma).toEqual([{ nome: '4º Ano B', ...totais }]);
+
+    const csv = (await get('/api/financeiro/relatorios/inadimplencia?ano=2026&format=csv', s.admin)).body;
+    expect(csv).toContain(
+      'Agrupamento;Nome;Mensalidades vencidas;Valor em aberto;Atualizado hoje (com multa e juros);Em negociação (mensalidades);Em negociação (valor em aberto);Telefone\r\n',
+    );
+    expect(csv).toContain('Responsável;Diego Lima;3;2550,00;2631,60;1;850,00;(11) 3333-4444');
+    expect(csv).toContain('Total;Todas as mensalidades vencidas;4;3400,00;3517,58;1;850,00;');
   });
 
   it('Enviar lembrete reaches only the guardian who pays, in neutral words, once a day, audited', async () => {

@@ -66,6 +66,8 @@ export const financeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         const rows = [
           ...report.por_turma.map((row) => ({ grupo: 'Turma', telefone: null, ...row })),
           ...report.por_responsavel.map((row) => ({ grupo: 'Responsável', ...row })),
+          // The screen's totals, so the file carries the whole report's sums (each group above adds up to them).
+          { grupo: 'Total', nome: 'Todas as mensalidades vencidas', telefone: null, ...report.totais },
         ];
         return sendFile(
           reply,
@@ -77,6 +79,20 @@ export const financeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
               { header: 'Nome', value: (row) => row.nome },
               { header: 'Mensalidades vencidas', value: (row) => row.mensalidades_vencidas },
               { header: 'Valor em aberto', value: (row) => row.valor_em_aberto, money: true },
+              {
+                header: 'Atualizado hoje (com multa e juros)',
+                value: (row) => row.valor_atualizado,
+                money: true,
+              },
+              {
+                header: 'Em negociação (mensalidades)',
+                value: (row) => row.em_negociacao.mensalidades_vencidas,
+              },
+              {
+                header: 'Em negociação (valor em aberto)',
+                value: (row) => row.em_negociacao.valor_em_aberto,
+                money: true,
+              },
               { header: 'Telefone', value: (row) => (row.telefone ? formatPhone(row.telefone) : '') },
             ],
             rows,

@@ -1,11 +1,20 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { overdueBefore } from '../../../shared/calendar.js';
-import type { CategoriaRow, InadimplenciaRow, Relatorios } from '../../../shared/finance.schemas.js';
+import type {
+  CategoriaRow,
+  InadimplenciaResponsavelRow,
+  InadimplenciaRow,
+  InadimplenciaSoma,
+  Relatorios,
+} from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
+import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { mensalidades, transacoes } from '../../db/schema/finance.js';
 import { sumTransacoesByMonth } from './finance.figures.js';
+import { loadSettings, ratesOf } from './finance-settings.service.js';
+import { amountDueOf } from './mensalidades.presenters.js';
 import { LEMBRETE_ACTION, LEMBRETE_ENTITY } from './lembretes.service.js';
 
 /** Monthly cash flow of a year: paid receitas and despesas per month (the same sums as the cards). */
@@ -23,59 +32,115 @@ export async function reportFluxo(db: DbOrTx, ano: number): Promise<Relatorios['
   return { ano, linhas, total_receitas, total_despesas, saldo: total_receitas - total_despesas };
 }
 
+const emptySoma = (): InadimplenciaSoma => ({
+  mensalidades_vencidas: 0,
+  valor_em_aberto: 0,
+  valor_atualizado: 0,
+});
+const emptyRow = (nome: string): InadimplenciaRow => ({ nome, ...emptySoma(), em_negociacao: emptySoma() });
+
+/** Adds one overdue month to a sum (and, when it is em negociação, to the sum's part under negotiation). */
+function addMonth(
+  row: InadimplenciaSoma & { em_negociacao: InadimplenciaSoma },
+  month: InadimplenciaSoma,
+  negotiated: boolean,
+) {
+  const parts = negotiated ? [row, row.em_negociacao] : [row];
+  for (const part of parts) {
+    part.mensalidades_vencidas += month.mensalidades_vencidas;
+    part.valor_em_aberto += month.valor_em_aberto;
+    part.valor_atualizado += month.valor_atualizado;
+  }
+}
+
+/** Largest open principal first, then by name (a tie reads in alphabetical order). */
+const byOpenThenName = (a: InadimplenciaRow, b: InadimplenciaRow) =>
+  b.valor_em_aberto - a.valor_em_aberto || a.nome.localeCompare(b.nome, 'pt-BR');
+
 /**
- * Overdue tuition of a year's months, by class and by principal guardian (open principal, no charges);
- * each guardian with a phone to call and when the last reminder went out.
+ * Overdue tuition of a year's months, by class and by principal guardian, and the whole report's totals:
+ * the open principal, what it comes to today with multa and juros (`amountDueOf`, the tuition list's
+ * `valor_atualizado`), and the part em negociação; each guardian with a phone to call and when the last
+ * reminder went out. A year's overdue months are few enough to sum here, one row each.
  */
 export async function reportInadimplencia(
   db: DbOrTx,
   ano: number,
   today: string,
 ): Promise<Relatorios['inadimplencia']> {
-  const overdue = and(
-    sql`${mensalidades.mesReferencia} like ${`${ano}-%`}`,
-    sql`${mensalidades.canceladaEm} is null`,
-    sql`${mensalidades.principalPago} < ${mensalidades.valor}`,
-    sql`${mensalidades.dataVencimento} < ${overdueBefore(today)}`,
-  );
-  const aberto = sql<number>`coalesce(sum(${mensalidades.valor} - ${mensalidades.principalPago}), 0)`.mapWith(
-    Number,
-  );
-  const quantidade = sql<number>`count(*)`.mapWith(Number);
-  const turmaNome = sql<string>`coalesce(${classes.nome}, 'Sem turma')`;
-  const porTurma = await db
-    .select({ nome: turmaNome, mensalidades_vencidas: quantidade, valor_em_aberto: aberto })
-    .from(mensalidades)
-    .leftJoin(classes, eq(classes.id, mensalidades.turmaId))
-    .where(overdue)
-    .groupBy(turmaNome)
-    .orderBy(sql`3 desc`, asc(turmaNome));
-  const responsavelNome = sql<string>`coalesce(${guardians.nome}, 'Sem responsável principal')`;
-  // The last reminder is the audit trail's entry of it (lembretes.service.ts writes one per reminder).
-  const ultimoLembrete = sql<string | null>`(select max(a.at) from audit_log a
-      where a.entity = ${LEMBRETE_ENTITY} and a.action = ${LEMBRETE_ACTION} and a.entity_id = ${guardians.id}::text)`.mapWith(
-    (value: string | Date | null) => (value === null ? null : new Date(value).toISOString()),
-  );
-  const porResponsavel = await db
+  const rates = ratesOf(await loadSettings(db));
+  const months = await db
     .select({
-      nome: responsavelNome,
-      mensalidades_vencidas: quantidade,
-      valor_em_aberto: aberto,
-      responsavel_id: guardians.id,
+      valor: mensalidades.valor,
+      principalPago: mensalidades.principalPago,
+      dataVencimento: mensalidades.dataVencimento,
+      confirmacaoDesde: mensalidades.confirmacaoDesde,
+      emNegociacao: sql<boolean>`${mensalidades.negociacaoDesde} is not null`,
+      turma: sql<string>`coalesce(${classes.nome}, 'Sem turma')`,
+      responsavelId: guardians.id,
+      responsavelNome: sql<string>`coalesce(${guardians.nome}, 'Sem responsável principal')`,
       telefone: guardians.telefone,
-      ultimo_lembrete: ultimoLembrete,
     })
     .from(mensalidades)
+    .leftJoin(classes, eq(classes.id, mensalidades.turmaId))
     .leftJoin(
       studentGuardians,
       and(eq(studentGuardians.alunoId, mensalidades.alunoId), eq(studentGuardians.ehPrincipal, true)),
     )
     .leftJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
-    .where(overdue)
-    .groupBy(guardians.id, responsavelNome, guardians.telefone)
-    .orderBy(sql`3 desc`, asc(responsavelNome));
-  const total = porTurma.reduce((sum, row: InadimplenciaRow) => sum + row.valor_em_aberto, 0);
-  return { ano, por_turma: porTurma, por_responsavel: porResponsavel, total_em_aberto: total };
+    .where(
+      and(
+        sql`${mensalidades.mesReferencia} like ${`${ano}-%`}`,
+        sql`${mensalidades.canceladaEm} is null`,
+        sql`${mensalidades.principalPago} < ${mensalidades.valor}`,
+        sql`${mensalidades.dataVencimento} < ${overdueBefore(today)}`,
+      ),
+    );
+  const lembretes = await lastReminders(db, [
+    ...new Set(months.flatMap((month) => (month.responsavelId ? [month.responsavelId] : []))),
+  ]);
+  const totais = { ...emptySoma(), em_negociacao: emptySoma() };
+  const porTurma = new Map<string, InadimplenciaRow>();
+  const porResponsavel = new Map<string | null, InadimplenciaResponsavelRow>();
+  for (const month of months) {
+    const due = amountDueOf(month, rates, today);
+    const sum = { mensalidades_vencidas: 1, valor_em_aberto: due.principal, valor_atualizado: due.total };
+    addMonth(totais, sum, month.emNegociacao);
+    const turma = porTurma.get(month.turma) ?? emptyRow(month.turma);
+    porTurma.set(month.turma, turma);
+    addMonth(turma, sum, month.emNegociacao);
+    const familia = porResponsavel.get(month.responsavelId) ?? {
+      ...emptyRow(month.responsavelNome),
+      responsavel_id: month.responsavelId,
+      telefone: month.telefone,
+      ultimo_lembrete: (month.responsavelId && lembretes.get(month.responsavelId)) ?? null,
+    };
+    porResponsavel.set(month.responsavelId, familia);
+    addMonth(familia, sum, month.emNegociacao);
+  }
+  return {
+    ano,
+    por_turma: [...porTurma.values()].sort(byOpenThenName),
+    por_responsavel: [...porResponsavel.values()].sort(byOpenThenName),
+    totais,
+  };
+}
+
+/** When the last reminder went to each guardian: the audit trail's entry of it (lembretes.service.ts writes one per reminder). */
+async function lastReminders(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: auditLog.entityId, at: max(auditLog.at) })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, LEMBRETE_ENTITY),
+        eq(auditLog.action, LEMBRETE_ACTION),
+        inArray(auditLog.entityId, ids),
+      ),
+    )
+    .groupBy(auditLog.entityId);
+  return new Map(rows.flatMap((row) => (row.id && row.at ? [[row.id, row.at.toISOString()] as const] : [])));
 }
 
 /** Paid receitas and despesas of a year by category. */

@@ -112,14 +112,36 @@ describe('transactions, figures and reports', () => {
     const report = (
       await call('GET', `/api/financeiro/relatorios/inadimplencia?ano=${lastYear}`, s.admin)
     ).json().data;
+    // What each family owes today is what the tuition list says of the same months, summed.
+    const owedToday = async (responsavelId: string) => {
+      const list = await call(
+        'GET',
+        `/api/financeiro/mensalidades?responsavel_id=${responsavelId}&status=vencido&pageSize=100`,
+        s.admin,
+      );
+      const items = list.json().data.items as { valor: number; valor_atualizado: number }[];
+      return items.reduce((sum, item) => sum + item.valor_atualizado, 0);
+    };
+    const [carla, diego] = [await owedToday(s.mae.id), await owedToday(s.pai.id)];
+    // Months a year late carry their 2 % multa and about 1 % a month of juros.
+    expect(carla).toBeGreaterThan(11 * 85_000 + 11 * 1_700);
+    const none = { mensalidades_vencidas: 0, valor_em_aberto: 0, valor_atualizado: 0 };
     expect(report.por_turma).toEqual([
-      { nome: '5º Ano A', mensalidades_vencidas: 17, valor_em_aberto: 17 * 85_000 },
+      {
+        nome: '5º Ano A',
+        mensalidades_vencidas: 17,
+        valor_em_aberto: 17 * 85_000,
+        valor_atualizado: carla + diego,
+        em_negociacao: none,
+      },
     ]);
     expect(report.por_responsavel).toEqual([
       {
         nome: 'Carla Souza',
         mensalidades_vencidas: 11,
         valor_em_aberto: 11 * 85_000,
+        valor_atualizado: carla,
+        em_negociacao: none,
         responsavel_id: s.mae.id,
         telefone: '11912345678',
         ultimo_lembrete: null,
@@ -128,17 +150,25 @@ describe('transactions, figures and reports', () => {
         nome: 'Diego Lima',
         mensalidades_vencidas: 6,
         valor_em_aberto: 6 * 85_000,
+        valor_atualizado: diego,
+        em_negociacao: none,
         responsavel_id: s.pai.id,
         telefone: '11912345679',
         ultimo_lembrete: null,
       },
     ]);
+    expect(report.totais).toEqual({
+      mensalidades_vencidas: 17,
+      valor_em_aberto: 17 * 85_000,
+      valor_atualizado: carla + diego,
+      em_negociacao: none,
+    });
     const csv = await call(
       'GET',
       `/api/financeiro/relatorios/inadimplencia?ano=${lastYear}&format=csv`,
       s.admin,
     );
-    expect(csv.body).toContain('Turma;5º Ano A;17;14450,00');
+    expect(csv.body).toContain('Turma;5º Ano A;17;14450,00;');
   });
 
   it('refuses a multa above 2 % and audits settings changes', async () => {

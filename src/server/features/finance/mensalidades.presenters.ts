@@ -5,7 +5,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { overdueBefore } from '../../../shared/calendar.js';
 import type { Mensalidade, MensalidadeStatus, Pagamento } from '../../../shared/mensalidades.schemas.js';
-import { computeAmountDue, daysLate, descontoPontualidade, type ChargeRates } from '../../../shared/money.js';
+import {
+  computeAmountDue,
+  daysLate,
+  descontoPontualidade,
+  type AmountDue,
+  type ChargeRates,
+} from '../../../shared/money.js';
 import { mensalidades, type MensalidadeRow, type PagamentoRow } from '../../db/schema/finance.js';
 
 // ---------------------------------------------------------------- tuition list
@@ -24,6 +30,24 @@ export function statusOf(row: MensalidadeRow, today: string): MensalidadeStatus 
   if (row.confirmacaoDesde !== null) return 'em_confirmacao';
   if (row.dataVencimento < overdueBefore(today)) return 'vencido';
   return 'pendente';
+}
+
+/**
+ * What settles an open tuition on `today`: its open principal with multa and juros — frozen as of the day
+ * a comprovante was sent while it is em confirmação (ADR 0035). The list's `valor_atualizado` and the
+ * delinquency report's both come from here.
+ */
+export function amountDueOf(
+  row: Pick<MensalidadeRow, 'valor' | 'principalPago' | 'dataVencimento' | 'confirmacaoDesde'>,
+  rates: ChargeRates,
+  today: string,
+): AmountDue {
+  return computeAmountDue(
+    row.valor - row.principalPago,
+    row.dataVencimento,
+    row.confirmacaoDesde ?? today,
+    rates,
+  );
 }
 
 export function toMensalidade(
@@ -45,9 +69,7 @@ export function toMensalidade(
   const status = statusOf(row, today);
   const open = row.valor - row.principalPago;
   const isOpen = status === 'pendente' || status === 'vencido' || status === 'em_confirmacao';
-  // Em confirmação: frozen as of the day the comprovante was sent (ADR 0035).
-  const asOf = row.confirmacaoDesde ?? today;
-  const due = isOpen ? computeAmountDue(open, row.dataVencimento, asOf, rates) : null;
+  const due = isOpen ? amountDueOf(row, rates, today) : null;
   // The discount still to be had (ADR 0046): while open, not frozen, and its last day not passed.
   const oferta =
     isOpen && status !== 'em_confirmacao' ? descontoPontualidade(open, row.dataVencimento, rates) : null;
