@@ -200,6 +200,18 @@ export const fiscalConfiguracaoSchema = z.object({
 });
 export type FiscalConfiguracao = z.infer<typeof fiscalConfiguracaoSchema>;
 
+/**
+ * Whether the school can emit NFS-e now — what the finance staff's 'Emitir notas' needs to know (they do
+ * not read the settings themselves): `faltando`, the settings still blank; `motivo`, the server's own
+ * refusal of 'Emitir' (a blank setting, or a certificate expired or unreadable). Null when ready.
+ */
+export const nfseSituacaoSchema = z.object({
+  pronta: z.boolean(),
+  faltando: z.array(z.string()),
+  motivo: z.string().nullable(),
+});
+export type NfseSituacao = z.infer<typeof nfseSituacaoSchema>;
+
 export const nfseEmitirInputSchema = z.strictObject({
   competencia: monthSchema,
 });

@@ -3,11 +3,13 @@ import {
   fiscalConfiguracaoSchema,
   nfseListSchema,
   nfseLoteSchema,
+  nfseSituacaoSchema,
   nfseXmlSchema,
   type FiscalConfiguracao,
   type FiscalConfiguracaoData,
   type NfseList,
   type NfseLote,
+  type NfseSituacao,
 } from '../../../shared/fiscal.schemas';
 import { danfseUrl, nfseXmlZipUrl } from '../../../shared/nfse-documentos.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
@@ -32,8 +34,22 @@ export function useSaveFiscalConfig() {
   return useMutation({
     mutationFn: (input: FiscalConfiguracaoData) =>
       apiWithMessage<FiscalConfiguracao>(CONFIG_URL, { method: 'PUT', body: input, globalErrors: false }),
-    onSuccess: (result) => queryClient.setQueryData(fiscalConfigQuery().queryKey, result.data),
+    onSuccess: (result) => {
+      queryClient.setQueryData(fiscalConfigQuery().queryKey, result.data);
+      void queryClient.invalidateQueries({ queryKey: nfseSituacaoQuery().queryKey });
+    },
   });
+}
+
+/** Whether 'Emitir notas' can run: the finance staff's view of the settings they do not read. */
+export const nfseSituacaoQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.fiscal, 'situacao'],
+    queryFn: () => api<NfseSituacao>('/api/fiscal/nfse/situacao', { schema: nfseSituacaoSchema }),
+  });
+
+export function useNfseSituacao() {
+  return useQuery(nfseSituacaoQuery());
 }
 
 const isRunning = (list: NfseList | undefined) => (list ?? []).some((nota) => nota.status === 'pendente');

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FiscalConfiguracao, Nfse, NfseList } from '../../../shared/fiscal.schemas';
+import type { FiscalConfiguracao, Nfse, NfseList, NfseSituacao } from '../../../shared/fiscal.schemas';
+import { builtInPerfilPermissions } from '../../../shared/permissions';
 import { renderAt, signedInAs, stubApi, stubScreen } from '../../test/render';
 import { FiscalSettingsTab } from './fiscal-settings-tab';
 import { NotasFiscaisTab } from './notas-fiscais-tab';
@@ -34,12 +35,20 @@ const nota = (n: number, status: Nfse['status'], fields: Partial<Nfse> = {}): Nf
   ...fields,
 });
 const listOf = (itens: Nfse[]): NfseList => itens;
+const pronta: NfseSituacao = { pronta: true, faltando: [], motivo: null };
+const semConfiguracao: NfseSituacao = {
+  pronta: false,
+  faltando: ['CNPJ', 'município (código IBGE)', 'inscrição municipal', 'código NBS', 'certificado A1'],
+  motivo: 'Configure a NFS-e em Configurações → Fiscal (CNPJ, município, inscrição, NBS e o certificado A1).',
+};
+const financeiro = signedInAs({ permissoes: [...builtInPerfilPermissions.financeiro] });
 
 describe('Financeiro → Notas fiscais', () => {
   it('shows the batch progress, a rejection with its code and reason, and waits before another batch', async () => {
     stubScreen(true);
     stubApi({
       '/api/auth/me': signedInAs(),
+      '/api/fiscal/nfse/situacao': pronta,
       '/api/fiscal/nfse': listOf([
         nota(1, 'emitida'),
         nota(2, 'rejeitada', { codigo: 'E0014', motivo: 'CPF do tomador inválido' }),
@@ -63,15 +72,71 @@ describe('Financeiro → Notas fiscais', () => {
 
   it('says when the month has no note', async () => {
     stubScreen(true);
-    stubApi({ '/api/auth/me': signedInAs(), '/api/fiscal/nfse': listOf([]) });
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      '/api/fiscal/nfse/situacao': pronta,
+      '/api/fiscal/nfse': listOf([]),
+    });
     renderAt(<NotasFiscaisTab />, '/lista?competencia=2026-03');
     expect(await screen.findByText('Nenhuma nota fiscal em março de 2026')).toBeTruthy();
+    const emitir = screen.getByRole<HTMLButtonElement>('button', { name: 'Emitir notas de março de 2026' });
+    await waitFor(() => expect(emitir.disabled).toBe(false));
+    expect(screen.queryByTestId('nfse-nao-configurada')).toBeNull();
+  });
+
+  it('keeps "Emitir notas" off until NFS-e is configured, says what is missing and who configures it', async () => {
+    stubScreen(true);
+    const fetchMock = stubApi({
+      '/api/auth/me': financeiro,
+      '/api/fiscal/nfse/situacao': semConfiguracao,
+      '/api/fiscal/nfse': listOf([]),
+    });
+    renderAt(<NotasFiscaisTab />, '/lista?competencia=2026-03');
+    const notice = await screen.findByTestId('nfse-nao-configurada');
+    expect(notice.textContent).toContain('A NFS-e ainda não está configurada.');
+    expect(notice.textContent).toContain(
+      'Falta em Configurações → Fiscal: CNPJ, município (código IBGE), inscrição municipal, código NBS e certificado A1.',
+    );
+    // The finance staff cannot open the settings: told who can, no link that would end in 'Acesso negado'.
+    expect(notice.textContent).toContain('Peça a quem administra o sistema (Direção) para configurar.');
+    expect(within(notice).queryByRole('link')).toBeNull();
+    const emitir = screen.getByRole<HTMLButtonElement>('button', { name: 'Emitir notas de março de 2026' });
+    expect(emitir.disabled).toBe(true);
+    // The reason is the button's description, for who reaches it by keyboard or screen reader.
+    expect(emitir.getAttribute('aria-describedby')).toBe(notice.id);
+    fireEvent.click(emitir);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('points the administrator to Configurações → Fiscal, and says why when it is the certificate', async () => {
+    stubScreen(true);
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      '/api/fiscal/nfse/situacao': {
+        pronta: false,
+        faltando: [],
+        motivo: 'O certificado A1 venceu em 01/03/2026: envie um certificado válido.',
+      },
+      '/api/fiscal/nfse': listOf([]),
+    });
+    renderAt(<NotasFiscaisTab />, '/lista?competencia=2026-03');
+    const notice = await screen.findByTestId('nfse-nao-configurada');
+    expect(notice.textContent).toContain('As notas não podem ser emitidas agora.');
+    expect(notice.textContent).toContain('O certificado A1 venceu em 01/03/2026');
+    expect(within(notice).getByRole('link', { name: 'Configurar a NFS-e' }).getAttribute('href')).toBe(
+      '/dashboard/configuracoes?aba=fiscal',
+    );
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Emitir notas de março de 2026' }).disabled,
+    ).toBe(true);
   });
 
   it('cancels an issued note only with a reason of 15 characters or more', async () => {
     stubScreen(true);
     const fetchMock = stubApi({
       '/api/auth/me': signedInAs(),
+      '/api/fiscal/nfse/situacao': pronta,
       '/api/fiscal/nfse': listOf([nota(1, 'emitida')]),
       [`/api/fiscal/nfse/${nota(1, 'emitida').id}/cancelar`]: {},
     });

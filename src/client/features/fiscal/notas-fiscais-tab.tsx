@@ -18,8 +18,9 @@ import { ReasonModal } from '../../components/reason-modal';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { useListState, useMemoryListState } from '../../lib/use-list-state';
-import { downloadXmlZip, useCancelarNfse, useEmitirNfse, useNfseList } from './fiscal.api';
+import { downloadXmlZip, useCancelarNfse, useEmitirNfse, useNfseList, useNfseSituacao } from './fiscal.api';
 import { NfseActions, nfseColumns } from './nfse-columns';
+import { NFSE_SITUACAO_ID, NfseNaoConfigurada } from './nfse-situacao';
 
 const cancelSchema = nfseCancelarInputSchema.pick({ motivo: true });
 
@@ -74,8 +75,9 @@ function BatchProgress({ list }: { list: NfseList }) {
  * number and key, its XML and DANFSe, 'Cancelar nota' for who may, and the month's XMLs for the accountant.
  */
 export function NotasFiscaisTab() {
-  // Cancelling a fiscal document is the administrator's (Direção's), as the server checks too.
-  const canCancel = can(permissionsOf(useCurrentUser().data), 'settings.manage');
+  // Cancelling a fiscal document, and the fiscal settings, are the administrator's (Direção's), as the
+  // server checks too.
+  const administers = can(permissionsOf(useCurrentUser().data), 'settings.manage');
   const filters = useListState({ defaults: { competencia: currentMonth() } });
   const competencia = /^\d{4}-\d{2}$/.test(filters.filters.competencia)
     ? filters.filters.competencia
@@ -83,6 +85,10 @@ export function NotasFiscaisTab() {
   const mes = formatMesReferencia(competencia);
   const notas = useNfseList(competencia);
   const emitir = useEmitirNfse();
+  // Off until the settings allow it (the server refuses too); a status that could not be read leaves the
+  // refusal to the server.
+  const situacao = useNfseSituacao();
+  const notReady = situacao.data?.pronta === false;
   const cancelar = useCancelarNfse(competencia);
   const list = useMemoryListState();
   const [confirming, setConfirming] = useState(false);
@@ -107,7 +113,12 @@ export function NotasFiscaisTab() {
       <FilterBar columns="sm:grid-cols-[12rem_1fr]">
         <InputFilter list={filters} name="competencia" label="Competência" type="month" />
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-          <Button onClick={() => setConfirming(true)} loading={emitir.isPending} disabled={running}>
+          <Button
+            onClick={() => setConfirming(true)}
+            loading={emitir.isPending}
+            disabled={running || notReady || situacao.isPending}
+            aria-describedby={notReady ? NFSE_SITUACAO_ID : undefined}
+          >
             <Send className="h-4 w-4" aria-hidden="true" /> Emitir notas de {mes}
           </Button>
           <Button variant="secondary" onClick={() => void handleZip()} loading={zipping}>
@@ -115,6 +126,9 @@ export function NotasFiscaisTab() {
           </Button>
         </div>
       </FilterBar>
+      {situacao.data?.pronta === false && (
+        <NfseNaoConfigurada situacao={situacao.data} canConfigure={administers} />
+      )}
       {notas.data && <BatchProgress list={notas.data} />}
       <DataList
         label={`Notas fiscais de ${mes}`}
@@ -128,10 +142,12 @@ export function NotasFiscaisTab() {
         empty={{
           icon: FileText,
           title: `Nenhuma nota fiscal em ${mes}`,
-          hint: 'Use “Emitir notas” para emitir a NFS-e de cada mensalidade da competência.',
+          hint: notReady
+            ? 'Configurada a NFS-e, “Emitir notas” emite a nota de cada mensalidade da competência.'
+            : 'Use “Emitir notas” para emitir a NFS-e de cada mensalidade da competência.',
         }}
         actions={(nota) => (
-          <NfseActions nota={nota} canCancel={canCancel} onCancel={() => setCancelling(nota)} />
+          <NfseActions nota={nota} canCancel={administers} onCancel={() => setCancelling(nota)} />
         )}
       />
       {confirming && (

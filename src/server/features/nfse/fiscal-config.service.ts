@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FiscalConfiguracao, FiscalConfiguracaoData } from '../../../shared/fiscal.schemas.js';
+import type {
+  FiscalConfiguracao,
+  FiscalConfiguracaoData,
+  NfseSituacao,
+} from '../../../shared/fiscal.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { fiscalConfig, type FiscalConfigRow } from '../../db/schema/fiscal.js';
@@ -51,6 +55,18 @@ function temCertificado(ctx: Pick<AppContext, 'backupKey'>, row: FiscalConfigRow
   }
 }
 
+/** The settings an NFS-e cannot go without that are still blank, in the words of Configurações → Fiscal. */
+export function pendenciasDe(ctx: Pick<AppContext, 'backupKey'>, row: FiscalConfigRow): string[] {
+  const required: [boolean, string][] = [
+    [!!row.cnpj, 'CNPJ'],
+    [!!row.municipioIbge, 'município (código IBGE)'],
+    [!!row.inscricaoMunicipal, 'inscrição municipal'],
+    [!!row.codigoNbs, 'código NBS'],
+    [temCertificado(ctx, row), 'certificado A1'],
+  ];
+  return required.filter(([filled]) => !filled).map(([, name]) => name);
+}
+
 export const urlEfetiva = (row: FiscalConfigRow) =>
   (row.ambiente === 'producao' ? row.urlProducao : row.urlProducaoRestrita) ?? URLS_NACIONAIS[row.ambiente];
 
@@ -60,8 +76,7 @@ export function toFiscalConfiguracao(
 ): FiscalConfiguracao {
   const certificado = temCertificado(ctx, row);
   return {
-    configurada:
-      certificado && !!row.cnpj && !!row.municipioIbge && !!row.inscricaoMunicipal && !!row.codigoNbs,
+    configurada: pendenciasDe(ctx, row).length === 0,
     cnpj: row.cnpj,
     inscricao_municipal: row.inscricaoMunicipal,
     municipio_ibge: row.municipioIbge,
@@ -199,13 +214,7 @@ export interface Emissor {
 export class FiscalNaoConfiguradoError extends Error {}
 
 export function emissorDe(ctx: Pick<AppContext, 'backupKey' | 'db'>, row: FiscalConfigRow): Emissor {
-  if (
-    !row.cnpj ||
-    !row.municipioIbge ||
-    !row.inscricaoMunicipal ||
-    !row.codigoNbs ||
-    !temCertificado(ctx, row)
-  )
+  if (pendenciasDe(ctx, row).length > 0)
     throw new FiscalNaoConfiguradoError(
       'Configure a NFS-e em Configurações → Fiscal (CNPJ, município, inscrição, NBS e o certificado A1).',
     );
@@ -225,4 +234,20 @@ export function emissorDe(ctx: Pick<AppContext, 'backupKey' | 'db'>, row: Fiscal
     certificado,
     conexao: { baseUrl: urlEfetiva(row), pfx: Buffer.from(pfx, 'base64'), senha, ca: cas.get(ctx.db) },
   };
+}
+
+/**
+ * 'Emitir notas' for the finance staff: ready, or what is missing and the refusal 'Emitir' would answer
+ * (the same check, `emissorDe`, so the screen never offers what the server refuses).
+ */
+export async function getSituacaoEmissao(ctx: AppContext): Promise<NfseSituacao> {
+  const row = await loadFiscalRow(ctx.db);
+  try {
+    emissorDe(ctx, row);
+    return { pronta: true, faltando: [], motivo: null };
+  } catch (error) {
+    if (error instanceof FiscalNaoConfiguradoError)
+      return { pronta: false, faltando: pendenciasDe(ctx, row), motivo: error.message };
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@ import type {
   Nfse,
   NfseList,
   NfseLote,
+  NfseSituacao,
   NfseXml,
 } from '../../../shared/fiscal.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
@@ -15,7 +16,16 @@ import { guardians } from '../../db/schema/students.js';
 import { jobs } from '../../db/schema/jobs.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
-import { MemoryLog, requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
+import {
+  createUserRow,
+  loginAs,
+  MemoryLog,
+  requestsOf,
+  setupTestApp,
+  signedIn,
+} from '../../test/test-app.js';
+import { perfis, userPerfis } from '../../db/schema/perfis.js';
+import { ensureBuiltInPerfis } from '../perfis/index.js';
 import {
   chaveValida,
   CPF_REJEITADO,
@@ -91,6 +101,15 @@ async function escola(n: number, valor = 85000) {
     ids.push(m!.id);
   }
   return ids;
+}
+
+/** A staff account with the built-in Financeiro profile only, signed in. */
+async function financeStaff(): Promise<string> {
+  await ensureBuiltInPerfis(t.database.db);
+  const [perfil] = await t.database.db.select().from(perfis).where(eq(perfis.chave, 'financeiro'));
+  const user = await createUserRow(t.database, 'administrador');
+  await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId: perfil!.id });
+  return loginAs(t.app, user.email);
 }
 
 async function configurar(overrides: Partial<FiscalConfiguracaoInput> = {}) {
@@ -307,6 +326,36 @@ describe('NFS-e of a competência, through the simulated national API (HTTPS + m
     expect(bad.statusCode).toBe(400);
   });
 
+  it("tells the finance staff whether 'Emitir notas' can run and what is missing, in the refusal's words", async () => {
+    await escola(1);
+    const financeiro = await financeStaff();
+    // The settings are the administrators'; the finance staff read only this.
+    expect((await get('/api/fiscal/configuracao', financeiro)).statusCode).toBe(403);
+    const situacao = async () => {
+      const response = await get('/api/fiscal/nfse/situacao', financeiro);
+      expect(response.statusCode, response.body).toBe(200);
+      return dataOf<NfseSituacao>(response);
+    };
+    const blank = await situacao();
+    expect(blank).toEqual({
+      pronta: false,
+      faltando: ['CNPJ', 'município (código IBGE)', 'inscrição municipal', 'código NBS', 'certificado A1'],
+      motivo:
+        'Configure a NFS-e em Configurações → Fiscal (CNPJ, município, inscrição, NBS e o certificado A1).',
+    });
+    // The server still refuses on its own, with the same words.
+    const refused = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: competencia() });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(blank.motivo);
+
+    await configurar();
+    expect(await situacao()).toEqual({ pronta: true, faltando: [], motivo: null });
+    // A certificate sealed by another installation (a restored backup) must be sent again.
+    await t.database.db.update(fiscalConfig).set({ certificadoCifrado: 'selado-por-outra-instalacao' });
+    expect(await situacao()).toMatchObject({ pronta: false, faltando: ['certificado A1'] });
+    expect((await get('/api/fiscal/configuracao', admin)).json().data.configurada).toBe(false);
+  });
+
   it('a professor and a responsável get 403 on every fiscal route', async () => {
     const [id] = await escola(1);
     for (const nivel of ['professor', 'responsavel'] as const) {
@@ -317,6 +366,7 @@ describe('NFS-e of a competência, through the simulated national API (HTTPS + m
         (await send('POST', '/api/fiscal/nfse/emitir', cookie, { competencia: competencia() })).statusCode,
       ).toBe(403);
       expect((await get(`/api/fiscal/nfse?competencia=${competencia()}`, cookie)).statusCode).toBe(403);
+      expect((await get('/api/fiscal/nfse/situacao', cookie)).statusCode).toBe(403);
       expect((await get(`/api/fiscal/nfse/${id}/xml`, cookie)).statusCode).toBe(403);
       expect(
         (await send('POST', `/api/fiscal/nfse/${id}/cancelar`, cookie, { motivo: 'x'.repeat(20) }))

@@ -1,7 +1,7 @@
 /**
  * /api/fiscal (issue 36 §2, ADR 0057): the fiscal settings and the A1 certificate (administrators:
- * `settings.manage`), the NFS-e of a competência (the finance staff: `finance.figures` to see,
- * `finance.manage` to emit) and their cancellation (administrators).
+ * `settings.manage`), the NFS-e of a competência (the finance staff: `finance.figures` to see, with
+ * whether the settings let them emit, `finance.manage` to emit) and their cancellation (administrators).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,12 +14,17 @@ import {
   nfseListSchema,
   nfseLoteSchema,
   nfseSchema,
+  nfseSituacaoSchema,
   nfseXmlSchema,
 } from '../../../shared/fiscal.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
-import { getFiscalConfiguracao, updateFiscalConfiguracao } from './fiscal-config.service.js';
+import {
+  getFiscalConfiguracao,
+  getSituacaoEmissao,
+  updateFiscalConfiguracao,
+} from './fiscal-config.service.js';
 import { cancelarNfse, emitirCompetencia, getLote, listarNfse, xmlDaNfse } from './nfse.service.js';
 
 const idParams = z.object({ id: uuidParam });
@@ -47,6 +52,13 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await updateFiscalConfiguracao(app.ctx, request.body, version, actorOf(request));
       return ok(saved, 'Configurações fiscais salvas.');
     },
+  );
+
+  // The finance staff's view of the settings: whether 'Emitir notas' can run, and what is missing if not.
+  app.get(
+    '/nfse/situacao',
+    { schema: { response: okResponse(nfseSituacaoSchema) }, config: read },
+    async () => ok(await getSituacaoEmissao(app.ctx)),
   );
 
   app.post(
