@@ -71,6 +71,8 @@ export type CnabPendente = z.infer<typeof cnabPendenteSchema>;
 
 export const cnabPainelSchema = z.object({
   banco: z.string().nullable(),
+  /** Only in the demo (PIX_PROVIDER=simulado): the simulated bank's page that takes the remessa. */
+  banco_simulado_url: z.string().optional(),
   banco_suportado: z.boolean(),
   pendentes: z.array(cnabPendenteSchema),
   remessas: z.array(cnabRemessaSchema),

@@ -86,6 +86,14 @@ function RemessaCard({ painel }: { painel: CnabPainel }) {
         <Button onClick={handleGerar} loading={gerar.isPending} disabled={prontos.length === 0}>
           <Download className="h-4 w-4" aria-hidden="true" /> Gerar remessa
         </Button>
+        {painel.banco_simulado_url && (
+          <a
+            href={painel.banco_simulado_url}
+            className="block rounded-lg border border-violet-300 bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 hover:bg-violet-100 sm:inline-block"
+          >
+            Enviar ao banco simulado (demonstração)
+          </a>
+        )}
         {error && <ErrorBanner>{error}</ErrorBanner>}
       </div>
       {painel.pendentes.length === 0 ? (

@@ -128,9 +128,15 @@ export const cnabRetornoRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** `GET /` the Boletos screen's panel; `POST /a-conciliar/:id` a person closes a retorno line. */
 export const cnabRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { response: okResponse(cnabPainelSchema) }, config: manage }, async () =>
-    ok(await readPainel(app.ctx.db)),
-  );
+  app.get('/', { schema: { response: okResponse(cnabPainelSchema) }, config: manage }, async () => {
+    const painel = await readPainel(app.ctx.db);
+    // The demo's simulated bank (PIX_PROVIDER=simulado) takes the remessa and answers the retorno.
+    return ok(
+      app.ctx.config.pixProvider === 'simulado'
+        ? { ...painel, banco_simulado_url: '/banco-simulado/boletos' }
+        : painel,
+    );
+  });
 
   app.post(
     '/a-conciliar/:id',

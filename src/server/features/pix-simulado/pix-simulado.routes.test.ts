@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MensalidadeDetail, PixCode } from '../../../shared/mensalidades.schemas.js';
 import type { PixProvedor } from '../../../shared/pix-provedor.schemas.js';
 import type { FinanceSettings } from '../../../shared/finance.schemas.js';
+import type { CnabPainel } from '../../../shared/cnab.schemas.js';
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
 import { familyIn } from '../../test/school-fixtures.js';
 import { clock } from '../../lib/clock.js';
@@ -82,6 +83,13 @@ describe('PIX_PROVIDER=simulado', () => {
       }),
     );
     expect(settings.pix_automatico_chave).toBe('pix@escola.demo');
+    // The Boletos screen links the bank's page that takes the remessa.
+    const painel = await demo.app.inject({
+      method: 'GET',
+      url: '/api/financeiro/boleto/cnab',
+      headers: { cookie: admin.cookie },
+    });
+    expect(dataOf<CnabPainel>(painel).banco_simulado_url).toBe('/banco-simulado/boletos');
   });
 
   it('pays a late tuition on the page: amount of the day with multa and juros, then paid by Pix', async () => {
@@ -284,5 +292,12 @@ describe('without PIX_PROVIDER', () => {
     const { call, id } = await tuition(production);
     const pix = dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${id}/pix`));
     expect(pix.simulacao_url).toBeUndefined();
+    const admin = await signedIn(production, 'administrador');
+    const painel = await production.app.inject({
+      method: 'GET',
+      url: '/api/financeiro/boleto/cnab',
+      headers: { cookie: admin.cookie },
+    });
+    expect(dataOf<CnabPainel>(painel).banco_simulado_url).toBeUndefined();
   });
 });
