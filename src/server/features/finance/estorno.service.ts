@@ -24,6 +24,7 @@ import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
 import { toMensalidade } from './mensalidades.presenters.js';
 import { findMensalidade } from './mensalidades.service.js';
+import { changeMensalidade } from './payments.service.js';
 
 /** A live NFS-e describes the tuition as paid: it is cancelled first (a fiscal document is not rewritten). */
 async function refuseWithLiveNote(tx: DbOrTx, mensalidadeId: string): Promise<void> {
@@ -146,9 +147,7 @@ export async function reactivateMensalidade(
   actor: Actor,
   today: string,
 ): Promise<Mensalidade> {
-  return writeTransaction(db, async (tx) => {
-    const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
-    const { row } = found;
+  return changeMensalidade(db, id, today, async (tx, row) => {
     if (row.canceladaEm === null) throw conflict('Esta mensalidade não está cancelada.');
     if (row.desfeita)
       throw conflict(
@@ -165,6 +164,6 @@ export async function reactivateMensalidade(
       entityId: id,
       details: { motivo, motivo_cancelamento: row.motivoCancelamento },
     });
-    return toMensalidade(updated!, found, ratesOf(await loadSettings(tx)), today);
+    return updated!;
   });
 }

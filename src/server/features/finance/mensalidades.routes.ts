@@ -278,41 +278,33 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await mensalidadesAposSaida(db(), request.query.aluno_id, request.query.data)),
   );
 
-  app.post(
-    '/mensalidades/:id/cancelar',
+  // Cancelling a tuition and bringing a cancelled one back: each with a reason, audited.
+  const withReason = [
+    { path: 'cancelar', change: cancelMensalidade, message: 'Mensalidade cancelada.' },
     {
-      schema: {
-        params: idParamsSchema,
-        body: cancelarMensalidadeInputSchema,
-        response: okResponse(mensalidadeSchema),
+      path: 'reativar',
+      change: reactivateMensalidade,
+      message: 'Mensalidade reativada: está em aberto de novo.',
+    },
+  ] as const;
+  for (const { path, change, message } of withReason)
+    app.post(
+      `/mensalidades/:id/${path}`,
+      {
+        schema: {
+          params: idParamsSchema,
+          body: cancelarMensalidadeInputSchema,
+          response: okResponse(mensalidadeSchema),
+        },
+        config: manage,
       },
-      config: manage,
-    },
-    async (request) => {
-      const mensalidade = await thenSyncPix((today) =>
-        cancelMensalidade(db(), request.params.id, request.body.motivo, actorOf(request), today),
-      );
-      return ok(mensalidade, 'Mensalidade cancelada.');
-    },
-  );
-
-  app.post(
-    '/mensalidades/:id/reativar',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: cancelarMensalidadeInputSchema,
-        response: okResponse(mensalidadeSchema),
+      async (request) => {
+        const mensalidade = await thenSyncPix((today) =>
+          change(db(), request.params.id, request.body.motivo, actorOf(request), today),
+        );
+        return ok(mensalidade, message);
       },
-      config: manage,
-    },
-    async (request) => {
-      const mensalidade = await thenSyncPix((today) =>
-        reactivateMensalidade(db(), request.params.id, request.body.motivo, actorOf(request), today),
-      );
-      return ok(mensalidade, 'Mensalidade reativada: está em aberto de novo.');
-    },
-  );
+    );
 
   app.post(
     '/mensalidades/:id/pagamentos/:pagamentoId/estorno',

@@ -145,7 +145,7 @@ export async function applyPayment(
 }
 
 /** One change to a mensalidade of the school: read under lock, changed by `change`, answered anew. */
-function changeMensalidade(
+export function changeMensalidade(
   db: DbOrTx,
   id: string,
   today: string,

@@ -49,6 +49,13 @@ function hrefOf(body: string, text: string): string | undefined {
   return new RegExp(`<a [^>]*href="([^"]*)"[^>]*>${text}</a>`).exec(body)?.[1]?.replace(/&amp;/g, '&');
 }
 
+/** The Boletos screen's panel, as the school reads it. */
+async function boletosPainel(t: TestApp, cookie: string): Promise<CnabPainel> {
+  return dataOf<CnabPainel>(
+    await t.app.inject({ method: 'GET', url: '/api/financeiro/boleto/cnab', headers: { cookie } }),
+  );
+}
+
 async function tuition(t: TestApp) {
   const { call, gerar } = await pixSchool(t);
   await gerar(3);
@@ -84,12 +91,7 @@ describe('PIX_PROVIDER=simulado', () => {
     );
     expect(settings.pix_automatico_chave).toBe('pix@escola.demo');
     // The Boletos screen links the bank's page that takes the remessa.
-    const painel = await demo.app.inject({
-      method: 'GET',
-      url: '/api/financeiro/boleto/cnab',
-      headers: { cookie: admin.cookie },
-    });
-    expect(dataOf<CnabPainel>(painel).banco_simulado_url).toBe('/banco-simulado/boletos');
+    expect((await boletosPainel(demo, admin.cookie)).banco_simulado_url).toBe('/banco-simulado/boletos');
   });
 
   it('pays a late tuition on the page: amount of the day with multa and juros, then paid by Pix', async () => {
@@ -293,11 +295,6 @@ describe('without PIX_PROVIDER', () => {
     const pix = dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${id}/pix`));
     expect(pix.simulacao_url).toBeUndefined();
     const admin = await signedIn(production, 'administrador');
-    const painel = await production.app.inject({
-      method: 'GET',
-      url: '/api/financeiro/boleto/cnab',
-      headers: { cookie: admin.cookie },
-    });
-    expect(dataOf<CnabPainel>(painel).banco_simulado_url).toBeUndefined();
+    expect((await boletosPainel(production, admin.cookie)).banco_simulado_url).toBeUndefined();
   });
 });
