@@ -49,6 +49,16 @@ function hrefOf(body: string, text: string): string | undefined {
   return new RegExp(`<a [^>]*href="([^"]*)"[^>]*>${text}</a>`).exec(body)?.[1]?.replace(/&amp;/g, '&');
 }
 
+/** As a browser posts the bank page's form, to the address it names: an empty urlencoded body. */
+function postForm(action: string) {
+  return demo.app.inject({
+    method: 'POST',
+    url: action,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+}
+
 /** The Boletos screen's panel, as the school reads it. */
 async function boletosPainel(t: TestApp, cookie: string): Promise<CnabPainel> {
   return dataOf<CnabPainel>(
@@ -149,12 +159,7 @@ describe('PIX_PROVIDER=simulado', () => {
     // As a browser posts the page's form, to the address it names: an empty urlencoded body.
     const action = attr(page.body, '<form method="post"', 'action');
     expect(action.startsWith(`/banco-simulado/pagar/${pix.txid}?`), action).toBe(true);
-    const paid = await demo.app.inject({
-      method: 'POST',
-      url: action,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const paid = await postForm(action);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.body).toContain('Pix enviado');
     expect(paid.body).toContain('<p class="rotulo">para ESCOLA GIRASSOL</p>');
@@ -244,12 +249,7 @@ describe('PIX_PROVIDER=simulado', () => {
     expect(page.body).toContain(`<dt>Identificador</dt><dd>${pix.txid}</dd>`);
     const action = attr(page.body, '<form method="post"', 'action');
     expect(action.startsWith('/banco-simulado/pagar/chave?'), action).toBe(true);
-    const paid = await demo.app.inject({
-      method: 'POST',
-      url: action,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const paid = await postForm(action);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.body).toContain('Pix enviado');
     const detail = dataOf<MensalidadeDetail>(await call('GET', `/api/financeiro/mensalidades/${row!.id}`));
