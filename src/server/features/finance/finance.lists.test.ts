@@ -39,7 +39,18 @@ describe('list, exports and documents', () => {
     expect(overdue.json().data.total).toBe(18);
     const csv = await call('GET', `/api/financeiro/mensalidades?mes=${lastYear}-08&format=csv`, s.admin);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="mensalidades-/);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="mensalidades-${lastYear}-08.csv"`);
+    // The name says what the file holds: every month, the status, a narrowing search.
+    const named = async (query: string) =>
+      (await call('GET', `/api/financeiro/mensalidades?${query}&format=csv`, s.admin)).headers[
+        'content-disposition'
+      ];
+    expect(await named('mes=&status=vencido')).toBe(
+      'attachment; filename="mensalidades-todos-os-meses-vencidas.csv"',
+    );
+    expect(await named(`ano=${lastYear}&q=Ana`)).toBe(
+      `attachment; filename="mensalidades-${lastYear}-filtradas.csv"`,
+    );
     expect(csv.body).toContain('Aluno;Turma;Referência');
     expect(csv.body).toContain('Ana Souza;5º Ano A;agosto de');
     expect(csv.body).toContain(';850,00;Vencido;17,00;');

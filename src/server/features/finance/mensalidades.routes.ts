@@ -25,7 +25,9 @@ import {
   mensalidadesAposSaidaQuerySchema,
   mensalidadesAposSaidaSchema,
   registrarPagamentoInputSchema,
+  type ListMensalidadesQuery,
   type Mensalidade,
+  type MensalidadeStatus,
 } from '../../../shared/mensalidades.schemas.js';
 import { lembreteResultSchema, idParamsSchema } from '../../../shared/finance.schemas.js';
 import { formatCount, formatDate } from '../../../shared/format.js';
@@ -60,6 +62,25 @@ const generationMessages: Record<GenerationOutcome, (criadas: number) => string>
   ja_existiam: () => 'Nenhuma mensalidade nova: todas já existiam.',
   geradas: (criadas) => `${formatCount(criadas, 'mensalidade gerada', 'mensalidades geradas')}.`,
 };
+
+const statusInName: Record<MensalidadeStatus, string> = {
+  pago: 'pagas',
+  pendente: 'pendentes',
+  vencido: 'vencidas',
+  cancelado: 'canceladas',
+  em_confirmacao: 'em-confirmacao',
+};
+
+/**
+ * The exported file's name says what it holds: the month (or year, or every month), the status chosen,
+ * and 'filtradas' when a search, a class, a student or a guardian narrowed it.
+ */
+export function exportName(query: Omit<ListMensalidadesQuery, 'format'>): string {
+  const parts = ['mensalidades', query.mes || (query.ano ? String(query.ano) : 'todos-os-meses')];
+  if (query.status && query.status !== 'todos') parts.push(statusInName[query.status]);
+  if (query.q || query.turma_id || query.aluno_id || query.responsavel_id) parts.push('filtradas');
+  return parts.join('-');
+}
 
 const mensalidadeColumns: ExportColumn<Mensalidade>[] = [
   { header: 'Aluno', value: (row) => row.aluno_nome },
@@ -107,15 +128,7 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
         entity: 'mensalidade',
         details: { formato: format, linhas: page.items.length },
       });
-      return sendFile(
-        reply,
-        await exportRows(
-          format,
-          `mensalidades-${query.mes ?? query.ano ?? 'todas'}`,
-          mensalidadeColumns,
-          page.items,
-        ),
-      );
+      return sendFile(reply, await exportRows(format, exportName(query), mensalidadeColumns, page.items));
     },
   );
 
