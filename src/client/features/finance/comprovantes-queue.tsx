@@ -5,7 +5,11 @@
  */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { formatMesReferencia, type ComprovantePendente } from '../../../shared/mensalidades.schemas';
+import {
+  formatMesReferencia,
+  recusarComprovanteInputSchema,
+  type ComprovantePendente,
+} from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount, formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
@@ -80,7 +84,14 @@ function AnswerModal({ answering, onClose }: { answering: Answering; onClose: ()
   const [motivo, setMotivo] = useState('');
   const answer = useAnswerComprovante();
   const [error, setError] = useState<string | null>(null);
-  const submit = () =>
+  // The family reads the reason: checked here as the server checks it, before anything is sent.
+  const [motivoError, setMotivoError] = useState<string | null>(null);
+  const submit = () => {
+    if (kind === 'recusar') {
+      const parsed = recusarComprovanteInputSchema.safeParse({ motivo });
+      setMotivoError(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Informe o motivo'));
+      if (!parsed.success) return;
+    }
     answer.mutate(
       kind === 'confirmar'
         ? { id: item.mensalidade.id, kind, body: {} }
@@ -93,6 +104,7 @@ function AnswerModal({ answering, onClose }: { answering: Answering; onClose: ()
         onError: (failure) => setError(failure.message),
       },
     );
+  };
   const confirming = kind === 'confirmar';
   return (
     <Modal
@@ -128,8 +140,15 @@ function AnswerModal({ answering, onClose }: { answering: Answering; onClose: ()
               rows={3}
               maxLength={300}
               value={motivo}
+              aria-invalid={motivoError ? true : undefined}
+              aria-describedby={motivoError ? 'motivo-recusa-erro' : undefined}
               onChange={(event) => setMotivo(event.target.value)}
             />
+            {motivoError && (
+              <span id="motivo-recusa-erro" role="alert" className="mt-1 block text-sm text-red-700">
+                {motivoError}
+              </span>
+            )}
           </label>
         )}
         {error && <ErrorBanner>{error}</ErrorBanner>}
