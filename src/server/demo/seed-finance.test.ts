@@ -7,6 +7,7 @@ import type { SchoolYear } from '../../shared/calendar.schemas.js';
 import { loginAs } from '../test/test-app.js';
 import { setupDemoSchool } from '../test/demo-fixtures.js';
 import { dataOf } from '../test/records-fixtures.js';
+import { pagamentos } from '../db/schema/finance.js';
 import { demoAccounts } from './seed-demo.js';
 
 // Built on 20 December: the year's last tuition fell due on the 10th, nothing is ahead of anyone.
@@ -87,5 +88,20 @@ describe('the demo family after the year’s last due date', () => {
         (months.length - 1) * monthly,
       );
     }
+  });
+});
+
+describe('the demo school’s payments', () => {
+  it('came by the bank when paid by Pix or boleto, and were typed by the school otherwise', async () => {
+    const rows = await t.database.db
+      .select({ forma: pagamentos.forma, origem: pagamentos.origem })
+      .from(pagamentos);
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows)
+      expect([row.forma, row.origem]).toEqual([
+        row.forma,
+        row.forma === 'pix' || row.forma === 'boleto' ? 'banco' : 'escola',
+      ]);
+    expect(new Set(rows.map((row) => row.origem))).toEqual(new Set(['banco', 'escola']));
   });
 });

@@ -213,6 +213,9 @@ export async function seedFinance(tx: Tx, today: string, familyUserId: string): 
           juros: amount.juros,
           dataPagamento: date,
           forma,
+          // The demo school has Pix automático and boleto registrado: those came confirmed by the bank
+          // (not reversible in the portal), cash, card and transfers were typed by the secretaria.
+          origem: forma === 'pix' || forma === 'boleto' ? ('banco' as const) : ('escola' as const),
         })),
       )
       .returning({ id: pagamentos.id, mensalidadeId: pagamentos.mensalidadeId });
