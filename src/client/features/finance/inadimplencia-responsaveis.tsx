@@ -25,10 +25,13 @@ import { NegociacaoMark } from './relatorios-inadimplencia';
 /** Families per screen page: 128 families in one list were 18 810 px of scrolling. */
 export const FAMILIES_PER_PAGE = 20;
 
+/** A reminder sent less than a day ago: the server sends one per family every 24 hours. */
+const sentToday = (iso: string | null) => iso !== null && Date.now() - new Date(iso).getTime() < DAY_MS;
+
 function lastReminderLabel(iso: string): string {
-  const sent = new Date(iso);
-  const hours = (Date.now() - sent.getTime()) / 3_600_000;
-  return hours < 24 ? `Lembrete enviado em ${formatDateTime(sent)}` : `Último lembrete: ${formatDate(sent)}`;
+  return sentToday(iso)
+    ? `Lembrete enviado em ${formatDateTime(iso)}`
+    : `Último lembrete: ${formatDate(iso)}`;
 }
 
 /** Every overdue month of the family is em negociação: the server sends no reminder (lembretes.service). */
@@ -36,8 +39,7 @@ const allNegotiated = (row: InadimplenciaResponsavelRow) =>
   row.em_negociacao.mensalidades_vencidas === row.mensalidades_vencidas;
 
 function FamilyActions({ row, onRemind }: { row: InadimplenciaResponsavelRow; onRemind: () => void }) {
-  const recent =
-    row.ultimo_lembrete !== null && Date.now() - new Date(row.ultimo_lembrete).getTime() < DAY_MS;
+  const recent = sentToday(row.ultimo_lembrete);
   return (
     <div className="grid grid-cols-2 items-center gap-2 md:flex print:hidden">
       <ButtonLink
