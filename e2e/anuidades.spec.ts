@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, createClass, createStudent, openSettingsTab, screenshot } from './support';
+import { adminPage, createClass, createStudent, linkMailedTo, openSettingsTab, screenshot } from './support';
 
 // Journey (issue 34, Lei 9.870): the director sets next year's anuidade and plans — the editor refuses
 // a plan above the annual value as it is typed —, publishes, a family reads the public page /matriculas
@@ -20,10 +20,11 @@ test('anuidades, publication and the online rematrícula round', async ({ browse
     serie: '3º ano',
     ano_letivo: String(year),
   });
+  const paula = `paula.${String(Date.now())}@familia.test`;
   await createStudent(page.request, {
     nome: 'Lara Figueiredo',
     turmaId,
-    guardian: { nome: 'Paula Figueiredo', email: `paula.${String(Date.now())}@familia.test` },
+    guardian: { nome: 'Paula Figueiredo', email: paula },
   });
 
   await openSettingsTab(page, 'Matrícula online');
@@ -86,4 +87,21 @@ test('anuidades, publication and the online rematrícula round', async ({ browse
   await openSettingsTab(page, 'Matrícula online');
   await shot(page, 'card-phone');
   await context.close();
+
+  // The mother opens the link on her phone: her name, e-mail and phone came, her CPF did not (a link
+  // without a password shows none: ADR 0090) — left blank, the school's record is used.
+  const link = await linkMailedTo(paula, /http:\/\/[^\s"]+\/matricula\/[A-Za-z0-9_-]{43}/);
+  const onHerPhone = await browser.newContext({ viewport: PHONE, locale: 'pt-BR' });
+  const form = await onHerPhone.newPage();
+  await form.goto(new URL(link).pathname);
+  await expect(form.getByRole('heading', { name: 'Pré-matrícula de Lara' })).toBeVisible();
+  await form.getByRole('button', { name: 'Próximo' }).click();
+  await expect(form.getByRole('heading', { name: 'Responsáveis' })).toBeVisible();
+  await expect(form.getByText(/Já no cadastro da escola/)).toBeVisible();
+  await expect(form.getByLabel('Nome completo')).toHaveValue('Paula Figueiredo');
+  await expect(form.getByLabel(/^E-mail/)).toHaveValue(paula);
+  await expect(form.getByLabel(/^CPF/)).toHaveValue('');
+  await expect(form.getByText('Em branco: a escola usa o do cadastro.')).toBeVisible();
+  await shot(form, 'rematricula-link-responsaveis-phone');
+  await onHerPhone.close();
 });

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { adminPage, apiSignIn, createStudent, dataDir, dataOf, screenshot } from './support';
+import { adminPage, apiSignIn, createStudent, dataOf, linkMailedTo, screenshot } from './support';
 
 // Journey (security review, 2026-12-01): the secretaria changes a mother's e-mail; the link mailed to the
 // new address does not move a used account's login by itself — the mother signs in with the current
@@ -40,17 +38,7 @@ test('a mother confirms her new e-mail signed in; the link alone does not move h
   expect(edited.status(), await edited.text()).toBe(200);
   await office.close();
 
-  const outbox = path.join(dataDir(), 'outbox');
-  const findMail = () =>
-    readdirSync(outbox)
-      .map((file) =>
-        readFileSync(path.join(outbox, file), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .find((text) => text.includes(novo) && text.includes('confirmar-email'));
-  await expect.poll(findMail).toBeDefined();
-  const link = /(http:\/\/\S+confirmar-email\?token=[\w-]+)/.exec(findMail()!)![1]!;
+  const link = await linkMailedTo(novo, /http:\/\/\S+confirmar-email\?token=[\w-]+/);
 
   const page = await phone.newPage();
   await page.goto(new URL(link).pathname + new URL(link).search);

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
 import { DEMO, DESKTOP, PHONE, SHOTS } from './journey';
-import { apiSignIn, dataOf, demoServerForSpec, screenshot, uniqueCpf } from './support';
+import { apiSignIn, dataOf, demoServerForSpec, linkMailedTo, mailTo, screenshot, uniqueCpf } from './support';
 
 /**
  * Matrícula online (issue 34) on the demo school. First §1: a mother on her phone finds 'Agende uma visita / Quero matricular'
@@ -21,25 +21,8 @@ test.afterAll(() => {
   rmSync(dataDirectory, { recursive: true, force: true });
 });
 
-/** The newest e-mail to `to` whose text matches `pattern` (quoted-printable undone), as its text. */
-function lastMail(to: string, pattern: RegExp): string | undefined {
-  const outbox = path.join(dataDirectory, 'outbox');
-  return readdirSync(outbox)
-    .map((file) => path.join(outbox, file))
-    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
-    .map((file) =>
-      readFileSync(file, 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .filter((text) => text.includes(to) && pattern.test(text))
-    .at(-1);
-}
-
-async function linkIn(to: string, pattern: RegExp): Promise<string> {
-  await expect.poll(() => lastMail(to, pattern), { timeout: 30_000 }).toBeDefined();
-  return pattern.exec(lastMail(to, pattern)!)![0];
-}
+const lastMail = (to: string, pattern: RegExp) => mailTo(to, pattern, dataDirectory);
+const linkIn = (to: string, pattern: RegExp) => linkMailedTo(to, pattern, dataDirectory);
 
 async function context(browser: Browser, viewport: { width: number; height: number }) {
   return browser.newContext({

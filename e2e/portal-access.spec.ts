@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE, adminPage, dataDir, E2E_ADMIN, login, logout } from './support';
+import { ADMIN_STATE, adminPage, E2E_ADMIN, linkMailedTo, login, logout } from './support';
 import { GENERATED_PASSWORD_LENGTH } from '../src/shared/users.schemas';
 
 test.describe('login screen', () => {
@@ -55,16 +53,7 @@ test.describe('login screen', () => {
 
     // The link is still made and written to the outbox after the answer (a queued job), so the answer
     // takes the same time whether or not the e-mail has an account; the test reads it from there.
-    const outbox = path.join(dataDir(), 'outbox');
-    const findMail = () =>
-      readdirSync(outbox)
-        .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
-        .find((text) => text.includes(email) && text.includes('redefinir-senha'));
-    await expect.poll(findMail).toBeDefined();
-    const mail = findMail();
-    const link = /(http:\/\/\S+redefinir-senha\?token=\S+)/.exec(
-      mail!.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
-    )![1]!;
+    const link = await linkMailedTo(email, /http:\/\/\S+redefinir-senha\?token=\S+/);
     await page.goto(link);
     await page.getByLabel('Nova senha', { exact: true }).fill('Manjericao-Verde-21');
     await page.getByLabel('Confirmar nova senha').fill('Manjericao-Verde-21');

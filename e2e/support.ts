@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +59,31 @@ export function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR não definido');
   return dir;
+}
+
+/**
+ * The newest e-mail to `to` whose text matches `pattern`, quoted-printable undone, from the outbox of
+ * `directory` (the shared server's unless told): a server without SMTP_URL writes its mail there.
+ */
+export function mailTo(to: string, pattern: RegExp, directory = dataDir()): string | undefined {
+  const outbox = path.join(directory, 'outbox');
+  if (!existsSync(outbox)) return undefined;
+  return readdirSync(outbox)
+    .map((file) => path.join(outbox, file))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+    .map((file) =>
+      readFileSync(file, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((text) => text.includes(to) && pattern.test(text))
+    .at(-1);
+}
+
+/** Waits for an e-mail to `to` with `pattern` in it (`mailTo`) and answers what the pattern matched (a link). */
+export async function linkMailedTo(to: string, pattern: RegExp, directory = dataDir()): Promise<string> {
+  await expect.poll(() => mailTo(to, pattern, directory), { timeout: 30_000 }).toBeDefined();
+  return pattern.exec(mailTo(to, pattern, directory)!)![0];
 }
 
 /**

@@ -203,6 +203,12 @@ export const preMatriculaResponsavelSchema = z.strictObject({
   parentesco: z.enum(parentescos, { error: 'Parentesco inválido' }).nullable().optional(),
   /** The one who signs the contract and pays (Lei 9.870): exactly one on a submitted form. */
   financeiro: z.boolean().default(false),
+  /**
+   * At rematrícula, a guardian the school has on file for this student: the link never shows their CPF
+   * (nor another guardian's e-mail and phone), and what the family leaves blank comes from the record.
+   * Honoured only for a guardian of the rematrícula's own student.
+   */
+  responsavel_id: uuidParam.nullable().optional(),
 });
 export type PreMatriculaResponsavel = z.output<typeof preMatriculaResponsavelSchema>;
 

@@ -125,6 +125,7 @@ export const preMatriculaDadosViewSchema = z.object({
       telefone: textoSalvo,
       parentesco: z.enum(parentescos).nullable().optional(),
       financeiro: z.boolean(),
+      responsavel_id: textoSalvo,
     }),
   ),
   plano_id: textoSalvo,

@@ -79,6 +79,52 @@ describe('PreMatriculaPage', () => {
     expect(api.requests.some((request) => request.method === 'POST' && request.path === ENVIAR)).toBe(true);
   });
 
+  it("a rematrícula's guardians on file: no CPF asked of them, and a blank field says the record's is used", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      [FORM]: {
+        ...view,
+        tipo: 'rematricula',
+        dados: {
+          ...view.dados,
+          responsaveis: [
+            {
+              responsavel_id: '8d0f4a52-3c1e-4b7a-9f55-0c2d6e1a9b01',
+              nome: 'Mariana Souza',
+              cpf: null,
+              email: 'mariana@familia.test',
+              telefone: '11987654321',
+              parentesco: 'mae',
+              financeiro: true,
+            },
+            {
+              responsavel_id: '1f6c2b7e-5d44-4a3b-8e21-9c0d7f3a2b10',
+              nome: 'Pedro Souza',
+              cpf: null,
+              email: null,
+              telefone: null,
+              parentesco: 'pai',
+              financeiro: false,
+            },
+          ],
+        },
+      },
+    });
+    renderAt(<PreMatriculaPage />);
+    await screen.findByRole('heading', { name: 'Pré-matrícula de Lucas' });
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    await screen.findByRole('heading', { name: 'Responsáveis' });
+    expect(screen.getAllByText(/Já no cadastro da escola/)).toHaveLength(2);
+    const [cpfDela, cpfDele] = screen.getAllByLabelText(/^CPF/);
+    expect(cpfDela).not.toBeRequired();
+    expect(cpfDela).toHaveAccessibleDescription('Em branco: a escola usa o do cadastro.');
+    expect(cpfDele).toHaveAccessibleDescription('Em branco: a escola usa o do cadastro.');
+    // Her e-mail came on the link: it needs no hint.
+    const [emailDela] = screen.getAllByLabelText(/^E-mail/);
+    expect(emailDela).toHaveValue('mariana@familia.test');
+    expect(emailDela).not.toHaveAccessibleDescription('Em branco: a escola usa o do cadastro.');
+  });
+
   it('shows the done state once sent', async () => {
     stubApi({ [FORM]: { ...view, estado: 'enviada', enviado_em: '2026-11-20T15:00:00.000Z' } });
     renderAt(<PreMatriculaPage />);

@@ -16,6 +16,9 @@ const vazio: Responsavel = {
   financeiro: false,
 };
 
+/** The hint of a blank field of a guardian on file. */
+const NO_CADASTRO = 'Em branco: a escola usa o do cadastro.';
+
 export function ResponsaveisStep({ dados, onChange, errors }: StepProps) {
   const list = dados.responsaveis;
   const setAt = (index: number, patch: Partial<Responsavel>) =>
@@ -41,12 +44,23 @@ export function ResponsaveisStep({ dados, onChange, errors }: StepProps) {
       )}
       {list.map((responsavel, index) => {
         const at = (field: string) => errors[`responsaveis.${String(index)}.${field}`];
+        // A guardian the school has on file (rematrícula): the link shows no CPF nor another guardian's
+        // contacts, and what is left blank the school takes from its record.
+        const noCadastro = Boolean(responsavel.responsavel_id);
+        const keep = (value: string | null | undefined) => (noCadastro && !value ? NO_CADASTRO : undefined);
         return (
           <fieldset key={index} className="space-y-4 rounded-xl border border-gray-200 p-4">
             <legend className="px-1 text-sm font-semibold text-gray-800">
               Responsável {index + 1}
               {responsavel.financeiro ? ' (financeiro)' : ''}
             </legend>
+            {noCadastro && (
+              <p className="text-sm text-gray-600">
+                {responsavel.email || responsavel.telefone
+                  ? 'Já no cadastro da escola. Por segurança, o CPF não aparece neste link: em branco, continua o do cadastro.'
+                  : 'Já no cadastro da escola. Por segurança, o CPF e os contatos não aparecem neste link: o que ficar em branco continua como está no cadastro.'}
+              </p>
+            )}
             <InputField
               label="Nome completo"
               required
@@ -74,7 +88,8 @@ export function ResponsaveisStep({ dados, onChange, errors }: StepProps) {
               </SelectField>
               <MaskedInput
                 label="Telefone"
-                required
+                required={!noCadastro}
+                hint={keep(responsavel.telefone)}
                 mask="phone"
                 value={applyMask('phone', responsavel.telefone ?? '')}
                 error={at('telefone')}
@@ -82,7 +97,8 @@ export function ResponsaveisStep({ dados, onChange, errors }: StepProps) {
               />
               <MaskedInput
                 label="CPF"
-                required={responsavel.financeiro}
+                required={responsavel.financeiro && !noCadastro}
+                hint={keep(responsavel.cpf)}
                 mask="cpf"
                 value={applyMask('cpf', responsavel.cpf ?? '')}
                 error={at('cpf')}
@@ -93,11 +109,14 @@ export function ResponsaveisStep({ dados, onChange, errors }: StepProps) {
                 type="email"
                 inputMode="email"
                 autoComplete="email"
-                required={responsavel.financeiro}
+                required={responsavel.financeiro && !noCadastro}
                 value={responsavel.email ?? ''}
                 error={at('email')}
                 hint={
-                  responsavel.financeiro ? 'O contrato e o acesso ao portal chegam neste e-mail.' : undefined
+                  keep(responsavel.email) ??
+                  (responsavel.financeiro
+                    ? 'O contrato e o acesso ao portal chegam neste e-mail.'
+                    : undefined)
                 }
                 onChange={(event) => setAt(index, { email: event.target.value })}
               />

@@ -106,6 +106,9 @@ export function RevisaoStep({
               responsavel.cpf ? applyMask('cpf', responsavel.cpf) : '',
               responsavel.telefone ? applyMask('phone', responsavel.telefone) : '',
               responsavel.email ?? '',
+              responsavel.responsavel_id && !(responsavel.cpf && responsavel.telefone && responsavel.email)
+                ? 'demais dados: os do cadastro da escola'
+                : '',
             ]
               .filter(Boolean)
               .join(' · ')}

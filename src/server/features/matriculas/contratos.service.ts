@@ -30,6 +30,7 @@ import { planoPorId } from './anuidades.service.js';
 import { renderContratoPdf, type Manifesto } from './contratos.pdf.js';
 import { mudarEtapa, registrarEvento } from './funil.service.js';
 import { lerConfiguracao, modeloParaContrato } from './modelos-contrato.service.js';
+import { comCadastro } from './rematricula-cadastro.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
 
 /**
@@ -123,7 +124,7 @@ export async function camposAtuais(
     throw refuse(
       'A família ainda não enviou a pré-matrícula. O contrato é gerado a partir dela: envie o link da pré-matrícula e aguarde o envio.',
     );
-  const dados = preMatriculaDadosSchema.parse(row.pre.dados);
+  const dados = await comCadastro(db, row.interessado.alunoId, preMatriculaDadosSchema.parse(row.pre.dados));
   const responsaveis = dados.responsaveis.filter((item) => item.nome.trim() !== '');
   const financeiro = responsaveis.find((item) => item.financeiro);
   if (!financeiro)

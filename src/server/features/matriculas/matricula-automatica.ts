@@ -36,6 +36,7 @@ import {
 } from './matricula-familia.js';
 import { lockInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
 import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
+import { comCadastro } from './rematricula-cadastro.js';
 
 type InteressadoRow = typeof interessados.$inferSelect;
 
@@ -164,7 +165,7 @@ async function matricular(
   const config = await loadMatriculaOnlineConfig(tx);
   if (config.exigir_pagamento && !pre.pagamentoEm)
     return naoMatriculou(AGUARDANDO_PAGAMENTO, interessado.alunoId);
-  const dados = preMatriculaDadosSchema.parse(pre.dados);
+  const dados = await comCadastro(tx, interessado.alunoId, preMatriculaDadosSchema.parse(pre.dados));
   const financeiro = dados.responsaveis.find((item) => item.financeiro);
   if (!financeiro || !dados.aluno.data_nascimento)
     return naoMatriculou('A pré-matrícula está incompleta (aluno ou responsável financeiro).');
@@ -183,7 +184,11 @@ async function matricular(
 
   const endereco = enderecoEmLinha(dados.endereco);
   const enderecoResponsavel = enderecoDoResponsavel(dados.endereco);
-  const responsaveis = { vinculo: conferencia.vinculo, endereco: enderecoResponsavel };
+  const responsaveis = {
+    vinculo: conferencia.vinculo,
+    noCadastro: conferencia.noCadastro,
+    endereco: enderecoResponsavel,
+  };
   let alunoId: string;
   if (existente) {
     alunoId = existente.id;

@@ -17,6 +17,7 @@ import { guardians, studentGuardians, students, type StudentRow } from '../../db
 import { users, type UserRow } from '../../db/schema/users.js';
 import { interessados } from '../../db/schema/matriculas.js';
 import { contratoAssinaturas, contratos } from '../../db/schema/contratos.js';
+import { responsaveisNoCadastro } from './rematricula-cadastro.js';
 
 type InteressadoRow = typeof interessados.$inferSelect;
 
@@ -77,12 +78,16 @@ export function guardianData(
  * - `familia`: on file, did not sign, and is already a guardian of a child of a `comprovado` one (the
  *   sibling's other parent); linked, the contact on file kept.
  * - `fora`: on file, did not sign, and no such tie; not linked (the timeline says so, for the secretaria).
- * A signer on file under another e-mail, or none, stops the enrolment for the secretaria to check.
+ * A signer on file under another e-mail, or none, stops the enrolment for the secretaria to check. At
+ * rematrícula the student's own guardians on file are `comprovado` (the link went to that family);
+ * anyone else the form names goes through the same checks (ADR 0090).
  */
 type Vinculo = 'novo' | 'comprovado' | 'familia' | 'fora';
 
 export interface Conferencia {
   vinculo: Map<PreMatriculaResponsavel, Vinculo>;
+  /** The record each guardian of the form on file is: the enrolment links that one, never another. */
+  noCadastro: Map<PreMatriculaResponsavel, string>;
   /** The guardians on file shown to be the form's: only they tie the form to a student on file. */
   comprovados: string[];
 }
@@ -107,9 +112,21 @@ async function emailsQueAssinaram(tx: DbOrTx, interessadoId: string, dados: PreM
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-/** The guardian on file a form's guardian would be taken for, as `resolveGuardian` finds it. */
+/**
+ * The guardian on file a form's guardian is: the rematrícula's own (`responsavel_id`, kept by `comCadastro`
+ * only for a guardian of its student), else the one `resolveGuardian` would find (the CPF, then the
+ * portal account of the e-mail).
+ */
 async function responsavelNoCadastro(tx: DbOrTx, responsavel: PreMatriculaResponsavel) {
   const columns = { id: guardians.id, email: guardians.email, conta: users.email };
+  if (responsavel.responsavel_id) {
+    const [row] = await tx
+      .select(columns)
+      .from(guardians)
+      .leftJoin(users, eq(users.id, guardians.usuarioId))
+      .where(eq(guardians.id, responsavel.responsavel_id));
+    if (row) return row;
+  }
   if (responsavel.cpf) {
     const [row] = await tx
       .select(columns)
@@ -135,13 +152,17 @@ export async function conferirResponsaveis(
   dados: PreMatriculaDados,
 ): Promise<Conferencia> {
   const vinculo = new Map<PreMatriculaResponsavel, Vinculo>();
+  const noCadastro = new Map<PreMatriculaResponsavel, string>();
   const comprovados: string[] = [];
   const responsaveis = dados.responsaveis.filter((item) => item.nome.trim());
-  // A rematrícula's link went to the family on file (`aluno_id`, the school's own): its guardians are theirs.
-  if (interessado.alunoId) {
-    for (const responsavel of responsaveis) vinculo.set(responsavel, 'comprovado');
-    return { vinculo, comprovados };
-  }
+  // A rematrícula's link went to the family on file (`aluno_id`, the school's own): the student's
+  // guardians on file are theirs. Anyone else the form names is checked as on a new family's form: a CPF
+  // typed on the link proves no more there (ADR 0090).
+  const daFamilia = new Set(
+    interessado.alunoId
+      ? (await responsaveisNoCadastro(tx, interessado.alunoId)).map((row) => row.guardian.id)
+      : [],
+  );
   const assinaram = await emailsQueAssinaram(tx, interessado.id, dados);
   const semAssinar: { responsavel: PreMatriculaResponsavel; id: string }[] = [];
   for (const responsavel of responsaveis) {
@@ -150,13 +171,19 @@ export async function conferirResponsaveis(
       vinculo.set(responsavel, 'novo');
       continue;
     }
+    noCadastro.set(responsavel, row.id);
+    if (daFamilia.has(row.id)) {
+      vinculo.set(responsavel, 'comprovado');
+      comprovados.push(row.id);
+      continue;
+    }
     const email = responsavel.email ? normalEmail(responsavel.email) : null;
     if (!email || !assinaram.has(email)) {
       semAssinar.push({ responsavel, id: row.id });
       continue;
     }
-    const noCadastro = [row.email, row.conta].flatMap((item) => (item ? [normalEmail(item)] : []));
-    if (!noCadastro.includes(email))
+    const emailsNoCadastro = [row.email, row.conta].flatMap((item) => (item ? [normalEmail(item)] : []));
+    if (!emailsNoCadastro.includes(email))
       throw new AppError('CONFLICT', responsavelComOutroEmail(responsavel.nome.trim()));
     vinculo.set(responsavel, 'comprovado');
     comprovados.push(row.id);
@@ -183,7 +210,7 @@ export async function conferirResponsaveis(
             .limit(1);
     vinculo.set(responsavel, tie ? 'familia' : 'fora');
   }
-  return { vinculo, comprovados };
+  return { vinculo, noCadastro, comprovados };
 }
 
 /**
@@ -242,7 +269,11 @@ export async function vincularResponsaveis(
   tx: Tx,
   alunoId: string,
   dados: PreMatriculaDados,
-  { vinculo, endereco }: { vinculo: Conferencia['vinculo']; endereco: EnderecoDoResponsavel },
+  {
+    vinculo,
+    noCadastro,
+    endereco,
+  }: Pick<Conferencia, 'vinculo' | 'noCadastro'> & { endereco: EnderecoDoResponsavel },
   actor: Actor,
   welcomes: Welcome[],
   skipFinanceiro: boolean,
@@ -252,7 +283,11 @@ export async function vincularResponsaveis(
     if (!como || como === 'fora') continue;
     if (skipFinanceiro && responsavel.financeiro) continue;
     const data = guardianData(responsavel, endereco, responsavel.financeiro);
-    const resolved = await resolveGuardian(ctx, tx, data, actor);
+    const id = noCadastro.get(responsavel);
+    const [onFile] = id ? await tx.select().from(guardians).where(eq(guardians.id, id)) : [];
+    const resolved = onFile
+      ? { row: onFile, usuario: null, reused: true, senhaGerada: undefined }
+      : await resolveGuardian(ctx, tx, data, actor);
     if (resolved.senhaGerada !== undefined && resolved.usuario)
       welcomes.push({ usuario: resolved.usuario, senha: resolved.senhaGerada });
     if (resolved.reused && como === 'comprovado') await atualizarContato(tx, resolved.row.id, data, actor);

@@ -257,13 +257,14 @@ describe('POST /api/matriculas/interessados/:id/convite', () => {
       tipo: 'rematricula',
       alunoId: student!.id,
       etapa: 'interessado',
+      email: 'ana@familia.test',
     });
     const { token } = await convite(cookie, interessado.id);
     const view = dataOf<{
       dados: {
         aluno: { nome: string; cpf: string };
         endereco: Record<string, string>;
-        responsaveis: { cpf: string; financeiro: boolean }[];
+        responsaveis: { responsavel_id: string; cpf: string | null; financeiro: boolean }[];
       };
     }>(await t.app.inject({ method: 'GET', url: online(token) }));
     expect(view.dados.aluno).toMatchObject({ nome: 'Bia Lima', cpf: student!.cpf });
@@ -276,7 +277,10 @@ describe('POST /api/matriculas/interessados/:id/convite', () => {
       cidade: 'Rio de Janeiro',
       uf: 'RJ',
     });
-    expect(view.dados.responsaveis).toEqual([expect.objectContaining({ cpf, financeiro: true })]);
+    // The guardian on file by her record's id; her CPF stays off the link (ADR 0090).
+    expect(view.dados.responsaveis).toEqual([
+      expect.objectContaining({ responsavel_id: guardian!.id, cpf: null, financeiro: true }),
+    ]);
   });
 
   it('refuses a family whose contract was already sent', async () => {

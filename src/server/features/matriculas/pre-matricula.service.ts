@@ -32,11 +32,12 @@ import { recordAudit } from '../audit/index.js';
 import { staffHolding } from '../perfis/index.js';
 import { fanOut } from '../notificacoes/index.js';
 import { getPublicSettings } from '../settings/index.js';
-import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { students } from '../../db/schema/students.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { planosDisponiveis } from './anuidades.service.js';
 import { avisoInadimplencia } from './anuidades.config.js';
 import { findInteressado, lockInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
+import { comCadastro, rascunhoDoResponsavel, responsaveisNoCadastro } from './rematricula-cadastro.js';
 import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
 import { listDocumentos } from './pre-matricula.documentos.js';
 import { porToken } from './pre-matricula.token.js';
@@ -66,27 +67,17 @@ async function rascunhoInicial(
   if (!interessado.alunoId) return base;
   const [student] = await tx.select().from(students).where(eq(students.id, interessado.alunoId));
   if (!student) return base;
-  const linked = await tx
-    .select({
-      guardian: guardians,
-      parentesco: studentGuardians.parentesco,
-      principal: studentGuardians.ehPrincipal,
-    })
-    .from(studentGuardians)
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
-    .where(eq(studentGuardians.alunoId, student.id));
-  const responsaveis = linked.slice(0, 4).map((row) => ({
-    nome: row.guardian.nome,
-    cpf: row.guardian.cpf,
-    email: row.guardian.email,
-    telefone: row.guardian.telefone,
-    parentesco: row.parentesco,
-    financeiro: row.principal,
-  }));
+  const linked = await responsaveisNoCadastro(tx, student.id);
+  linked.sort((a, b) => Number(b.principal) - Number(a.principal));
+  const emailDoLink = interessado.email.toLowerCase();
+  const responsaveis = linked.slice(0, 4).map((row) => rascunhoDoResponsavel(row, emailDoLink));
   if (responsaveis.length > 0 && !responsaveis.some((item) => item.financeiro))
     responsaveis[0]!.financeiro = true;
-  // The payer's address in parts (ADR 0058) when the school has it; else the student's line to correct.
-  const partes = linked.find((row) => row.principal && row.guardian.cep)?.guardian;
+  // The address in parts (ADR 0058) of the guardian the link went to, when the school has it — never
+  // another guardian's (separated parents: ADR 0090); else the student's line to correct.
+  const partes = linked.find(
+    (row) => row.guardian.cep && row.guardian.email?.toLowerCase() === emailDoLink,
+  )?.guardian;
   const endereco = partes
     ? {
         cep: formatCep(partes.cep ?? ''),
@@ -331,7 +322,7 @@ export function pendenciasDoEnvio(
 export async function enviarPreMatricula(ctx: AppContext, token: string): Promise<MatriculaOnlineView> {
   await ctx.db.transaction(async (tx: Tx) => {
     const { pre, interessado } = await porToken(tx, token, true);
-    const dados = preMatriculaDadosSchema.parse(pre.dados);
+    const dados = await comCadastro(tx, interessado.alunoId, preMatriculaDadosSchema.parse(pre.dados));
     const [config, planos, documentos] = await Promise.all([
       loadMatriculaOnlineConfig(tx),
       planosDisponiveis(tx, interessado.anoLetivo, interessado.serie),
@@ -381,12 +372,13 @@ export async function enviarPreMatricula(ctx: AppContext, token: string): Promis
 
 /** The staff's view of a family's pré-matrícula (the funnel's card). */
 export async function getPreMatriculaResumo(db: DbOrTx, interessadoId: string): Promise<PreMatriculaResumo> {
-  if (!(await findInteressado(db, interessadoId))) throw notFound('Família não encontrada.');
+  const interessado = await findInteressado(db, interessadoId);
+  if (!interessado) throw notFound('Família não encontrada.');
   const [pre] = await db.select().from(preMatriculas).where(eq(preMatriculas.interessadoId, interessadoId));
   if (!pre) throw notFound('O link da pré-matrícula ainda não foi enviado a esta família.');
   const [config, documentos] = await Promise.all([loadMatriculaOnlineConfig(db), listDocumentos(db, pre.id)]);
   return {
-    dados: preMatriculaDadosSchema.parse(pre.dados),
+    dados: await comCadastro(db, interessado.alunoId, preMatriculaDadosSchema.parse(pre.dados)),
     documentos,
     documentos_exigidos: config.documentos,
     expira_em: pre.expiraEm.toISOString(),

@@ -114,14 +114,18 @@ export async function iniciarRodada(
       const serie = nextSerieOf(turma, offersMedio);
       // Concluintes (the last série the school offers) have no next year here.
       if (serie === null) continue;
-      const responsavel = responsaveis.find((row) => row.alunoId === aluno.id)?.guardian;
+      // The link goes to a guardian (the principal first) with an e-mail: the form shows the family's
+      // names and the contract is theirs to sign. Never to the student's own e-mail: a child would get it
+      // (ADR 0090); a family with no e-mail stays 'link não enviado' for the secretaria.
+      const daFamilia = responsaveis.filter((row) => row.alunoId === aluno.id);
+      const responsavel = (daFamilia.find((row) => row.guardian.email) ?? daFamilia[0])?.guardian;
       const [row] = await tx
         .insert(interessados)
         .values({
           tipo: 'rematricula',
           responsavelNome: responsavel?.nome ?? aluno.nome,
-          email: (responsavel?.email ?? aluno.email ?? '').toLowerCase(),
-          telefone: responsavel?.telefone ?? aluno.telefone ?? '',
+          email: (responsavel?.email ?? '').toLowerCase(),
+          telefone: responsavel?.telefone ?? '',
           alunoNome: aluno.nome,
           alunoNascimento: aluno.dataNascimento,
           serie,
