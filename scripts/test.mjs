@@ -1,7 +1,7 @@
 // `npm test`: every test on a fresh machine. Installs Debian's Chromium and PostgreSQL when missing,
 // runs the Vitest suite on PGlite, the server suite again on a throwaway PostgreSQL cluster, then
 // builds the app and runs the Playwright journeys against the real server.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   closeSync,
   existsSync,
@@ -85,18 +85,25 @@ function printSlowest(report) {
     console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
 }
 
-function finishStep(name, ok, started, report) {
+function finishStep(name, ok, started, report, ended = Date.now()) {
   const counts = report ? countTests(report) : null;
   if (report) printSlowest(report);
-  results.push({ name, ok, counts, seconds: Math.round((Date.now() - started) / 1000) });
+  results.push({ name, ok, counts, seconds: Math.round((ended - started) / 1000) });
   return ok;
 }
 
+/**
+ * A stage in the foreground, its output on the terminal. Waited for without blocking, so a stage beside
+ * it (`stepBeside`) is seen ending when it ends.
+ */
 function step(name, command, args, env = {}, report) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return finishStep(name, result.status === 0, started, report);
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  }).then((ok) => finishStep(name, ok, started, report));
 }
 
 /**
@@ -114,12 +121,15 @@ function stepBeside(name, command, args, env = {}, report) {
   });
   closeSync(out);
   return new Promise((resolve) => {
-    const done = (code) =>
+    // Its time is its own (start to exit), though it is printed only when the stage beside it ends.
+    const done = (code) => {
+      const ended = Date.now();
       resolve(() => {
         console.log(`\n▶ ${name}`);
         process.stdout.write(readFileSync(log, 'utf8'));
-        return finishStep(name, code === 0, started, report);
+        return finishStep(name, code === 0, started, report, ended);
       });
+    };
     child.on('error', () => done(1));
     child.on('exit', (code) => done(code ?? 1));
   });
@@ -136,13 +146,13 @@ function vitest(name, args, env = {}) {
   return step(name, bin('vitest'), run.args, env, run.report);
 }
 
-async function withPostgres(run) {
+async function startPostgres() {
   let pgBin = postgresBin();
   if (!pgBin) {
     aptInstall(['postgresql']);
     pgBin = postgresBin();
   }
-  const cluster = await startPostgresCluster(pgBin, {
+  return startPostgresCluster(pgBin, {
     prefix: 'escola-pg-',
     // autovacuum off: the test databases live minutes, and a vacuum between two tests hands the rows a test
     // deleted (ADR 0066's reset) to the next test's inserts, so a table read without `order by` stopped
@@ -150,11 +160,6 @@ async function withPostgres(run) {
     settings: ['fsync=off', 'autovacuum=off'],
     stopMode: 'immediate',
   });
-  try {
-    return await run(cluster.url);
-  } finally {
-    cluster.stop();
-  }
 }
 
 /**
@@ -212,15 +217,37 @@ if (!only || only === 'unit') {
         `--coverage.reportsDirectory=${coverageDir}`,
       ]
     : [];
-  vitest('Vitest (PGlite)', coverage, { TEST_DATABASE_FILES: databaseFiles });
+  await vitest('Vitest (PGlite)', coverage, { TEST_DATABASE_FILES: databaseFiles });
   if (wantsCoverage && !hasCoverage)
     console.log('Cobertura: instale @vitest/coverage-v8 da mesma versão do Vitest para vê-la.');
 }
-if (!only || only === 'pg') {
+// The PostgreSQL stage. Alone (`--only=pg`) it runs with the usual workers. In a full run it runs beside
+// the Playwright stage, with one worker: the journeys, one at a time, keep about one of the 2 cores busy
+// (the runner, the server and Chromium take turns), and the stage alone took 190–360 s of the run
+// (ADR 0091). Its output is printed once it ends, as the production install's.
+const POSTGRES_STAGE = 'Vitest do servidor (PostgreSQL)';
+let postgresStage = null;
+async function startPostgresStage() {
   const files = postgresFiles();
-  await withPostgres((url) =>
-    vitest('Vitest do servidor (PostgreSQL)', files ?? ['src/server'], { TEST_DATABASE_URL: url }),
+  const cluster = await startPostgres();
+  const run = vitestArgs([...(files ?? ['src/server']), '--maxWorkers=1']);
+  const printed = stepBeside(
+    POSTGRES_STAGE,
+    bin('vitest'),
+    run.args,
+    { TEST_DATABASE_URL: cluster.url },
+    run.report,
   );
+  postgresStage = printed.finally(() => cluster.stop());
+}
+const postgresBeside = !only;
+if (only === 'pg') {
+  const cluster = await startPostgres();
+  try {
+    await vitest(POSTGRES_STAGE, postgresFiles() ?? ['src/server'], { TEST_DATABASE_URL: cluster.url });
+  } finally {
+    cluster.stop();
+  }
 }
 // The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only
 // in CI or when asked (--only=package). In a full run it runs beside the Playwright stage: its npm ci is
@@ -248,12 +275,16 @@ if (!only || only === 'e2e') {
     aptInstall(missing.map((file) => (file === chromium ? 'chromium' : 'chromium-headless-shell')));
   console.log('\n▶ Build');
   build();
+  if (postgresBeside) {
+    console.log('(O PostgreSQL roda junto com o Playwright; a saída aparece no fim.)');
+    await startPostgresStage();
+  }
   if (wantsPackage) {
     console.log('(A instalação de produção roda junto com o Playwright; a saída aparece no fim.)');
     startPackageCheck();
   }
   const report = path.join(reports, 'playwright.json');
-  step(
+  await step(
     'Playwright (Chromium)',
     bin('playwright'),
     ['test', '--reporter=list,json', ...extra],
@@ -266,6 +297,10 @@ if (!only || only === 'e2e') {
   );
 }
 
+if (postgresBeside) {
+  if (!postgresStage) await startPostgresStage();
+  (await postgresStage)();
+}
 if (wantsPackage) {
   if (!packageStage) startPackageCheck();
   (await packageStage)();
