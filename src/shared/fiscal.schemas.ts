@@ -78,6 +78,9 @@ const digits = (label: string, length: { min: number; max: number }) =>
         ),
     );
 
+/** The national API's address: https only (the calls carry the school's certificate). */
+const httpsUrl = z.url({ protocol: /^https$/, error: 'Use um endereço https://' });
+
 export const fiscalConfiguracaoInputSchema = z
   .strictObject({
     cnpj: z
@@ -126,12 +129,8 @@ export const fiscalConfiguracaoInputSchema = z
     /** Off (the law's rule): every mensalidade of the competência, paid or not. On: only the paid ones. */
     somente_pagas: z.boolean().default(false),
     /** Null or '': the national default for the environment. */
-    url_producao_restrita: z
-      .url({ error: 'Use um endereço https://' })
-      .nullable()
-      .optional()
-      .or(z.literal('')),
-    url_producao: z.url({ error: 'Use um endereço https://' }).nullable().optional().or(z.literal('')),
+    url_producao_restrita: httpsUrl.nullable().optional().or(z.literal('')),
+    url_producao: httpsUrl.nullable().optional().or(z.literal('')),
     /** The A1 certificate (.pfx/.p12) in base64; absent or '' keeps the stored one. */
     certificado_pfx: z
       .string()

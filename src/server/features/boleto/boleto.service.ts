@@ -246,6 +246,9 @@ async function insertBoleto(
       linhaDigitavel: linhaDigitavelDe(codigoBarras),
       situacao: 'a_registrar',
       movimentoPendente: 'entrada',
+      // The school's clock (`clock`), as every date the product reasons with: the retorno checks a
+      // payment against it (a liquidação before the boleto was issued is not the bank's).
+      emitidoEm: clock.now(),
     })
     .returning();
   await tx

@@ -4,7 +4,7 @@
  * so it can be downloaded again; the boletos it carried leave the pending list.
  */
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { formatCount, onlyDigits, TIME_ZONE } from '../../../shared/format.js';
+import { formatCount, onlyDigits, TIME_ZONE, todayIso } from '../../../shared/format.js';
 import { isValidCpf } from '../../../shared/validators.js';
 import { computeJuros, descontoPontualidade } from '../../../shared/money.js';
 import type { Tx } from '../../db/client.js';
@@ -162,7 +162,7 @@ export async function generateRemessa(
       nossoNumero: boleto.nossoNumero,
       vencimento: boleto.vencimento,
       valor: boleto.valor,
-      emissao: minDay(isoDay(boleto.emitidoEm), today),
+      emissao: minDay(todayIso(boleto.emitidoEm), today),
       jurosDia: computeJuros(boleto.valor, 1, rates),
       desconto: descontoPontualidade(boleto.valor, boleto.vencimento, rates),
       multaBp: Math.min(rates.multaBp, 200),
@@ -216,10 +216,6 @@ export async function generateRemessa(
 }
 
 const minDay = (a: string, b: string) => (a < b ? a : b);
-
-function isoDay(moment: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(moment);
-}
 
 export function remessaMessage(gerada: RemessaGerada): string {
   const base = `Remessa ${gerada.remessa.nsa} com ${formatCount(gerada.remessa.quantidade, 'boleto', 'boletos')}.`;

@@ -23,6 +23,9 @@ export interface RetornoLido {
   eventos: RetornoEvento[];
 }
 
+/** The largest amount a line may carry, in centavos (R$ 10 milhões): far above any school boleto. */
+const MAX_VALOR = 1_000_000_000;
+
 const refuse = (linha: number, what: string) =>
   new AppError('UNPROCESSABLE', `Arquivo recusado, nada foi aplicado. Linha ${linha}: ${what}`);
 
@@ -95,8 +98,11 @@ export function readRetorno(text: string, bank: CnabBank, agreementKey: string):
       ['valor_pago', u.valor_pago],
       ['acrescimos', u.acrescimos],
       ['desconto', u.desconto],
-    ] as const)
+    ] as const) {
       if (!/^\d+$/.test(value ?? '')) throw refuse(linha, `o campo ${name} não é numérico.`);
+      if (Number(value) > MAX_VALOR)
+        throw refuse(linha, `o campo ${name} passa de R$ 10.000.000,00: não é um valor de boleto da escola.`);
+    }
     if (!/^\d\d$/.test(t.movimento ?? '')) throw refuse(linha, 'o código de movimento não é numérico.');
     if (u.data_ocorrencia !== '00000000' && !isoOfCnabDate(u.data_ocorrencia ?? ''))
       throw refuse(linha + 1, 'a data da ocorrência (posições 138–145) não é uma data válida.');

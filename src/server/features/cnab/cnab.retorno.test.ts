@@ -29,6 +29,25 @@ function patch(text: string, n: number, start: number, value: string): string {
   return lines.join('\r\n');
 }
 
+/** Liquidações a bank would not send for the boleto the school issued (the file crafted from a real one). */
+const LIQUIDACOES_SUSPEITAS: [string, (day: string) => string, RegExp][] = [
+  [
+    'the title of R$ 0,01',
+    (day) => patch(day, 3, 82, '000000000000001'),
+    /^O valor do título no retorno \(R\$ 0,01\) não é o do boleto emitido \(R\$ 850,00\)\.$/,
+  ],
+  [
+    'R$ 0,01 paid, the rest as a discount',
+    (day) => patch(patch(day, 4, 78, '000000000000001'), 4, 33, '000000000086839'),
+    /^O banco informa um desconto de R\$ 868,39, maior que o do boleto \(R\$ 0,00\)\.$/,
+  ],
+  [
+    'paid before the boleto was issued',
+    (day) => patch(day, 4, 138, `0101${String(new Date().getFullYear())}`),
+    /^A data do pagamento no retorno \(01\/01\/\d{4}\) é anterior à emissão do boleto \(01\/06\/\d{4}\)\.$/,
+  ],
+];
+
 describe('POST /api/financeiro/boleto/retorno', () => {
   it('confirms the entradas, then a liquidação pays the mensalidade once, with the tariff as a despesa', async () => {
     const s = await registered();
@@ -187,6 +206,24 @@ describe('POST /api/financeiro/boleto/retorno', () => {
     expect(kept?.observacao).toBe('Pagamento de outra escola; devolvido pelo banco.');
   });
 
+  it.each(LIQUIDACOES_SUSPEITAS)(
+    "keeps 'a conciliar' a liquidação that does not match the boleto issued: %s",
+    async (name, craft, motivo) => {
+      const s = await registered();
+      await uploadRetorno(t, s.admin, s.confirmacao);
+      s.bank.pagar(s.nnAna, 86_840, '2026-07-15');
+      const response = await uploadRetorno(t, s.admin, craft(s.bank.retornoDoDia('2026-07-16')));
+      expect([name, response.statusCode]).toEqual([name, 200]);
+      const result = response.json().data as { liquidados: number; nao_encontrados: { motivo: string }[] };
+      expect([name, result.liquidados]).toEqual([name, 0]);
+      expect(result.nao_encontrados[0]?.motivo).toMatch(motivo);
+      expect(
+        await t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, s.julhoAna.id)),
+      ).toEqual([]);
+      expect((await boletoOf(t, s.julhoAna.id)).situacao).toBe('registrado');
+    },
+  );
+
   it('refuses a wrong file whole, with the line and what is wrong, applying nothing', async () => {
     const s = await registered();
     const cases: [string, string, RegExp][] = [
@@ -207,6 +244,11 @@ describe('POST /api/financeiro/boleto/retorno', () => {
       ['CNAB 400', `${'0'.repeat(400)}\r\n`, /Linha 1: este arquivo é CNAB 400/],
       ['a remessa', patch(s.confirmacao, 1, 143, '1'), /Linha 1: este arquivo é uma remessa/],
       ['a cut file', s.confirmacao.split('\r\n').slice(0, -2).join('\r\n'), /termina sem o trailer/],
+      [
+        'a tariff too large for any boleto (it overflowed the database: a 500)',
+        patch(s.confirmacao, 3, 199, '999999999999999'),
+        /Linha 3: o campo tarifa passa de R\$ 10\.000\.000,00/,
+      ],
     ];
     for (const [name, text, message] of cases) {
       const response = await uploadRetorno(t, s.admin, text);

@@ -6,6 +6,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CnabNaoEncontrado, CnabRetornoResult } from '../../../shared/cnab.schemas.js';
+import { formatCentavosPlain, formatDate, todayIso } from '../../../shared/format.js';
+import { descontoPontualidade, type ChargeRates } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { boletos } from '../../db/schema/boletos.js';
@@ -13,7 +15,13 @@ import { cnabOcorrencias, cnabRetornos, type CnabOcorrenciaRow } from '../../db/
 import { transacoes } from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { applyBoletoPayment, writeTransaction, type PixPaymentRefusal } from '../finance/index.js';
+import {
+  applyBoletoPayment,
+  loadSettings,
+  ratesOf,
+  writeTransaction,
+  type PixPaymentRefusal,
+} from '../finance/index.js';
 import { isoOfCnabDate } from './cnab.format.js';
 import { OCORRENCIAS_RETORNO, motivosEmTexto } from './cnab.codigos.js';
 import { configuredAgreement } from './cnab.remessa.js';
@@ -97,6 +105,7 @@ export async function processRetorno(
       tarifas: 0,
     };
     const today = clock.today();
+    const rates = ratesOf(await loadSettings(tx));
     for (const evento of lido.eventos) {
       const ocorrencia = evento.t.movimento!;
       const nossoNumero = bank.nossoNumeroOf(evento.t);
@@ -129,6 +138,7 @@ export async function processRetorno(
         agreement.convenio,
         actor,
         today,
+        { rates, dataDoArquivo: lido.data },
       );
       await tx
         .update(cnabOcorrencias)
@@ -180,6 +190,32 @@ interface EventoOutcome {
   counter?: 'liquidados' | 'confirmados' | 'baixados';
 }
 
+/**
+ * Why a liquidação does not match the boleto the school issued (or null): the title's value is the
+ * boleto's, the payment falls between its issue and the file's date, and the discount is at most the pontualidade
+ * discount the boleto carried on that day. A file that says otherwise is a bank's mistake or not the
+ * bank's: it waits 'a conciliar' for a person instead of settling the tuition.
+ */
+function liquidacaoSuspeita(
+  boleto: typeof boletos.$inferSelect,
+  evento: CnabOcorrenciaRow,
+  rates: ChargeRates,
+  dataDoArquivo: string,
+): string | null {
+  if (evento.valorTitulo !== boleto.valor)
+    return `O valor do título no retorno (${formatCentavosPlain(evento.valorTitulo)}) não é o do boleto emitido (${formatCentavosPlain(boleto.valor)}).`;
+  const emissao = todayIso(boleto.emitidoEm);
+  if (evento.dataOcorrencia < emissao)
+    return `A data do pagamento no retorno (${formatDate(evento.dataOcorrencia)}) é anterior à emissão do boleto (${formatDate(emissao)}).`;
+  if (evento.dataOcorrencia > dataDoArquivo)
+    return `A data do pagamento no retorno (${formatDate(evento.dataOcorrencia)}) é posterior à do próprio arquivo (${formatDate(dataDoArquivo)}).`;
+  const oferta = descontoPontualidade(boleto.valor, boleto.vencimento, rates);
+  const permitido = oferta && evento.dataOcorrencia <= oferta.ate ? oferta.valor : 0;
+  if (evento.desconto > permitido)
+    return `O banco informa um desconto de ${formatCentavosPlain(evento.desconto)}, maior que o do boleto (${formatCentavosPlain(permitido)}).`;
+  return null;
+}
+
 async function applyEvento(
   ctx: AppContext,
   tx: Tx,
@@ -188,6 +224,7 @@ async function applyEvento(
   convenio: string,
   actor: Actor,
   today: string,
+  { rates, dataDoArquivo }: { rates: ChargeRates; dataDoArquivo: string },
 ): Promise<EventoOutcome> {
   const [boleto] = await tx
     .select()
@@ -228,6 +265,8 @@ async function applyEvento(
     return { situacao: 'aplicada', motivo: null, mensalidadeId, counter: 'baixados' };
   }
   if (LIQUIDACAO.has(code)) {
+    const suspeita = liquidacaoSuspeita(boleto, evento, rates, dataDoArquivo);
+    if (suspeita) return { situacao: 'a_conciliar', motivo: suspeita, mensalidadeId };
     const paid = await applyBoletoPayment(
       ctx,
       tx,

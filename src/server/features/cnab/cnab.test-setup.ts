@@ -91,6 +91,8 @@ export async function cnabSchool({ t, call }: Harness, banco: '001' | '756' = '0
       valor: mensalidade.valor,
       codigoBarras: '0'.repeat(44),
       linhaDigitavel: '0'.repeat(47),
+      // Issued in June, before the remessa the bank confirms on 15/06 and the payments of July.
+      emitidoEm: new Date(`${String(thisYear)}-06-01T12:00:00-03:00`),
     });
   const bank = new BancoCnabSimulado({ banco, ...AGREEMENTS[banco], cnpj: CNPJ, tarifaLiquidacao: 190 });
   return { ...s, julhoAna, julhoBruno, nnAna: issued[0]!.nossoNumero, nnBruno: issued[1]!.nossoNumero, bank };

@@ -101,7 +101,38 @@ async function loadContext(db: DbOrTx, rows: ReadRow[]) {
       )
     ).map((row) => row.email),
   );
-  return { classRows, occupancy, byMatricula, byCpf, guardianByCpf, linked, nonGuardianEmails };
+  // The guardians of the portal accounts the file names by e-mail: a row is taken for that person only
+  // when its name (and CPF, when both have one) agree, as at the desk (`resolveGuardian`'s `desk`).
+  const guardianByEmail = new Map<string, { nome: string; cpf: string | null }>();
+  for (const row of await inChunks(emails, (chunk) =>
+    db
+      .select({ email: users.email, nome: guardians.nome, cpf: guardians.cpf })
+      .from(users)
+      .innerJoin(guardians, eq(guardians.usuarioId, users.id))
+      .where(and(inArray(users.email, chunk), eq(users.nivel, 'responsavel'))),
+  ))
+    guardianByEmail.set(row.email, row);
+  return {
+    classRows,
+    occupancy,
+    byMatricula,
+    byCpf,
+    guardianByCpf,
+    linked,
+    nonGuardianEmails,
+    guardianByEmail,
+  };
+}
+
+/** Why a guardian of the file new by CPF cannot be the portal account its e-mail belongs to (or null). */
+function emailOfAnother(guardian: GuardianData, context: Context, label: string): string | null {
+  const owner = guardian.email ? context.guardianByEmail.get(guardian.email) : undefined;
+  if (!owner) return null;
+  if (!sameName(owner.nome, guardian.nome))
+    return `E-mail do ${label} já é de ${owner.nome} no cadastro: confira o e-mail ou escreva o nome como no cadastro`;
+  if (guardian.cpf && owner.cpf && owner.cpf !== guardian.cpf)
+    return `E-mail do ${label} já é de ${owner.nome}, com outro CPF: confira o e-mail e o CPF`;
+  return null;
 }
 
 function findClass(classRows: ClassInfo[], turma: { nome: string; ano: string | null }): ClassInfo | string {
@@ -168,14 +199,14 @@ function secondGuardianProblem(
   context: Context,
   guardianNames: Map<string, string>,
 ): string | null {
-  if (!segundo.cpf) return null;
+  if (!segundo.cpf) return emailOfAnother(segundo, context, 'responsável 2');
   if (segundo.cpf === firstCpf) return 'CPF do responsável 2: é o mesmo do responsável principal';
   const name = context.guardianByCpf.get(segundo.cpf)?.nome ?? guardianNames.get(segundo.cpf);
   if (name !== undefined && !sameName(name, segundo.nome))
     return `CPF do responsável 2 ${formatCpf(segundo.cpf)} já cadastrado com outro nome (${name})`;
   if (name === undefined && segundo.email && context.nonGuardianEmails.has(segundo.email))
     return 'E-mail do responsável 2: já pertence a um usuário do portal que não é responsável';
-  return null;
+  return name === undefined ? emailOfAnother(segundo, context, 'responsável 2') : null;
 }
 
 /** Whether the student already has the second guardian: by CPF, else (no CPF) by name among theirs. */
@@ -274,6 +305,12 @@ export async function planRows(
       context.nonGuardianEmails.has(input.responsavel.email)
     ) {
       refuse('E-mail do responsável: já pertence a um usuário do portal que não é responsável');
+      continue;
+    }
+    const emailProblem =
+      guardianName === undefined ? emailOfAnother(input.responsavel, context, 'responsável') : null;
+    if (emailProblem) {
+      refuse(emailProblem);
       continue;
     }
     const segundo = row.segundo;

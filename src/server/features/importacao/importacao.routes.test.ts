@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { completeCpf } from '../../../shared/validators.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
@@ -129,6 +129,63 @@ describe('POST /api/importacao/alunos?simular=1', () => {
     expect(result.recusar[1]!.motivo).toBe(
       `CPF do aluno já cadastrado para ${existing.nome} (matrícula ${existing.matricula})`,
     );
+  });
+});
+
+describe("another family's guardian named by e-mail", () => {
+  it('refuses the row (first or second guardian) whose e-mail is a portal account of another name or CPF; her own name links her, audited', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const juliana = await signedIn(t, 'responsavel', { nome: 'Juliana Martins Souza' });
+    const [guardian] = await t.database.db
+      .insert(guardians)
+      .values({
+        nome: 'Juliana Martins Souza',
+        telefone: '11911112222',
+        cpf: newCpf(),
+        usuarioId: juliana.user.id,
+      })
+      .returning();
+    const email = juliana.user.email;
+    const file = csvOf([
+      family('Criança Intrusa', {
+        responsavel2_nome: 'Beltrana Qualquer',
+        responsavel2_parentesco: 'Tia',
+        responsavel2_telefone: '(11) 95555-4444',
+        responsavel2_email: email,
+      }),
+      family('Outra Intrusa', { responsavel_nome: 'Fulana Nova', responsavel_email: email }),
+      family('Irmão de Verdade', {
+        responsavel2_nome: 'JULIANA MARTINS SOUZA',
+        responsavel2_parentesco: 'Mãe',
+        responsavel2_telefone: '(11) 91111-2222',
+        responsavel2_email: email,
+      }),
+    ]);
+    const simulated = await imported(t, admin.cookie, file, { simular: true });
+    expect(simulated.recusar).toEqual([
+      {
+        linha: 2,
+        motivo:
+          'E-mail do responsável 2 já é de Juliana Martins Souza no cadastro: confira o e-mail ou escreva o nome como no cadastro',
+      },
+      {
+        linha: 3,
+        motivo:
+          'E-mail do responsável já é de Juliana Martins Souza no cadastro: confira o e-mail ou escreva o nome como no cadastro',
+      },
+    ]);
+    const applied = await imported(t, admin.cookie, file);
+    expect(applied.criar).toBe(1);
+    const links = await t.database.db
+      .select({ alunoId: studentGuardians.alunoId })
+      .from(studentGuardians)
+      .where(eq(studentGuardians.responsavelId, guardian!.id));
+    expect(links).toHaveLength(1);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'vincular_responsavel'), eq(auditLog.entityId, links[0]!.alunoId)));
+    expect(audit?.details).toMatchObject({ responsavel_id: guardian!.id, origem: 'importacao' });
   });
 });
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { GuardianData } from '../../../shared/students.schemas.js';
-import type { Actor } from '../audit/index.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { sendWelcomeMail } from '../users/index.js';
 import {
   createStudentIn,
@@ -34,8 +34,18 @@ async function linkRowGuardian(
   actor: Actor,
   accounts: Accounts,
 ): Promise<void> {
-  const resolved = await resolveGuardian(ctx, tx, guardian, actor);
+  // The plan refused a CPF or an e-mail of another person; `desk` refuses it again if the school changed
+  // since (the row then fails whole).
+  const resolved = await resolveGuardian(ctx, tx, guardian, actor, {
+    desk: { cpfPath: 'responsavel.cpf', emailPath: 'responsavel.email' },
+  });
   await linkGuardian(tx, alunoId, resolved.row.id, guardian);
+  await recordAudit(tx, actor, {
+    action: 'vincular_responsavel',
+    entity: 'aluno',
+    entityId: alunoId,
+    details: { responsavel_id: resolved.row.id, eh_principal: guardian.eh_principal, origem: 'importacao' },
+  });
   if (resolved.usuario && resolved.senhaGerada !== undefined)
     accounts.push({ usuario: resolved.usuario, senha: resolved.senhaGerada });
 }

@@ -46,7 +46,12 @@ export type RespostaEmissao =
 export type RespostaEvento = { tipo: 'registrado'; xmlEvento: string } | ({ tipo: 'rejeitado' } & Rejeicao);
 
 const zip = (xml: string) => gzipSync(Buffer.from(xml, 'utf8')).toString('base64');
-const unzip = (base64: string) => gunzipSync(Buffer.from(base64, 'base64')).toString('utf8');
+/** An NFS-e's XML is a few kB: an answer that unpacks past this is not one (a gzip bomb). */
+const MAX_XML_BYTES = 5 * 1024 * 1024;
+/** Nor is an answer larger than this, read whole before it is parsed. */
+const MAX_RESPOSTA_BYTES = 10 * 1024 * 1024;
+const unzip = (base64: string) =>
+  gunzipSync(Buffer.from(base64, 'base64'), { maxOutputLength: MAX_XML_BYTES }).toString('utf8');
 
 interface Resposta {
   status: number;
@@ -82,7 +87,12 @@ function umaChamada(
       },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes > MAX_RESPOSTA_BYTES) res.destroy(new Error('resposta grande demais'));
+          else chunks.push(chunk);
+        });
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           let parsed: Record<string, unknown> = {};

@@ -214,6 +214,19 @@ describe('Configurações → Fiscal: the A1 certificate', () => {
     expect(ibge.statusCode).toBe(400);
     const normal = await send('PUT', '/api/fiscal/configuracao', admin, configuracao({ regime: 'normal' }));
     expect(normal.statusCode).toBe(400);
+    // The calls carry the school's certificate: only to an https:// address.
+    for (const url of ['http://169.254.169.254/latest/', 'ftp://sefin.example/']) {
+      const plain = await send(
+        'PUT',
+        '/api/fiscal/configuracao',
+        admin,
+        configuracao({ url_producao_restrita: url }),
+      );
+      expect([url, plain.statusCode]).toEqual([url, 400]);
+      expect(plain.json().details).toEqual([
+        { path: 'url_producao_restrita', message: 'Use um endereço https://' },
+      ]);
+    }
     const current = dataOf<FiscalConfiguracao>(await get('/api/fiscal/configuracao', admin));
     expect(current.tem_certificado).toBe(false);
   });

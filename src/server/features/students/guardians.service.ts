@@ -91,23 +91,36 @@ interface ResolvedGuardian {
  * The guardian of a new registration: the existing record with the same CPF (a sibling's guardian),
  * else the one linked to the portal account with that e-mail, else a new record with a new account
  * (generated password) or linked to the existing guardian account with that e-mail.
- * `cpfPath`: typed at the secretaria's desk (the student form, 'Adicionar responsável'), a CPF on file
- * under another name is refused on that field, as the import refuses it: one wrong digit that makes
- * another family's valid CPF would link the child to that family, who would then see the child in the
- * portal.
+ * `desk`: typed at the secretaria's desk (the student form, 'Adicionar responsável', the import), a CPF
+ * on file under another name is refused on its field, and so is the e-mail of a portal account whose
+ * guardian has another name or another CPF: one wrong digit that makes another family's valid CPF, or
+ * another family's e-mail, would link the child to that family, who would then see the child in the
+ * portal. Nothing typed there is reused on trust by a name that does not match.
  */
+/** The guardian of a portal account found by the e-mail typed at the desk is that person only by name and CPF. */
+function assertSamePerson(linked: GuardianRow, data: GuardianData, emailPath: string): void {
+  const otherName = !sameName(linked.nome, data.nome);
+  const otherCpf = Boolean(data.cpf && linked.cpf && linked.cpf !== data.cpf);
+  if (!otherName && !otherCpf) return;
+  const message = otherName
+    ? `Este e-mail já é do responsável ${linked.nome}. Confira o e-mail ou escreva o nome como no cadastro.`
+    : `Este e-mail já é do responsável ${linked.nome}, com outro CPF. Confira o e-mail e o CPF.`;
+  throw new AppError('CONFLICT', message, [{ path: emailPath, message }]);
+}
+
 export async function resolveGuardian(
   ctx: AppContext,
   tx: DbOrTx,
   data: GuardianData,
   actor: Actor,
-  options: { cpfPath?: string } = {},
+  options: { desk?: { cpfPath: string; emailPath: string } } = {},
 ): Promise<ResolvedGuardian> {
+  const { desk } = options;
   if (data.cpf) {
     const [existing] = await tx.select().from(guardians).where(eq(guardians.cpf, data.cpf)).limit(1);
-    if (existing && options.cpfPath !== undefined && !sameName(existing.nome, data.nome)) {
+    if (existing && desk && !sameName(existing.nome, data.nome)) {
       const message = `Este CPF já está cadastrado para ${existing.nome}. Confira o CPF ou escreva o nome como no cadastro.`;
-      throw new AppError('CONFLICT', message, [{ path: options.cpfPath, message }]);
+      throw new AppError('CONFLICT', message, [{ path: desk.cpfPath, message }]);
     }
     if (existing) return { row: existing, usuario: null, reused: true };
   }
@@ -121,6 +134,7 @@ export async function resolveGuardian(
     }
     if (account) {
       const [linked] = await tx.select().from(guardians).where(eq(guardians.usuarioId, account.id)).limit(1);
+      if (linked && desk) assertSamePerson(linked, data, desk.emailPath);
       if (linked) return { row: linked, usuario: account, reused: true };
     }
   }
@@ -198,7 +212,9 @@ export async function createGuardian(
 > {
   const resolved = await ctx.db.transaction(async (tx) => {
     if (input.aluno_id) await lockForUpdate(tx, students, input.aluno_id, studentNotFound);
-    const guardian = await resolveGuardian(ctx, tx, input, actor, { cpfPath: 'cpf' });
+    const guardian = await resolveGuardian(ctx, tx, input, actor, {
+      desk: { cpfPath: 'cpf', emailPath: 'email' },
+    });
     if (input.aluno_id) {
       await linkGuardian(tx, input.aluno_id, guardian.row.id, input);
       await recordAudit(tx, actor, {

@@ -27,7 +27,7 @@ import { classMemberships } from '../../db/schema/attendance.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { schoolYears } from '../../db/schema/calendar.js';
 import { users } from '../../db/schema/users.js';
-import { guardians, students } from '../../db/schema/students.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 
 const t = setupTestApp();
 
@@ -164,6 +164,60 @@ describe('POST /api/alunos', () => {
     expect(second.statusCode).toBe(409);
     expect(detailsOf(second)).toEqual([{ path: 'cpf', message }]);
     expect(await t.database.db.select().from(guardians)).toHaveLength(1);
+  });
+
+  it("refuses another family's e-mail typed for a guardian (without a CPF, or with another), on the form and on Adicionar responsável", async () => {
+    const admin = await signedIn(t, 'administrador');
+    const first = validStudentBody();
+    const created = await post('/api/alunos', admin.cookie, first);
+    expect(created.statusCode).toBe(201);
+    const email = first.responsavel.email;
+    const outra = await post(
+      '/api/alunos',
+      admin.cookie,
+      validStudentBody({ nome: 'Criança de Outra Família' }, { nome: 'Carlos Pereira', email }),
+    );
+    expect(outra.statusCode).toBe(409);
+    const message =
+      'Este e-mail já é do responsável Fernanda Almeida Santos. Confira o e-mail ou escreva o nome como no cadastro.';
+    expect(detailsOf(outra)).toEqual([{ path: 'responsavel.email', message }]);
+    // Her name, with a CPF that is not hers: still not her.
+    const otherCpf = await post(
+      '/api/alunos',
+      admin.cookie,
+      validStudentBody({ nome: 'Criança de Outra Família' }, { email }),
+    );
+    expect(otherCpf.statusCode).toBe(409);
+    expect(messageOf(otherCpf)).toBe(
+      'Este e-mail já é do responsável Fernanda Almeida Santos, com outro CPF. Confira o e-mail e o CPF.',
+    );
+    expect(await t.database.db.select().from(students)).toHaveLength(1);
+
+    const pedro = await insertStudent(t, null, (await insertGuardian(t)).id);
+    const linksOfPedro = () =>
+      t.database.db.select().from(studentGuardians).where(eq(studentGuardians.alunoId, pedro.id));
+    const before = await linksOfPedro();
+    const linked = await post('/api/responsaveis', admin.cookie, {
+      aluno_id: pedro.id,
+      nome: 'Nome Qualquer',
+      parentesco: 'tia',
+      eh_principal: false,
+      telefone: '11912345678',
+      email,
+    });
+    expect(linked.statusCode, linked.body).toBe(409);
+    expect(detailsOf(linked)).toEqual([{ path: 'email', message }]);
+    expect(await linksOfPedro()).toEqual(before);
+    // Her own name (as typed at the counter) is her: the sibling is linked to her account.
+    const sibling = await post('/api/responsaveis', admin.cookie, {
+      aluno_id: pedro.id,
+      nome: 'fernanda almeida santos',
+      parentesco: 'mae',
+      eh_principal: false,
+      telefone: '11912345678',
+      email,
+    });
+    expect(sibling.statusCode, sibling.body).toBe(201);
   });
 
   it('rolls the guardian and the account back when the student fails after them (duplicate matricula)', async () => {

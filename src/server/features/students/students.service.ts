@@ -246,7 +246,7 @@ export async function createStudentIn(
     tx,
     input.responsavel,
     actor,
-    options.typedAtDesk ? { cpfPath: 'responsavel.cpf' } : {},
+    options.typedAtDesk ? { desk: { cpfPath: 'responsavel.cpf', emailPath: 'responsavel.email' } } : {},
   );
   // Registered with a class: in it since the matrícula (within the class's year).
   const turma = input.turma_id ? await assertClassHasRoom(tx, input.turma_id) : null;
