@@ -139,6 +139,22 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
   await screenshot(mother, { path: `${shots}/agenda-familia-phone.png` });
   await mother.setViewportSize(desktop);
   await screenshot(mother, { path: `${shots}/agenda-familia-desktop.png`, fullPage: true });
+  // Authorising a medicine: sent empty, the form says under each field what is missing and sends nothing.
+  await mother.setViewportSize(phone);
+  await mother.getByRole('button', { name: 'Autorizar um medicamento' }).click();
+  const medication = mother.getByRole('form', { name: 'Autorizar um medicamento' });
+  await medication.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(medication.getByLabel(/^Medicamento/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(medication.getByText('Informe o medicamento')).toBeVisible();
+  await expect(medication.getByLabel(/^Dose/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(medication.getByText('Informe a dose')).toBeVisible();
+  await expect(mother.getByText('Dados inválidos. Verifique os campos destacados.')).toHaveCount(0);
+  await screenshot(mother, { path: `${shots}/agenda-familia-medicacao-erros-phone.png` });
+  await medication.getByLabel(/^Medicamento/).fill('Dipirona');
+  await medication.getByLabel(/^Dose/).fill('10 gotas');
+  await medication.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(medication).toHaveCount(0);
+  await expect(mother.getByText(/^Dipirona — 10 gotas/)).toBeVisible();
   await family.close();
 
   // The teacher sees Marta read Bia's day (and Caio's family did not).

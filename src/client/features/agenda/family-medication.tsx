@@ -1,29 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Autorizacao } from '../../../shared/agenda.schemas';
+import { autorizacaoInputSchema, type Autorizacao } from '../../../shared/agenda.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
-import { InputField } from '../../components/field';
+import { Form, FormInput } from '../../components/form-fields';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { medicacoesQuery, useAuthorise, useRevoke } from './agenda.api';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : 'Erro ao salvar.');
 
 /** The family's authorisations to give a medicine at school: list, give one, revoke one. */
 export function FamilyMedication({ alunoId }: { alunoId: string }) {
   const list = useQuery(medicacoesQuery(alunoId));
-  const authorise = useAuthorise(alunoId);
   const revoke = useRevoke();
   const [open, setOpen] = useState(false);
   const [revoking, setRevoking] = useState<Autorizacao | null>(null);
-  const today = todayIso();
-  const [form, setForm] = useState({ medicamento: '', dose: '', posologia: '', inicio: today, fim: today });
-  const field = (key: keyof typeof form) => ({
-    value: form[key],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.target.value }),
-  });
   return (
     <section className="mt-6 space-y-2 rounded-xl border border-gray-200 bg-white p-4">
       <h2 className="text-sm font-semibold text-gray-900">Autorizações de medicação</h2>
@@ -64,38 +56,54 @@ export function FamilyMedication({ alunoId }: { alunoId: string }) {
         />
       )}
       {open ? (
-        <form
-          className="grid gap-2 sm:grid-cols-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            authorise.mutate(form, {
-              onSuccess: (result) => {
-                toast.success(result.message ?? 'Autorização registrada.');
-                setOpen(false);
-              },
-              onError: (error) => toast.error(message(error)),
-            });
-          }}
-        >
-          <InputField label="Medicamento" required {...field('medicamento')} />
-          <InputField label="Dose" required placeholder="ex.: 5 ml" {...field('dose')} />
-          <InputField label="Como dar (horários, observações)" {...field('posologia')} />
-          <InputField label="Início" type="date" required {...field('inicio')} />
-          <InputField label="Fim" type="date" required {...field('fim')} />
-          <div className="flex items-end gap-2">
-            <Button type="submit" loading={authorise.isPending}>
-              Autorizar
-            </Button>
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-          </div>
-        </form>
+        <MedicationForm alunoId={alunoId} onClose={() => setOpen(false)} />
       ) : (
         <Button variant="secondary" onClick={() => setOpen(true)}>
           Autorizar um medicamento
         </Button>
       )}
     </section>
+  );
+}
+
+/**
+ * Checked with the schema the server parses, so a missing medicine or dose is said under its field
+ * before any request; what the server still refuses lands under the same fields.
+ */
+function MedicationForm({ alunoId, onClose }: { alunoId: string; onClose: () => void }) {
+  const authorise = useAuthorise(alunoId);
+  const today = todayIso();
+  const form = useSchemaForm(autorizacaoInputSchema, {
+    medicamento: '',
+    dose: '',
+    posologia: '',
+    inicio: today,
+    fim: today,
+  });
+  return (
+    <Form
+      form={form}
+      label="Autorizar um medicamento"
+      className="grid gap-2 sm:grid-cols-2"
+      onSubmit={form.submit(async (values) => {
+        const result = await authorise.mutateAsync(values);
+        toast.success(result.message ?? 'Autorização registrada.');
+        onClose();
+      })}
+    >
+      <FormInput name="medicamento" label="Medicamento" required />
+      <FormInput name="dose" label="Dose" required placeholder="ex.: 5 ml" />
+      <FormInput name="posologia" label="Como dar (horários, observações)" />
+      <FormInput name="inicio" label="Início" type="date" required />
+      <FormInput name="fim" label="Fim" type="date" required />
+      <div className="flex items-end gap-2">
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          Autorizar
+        </Button>
+        <Button variant="ghost" onClick={onClose}>
+          Cancelar
+        </Button>
+      </div>
+    </Form>
   );
 }
