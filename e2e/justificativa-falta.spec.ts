@@ -81,6 +81,8 @@ test('a guardian justifies an absence with a photo on a phone; the school accept
   await dialog.getByRole('button', { name: 'Enviar justificativa' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(day.getByText('Enviada — aguardando a escola')).toBeVisible();
+  // The 'Justificar' that opened the dialog is gone: the keyboard's focus is on the day, not at the top.
+  await expect(day).toBeFocused();
   await expect(day.getByRole('link', { name: 'Atestado enviado' })).toBeVisible();
   await screenshot(family, { path: `${SHOTS}/justificativa-enviada-phone.png`, fullPage: true });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StudentAttendance } from '../../../shared/attendance.schemas';
 import { todayIso } from '../../../shared/format';
@@ -176,6 +176,47 @@ describe('FamilyAttendancePage', () => {
     expect(form.get('data')).toBe(recent);
     expect(form.get('motivo')).toBe('Consulta médica');
     expect((form.get('arquivo') as File).name).toBe('atestado.jpg');
+  });
+
+  it('once sent, puts the focus on the day, now saying it waits for the school (not at the top of the page)', async () => {
+    const sent: Justificativa = { ...accepted, id: 'j2', data: recent, situacao: 'enviada', resposta: null };
+    let mine = [accepted];
+    stubApi({
+      '/api/alunos': { items: [{ id: ana, nome: 'Ana Souza' }], total: 1 },
+      [`/api/frequencia/alunos/${ana}`]: attendance,
+      '/api/frequencia/justificativas/minhas': () => mine,
+      '/api/frequencia/justificativas': () => {
+        mine = [accepted, sent];
+        return sent;
+      },
+    });
+    const user = userEvent.setup();
+    // Opened from the feed's link: no button of the page opened the dialog.
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}&justificar=${recent}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Justificar falta' });
+    await user.type(within(dialog).getByLabelText(/Motivo da falta/), 'Consulta médica');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar justificativa' }));
+    const day = screen.getByTestId(`falta-${recent}`);
+    await waitFor(() => expect(day).toHaveFocus());
+    expect(day).toHaveTextContent('Enviada — aguardando a escola');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Radix gives the focus back a moment after closing: it stays on the day.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(day).toHaveFocus();
+  });
+
+  it('opened from the link and dismissed, puts the focus on that day’s Justificar', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}&justificar=${recent}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Justificar falta' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    const justificar = within(screen.getByTestId(`falta-${recent}`)).getByRole('button', {
+      name: 'Justificar',
+    });
+    await waitFor(() => expect(justificar).toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(justificar).toHaveFocus();
   });
 
   it('opened for an absence past the 30 days (an old link), says so before anything is typed', async () => {

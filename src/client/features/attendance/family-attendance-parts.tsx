@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, FileText } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { lessonsGivenText, type Absence, type StudentAttendance } from '../../../shared/attendance.schemas';
 import { formatCount, formatDate, formatPercent, todayIso } from '../../../shared/format';
 import {
@@ -102,13 +102,39 @@ function justifiable(day: Day): boolean {
   return !day.justificativa && abonadas < day.faltas.length;
 }
 
-function DayItem({ day, onJustify }: { day: Day; onJustify: () => void }) {
+/**
+ * One absent day. `focusHere` asks for the keyboard's focus once its dialog closed: on 'Justificar' while
+ * it can still be sent, else on the row itself (its new state, once sent) — the dialog's opener may be
+ * gone (the button a sent justification replaced) or never was (the feed's link opened it).
+ */
+function DayItem({
+  day,
+  onJustify,
+  focusHere,
+  onFocused,
+}: {
+  day: Day;
+  onJustify: () => void;
+  focusHere: boolean;
+  onFocused: () => void;
+}) {
   const { justificativa } = day;
   const abonadas = day.faltas.filter((falta) => falta.situacao === 'abonada').length;
   const naEscola = day.faltas.some((falta) => falta.justificativa);
   const canJustify = justifiable(day) && day.data >= firstJustifiable();
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!focusHere || !row.current) return;
+    (row.current.querySelector('button') ?? row.current).focus();
+    onFocused();
+  }, [focusHere, justificativa, onFocused]);
   return (
-    <li className="space-y-1 px-3 py-3 text-sm" data-testid={`falta-${day.data}`}>
+    <li
+      ref={row}
+      tabIndex={-1}
+      className="space-y-1 px-3 py-3 text-sm focus-visible:outline-2 focus-visible:outline-primary"
+      data-testid={`falta-${day.data}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-gray-900">
           {formatDate(day.data)}
@@ -171,11 +197,14 @@ export function ChildAttendance({
   const figures = useQuery(familyAttendanceQuery(aluno.id));
   const justificativas = useQuery(ownJustificativasQuery(aluno.id));
   const [open, setOpen] = useState<string | null>(justificar);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const focused = useCallback(() => setReturnTo(null), []);
   if (figures.isPending || justificativas.isPending) return <Spinner label="Carregando frequência..." />;
   if (figures.isError || justificativas.isError)
     return <ErrorBanner>Erro ao carregar a frequência.</ErrorBanner>;
   const days = daysOf(figures.data.faltas, justificativas.data);
   const close = () => {
+    setReturnTo(open);
     setOpen(null);
     onJustified();
   };
@@ -197,7 +226,13 @@ export function ChildAttendance({
           aria-label="Faltas"
         >
           {days.map((day) => (
-            <DayItem key={day.data} day={day} onJustify={() => setOpen(day.data)} />
+            <DayItem
+              key={day.data}
+              day={day}
+              onJustify={() => setOpen(day.data)}
+              focusHere={returnTo === day.data}
+              onFocused={focused}
+            />
           ))}
         </ul>
       )}
