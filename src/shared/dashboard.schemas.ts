@@ -126,6 +126,11 @@ export const tuitionSummarySchema = z.object({
       data_vencimento: z.string(),
       valor_atualizado: z.number().int(),
       status: z.enum(mensalidadeStatuses),
+      /**
+       * The day a Pix Automático debit is scheduled at the bank for it (null: none, it is paid by Pix):
+       * the home says it will be debited, not 'pagar com Pix'.
+       */
+      debito_automatico_em: z.string().nullable(),
     })
     .nullable(),
 });

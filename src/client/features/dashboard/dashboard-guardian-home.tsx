@@ -112,12 +112,17 @@ export function GuardianHome({
 
 /**
  * The tuition at a glance: what is overdue ('vencida', with what it costs today), then the next one due
- * — never an overdue one called 'próxima' — and 'em aberto' counting only what is owed now (overdue or
- * due this month), not the months generated ahead.
+ * — never an overdue one called 'próxima', and said to go by the automatic debit when the bank has it
+ * scheduled — and 'em aberto' counting only what is owed now (overdue or due this month), not the months
+ * generated ahead.
  */
 function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: string }) {
   const next = tuition.proxima_mensalidade;
   const nothingYet = tuition.mensalidades_em_aberto === 0 && !next;
+  // The next one going by the automatic debit is not one to pay by Pix: only what is overdue, or open
+  // beside a next one the bank will not debit, is.
+  const toPayByPix =
+    tuition.mensalidades_vencidas > 0 || (tuition.mensalidades_em_aberto > 0 && !next?.debito_automatico_em);
   return (
     <Panel title={title}>
       <div className="space-y-2 text-sm" data-testid="familia-mensalidades-card">
@@ -136,6 +141,12 @@ function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: s
             <strong>{formatCentavos(next.valor_atualizado)}</strong>
           </p>
         )}
+        {next?.debito_automatico_em && (
+          <p className="font-medium text-green-800" data-testid="proxima-debito-automatico">
+            Será debitada automaticamente (Pix Automático) em {formatDate(next.debito_automatico_em)}: não é
+            preciso pagar pelo Pix.
+          </p>
+        )}
         <p className="text-gray-600">
           {nothingYet
             ? 'Nenhuma mensalidade a pagar.'
@@ -145,7 +156,7 @@ function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: s
         </p>
         {!nothingYet && (
           <Link to={paths.finance} className={homeLink}>
-            {tuition.mensalidades_em_aberto > 0 ? 'Ver mensalidades e pagar com Pix' : 'Ver mensalidades'}
+            {toPayByPix ? 'Ver mensalidades e pagar com Pix' : 'Ver mensalidades'}
           </Link>
         )}
       </div>

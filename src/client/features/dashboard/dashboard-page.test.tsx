@@ -335,6 +335,7 @@ describe('DashboardPage', () => {
     data_vencimento: `${mes}-10`,
     valor_atualizado: 85_000,
     status: 'pendente' as const,
+    debito_automatico_em: null,
   });
 
   it("calls an overdue tuition 'vencida' with its cost today, and the próxima the next one not yet due", async () => {
@@ -363,6 +364,34 @@ describe('DashboardPage', () => {
       'href',
       '/dashboard/financeiro',
     );
+  });
+  it('says the next one goes by the automatic debit on its day, and does not send the family to pay it by Pix', async () => {
+    const card = await tuitionCard({
+      mensalidades_em_aberto: 1,
+      mensalidades_vencidas: 0,
+      valor_vencido: 0,
+      proxima_mensalidade: { ...lucasTuition('2026-10'), debito_automatico_em: '2026-10-10' },
+    });
+    expect(card).toHaveTextContent('Próxima: Lucas · outubro de 2026 · vence em 10/10/2026 · R$ 850,00');
+    expect(within(card).getByTestId('proxima-debito-automatico')).toHaveTextContent(
+      'Será debitada automaticamente (Pix Automático) em 10/10/2026: não é preciso pagar pelo Pix.',
+    );
+    expect(within(card).getByRole('link', { name: 'Ver mensalidades' })).toHaveAttribute(
+      'href',
+      '/dashboard/financeiro',
+    );
+    expect(within(card).queryByRole('link', { name: /pagar com Pix/ })).toBeNull();
+  });
+
+  it('without a debit scheduled, the next one open is paid by Pix', async () => {
+    const card = await tuitionCard({
+      mensalidades_em_aberto: 1,
+      mensalidades_vencidas: 0,
+      valor_vencido: 0,
+      proxima_mensalidade: lucasTuition('2026-10'),
+    });
+    expect(within(card).queryByTestId('proxima-debito-automatico')).toBeNull();
+    expect(within(card).getByRole('link', { name: 'Ver mensalidades e pagar com Pix' })).toBeVisible();
   });
 });
 

@@ -317,7 +317,7 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
   const [geral, open] = await Promise.all([
     familyAttendance(db, school, filhos),
     filhos.length === 0
-      ? { vencidas: [], pendentes: [] }
+      ? { vencidas: [], pendentes: [], debitosAgendados: new Map<string, string>() }
       : school
           .get('finance-settings', () => loadSettings(db))
           .then((settings) => listOpenMensalidades(db, scope, today, settings)),
@@ -344,9 +344,9 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       previstas_ano: geral.get(filho.id)?.previstas_ano ?? null,
       limite_faltas_ano: geral.get(filho.id)?.limite_faltas_ano ?? null,
       // The home's child switcher shows this child's tuition alone, from the same read.
-      mensalidades: tuitionSummary(ofChild(filho.id), today),
+      mensalidades: tuitionSummary(ofChild(filho.id), today, open.debitosAgendados),
     })),
-    ...tuitionSummary(open, today),
+    ...tuitionSummary(open, today, open.debitosAgendados),
   };
 }
 
@@ -359,6 +359,8 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
 function tuitionSummary(
   open: { vencidas: Mensalidade[]; pendentes: Mensalidade[] },
   today: string,
+  /** The day of the automatic debit scheduled for a tuition, by its id (`listOpenMensalidades`'s). */
+  debitos: ReadonlyMap<string, string>,
 ): TuitionSummary {
   const overdue = { items: open.vencidas.slice(0, 200), total: open.vencidas.length };
   const upcoming = { items: open.pendentes.slice(0, 200) };
@@ -376,6 +378,7 @@ function tuitionSummary(
           data_vencimento: next.data_vencimento,
           valor_atualizado: next.valor_atualizado,
           status: next.status,
+          debito_automatico_em: debitos.get(next.id) ?? null,
         }
       : null,
   };

@@ -7,6 +7,7 @@ import { classes } from '../../db/schema/classes.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { classTuition, mensalidades } from '../../db/schema/finance.js';
+import { pixCobrancasRecorrentes, pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 
 const today = '2026-09-15';
 // Registered before the app's hooks: pinned before the app is built, unpinned after it is closed.
@@ -180,6 +181,66 @@ describe('what a family owes now', () => {
     } finally {
       clock.pin(today);
     }
+  });
+
+  it("says when the next one goes by a Pix Automático debit scheduled at the bank (the home's card)", async () => {
+    const s = await school();
+    await payMonths(s.admin, s.ana.id, 1, 9);
+    await payMonths(s.admin, s.beto.id, 2, 9);
+    const db = t.database.db;
+    const octoberOf = async (alunoId: string) =>
+      (
+        await db
+          .select()
+          .from(mensalidades)
+          .where(and(eq(mensalidades.alunoId, alunoId), eq(mensalidades.mesReferencia, '2026-10')))
+      )[0]!;
+    const [rec] = await db
+      .insert(pixRecorrencias)
+      .values(
+        [s.ana, s.beto].map((aluno, index) => ({
+          alunoId: aluno.id,
+          responsavelId: s.ritaRow.id,
+          idRec: `RR1234567820260915abcdefgh${String(index)}`,
+          status: 'ativa' as const,
+          valorMaximo: 100_000,
+          dataInicial: '2026-09-01',
+          contrato: `MAT-${String(index)}`,
+          copiaECola: '000201',
+          location: 'pix.example/rec',
+        })),
+      )
+      .returning();
+    const [anaOctober, betoOctober] = [await octoberOf(s.ana.id), await octoberOf(s.beto.id)];
+    await db.insert(pixCobrancasRecorrentes).values([
+      // Ana's October is scheduled at the bank; Beto's was withdrawn (it goes by Pix again).
+      {
+        recorrenciaId: rec!.id,
+        mensalidadeId: anaOctober.id,
+        txid: 'rana10',
+        status: 'ativa',
+        valor: 85_000,
+        dataVencimento: '2026-10-10',
+      },
+      {
+        recorrenciaId: rec!.id,
+        mensalidadeId: betoOctober.id,
+        txid: 'rbeto10',
+        status: 'retirada',
+        valor: 85_000,
+        dataVencimento: '2026-10-10',
+      },
+    ]);
+    const home = (await get('/api/dashboard/stats', s.rita.cookie)).json().data;
+    const byName = new Map(
+      home.filhos.map((filho: { nome: string; mensalidades: unknown }) => [filho.nome, filho.mensalidades]),
+    );
+    expect(byName.get('Ana Prado')).toMatchObject({
+      proxima_mensalidade: { id: anaOctober.id, debito_automatico_em: '2026-10-10' },
+    });
+    expect(byName.get('Beto Prado')).toMatchObject({
+      proxima_mensalidade: { id: betoOctober.id, debito_automatico_em: null },
+    });
   });
 });
 

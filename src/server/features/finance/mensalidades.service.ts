@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { classes } from '../../db/schema/classes.js';
+import { pixCobrancasRecorrentes } from '../../db/schema/pix-recorrencias.js';
 import { studentGuardians, students } from '../../db/schema/students.js';
 import { folded, matchesText } from '../../lib/text-search.js';
 import {
@@ -130,20 +131,35 @@ export async function listMensalidades(
  * A family's home (issue 38): the tuition it owes — overdue ('vencido') and not yet due ('pendente') — in
  * one read, in the order of `listMensalidades` by due date, each status's list being exactly what that
  * listing answers for it (page size aside: the caller takes its page). `settings` are the school's
- * finance settings (`loadSettings`), which the caller may have cached.
+ * finance settings (`loadSettings`), which the caller may have cached. `debitosAgendados`: the day of the
+ * Pix Automático debit scheduled at the bank for a mensalidade (its charge 'ativa'), by its id.
  */
 export async function listOpenMensalidades(
   db: DbOrTx,
   scope: FinanceScope,
   today: string,
   settings: Awaited<ReturnType<typeof loadSettings>>,
-): Promise<{ vencidas: Mensalidade[]; pendentes: Mensalidade[] }> {
+): Promise<{ vencidas: Mensalidade[]; pendentes: Mensalidade[]; debitosAgendados: Map<string, string> }> {
   const status = statusSql(today);
   const rows = await db
-    .select({ row: mensalidades, aluno_nome: students.nome, turma_nome: classes.nome, status })
+    .select({
+      row: mensalidades,
+      aluno_nome: students.nome,
+      turma_nome: classes.nome,
+      status,
+      debito_em: pixCobrancasRecorrentes.dataVencimento,
+    })
     .from(mensalidades)
     .innerJoin(students, eq(students.id, mensalidades.alunoId))
     .leftJoin(classes, eq(classes.id, mensalidades.turmaId))
+    // One charge per mensalidade at most (unique): the join adds no row.
+    .leftJoin(
+      pixCobrancasRecorrentes,
+      and(
+        eq(pixCobrancasRecorrentes.mensalidadeId, mensalidades.id),
+        eq(pixCobrancasRecorrentes.status, 'ativa'),
+      ),
+    )
     .where(and(mensalidadeFilters(db, {}, scope, today), sql`${status} in ('vencido', 'pendente')`))
     .orderBy(
       ...orderByOf('vencimento', 'asc', { vencimento: mensalidades.dataVencimento }, [
@@ -159,7 +175,10 @@ export async function listOpenMensalidades(
       .map(({ row, aluno_nome, turma_nome }) =>
         toMensalidade(row, { aluno_nome, turma_nome }, rates, today, scope.kind === 'responsavel'),
       );
-  return { vencidas: of('vencido'), pendentes: of('pendente') };
+  const debitosAgendados = new Map(
+    rows.flatMap(({ row, debito_em }) => (debito_em === null ? [] : [[row.id, debito_em] as const])),
+  );
+  return { vencidas: of('vencido'), pendentes: of('pendente'), debitosAgendados };
 }
 
 export async function findMensalidade(
