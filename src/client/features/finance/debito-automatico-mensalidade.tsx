@@ -20,11 +20,19 @@ function agendadoDe(recorrencia: Recorrencia | null | undefined, mensalidadeId: 
   );
 }
 
-/** On the family's card of an open month: that it goes by automatic debit, so it is not paid twice. */
-export function DebitoAgendadoLinha({ mensalidade }: { mensalidade: Mensalidade }) {
+/** The month's debit scheduled at the bank, with its recurrence; null when it goes by Pix. */
+export function useDebitoAgendado(mensalidade: Mensalidade) {
   const recorrencia = useDebitoAutomatico(mensalidade.aluno_id).data?.recorrencia;
   const agendado = agendadoDe(recorrencia, mensalidade.id);
-  if (!recorrencia || !agendado) return null;
+  return recorrencia && agendado ? { recorrencia, agendado } : null;
+}
+
+/** On the family's card of an open month: that it goes by automatic debit, so it is not paid twice. */
+export function DebitoAgendadoLinha({
+  debito: { recorrencia, agendado },
+}: {
+  debito: NonNullable<ReturnType<typeof useDebitoAgendado>>;
+}) {
   return (
     <p data-testid="debito-agendado-linha" className="font-medium text-green-800">
       Débito automático agendado para {ddmm(agendado.data_vencimento)} ({daConta(recorrencia)}): não é preciso
@@ -47,7 +55,7 @@ export function DebitoNaMensalidade({ mensalidade, staff }: { mensalidade: Mensa
       <span className="font-medium">Débito automático agendado para {ddmm(agendado.data_vencimento)}.</span>{' '}
       {staff
         ? `${formatCentavos(agendado.valor)} serão debitados ${daConta(recorrencia)} no vencimento.`
-        : `${formatCentavos(agendado.valor)} serão debitados ${daConta(recorrencia)} no vencimento: não é preciso pagar por este código.`}
+        : `${formatCentavos(agendado.valor)} serão debitados ${daConta(recorrencia)} no vencimento: não é preciso pagar por este código. Se pagar por ele agora, a escola cancela o débito deste mês no banco.`}
     </p>
   );
   if (!staff) return aviso ?? null;

@@ -126,6 +126,30 @@ describe('Débito automático via Pix (family)', () => {
     );
   });
 
+  it('a month the debit will pay says so first on its card, and paying it by Pix now is the second choice', async () => {
+    guardianScreen({ disponivel: true, recorrencia: ativa });
+    const line = await screen.findByTestId('debito-agendado-linha');
+    const card = line.closest('article')!;
+    // The debit's message before the due date and the amount, not after them.
+    expect(card.textContent.indexOf('Débito automático agendado')).toBeLessThan(
+      card.textContent.indexOf('Vence em'),
+    );
+    expect(within(card).queryByRole('button', { name: /^Pagar com Pix/ })).toBeNull();
+    const anyway = within(card).getByRole('button', {
+      name: 'Pagar agora pelo Pix mesmo assim: Lia Souza, outubro de 2026',
+    });
+    expect(anyway).toHaveClass('bg-white');
+    expect(anyway).not.toHaveClass('bg-primary-strong');
+  });
+
+  it('a month with no debit scheduled keeps Pix as its main action', async () => {
+    guardianScreen({ disponivel: true, recorrencia: recorrencia({ status: 'ativa' }) });
+    const pix = await screen.findByRole('button', { name: 'Pagar com Pix: Lia Souza, outubro de 2026' });
+    expect(pix).toHaveClass('bg-primary-strong');
+    expect(screen.queryByTestId('debito-agendado-linha')).toBeNull();
+    expect(screen.queryByRole('button', { name: /mesmo assim/ })).toBeNull();
+  });
+
   it('a debit the school withdrew (the month changed) says so, and the month is paid by its Pix', async () => {
     const retirada = recorrencia({
       status: 'ativa',
@@ -211,6 +235,9 @@ describe('Débito automático via Pix (family)', () => {
     const note = await screen.findByTestId('debito-agendado');
     expect(note.textContent).toContain('Débito automático agendado para 10/10.');
     expect(note.textContent).toContain('não é preciso pagar por este código');
+    expect(note.textContent).toContain(
+      'Se pagar por ele agora, a escola cancela o débito deste mês no banco.',
+    );
   });
 
   it('the school’s side names whose account it debits, in the note and in the cancellation', async () => {

@@ -12,7 +12,7 @@ import { BoletoButton, PixButton, ReceiptButton, which } from './mensalidade-col
 import { PontualidadeNote, PontualidadeTag } from './pontualidade-note';
 import type { NfseFamilia } from '../../../shared/nfse-documentos.schemas';
 import { NotaFiscalButton } from './nota-fiscal';
-import { DebitoAgendadoLinha } from './debito-automatico-mensalidade';
+import { DebitoAgendadoLinha, useDebitoAgendado } from './debito-automatico-mensalidade';
 
 export function Section({ title, tone, children }: { title: string; tone?: 'red'; children: ReactNode }) {
   return (
@@ -26,7 +26,10 @@ export function Section({ title, tone, children }: { title: string; tone?: 'red'
     </section>
   );
 }
-/** A tuition the family acts on now: what it is, when it fell (or falls) due, what it costs today, PIX. */
+/**
+ * A tuition the family acts on now: what it is, when it fell (or falls) due, what it costs today, PIX. A
+ * month the automatic debit will pay says so first, and paying it by Pix now is only the second choice.
+ */
 export function ChargeCard({
   mensalidade,
   nota,
@@ -43,6 +46,7 @@ export function ChargeCard({
   onBoleto?: (() => void) | undefined;
 }) {
   const overdue = mensalidade.status === 'vencido';
+  const debito = useDebitoAgendado(mensalidade);
   return (
     <article
       data-testid="familia-mensalidade"
@@ -54,13 +58,13 @@ export function ChargeCard({
           {formatMesReferencia(mensalidade.mes_referencia)}
           {mensalidade.turma_nome ? ` · ${mensalidade.turma_nome}` : ''}
         </p>
+        {debito && <DebitoAgendadoLinha debito={debito} />}
         <p className={overdue ? 'font-medium text-red-700' : 'text-gray-700'}>
           {overdue
             ? `Vencida em ${formatDate(mensalidade.data_vencimento)} · ${formatCount(mensalidade.dias_atraso, 'dia', 'dias')} de atraso`
             : `Vence em ${formatDate(mensalidade.data_vencimento)}`}
         </p>
         <PontualidadeNote mensalidade={mensalidade} />
-        <DebitoAgendadoLinha mensalidade={mensalidade} />
         {mensalidade.multa + mensalidade.juros > 0 && (
           <p className="text-xs text-red-700">
             {formatCentavos(mensalidade.valor - mensalidade.principal_pago)} + multa{' '}
@@ -78,7 +82,7 @@ export function ChargeCard({
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-lg font-semibold text-gray-900">{formatCentavos(mensalidade.valor_atualizado)}</p>
-        <PixButton mensalidade={mensalidade} onClick={onPix} />
+        <PixButton mensalidade={mensalidade} onClick={onPix} debitoAgendado={debito !== null} />
         {onBoleto && <BoletoButton mensalidade={mensalidade} onClick={onBoleto} />}
         <JaPagueiButton mensalidade={mensalidade} onClick={onJaPaguei} />
         {mensalidade.valor_pago > 0 && (

@@ -77,9 +77,19 @@ function WordedButton({
   );
 }
 
-/** 'Pagar com Pix' in words, as families see it. */
-export function PixButton(props: MensalidadeButtonProps) {
-  return <WordedButton {...props} label="Pagar com Pix" icon={QrCode} />;
+/**
+ * 'Pagar com Pix' in words, as families see it; a month the automatic debit will pay (`debitoAgendado`)
+ * can still be paid now, as the secondary action.
+ */
+export function PixButton({
+  debitoAgendado = false,
+  ...props
+}: MensalidadeButtonProps & { debitoAgendado?: boolean }) {
+  return debitoAgendado ? (
+    <WordedButton {...props} label="Pagar agora pelo Pix mesmo assim" icon={QrCode} variant="secondary" />
+  ) : (
+    <WordedButton {...props} label="Pagar com Pix" icon={QrCode} />
+  );
 }
 
 /** 'Recibo' in words: downloads the receipt of what was paid. */
