@@ -47,6 +47,10 @@ test('a mother asks for automatic debit, authorises it in the bank, sees it acti
   await expect(
     mother.getByRole('heading', { name: 'Autorizar débito automático (simulação)' }),
   ).toBeVisible();
+  // The payee is the school as its Pix codes name it (its Pix settings), not the bank's own account.
+  const detalhes = mother.getByRole('region', { name: 'Detalhes do débito automático' });
+  await expect(detalhes).toContainText('COLEGIO HORIZONTE');
+  await expect(detalhes).not.toContainText('Escola Simulada');
   await screenshot(mother, { path: `${SHOTS}/debito-automatico-banco-desktop.png`, fullPage: true });
   await mother.getByRole('button', { name: 'Autorizar débito automático (simulação)' }).click();
   await expect(mother.getByRole('heading', { name: 'Débito automático autorizado' })).toBeVisible();

@@ -60,6 +60,12 @@ export interface SimulatedBankOptions {
   port?: number;
   /** ISPB of the payers' bank in the endToEndIds. Default 99999008. */
   ispb?: string;
+  /**
+   * The name of the school's account at this bank, as a recurrence's payee (`recebedor.nome`, its QR's
+   * field 59), asked at each `POST /rec`: the demo's school names itself (its Pix settings), as on the
+   * codes of its charges. Default (or null) `RECEBEDOR.nome`.
+   */
+  nomeDoRecebedor?: () => Promise<string | null>;
 }
 
 export type FailureKind = 'erro500' | 'tempo' | 'tls';
@@ -187,6 +193,7 @@ export async function startSimulatedBank(options: SimulatedBankOptions = {}): Pr
     locationBase,
     allowHttpWebhook: options.allowHttpWebhook ?? false,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 5000, 30000],
+    nomeDoRecebedor: options.nomeDoRecebedor ?? (() => Promise.resolve(null)),
   });
   let semPixAutomatico = false;
   api.extensoes.push((...args) => (semPixAutomatico ? undefined : recorrencias.rotas(...args)));

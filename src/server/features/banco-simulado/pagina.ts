@@ -89,6 +89,7 @@ dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:#4
 function pagina(titulo: string, corpo: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${esc(titulo)} · Banco Simulado</title><style>${STYLE}</style></head><body>
 <header><p class="marca">Banco Simulado</p><p>Pagar (simulação)</p></header>
 <p class="aviso" role="note"><strong>Simulação.</strong> Este banco existe só na demonstração do Sistema Escolar: nenhum dinheiro de verdade é movimentado.</p>

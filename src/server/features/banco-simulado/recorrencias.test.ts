@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../lib/clock.js';
 import { clientOf } from './cliente-de-teste.js';
 import { startSimulatedBank, type SimulatedBank } from './index.js';
+import { RECEBEDOR } from './banco.js';
+import { lerBrCode } from './br-code.js';
 import { brCodeDaRecorrencia } from './recorrencias.js';
 
 // Pix Automático at the test bank: the recurrence, its authorisation by the payer's bank app, each
@@ -102,6 +104,26 @@ describe('POST /rec and the authorisation', () => {
     expect(received).toHaveLength(1);
     expect(received[0]!.path).toBe('/api/pix/webhook/segredo/rec');
     expect(received[0]!.body.recs).toMatchObject([{ idRec: rec.idRec, status: 'APROVADA' }]);
+  });
+
+  it("names as the payee the school's account at the bank (its own name, as its Pix codes do), not the bank's default", async () => {
+    clock.pin('2026-03-01');
+    const named = await startSimulatedBank({ nomeDoRecebedor: () => Promise.resolve('Colégio Horizonte') });
+    try {
+      const api = await clientOf(named);
+      const rec = (await api('POST', '/rec', recBody())).body as {
+        recebedor: { nome: string; cnpj: string };
+        dadosQR: { pixCopiaECola: string };
+      };
+      expect(rec.recebedor).toMatchObject({ nome: 'Colégio Horizonte', cnpj: RECEBEDOR.cnpj });
+      expect(lerBrCode(rec.dadosQR.pixCopiaECola)).toMatchObject({ ok: true, nome: 'COLEGIO HORIZONTE' });
+    } finally {
+      await named.close();
+    }
+    // Without one (this file's bank): the bank's own account name.
+    const api = await clientOf(bank);
+    const plain = (await api('POST', '/rec', recBody())).body as { recebedor: { nome: string } };
+    expect(plain.recebedor.nome).toBe(RECEBEDOR.nome);
   });
 
   it('refuses a body out of the standard, naming each field', async () => {

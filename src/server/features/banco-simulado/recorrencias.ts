@@ -35,6 +35,8 @@ export interface RecorrenciasConfig {
   locationBase: string;
   allowHttpWebhook: boolean;
   webhookRetryDelaysMs: number[];
+  /** The name of the school's account at this bank, asked at each `POST /rec`; null: `RECEBEDOR.nome`. */
+  nomeDoRecebedor: () => Promise<string | null>;
 }
 
 export { brCodeDaRecorrencia } from './recorrencias.validacao.js';
@@ -134,6 +136,8 @@ export class Recorrencias {
     const retentativa = body.politicaRetentativa === 'PERMITE_3R_7D' ? 'R' : 'N';
     const idRec = `R${retentativa}${this.config.ispb}${agora.slice(0, 10).replaceAll('-', '')}${alnum(11)}`;
     const location = `${this.config.locationBase}/rec/${alnum(32)}`;
+    // The payee the payer's bank names is the school's account here, as on its Pix charges' codes.
+    const nome = (await this.config.nomeDoRecebedor())?.trim() || RECEBEDOR.nome;
     const rec: Rec = {
       idRec,
       vinculo: body.vinculo,
@@ -141,9 +145,9 @@ export class Recorrencias {
       ...(body.valor ? { valor: body.valor } : {}),
       politicaRetentativa: body.politicaRetentativa,
       status: 'CRIADA',
-      recebedor: { cnpj: RECEBEDOR.cnpj, nome: RECEBEDOR.nome, ispbParticipante: this.config.ispb },
+      recebedor: { cnpj: RECEBEDOR.cnpj, nome, ispbParticipante: this.config.ispb },
       loc: { id: this.nextLocId++, location, criacao: agora, idRec },
-      dadosQR: { jornada: 'JORNADA_2', pixCopiaECola: brCodeDaRecorrencia(location) },
+      dadosQR: { jornada: 'JORNADA_2', pixCopiaECola: brCodeDaRecorrencia(location, nome) },
       atualizacao: [{ status: 'CRIADA', data: agora }],
     };
     this.recs.set(idRec, rec);

@@ -34,14 +34,29 @@ function crc16(payload: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
-/** The journey-2 QR of a recurrence: the recurrence's location in field 80 (`br.gov.bcb.pix`, sub-field 25). */
-export function brCodeDaRecorrencia(location: string): string {
+/** A name as a BR Code carries it (field 59): no accents nor symbols, upper case, at most 25 characters. */
+function nomeNoCodigo(nome: string): string {
+  return nome
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9 .,-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toUpperCase()
+    .slice(0, 25);
+}
+
+/**
+ * The journey-2 QR of a recurrence: the recurrence's location in field 80 (`br.gov.bcb.pix`, sub-field 25),
+ * and the payee's name (the school's account at this bank) in field 59.
+ */
+export function brCodeDaRecorrencia(location: string, recebedor: string = RECEBEDOR.nome): string {
   const semCrc = [
     emv('00', '01'),
     emv('52', '0000'),
     emv('53', '986'),
     emv('58', 'BR'),
-    emv('59', RECEBEDOR.nome.slice(0, 25)),
+    emv('59', nomeNoCodigo(recebedor) || nomeNoCodigo(RECEBEDOR.nome)),
     emv('60', RECEBEDOR.cidade.slice(0, 15)),
     emv('62', emv('05', '***')),
     emv('80', emv('00', 'br.gov.bcb.pix') + emv('25', location)),

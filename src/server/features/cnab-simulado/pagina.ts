@@ -33,6 +33,7 @@ button,.botao{display:inline-block;padding:10px 16px;border-radius:10px;border:0
 function pagina(titulo: string, corpo: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${esc(titulo)} · Banco Simulado</title><style>${STYLE}</style></head><body>
 <header><p class="marca">Banco Simulado</p><p>Boletos (CNAB 240)</p></header>
 <p class="aviso" role="note"><strong>Simulação.</strong> Este banco existe só na demonstração do Sistema Escolar: nenhum dinheiro de verdade é movimentado.</p>

@@ -20,6 +20,7 @@ import { dataOf } from '../../test/records-fixtures.js';
 import { pixSchool } from '../../test/pix-fixtures.js';
 import { setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 import { syncCobrancas } from '../pix/index.js';
+import { loadSettings } from '../finance/index.js';
 
 // The bank connects while the app starts: its settings must survive from one test to the next.
 // It listens, at the PUBLIC_URL the webhook is registered with, so the bank's webhook reaches it.
@@ -119,6 +120,9 @@ describe('PIX_PROVIDER=simulado', () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    // Its own icon, inline (no request for /favicon.ico, a 404), which the page's CSP lets in.
+    expect(page.body).toContain('<link rel="icon" href="data:,">');
+    expect(page.headers['content-security-policy']).toMatch(/img-src 'self' data:/);
     expect(page.body).toContain('Simulação');
     // 850,00 due on 10/03, paid on 20/03: multa 2 % (17,00) and juros 1 % a.m. for 10 days (2,83).
     expect(page.body).toContain(
@@ -204,6 +208,11 @@ describe('PIX_PROVIDER=simulado', () => {
     const page = await demo.app.inject({ method: 'GET', url: `${rec.simulacao_url!}&voltar=${voltar}` });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.body).toContain('Autorizar débito automático (simulação)');
+    // The payee its Pix charges name (the school's Pix settings), not the simulated bank's own account.
+    const { pixBeneficiario } = await loadSettings(demo.database.db);
+    expect(pixBeneficiario).toBe('Escola Girassol');
+    expect(page.body).toContain('<dt>Para</dt><dd>ESCOLA GIRASSOL</dd>');
+    expect(page.body).not.toContain('Escola Simulada');
     expect(page.body).toContain(`MAT-${family.child.matricula}`);
     expect(page.body).toContain('R$\u00a01.000,00');
     expect(hrefOf(page.body, 'Agora não')).toBe(voltar);

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { paginaDePagamento, startSimulatedBank } from '../banco-simulado/index.js';
 import { paginaDeBoletos } from '../cnab-simulado/index.js';
+import { loadSettings } from '../finance/index.js';
 import { SYNC_JOB } from '../pix/index.js';
 import { connectToSimulatedBank } from './pix-simulado.service.js';
 
@@ -16,6 +17,8 @@ export const pixSimuladoRoutes: FastifyPluginAsync = async (app) => {
     allowHttpWebhook: true,
     // The demo school's key, the one its fixed code carries too (demo/seed-finance.ts).
     chave: 'pix@escola.demo',
+    // The payee of a debit's authorisation: the name the school's Pix codes carry (its Pix settings).
+    nomeDoRecebedor: async () => (await loadSettings(app.ctx.db)).pixBeneficiario,
   });
   app.addHook('onClose', async () => bank.close());
   await connectToSimulatedBank(app.ctx, bank);
