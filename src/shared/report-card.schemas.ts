@@ -1,6 +1,6 @@
 /** Contracts of the boletim and the conselho de classe's decisions. */
 import { z } from 'zod';
-import { escalas, situacoes } from './averages.js';
+import { escalas, periodsDone, situacoes } from './averages.js';
 import { areas, subjectNameSchema } from './disciplinas.schemas.js';
 import { requiredReason } from './validators.js';
 import { formatCount, formatList, formatPercent } from './format.js';
@@ -189,4 +189,19 @@ export function failingByAbsenceRefusal(card: Pick<ReportCard, 'frequencia' | 'a
     `A frequência de ${card.aluno.nome} é ${formatPercent(frequencia)}, e o mínimo da etapa é ` +
     `${minimaText(minima)}: não há reprovação por falta.`
   );
+}
+
+/**
+ * What a boletim calls its subjects' annual average (ADR 0085): 'Média anual' once it is the year's —
+ * every period graded and closed (`periodsDone`), or the year closed with all its periods shown to the
+ * reader — else 'Média parcial': 6,5 with the 4º bimestre still blank reads as a final result, and is not.
+ */
+export function annualAverageLabel(
+  card: Pick<ReportCard, 'ano_encerrado' | 'somente_publicados' | 'periodos'>,
+  subjects: readonly Pick<ReportCardSubject, 'periodos'>[],
+): 'Média anual' | 'Média parcial' {
+  const allShown = !card.somente_publicados || card.periodos.every((period) => period.publicado);
+  const final =
+    allShown && (card.ano_encerrado || subjects.every((subject) => periodsDone(subject.periodos)));
+  return final ? 'Média anual' : 'Média parcial';
 }

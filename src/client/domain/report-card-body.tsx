@@ -2,7 +2,7 @@
 import { Fragment } from 'react';
 import { formatDate, formatPercent } from '../../shared/format';
 import { situacaoLabels } from '../../shared/averages';
-import { absencesText, type ReportCard } from '../../shared/report-card.schemas';
+import { absencesText, annualAverageLabel, type ReportCard } from '../../shared/report-card.schemas';
 import type { CurrentUser } from '../../shared/auth.schemas';
 import { can, permissionsOf } from '../../shared/permissions';
 import { Badge } from '../components/feedback';
@@ -55,7 +55,8 @@ export function ReportCardBody({
               Situação column is not pushed out of sight. */}
           <table className="w-full text-sm">
             <caption className="sr-only">
-              Boletim de {data.aluno.nome} em {data.ano}: média por período, média anual, faltas e situação
+              Boletim de {data.aluno.nome} em {data.ano}: média por período,{' '}
+              {annualAverageLabel(data, data.disciplinas).toLowerCase()}, faltas e situação
             </caption>
             <thead className="bg-gray-50 text-gray-700">
               <tr>
@@ -68,7 +69,7 @@ export function ReportCardBody({
                   </th>
                 ))}
                 <th scope="col" className="px-1.5 py-2 text-center">
-                  Média anual
+                  {annualAverageLabel(data, data.disciplinas)}
                 </th>
                 <th scope="col" className="px-1.5 py-2 text-center">
                   Faltas

@@ -1,7 +1,7 @@
 /** The boletim on a phone, one card per subject, and the conselho de classe's notes below it. */
 import { formatPercent } from '../../shared/format';
 import { situacaoLabels } from '../../shared/averages';
-import type { ReportCard } from '../../shared/report-card.schemas';
+import { annualAverageLabel, type ReportCard } from '../../shared/report-card.schemas';
 import { RecoveryNote, SituacaoBadge } from './report-card-parts';
 import { cargaHorariaText, formatHours, groupByArea, type SubjectGroup } from '../../shared/ensino-medio';
 
@@ -98,7 +98,7 @@ export function SubjectCards({ card }: { card: ReportCard }) {
             </dl>
             <dl className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1">
               <div className="flex gap-1">
-                <dt className="text-gray-600">Média anual</dt>
+                <dt className="text-gray-600">{annualAverageLabel(card, [subject])}</dt>
                 <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
               </div>
               {subject.faltas !== null && (

@@ -244,7 +244,8 @@ describe('ReportCardView: layout that fits the student modal and a phone', () =>
     const [periods, totals] = [...math.querySelectorAll('dl')];
     expect(periods).toHaveTextContent('1º bim.5,9rec. 7,7antes 4,1');
     expect(within(periods!).getByTitle('1º bimestre')).toBeInTheDocument();
-    expect(totals).toHaveTextContent('Média anual8,5Faltas3 (95,1 %)');
+    // The 2º bimestre is still open and blank: the average so far, not the year's.
+    expect(totals).toHaveTextContent('Média parcial8,5Faltas3 (95,1 %)');
     expect(screen.getByText(/decisão do Conselho de Classe: Evolução consistente/)).toBeInTheDocument();
     // On a phone 'rec.' has no tooltip: a line says what it is.
     expect(screen.getByTestId('legenda-recuperacao')).toHaveTextContent(
@@ -258,6 +259,79 @@ describe('ReportCardView: layout that fits the student modal and a phone', () =>
     renderAt(<ReportCardView alunoId={alunoId} />);
     await screen.findByRole('list', { name: /por disciplina/ });
     expect(screen.queryByTestId('legenda-recuperacao')).toBeNull();
+  });
+});
+
+describe("ReportCardView: the year's average or the average so far (ADR 0085)", () => {
+  /** dailyCard with both bimestres graded and closed: the year's periods are all in. */
+  function finishedCard(): ReportCard {
+    const card = dailyCard();
+    const done = (period: ReportCard['disciplinas'][number]['periodos'][number]) => ({
+      ...period,
+      fechado: true,
+      media: period.media ?? 7,
+      media_texto: period.media_texto ?? '7,0',
+    });
+    return {
+      ...card,
+      periodos: card.periodos.map((period) => ({ ...period, fechado: true })),
+      disciplinas: card.disciplinas.map((subject) => ({ ...subject, periodos: subject.periodos.map(done) })),
+    };
+  }
+
+  it("says 'Média parcial' while a period is open and blank, 'Média anual' once every period is graded and closed", async () => {
+    stubScreen(true);
+    stubServer(dailyCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Média parcial' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Média anual' })).toBeNull();
+    cleanup();
+
+    stubServer(finishedCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const finished = await screen.findByRole('table');
+    expect(within(finished).getByRole('columnheader', { name: 'Média anual' })).toBeInTheDocument();
+    expect(within(finished).queryByRole('columnheader', { name: 'Média parcial' })).toBeNull();
+  });
+
+  it('on a phone each subject says which: the one whose periods are all in reads the year’s', async () => {
+    stubScreen(false);
+    stubServer(() => {
+      const card = finishedCard();
+      // Português's 2º bimestre still without a grade.
+      card.disciplinas[1]!.periodos[1] = {
+        ...card.disciplinas[1]!.periodos[1]!,
+        media: null,
+        media_texto: null,
+      };
+      return card;
+    });
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const cards = await screen.findByRole('list', { name: /por disciplina/ });
+    const [math, portuguese] = within(cards).getAllByRole('listitem');
+    expect(math).toHaveTextContent('Média anual8,5');
+    expect(portuguese).toHaveTextContent('Média parcial7,0');
+  });
+
+  it('a closed year is the year’s average, unless the family sees only some of its periods', async () => {
+    stubScreen(true);
+    stubServer(() => ({ ...dailyCard(), ano_encerrado: true }));
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    expect(await screen.findByRole('columnheader', { name: 'Média anual' })).toBeInTheDocument();
+    cleanup();
+
+    stubServer(() => {
+      const card = dailyCard();
+      return {
+        ...card,
+        ano_encerrado: true,
+        somente_publicados: true,
+        periodos: card.periodos.map((period) => ({ ...period, publicado: period.numero === 1 })),
+      };
+    });
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    expect(await screen.findByRole('columnheader', { name: 'Média parcial' })).toBeInTheDocument();
   });
 });
 

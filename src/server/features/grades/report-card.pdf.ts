@@ -3,6 +3,7 @@ import { formatGradeNumber, situacaoLabels } from '../../../shared/averages.js';
 import { formatDate, formatPercent } from '../../../shared/format.js';
 import {
   absencesText,
+  annualAverageLabel,
   type ReportCard,
   type ReportCardSubject,
 } from '../../../shared/report-card.schemas.js';
@@ -55,7 +56,7 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
     { label: 'Disciplina', width: 150 },
     ...card.periodos.map((period) => ({ label: period.nome, width: 0 })),
     ...(card.ensino_medio ? [{ label: 'C.H. anual', width: 52 }] : []),
-    { label: 'Média anual', width: 62 },
+    { label: annualAverageLabel(card, card.disciplinas), width: 62 },
     { label: 'Faltas', width: 42 },
     { label: 'Freq.', width: 46 },
     { label: 'Situação', width: 120 },

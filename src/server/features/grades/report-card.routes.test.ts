@@ -169,6 +169,21 @@ describe('boletim', () => {
     expect(complete.situacao).toBe(official.situacao);
   });
 
+  it("the PDF calls the average 'Média parcial' while the year's periods are open, 'Média anual' once the year is closed", async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    const pdfOf = async () =>
+      pdfText((await get(`/api/boletins/alunos/${s.a[0].id}.pdf?ano=2026`, s.admin.cookie)).rawPayload);
+    // Only the 1st bimestre graded, the others open: 8,0 is the average so far, not the year's.
+    const open = await pdfOf();
+    expect(open).toContain('Média parcial');
+    expect(open).not.toContain('Média anual');
+    await closeYear(s.year.id, s.admin.cookie);
+    const closed = await pdfOf();
+    expect(closed).toContain('Média anual');
+    expect(closed).not.toContain('Média parcial');
+  });
+
   it('shows the recuperação, the situation, and the conselho de classe decision as such', async () => {
     const s = await setupSchool();
     await gradeFirstPeriod(s);
