@@ -14,13 +14,50 @@ export function firstName(nome: string): string {
   return nome.trim().split(/\s+/)[0] ?? nome;
 }
 
-/** The initials on a child's chip: the words of the name (not a number or a 'Jr.' typed after it). */
-function initialsOf(nome: string): string {
-  const parts = nome
+/** The words of a name (not a number or a 'Jr.' typed after it). */
+const wordsOf = (nome: string) =>
+  nome
     .trim()
     .split(/\s+/)
     .filter((part) => /^\p{L}/u.test(part));
-  return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase();
+
+type Initials = (words: string[]) => string;
+/** Two letters, first and last names (Lucas Freitas → LF): what a child alone, or unlike the siblings, shows. */
+const firstAndLast: Initials = (words) =>
+  `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase();
+/** First and second names (Ana Clara Souza → AC). */
+const firstAndSecond: Initials = (words) => `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}`.toUpperCase();
+/** The first name's first `length` letters (Lucas → Luc). */
+const prefixOf =
+  (length: number): Initials =>
+  (words) => {
+    const first = words[0] ?? '';
+    return `${first.slice(0, 1).toUpperCase()}${first.slice(1, length).toLowerCase()}`;
+  };
+const INITIALS: Initials[] = [firstAndLast, firstAndSecond, prefixOf(2), prefixOf(3), prefixOf(4)];
+
+type Sibling = Pick<StudentListItem, 'id' | 'nome'>;
+
+/**
+ * How the family's screens tell a child from the siblings — who share a surname, so Lucas Freitas and
+ * Luiza Freitas were both 'LF' and 'L': the name the child goes by (the first name; the first two when a
+ * sibling has the same first name) and the avatar's letters (first and last names' initials; when a
+ * sibling's are the same, the first and second names', else the first name's first letters up to where
+ * they differ: Luc and Lui).
+ */
+export function siblingNames(
+  child: Sibling,
+  siblings: readonly Sibling[],
+): { nome: string; iniciais: string } {
+  const others = siblings.filter((item) => item.id !== child.id).map((item) => wordsOf(item.nome));
+  const words = wordsOf(child.nome);
+  const first = firstName(child.nome);
+  const sameFirst = others.some((other) => other[0]?.toLowerCase() === first.toLowerCase());
+  const distinct = INITIALS.find((initials) => others.every((other) => initials(other) !== initials(words)));
+  return {
+    nome: sameFirst && words.length > 2 ? words.slice(0, 2).join(' ') : first,
+    iniciais: (distinct ?? firstAndLast)(words),
+  };
 }
 
 /**
@@ -68,9 +105,9 @@ export function ChildSwitcher({
                 pressed ? 'bg-white/20 text-white' : 'bg-primary/10 text-primary-strong'
               }`}
             >
-              {child.id === '' ? <Users className="h-4 w-4" /> : initialsOf(child.nome)}
+              {child.id === '' ? <Users className="h-4 w-4" /> : siblingNames(child, items).iniciais}
             </span>
-            {child.id === '' ? child.nome : firstName(child.nome)}
+            {child.id === '' ? child.nome : siblingNames(child, items).nome}
           </button>
         );
       })}

@@ -10,20 +10,20 @@ import { studentStatusLabels, type StudentListItem } from '../../../shared/stude
 import { formatCount, formatPhone } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
 import { Badge } from '../../components/feedback';
-import { OneChildAtATime, firstName } from '../../domain/child-switcher';
+import { OneChildAtATime, firstName, siblingNames } from '../../domain/child-switcher';
 import { useOwnGuardian } from '../../domain/family.api';
 import { ChildClassCard } from './child-class-card';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-4';
 
-function ChildHeader({ child }: { child: StudentListItem }) {
+function ChildHeader({ child, siblings }: { child: StudentListItem; siblings: StudentListItem[] }) {
   return (
     <section aria-labelledby="filho-nome" className={`${card} flex items-center gap-4`}>
       <span
         aria-hidden="true"
         className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-primary/10 text-2xl font-bold text-primary-strong"
       >
-        {child.nome.charAt(0).toUpperCase()}
+        {siblingNames(child, siblings).iniciais}
       </span>
       <div className="min-w-0">
         <h1 id="filho-nome" className="text-xl font-bold text-gray-900">
@@ -98,9 +98,9 @@ function FamilyContact() {
 export function FamilyChildPage() {
   return (
     <OneChildAtATime
-      render={(child) => (
+      render={(child, siblings) => (
         <div className="space-y-4">
-          <ChildHeader child={child} />
+          <ChildHeader child={child} siblings={siblings} />
           <Shortcuts child={child} />
           {child.turma_id ? (
             <ChildClassCard key={child.turma_id} turmaId={child.turma_id} />
