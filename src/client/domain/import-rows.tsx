@@ -120,7 +120,11 @@ export function ImportRows({ rows, texts }: { rows: ImportRow[]; texts: ImportTe
               Linha {row.linha}
               {row.matricula ? ` · ${texts.keyHeader} ${row.matricula}` : ''}
             </p>
-            {row.motivo && <p className="mt-1 text-red-800">{row.motivo}</p>}
+            {row.motivo && (
+              <p className={`mt-1 ${row.acao === 'recusar' ? 'text-red-800' : 'text-gray-700'}`}>
+                {row.motivo}
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -209,6 +209,27 @@ function secondGuardianProblem(
   return name === undefined ? emailOfAnother(segundo, context, 'responsável 2') : null;
 }
 
+/**
+ * Who the row links to the student, said before anything is written: a guardian already on file (by CPF
+ * or by the e-mail of a portal account) by their name on file, a new one as new (`onlyOnFile`: not
+ * said). Null when there is nothing to say. The secretaria sees in the dry run that a row gives someone the child in the portal.
+ */
+function guardiansNote(
+  linked: (GuardianData | null)[],
+  context: Context,
+  onlyOnFile: boolean,
+): string | null {
+  const names = linked.flatMap((guardian) => {
+    if (!guardian) return [];
+    const onFile =
+      (guardian.cpf ? context.guardianByCpf.get(guardian.cpf)?.nome : undefined) ??
+      (guardian.email ? context.guardianByEmail.get(guardian.email)?.nome : undefined);
+    if (onFile) return [`${onFile} (já no cadastro)`];
+    return onlyOnFile ? [] : [`${guardian.nome} (novo)`];
+  });
+  return names.length === 0 ? null : `Vincula como responsável: ${formatList(names)}`;
+}
+
 /** Whether the student already has the second guardian: by CPF, else (no CPF) by name among theirs. */
 async function hasSecondGuardian(
   db: DbOrTx,
@@ -341,7 +362,8 @@ export async function planRows(
         aluno: input.nome,
         matricula,
         acao: 'criar',
-        motivo: null,
+        // A new student's new guardians go without saying; one already on file is said.
+        motivo: guardiansNote([input.responsavel, segundo], context, true),
         create: { ...input, matricula, turma_id: turmaId },
         ...(segundo ? { segundo } : {}),
       });
@@ -359,7 +381,9 @@ export async function planRows(
       aluno: input.nome,
       matricula: existing.matricula,
       acao: changed ? 'atualizar' : 'sem_alteracao',
-      motivo: null,
+      motivo: changed
+        ? guardiansNote([hasGuardian ? null : input.responsavel, secondToLink], context, false)
+        : null,
       ...(changed
         ? { update: { id: existing.id, data, linkGuardian: hasGuardian ? null : input.responsavel } }
         : {}),

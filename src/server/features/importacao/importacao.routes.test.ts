@@ -174,6 +174,11 @@ describe("another family's guardian named by e-mail", () => {
           'E-mail do responsável já é de Juliana Martins Souza no cadastro: confira o e-mail ou escreva o nome como no cadastro',
       },
     ]);
+    // The row that does link her says so before anything is written.
+    expect(simulated.linhas.find((row) => row.linha === 4)).toMatchObject({
+      acao: 'criar',
+      motivo: 'Vincula como responsável: Juliana Martins Souza (já no cadastro)',
+    });
     const applied = await imported(t, admin.cookie, file);
     expect(applied.criar).toBe(1);
     const links = await t.database.db
@@ -333,6 +338,33 @@ describe('POST /api/importacao/alunos (apply)', () => {
     } finally {
       clock.pin('2026-03-20T12:00:00-03:00');
     }
+  });
+
+  it('says in the dry run who a row links to a student already on file (a new guardian gets the child in the portal)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const pedro = await insertStudent(t, null, (await insertGuardian(t)).id);
+    const result = await imported(
+      t,
+      admin.cookie,
+      csvOf([
+        family(pedro.nome, {
+          matricula: pedro.matricula,
+          data_nascimento: '10/03/2015',
+          responsavel_nome: 'Estranho Total',
+          responsavel_email: 'estranho@exemplo.test',
+        }),
+      ]),
+      { simular: true },
+    );
+    expect(result.linhas).toEqual([
+      {
+        linha: 2,
+        aluno: pedro.nome,
+        matricula: pedro.matricula,
+        acao: 'atualizar',
+        motivo: 'Vincula como responsável: Estranho Total (novo)',
+      },
+    ]);
   });
 
   it('updates the student with the matrícula given: what the file gives replaces, blanks keep', async () => {
