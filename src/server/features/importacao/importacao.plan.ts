@@ -7,7 +7,7 @@ import { classes } from '../../db/schema/classes.js';
 import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { clock } from '../../lib/clock.js';
-import { matriculaYear, type MatriculaAllocator } from '../students/index.js';
+import { matriculaYear, otherPerson, type MatriculaAllocator } from '../students/index.js';
 import { readRow, type ReadRow } from './importacao.rows.js';
 import type { SheetRow } from './importacao.parse.js';
 import type { PlannedBase } from './importacao.result.js';
@@ -127,12 +127,11 @@ async function loadContext(db: DbOrTx, rows: ReadRow[]) {
 /** Why a guardian of the file new by CPF cannot be the portal account its e-mail belongs to (or null). */
 function emailOfAnother(guardian: GuardianData, context: Context, label: string): string | null {
   const owner = guardian.email ? context.guardianByEmail.get(guardian.email) : undefined;
-  if (!owner) return null;
-  if (!sameName(owner.nome, guardian.nome))
-    return `E-mail do ${label} já é de ${owner.nome} no cadastro: confira o e-mail ou escreva o nome como no cadastro`;
-  if (guardian.cpf && owner.cpf && owner.cpf !== guardian.cpf)
-    return `E-mail do ${label} já é de ${owner.nome}, com outro CPF: confira o e-mail e o CPF`;
-  return null;
+  const other = owner ? otherPerson(owner, guardian) : null;
+  if (!owner || !other) return null;
+  return other === 'nome'
+    ? `E-mail do ${label} já é de ${owner.nome} no cadastro: confira o e-mail ou escreva o nome como no cadastro`
+    : `E-mail do ${label} já é de ${owner.nome}, com outro CPF: confira o e-mail e o CPF`;
 }
 
 function findClass(classRows: ClassInfo[], turma: { nome: string; ano: string | null }): ClassInfo | string {

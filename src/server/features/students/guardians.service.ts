@@ -88,6 +88,30 @@ interface ResolvedGuardian {
 }
 
 /**
+ * Why a guardian on file (found by a typed CPF or e-mail) is not the person typed: another name (accents,
+ * case and spaces aside), or another CPF where both have one; null when it is them. The desk
+ * (`resolveGuardian`'s `desk`) and the import's plan refuse on it, each in its own words.
+ */
+export function otherPerson(
+  onFile: { nome: string; cpf: string | null },
+  typed: { nome: string; cpf?: string | null },
+): 'nome' | 'cpf' | null {
+  if (!sameName(onFile.nome, typed.nome)) return 'nome';
+  return typed.cpf && onFile.cpf && onFile.cpf !== typed.cpf ? 'cpf' : null;
+}
+
+/** The guardian of a portal account found by the e-mail typed at the desk is that person only by name and CPF. */
+function assertSamePerson(linked: GuardianRow, data: GuardianData, emailPath: string): void {
+  const other = otherPerson(linked, data);
+  if (!other) return;
+  const message =
+    other === 'nome'
+      ? `Este e-mail já é do responsável ${linked.nome}. Confira o e-mail ou escreva o nome como no cadastro.`
+      : `Este e-mail já é do responsável ${linked.nome}, com outro CPF. Confira o e-mail e o CPF.`;
+  throw new AppError('CONFLICT', message, [{ path: emailPath, message }]);
+}
+
+/**
  * The guardian of a new registration: the existing record with the same CPF (a sibling's guardian),
  * else the one linked to the portal account with that e-mail, else a new record with a new account
  * (generated password) or linked to the existing guardian account with that e-mail.
@@ -97,17 +121,6 @@ interface ResolvedGuardian {
  * another family's e-mail, would link the child to that family, who would then see the child in the
  * portal. Nothing typed there is reused on trust by a name that does not match.
  */
-/** The guardian of a portal account found by the e-mail typed at the desk is that person only by name and CPF. */
-function assertSamePerson(linked: GuardianRow, data: GuardianData, emailPath: string): void {
-  const otherName = !sameName(linked.nome, data.nome);
-  const otherCpf = Boolean(data.cpf && linked.cpf && linked.cpf !== data.cpf);
-  if (!otherName && !otherCpf) return;
-  const message = otherName
-    ? `Este e-mail já é do responsável ${linked.nome}. Confira o e-mail ou escreva o nome como no cadastro.`
-    : `Este e-mail já é do responsável ${linked.nome}, com outro CPF. Confira o e-mail e o CPF.`;
-  throw new AppError('CONFLICT', message, [{ path: emailPath, message }]);
-}
-
 export async function resolveGuardian(
   ctx: AppContext,
   tx: DbOrTx,

@@ -6,7 +6,7 @@ export { assertClassHasRoom } from './enrolment.rules.js';
 export { onGuardianUnlinked, onStudentsLeft, studentsLeft } from './departures.js';
 export type { Departure, DepartureHandler, DepartureOutcome, UnlinkHandler } from './departures.js';
 export { classOnDate, coversDate, syncMembership, syncMemberships } from './memberships.js';
-export { guardianOfAccount, linkGuardian, resolveGuardian } from './guardians.service.js';
+export { guardianOfAccount, linkGuardian, otherPerson, resolveGuardian } from './guardians.service.js';
 export { matriculaAllocator, matriculaYear } from './matricula.js';
 export { payersOf } from './payer.js';
 export type { Payer, PayerAddress } from './payer.js';
