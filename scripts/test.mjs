@@ -298,10 +298,8 @@ if (!only || only === 'e2e') {
   );
 }
 
-if (postgresBeside) {
-  if (!postgresStage) await startPostgresStage();
-  (await postgresStage)();
-}
+// Started after the build in a full run (the only kind that runs it beside the journeys).
+if (postgresStage) (await postgresStage)();
 if (wantsPackage) {
   if (!packageStage) startPackageCheck();
   (await packageStage)();

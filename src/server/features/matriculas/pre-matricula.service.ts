@@ -68,7 +68,6 @@ async function rascunhoInicial(
   const [student] = await tx.select().from(students).where(eq(students.id, interessado.alunoId));
   if (!student) return base;
   const linked = await responsaveisNoCadastro(tx, student.id);
-  linked.sort((a, b) => Number(b.principal) - Number(a.principal));
   const emailDoLink = interessado.email.toLowerCase();
   const responsaveis = linked.slice(0, 4).map((row) => rascunhoDoResponsavel(row, emailDoLink));
   if (responsaveis.length > 0 && !responsaveis.some((item) => item.financeiro))

@@ -6,7 +6,7 @@
  * (`responsavel_id`) the school reads from its record: the contract, the checks before sending and the
  * enrolment all see the form through `comCadastro`.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
@@ -27,7 +27,7 @@ export function responsaveisNoCadastro(db: DbOrTx, alunoId: string, ids?: readon
         ids === undefined ? undefined : inArray(studentGuardians.responsavelId, [...ids]),
       ),
     )
-    .orderBy(asc(studentGuardians.createdAt));
+    .orderBy(desc(studentGuardians.ehPrincipal), asc(studentGuardians.createdAt));
 }
 
 type NoCadastro = Awaited<ReturnType<typeof responsaveisNoCadastro>>[number];
