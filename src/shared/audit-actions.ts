@@ -99,6 +99,14 @@ export const AUDIT_ACTIONS = {
   vincular_pix: { rotulo: 'Pix vinculado a mensalidade', verbo: 'vinculou a uma mensalidade' },
   lancar_pix_receita: { rotulo: 'Pix lançado como receita', verbo: 'lançou como receita' },
   marcar_pix_devolvido: { rotulo: 'Pix marcado como devolvido', verbo: 'marcou como devolvido' },
+  solicitar_devolucao_pix: {
+    rotulo: 'Devolução de Pix pedida ao banco',
+    verbo: 'pediu ao banco a devolução de',
+  },
+  resposta_devolucao_pix: {
+    rotulo: 'Resposta do banco a uma devolução de Pix',
+    verbo: 'registrou a resposta do banco à devolução de',
+  },
   conciliar_pix: { rotulo: 'Conciliação de Pix', verbo: 'conciliou os Pix recebidos', frase: true },
   // Boleto: the bank's CNAB 240 files (issue 36 §1)
   gerar_remessa_cnab: { rotulo: 'Remessa de boletos gerada', verbo: 'gerou' },

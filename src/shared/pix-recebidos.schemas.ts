@@ -14,9 +14,18 @@ export type PixRecebidoOrigem = (typeof pixRecebidoOrigens)[number];
 
 /**
  * `pago`: it paid its mensalidade by itself; `a_conciliar`: waiting for a person; then what the person did:
- * `vinculado` (paid the mensalidade they chose), `receita` (recorded as a receita), `devolvido`.
+ * `vinculado` (paid the mensalidade they chose), `receita` (recorded as a receita), `devolvido` (returned
+ * to the payer, by the bank at the school's request or by hand); `devolucao_solicitada`: the school asked
+ * its bank to return it and the bank has not settled it yet (ADR 0092).
  */
-export const pixRecebidoSituacoes = ['pago', 'a_conciliar', 'vinculado', 'receita', 'devolvido'] as const;
+export const pixRecebidoSituacoes = [
+  'pago',
+  'a_conciliar',
+  'vinculado',
+  'receita',
+  'devolvido',
+  'devolucao_solicitada',
+] as const;
 export type PixRecebidoSituacao = (typeof pixRecebidoSituacoes)[number];
 
 /** Why a Pix did not pay a mensalidade by itself. */
@@ -58,8 +67,10 @@ export const pixDevolucaoSchema = z.object({
   horario: z.object({ solicitacao: pixInstante, liquidacao: pixInstante.optional() }),
   status: z.enum(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']),
   natureza: z.string().optional(),
+  descricao: z.string().optional(),
   motivo: z.string().optional(),
 });
+export type PixDevolucaoWire = z.infer<typeof pixDevolucaoSchema>;
 
 /**
  * One Pix received. Unknown fields are allowed and dropped (PSPs add their own); the ones the standard
@@ -107,9 +118,13 @@ export const pixWebhookResultSchema = z.object({
 
 // ---------------------------------------------------------------- Pix a conciliar
 
+export const pixDevolucaoStatuses = ['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO'] as const;
+
 export const pixAConciliarSchema = z.object({
   id: z.uuid(),
   tipo: z.enum(pixRecebidoTipos),
+  /** `a_conciliar`, or `devolucao_solicitada` while the bank returns it (ADR 0092). */
+  situacao: z.enum(['a_conciliar', 'devolucao_solicitada']),
   endToEndId: z.string(),
   txid: z.string().nullable(),
   /** Centavos. */
@@ -127,6 +142,17 @@ export const pixAConciliarSchema = z.object({
       id: z.uuid(),
       aluno_nome: z.string(),
       mes_referencia: z.string(),
+    })
+    .nullable(),
+  /** The school's bank can return it (Pix automático configured, a Pix, not a devolução). */
+  pode_devolver: z.boolean(),
+  /** The devolução the school last requested from its bank, as the bank last said (ADR 0092). */
+  devolucao: z
+    .object({
+      status: z.enum(pixDevolucaoStatuses),
+      solicitada_em: z.string(),
+      /** Why the bank did not make it (NAO_REALIZADO), in its words. */
+      motivo: z.string().nullable(),
     })
     .nullable(),
 });
@@ -147,6 +173,12 @@ export const devolvidoPixInputSchema = z.strictObject({
   observacao: singleLineText().max(200, 'Máximo de 200 caracteres').optional(),
 });
 export type DevolvidoPixInput = z.infer<typeof devolvidoPixInputSchema>;
+
+/** What the school writes to the payer with the devolução (the BCB field `descricao`, ≤ 140). */
+export const devolverPixInputSchema = z.strictObject({
+  descricao: singleLineText().max(140, 'Máximo de 140 caracteres').optional(),
+});
+export type DevolverPixInput = z.infer<typeof devolverPixInputSchema>;
 
 export const pixResolvidoSchema = z.object({
   id: z.uuid(),

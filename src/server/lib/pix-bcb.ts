@@ -60,6 +60,9 @@ export interface Devolucao {
   horario: { solicitacao: string; liquidacao?: string };
   status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
   natureza?: string;
+  /** What the school wrote to the payer when it requested the devolução (≤ 140). */
+  descricao?: string;
+  /** Why it was not made (NAO_REALIZADO), in the PSP's words. */
   motivo?: string;
 }
 

@@ -1,6 +1,7 @@
 /**
  * What the secretaria does with a Pix a conciliar, each after a confirmation: pay a mensalidade with it,
- * record it as a receita, or mark it refunded (docs/pix.md).
+ * record it as a receita, have the school's bank return it to the payer (ADR 0092), or mark it refunded
+ * by hand (docs/pix.md).
  */
 import { useState } from 'react';
 import { categoriasReceita } from '../../../shared/finance.schemas';
@@ -12,9 +13,11 @@ import { ConfirmAction } from '../../components/confirm-dialog';
 import { Spinner } from '../../components/feedback';
 import { InputField, SelectField } from '../../components/field';
 import { useMensalidades } from './finance.api';
+import { DevolverDialog } from './pix-devolucao';
 import { usePixAction, type PixAction } from './pix-recebidos.api';
 
-export type PixActionKind = PixAction['kind'];
+/** What a dialog does ('consultar-devolucao' is a button of its own, no dialog). */
+export type PixActionKind = Exclude<PixAction['kind'], 'consultar-devolucao'>;
 
 export function PixActionDialog({
   item,
@@ -39,6 +42,7 @@ export function PixActionDialog({
         onClose={onClose}
       />
     );
+  if (kind === 'devolver') return <DevolverDialog item={item} onClose={onClose} />;
   return kind === 'receita' ? (
     <ReceitaDialog item={item} onClose={onClose} />
   ) : (

@@ -17,6 +17,7 @@ import { Button } from '../../components/button';
 import { Badge, EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
 import { PixActionDialog, type PixActionKind } from './pix-a-conciliar-actions';
+import { AskBankButton, DevolucaoStatus } from './pix-devolucao';
 import { useConciliar, usePixAConciliar, useUltimaConciliacao } from './pix-recebidos.api';
 
 /** `day` ± `days` (YYYY-MM-DD). */
@@ -154,6 +155,26 @@ function AConciliarList() {
 
 function PixRow({ item, onAct }: { item: PixAConciliar; onAct: (kind: PixActionKind) => void }) {
   const devolucao = item.tipo === 'devolucao';
+  if (item.situacao === 'devolucao_solicitada')
+    return (
+      <li
+        data-testid="pix-a-conciliar"
+        className="flex flex-wrap items-start justify-between gap-3 px-4 py-3"
+      >
+        <div className="min-w-0 space-y-1 text-sm">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="text-base font-semibold text-gray-900">{formatCentavos(item.valor)}</span>
+            <Badge tone="purple">Devolução em andamento</Badge>
+          </p>
+          <p className="text-gray-700">
+            {formatDateTime(item.horario)}
+            {item.pagador_nome ? ` · ${item.pagador_nome}` : ''}
+          </p>
+          {item.devolucao && <DevolucaoStatus devolucao={item.devolucao} />}
+        </div>
+        <AskBankButton item={item} />
+      </li>
+    );
   return (
     <li data-testid="pix-a-conciliar" className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
       <div className="min-w-0 space-y-1 text-sm">
@@ -176,6 +197,7 @@ function PixRow({ item, onAct }: { item: PixAConciliar; onAct: (kind: PixActionK
             Cobrança de {item.mensalidade.aluno_nome} · {formatMesReferencia(item.mensalidade.mes_referencia)}
           </p>
         )}
+        {item.devolucao && <DevolucaoStatus devolucao={item.devolucao} />}
         <p className="break-all font-mono text-xs text-gray-500">
           {item.endToEndId}
           {item.txid ? ` · txid ${item.txid}` : ''}
@@ -191,6 +213,11 @@ function PixRow({ item, onAct }: { item: PixAConciliar; onAct: (kind: PixActionK
               Lançar como receita
             </Button>
           </>
+        )}
+        {item.pode_devolver && (
+          <Button variant="secondary" className="min-h-9 px-3" onClick={() => onAct('devolver')}>
+            Devolver pelo banco
+          </Button>
         )}
         <Button variant="secondary" className="min-h-9 px-3" onClick={() => onAct('devolvido')}>
           Marcar como devolvido

@@ -6,6 +6,7 @@ import {
   pixAConciliarSchema,
   type ConciliarInput,
   type ConciliarResult,
+  type DevolverPixInput,
   type PixAConciliar,
   type PixResolvido,
   type UltimaConciliacao,
@@ -55,7 +56,9 @@ export function useConciliar() {
 export type PixAction =
   | { id: string; kind: 'vincular'; body: { mensalidade_id: string } }
   | { id: string; kind: 'receita'; body: { descricao: string; categoria: string } }
-  | { id: string; kind: 'devolvido'; body: { observacao?: string } };
+  | { id: string; kind: 'devolvido'; body: { observacao?: string } }
+  | { id: string; kind: 'devolver'; body: DevolverPixInput }
+  | { id: string; kind: 'consultar-devolucao'; body: Record<string, never> };
 
 export function usePixAction() {
   const invalidate = useInvalidateFinance();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  pixDevolucaoStatuses,
   pixRecebidoMotivos,
   pixRecebidoOrigens,
   pixRecebidoSituacoes,
@@ -45,6 +46,14 @@ export const pixRecebidos = pgTable(
     resolvidoPor: uuid('resolvido_por').references(() => users.id, { onDelete: 'set null' }),
     resolvidoEm: timestamp('resolvido_em', { withTimezone: true }),
     observacao: text('observacao'),
+    /**
+     * The devolução the school last requested from its bank (ADR 0092): the id it gave it (unique per Pix at
+     * the PSP; a new one after NAO_REALIZADO), what the bank last said, when, and why not.
+     */
+    devolucaoId: text('devolucao_id'),
+    devolucaoStatus: text('devolucao_status', { enum: pixDevolucaoStatuses }),
+    devolucaoSolicitadaEm: timestamp('devolucao_solicitada_em', { withTimezone: true }),
+    devolucaoMotivo: text('devolucao_motivo'),
     createdAt: createdAt(),
   },
   (table) => [

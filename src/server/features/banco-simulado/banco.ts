@@ -44,6 +44,11 @@ export interface BancoConfig {
   webhookSemTxid: boolean;
   /** `host:port/base` of the payload locations. */
   locationBase: string;
+  /**
+   * When the SPI settles a devolução the school requested: `imediata` (just after the request is answered)
+   * or `manual` (a test calls `liquidarDevolucao`).
+   */
+  liquidarDevolucoes: 'imediata' | 'manual';
 }
 
 export interface WebhookStats {
@@ -272,6 +277,55 @@ export class Banco {
       natureza: 'ORIGINAL',
     };
     pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
+    await this.notificar(pix);
+    return structuredClone(devolucao);
+  }
+
+  /** A devolução the school requested (or the bank made), as the bank holds it. */
+  devolucao(endToEndId: string, id: string): Devolucao | undefined {
+    const found = this.pixPorE2e(endToEndId)?.devolucoes?.find((item) => item.id === id);
+    return found ? structuredClone(found) : undefined;
+  }
+
+  /**
+   * A devolução the school requested (`PUT /pix/{e2eid}/devolucao/{id}`, already checked): EM_PROCESSAMENTO
+   * until the SPI settles it.
+   */
+  solicitarDevolucao(endToEndId: string, id: string, valorCentavos: number, descricao?: string): Devolucao {
+    const pix = this.pixPorE2e(endToEndId);
+    if (!pix) throw new Error(`Banco simulado: não há Pix ${endToEndId}.`);
+    const instante = clock.now();
+    const devolucao: Devolucao = {
+      id,
+      rtrId: this.endToEndId('D', instante),
+      valor: reais(valorCentavos),
+      horario: { solicitacao: instante.toISOString() },
+      status: 'EM_PROCESSAMENTO',
+      natureza: 'ORIGINAL',
+      ...(descricao ? { descricao } : {}),
+    };
+    pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
+    if (this.config.liquidarDevolucoes === 'imediata')
+      setImmediate(() => void this.liquidarDevolucao(endToEndId, id).catch(() => undefined));
+    return structuredClone(devolucao);
+  }
+
+  /** The SPI settles a devolução still EM_PROCESSAMENTO: returned, or not (with the reason); the webhook again. */
+  async liquidarDevolucao(
+    endToEndId: string,
+    id: string,
+    resultado: { status: 'DEVOLVIDO' } | { status: 'NAO_REALIZADO'; motivo: string } = {
+      status: 'DEVOLVIDO',
+    },
+  ): Promise<Devolucao> {
+    const pix = this.pixPorE2e(endToEndId);
+    const devolucao = pix?.devolucoes?.find((item) => item.id === id);
+    if (!pix || !devolucao) throw new Error(`Banco simulado: não há devolução ${id} do Pix ${endToEndId}.`);
+    if (devolucao.status !== 'EM_PROCESSAMENTO')
+      throw new Error(`Banco simulado: a devolução ${id} já foi liquidada (${devolucao.status}).`);
+    devolucao.status = resultado.status;
+    if (resultado.status === 'DEVOLVIDO') devolucao.horario.liquidacao = clock.now().toISOString();
+    else devolucao.motivo = resultado.motivo;
     await this.notificar(pix);
     return structuredClone(devolucao);
   }

@@ -16,6 +16,7 @@ import { RequestError, problema, send } from './respostas.js';
 import { Api, ESCOPOS } from './servidor.js';
 import type { Cobv, Devolucao, Pix } from './tipos.js';
 import { ESCOPOS_REC, Recorrencias } from './recorrencias.js';
+import { rotasDeDevolucao } from './devolucoes.js';
 import type { Cobr, Rec } from './recorrencias.tipos.js';
 import { type ValorDoDia, dataEmSaoPaulo, valorDoDia } from './valor-do-dia.js';
 
@@ -66,6 +67,11 @@ export interface SimulatedBankOptions {
    * codes of its charges. Default (or null) `RECEBEDOR.nome`.
    */
   nomeDoRecebedor?: () => Promise<string | null>;
+  /**
+   * When the SPI settles a devolução the school requests (`PUT /pix/{e2eid}/devolucao/{id}`): `immediate`
+   * (the default: just after the bank answers EM_PROCESSAMENTO) or `manual` (the test calls `settleRefund`).
+   */
+  refundSettlement?: 'immediate' | 'manual';
 }
 
 export type FailureKind = 'erro500' | 'tempo' | 'tls';
@@ -99,6 +105,17 @@ export interface SimulatedBank {
   receive(options: ReceiveOptions): Promise<Pix>;
   /** A devolução of part or all of a Pix; the webhook is posted again with `devolucoes`. */
   refund(endToEndId: string, valorCentavos: number): Promise<Devolucao>;
+  /** The devoluções of a Pix as the bank holds them (copies), requested by the school or not; [] for none. */
+  refunds(endToEndId: string): Devolucao[];
+  /**
+   * The SPI settles a requested devolução (with `refundSettlement: 'manual'`): DEVOLVIDO by default, or
+   * NAO_REALIZADO with the reason; the webhook is posted again.
+   */
+  settleRefund(
+    endToEndId: string,
+    id: string,
+    outcome?: { status: 'DEVOLVIDO' } | { status: 'NAO_REALIZADO'; motivo: string },
+  ): Promise<Devolucao>;
   /** The stored charge (a copy), or undefined. */
   charge(txid: string): Cobv | undefined;
   /**
@@ -175,6 +192,7 @@ export async function startSimulatedBank(options: SimulatedBankOptions = {}): Pr
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 5000, 30000],
     webhookSemTxid: options.webhookWithoutTxid ?? false,
     locationBase,
+    liquidarDevolucoes: options.refundSettlement === 'manual' ? 'manual' : 'imediata',
   });
   const api = new Api(banco, {
     basePath,
@@ -196,6 +214,7 @@ export async function startSimulatedBank(options: SimulatedBankOptions = {}): Pr
     nomeDoRecebedor: options.nomeDoRecebedor ?? (() => Promise.resolve(null)),
   });
   let semPixAutomatico = false;
+  api.extensoes.push(rotasDeDevolucao(banco));
   api.extensoes.push((...args) => (semPixAutomatico ? undefined : recorrencias.rotas(...args)));
 
   server.on('request', (req, res) => {
@@ -238,6 +257,8 @@ export async function startSimulatedBank(options: SimulatedBankOptions = {}): Pr
     pay: (txid, payOptions) => banco.pay(txid, payOptions),
     receive: (receiveOptions) => banco.receive(receiveOptions),
     refund: (endToEndId, valorCentavos) => banco.refund(endToEndId, valorCentavos),
+    refunds: (endToEndId) => structuredClone(banco.pixPorE2e(endToEndId)?.devolucoes ?? []),
+    settleRefund: (endToEndId, id, resultado) => banco.liquidarDevolucao(endToEndId, id, resultado),
     charge: (txid) => {
       const cobv = banco.cobv(txid);
       return cobv ? structuredClone(cobv) : undefined;

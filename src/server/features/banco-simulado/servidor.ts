@@ -11,7 +11,14 @@ import { type Resposta, isObject, problema, readBody, readJson } from './respost
 import { TXID_COBV, type Violacao, dataValida, validarCobv } from './validacao.js';
 import { dataEmSaoPaulo, reais, valorDoDia } from './valor-do-dia.js';
 
-export const ESCOPOS = ['cobv.write', 'cobv.read', 'pix.read', 'webhook.write', 'webhook.read'] as const;
+export const ESCOPOS = [
+  'cobv.write',
+  'cobv.read',
+  'pix.read',
+  'pix.write',
+  'webhook.write',
+  'webhook.read',
+] as const;
 
 export interface ServidorConfig {
   basePath: string;
@@ -94,6 +101,7 @@ export class Api {
     const template = relative
       .replace(/^\/cobv\/[^/]+$/, '/cobv/{txid}')
       .replace(/^\/pix\/[^/]+$/, '/pix/{e2eid}')
+      .replace(/^\/pix\/[^/]+\/devolucao\/[^/]+$/, '/pix/{e2eid}/devolucao/{id}')
       .replace(/^\/webhook\/[^/]+$/, '/webhook/{chave}')
       .replace(/^\/qr\/cobv\/[^/]+$/, '/qr/cobv/{id}')
       .replace(

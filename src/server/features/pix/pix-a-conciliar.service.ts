@@ -3,7 +3,7 @@
  * things a person can do with one — pay a mensalidade with it, record it as a receita, or mark it
  * refunded. Each is done once (the row is read under lock and must still be waiting) and audited.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type {
   DevolvidoPixInput,
   PixAConciliar,
@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/pix-recebidos.schemas.js';
 import { todayIso } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pixRecebidos, type PixRecebidoRow } from '../../db/schema/pix-recebidos.js';
 import { students } from '../../db/schema/students.js';
@@ -25,9 +25,11 @@ import {
   writeTransaction,
   type PixPaymentRefusal,
 } from '../finance/index.js';
+import { pixProviderOf } from './pix-provider.service.js';
 
-export async function listAConciliar(db: DbOrTx): Promise<PixAConciliar[]> {
-  const rows = await db
+export async function listAConciliar(ctx: AppContext): Promise<PixAConciliar[]> {
+  const bank = (await pixProviderOf(ctx)) !== null;
+  const rows = await ctx.db
     .select({
       row: pixRecebidos,
       mensalidadeId: mensalidades.id,
@@ -37,11 +39,12 @@ export async function listAConciliar(db: DbOrTx): Promise<PixAConciliar[]> {
     .from(pixRecebidos)
     .leftJoin(mensalidades, eq(mensalidades.id, pixRecebidos.mensalidadeId))
     .leftJoin(students, eq(students.id, mensalidades.alunoId))
-    .where(eq(pixRecebidos.situacao, 'a_conciliar'))
+    .where(inArray(pixRecebidos.situacao, ['a_conciliar', 'devolucao_solicitada']))
     .orderBy(desc(pixRecebidos.createdAt), desc(pixRecebidos.id));
   return rows.map(({ row, mensalidadeId, mes, aluno }) => ({
     id: row.id,
     tipo: row.tipo,
+    situacao: row.situacao === 'devolucao_solicitada' ? 'devolucao_solicitada' : 'a_conciliar',
     endToEndId: row.endToEndId,
     txid: row.txid,
     valor: row.valor,
@@ -53,6 +56,15 @@ export async function listAConciliar(db: DbOrTx): Promise<PixAConciliar[]> {
     recebido_em: row.createdAt.toISOString(),
     mensalidade:
       mensalidadeId && mes && aluno ? { id: mensalidadeId, aluno_nome: aluno, mes_referencia: mes } : null,
+    pode_devolver: bank && row.tipo === 'pix',
+    devolucao: row.devolucaoSolicitadaEm
+      ? {
+          // Not yet said by the bank (its answer was lost): waiting, as far as the school knows.
+          status: row.devolucaoStatus ?? 'EM_PROCESSAMENTO',
+          solicitada_em: row.devolucaoSolicitadaEm.toISOString(),
+          motivo: row.devolucaoMotivo,
+        }
+      : null,
   }));
 }
 
@@ -60,6 +72,8 @@ export async function listAConciliar(db: DbOrTx): Promise<PixAConciliar[]> {
 async function waiting(tx: Tx, id: string, pixOnly: boolean): Promise<PixRecebidoRow> {
   const [row] = await tx.select().from(pixRecebidos).where(eq(pixRecebidos.id, id)).for('update');
   if (!row) throw notFound('Pix não encontrado.');
+  if (row.situacao === 'devolucao_solicitada')
+    throw conflict('A devolução deste Pix foi pedida ao banco: aguarde a resposta dele.');
   if (row.situacao !== 'a_conciliar') throw conflict('Este Pix já foi conciliado.');
   if (pixOnly && row.tipo === 'devolucao')
     throw conflict('Uma devolução não é um valor recebido: marque-a como devolvida.');

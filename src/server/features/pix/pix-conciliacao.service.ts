@@ -24,6 +24,7 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { recordAudit, systemActor, type Actor } from '../audit/index.js';
 import { PixApiError } from './pix-api.js';
 import { pixProviderOf } from './pix-provider.service.js';
+import { followDevolucoes } from './pix-devolucao.service.js';
 import { receivePix } from './pix-recebidos.service.js';
 
 export const DAILY_RECONCILIATION_JOB = 'pix.conciliar';
@@ -129,6 +130,7 @@ export function registerDailyReconciliation(ctx: AppContext): void {
     // Off or not configured: nothing to ask anyone.
     if (!(await pixProviderOf(ctx))) return;
     await reconcilePix(ctx, previousDay(clock.now()), 'diaria', systemActor);
+    await followDevolucoes(ctx);
   });
   ctx.jobs.schedule({
     name: DAILY_RECONCILIATION_JOB,

@@ -112,7 +112,7 @@ describe('switching Pix automático off', () => {
   it('a webhook the bank no longer has (404) counts as removed', async () => {
     await connectSimulatedBank(t, bank);
     const provider = await pixProviderOf(t.app.ctx);
-    await provider!.api.deleteWebhook!(bank.chave);
+    await provider!.api.deleteWebhook(bank.chave);
     const off = await connectSimulatedBank(t, bank, { ativo: false });
     expect(off.webhook.status).toBe('nao_registrado');
     expect(off.mensagem).toMatch(/^Pix automático desligado e webhook removido do banco\./);

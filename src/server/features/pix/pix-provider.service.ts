@@ -3,12 +3,24 @@ import type { AppContext } from '../../context.js';
 import { pixProvedor } from '../../db/schema/pix-provedor.js';
 import type { PixApiClient } from './pix-api.client.js';
 import type { PixProvider } from './pix-api.js';
+import { PIX_DEVOLUCAO_SCOPES, pixDevolucaoOf, type PixDevolucaoApi } from './pix-devolucao.client.js';
 import { loadProvedorRow, pixApiOfRow } from './pix-provedor.service.js';
+
+type Provider = PixProvider & {
+  api: PixApiClient;
+  /** Devoluções, on an adapter of their own scopes (ADR 0092). */
+  devolucoes: PixDevolucaoApi & { client: PixApiClient };
+};
 
 interface Built {
   /** The settings' version and when they were saved (a restored backup may repeat a version number). */
   version: string;
-  provider: (PixProvider & { api: PixApiClient }) | null;
+  provider: Provider | null;
+}
+
+function close(provider: Provider | null | undefined): void {
+  provider?.api.close();
+  provider?.devolucoes.client.close();
 }
 
 /** One adapter per app (its connections and token reused), rebuilt when the settings' version changes. */
@@ -20,7 +32,7 @@ const built = new WeakMap<AppContext, Built>();
  * configured. Issue 33 contract: charges, reconciliation and reminders call it. Each call reads the
  * settings' version (one indexed row), so a change saved on any instance is seen at the next call.
  */
-export async function pixProviderOf(ctx: AppContext): Promise<PixProvider | null> {
+export async function pixProviderOf(ctx: AppContext): Promise<Provider | null> {
   const [head] = await ctx.db
     .select({ version: pixProvedor.version, updatedAt: pixProvedor.updatedAt, ativo: pixProvedor.ativo })
     .from(pixProvedor)
@@ -28,13 +40,19 @@ export async function pixProviderOf(ctx: AppContext): Promise<PixProvider | null
   const version = head?.ativo ? `${String(head.version)}@${String(head.updatedAt.getTime())}` : 'desligado';
   const cached = built.get(ctx);
   if (cached?.version === version) return cached.provider;
-  cached?.provider?.api.close();
+  close(cached?.provider);
   let provider: Built['provider'] = null;
   if (version !== 'desligado') {
     const row = await loadProvedorRow(ctx.db);
     const api = row?.ativo ? pixApiOfRow(ctx, row) : null;
-    if (row && api && row.chavePix) {
-      provider = { api, chave: row.chavePix, validadeAposVencimento: row.validadeAposVencimento };
+    const devolucoes = row && api ? pixApiOfRow(ctx, row, PIX_DEVOLUCAO_SCOPES) : null;
+    if (row && api && devolucoes && row.chavePix) {
+      provider = {
+        api,
+        devolucoes: { ...pixDevolucaoOf(devolucoes), client: devolucoes },
+        chave: row.chavePix,
+        validadeAposVencimento: row.validadeAposVencimento,
+      };
     } else if (row?.ativo) {
       // On but unusable: the secrets do not open (a backup from another installation) or are missing.
       ctx.log.warn({}, 'pix: Pix automático ligado, mas as credenciais do banco não puderam ser lidas');
@@ -43,7 +61,7 @@ export async function pixProviderOf(ctx: AppContext): Promise<PixProvider | null
   // Two calls racing to build: the later one wins, the other's connections are closed.
   const raced = built.get(ctx);
   if (raced && raced !== cached && raced.version === version) {
-    provider?.api.close();
+    close(provider);
     return raced.provider;
   }
   built.set(ctx, { version, provider });
@@ -52,6 +70,6 @@ export async function pixProviderOf(ctx: AppContext): Promise<PixProvider | null
 
 /** Closes the cached adapter's connections (the app stops). */
 export function closePixProvider(ctx: AppContext): void {
-  built.get(ctx)?.provider?.api.close();
+  close(built.get(ctx)?.provider);
   built.delete(ctx);
 }

@@ -10,15 +10,18 @@ import {
   conciliacaoStatusSchema,
   conciliarInputSchema,
   conciliarResultSchema,
+  devolverPixInputSchema,
   devolvidoPixInputSchema,
   pixAConciliarSchema,
   pixResolvidoSchema,
   receitaPixInputSchema,
+  type PixResolvido,
   vincularPixInputSchema,
 } from '../../../shared/pix-recebidos.schemas.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { linkPix, listAConciliar, markPixRefunded, recordPixAsReceita } from './pix-a-conciliar.service.js';
+import { devolverPix } from './pix-devolucao.service.js';
 import {
   lastReconciliation,
   reconcilePix,
@@ -49,7 +52,7 @@ export const pixConciliarRoutes: FastifyPluginAsyncZod = async (app) => {
 /** `/api/financeiro/pix/a-conciliar`: the Pix waiting for a person, and what the person does with one. */
 export const pixAConciliarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { response: okResponse(z.array(pixAConciliarSchema)) }, config: manage }, async () =>
-    ok(await listAConciliar(app.ctx.db)),
+    ok(await listAConciliar(app.ctx)),
   );
 
   app.post(
@@ -87,6 +90,41 @@ export const pixAConciliarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/:id/devolver',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: devolverPixInputSchema,
+        response: okResponse(pixResolvidoSchema),
+      },
+      config: manage,
+    },
+    async (request) => {
+      const result = await devolverPix(app.ctx, request.params.id, request.body, actorOf(request));
+      return ok(
+        result,
+        devolucaoMessage(result, 'Devolução pedida ao banco: o Pix sai da lista quando o banco confirmar.'),
+      );
+    },
+  );
+
+  app.post(
+    '/:id/consultar-devolucao',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: z.strictObject({}),
+        response: okResponse(pixResolvidoSchema),
+      },
+      config: manage,
+    },
+    async (request) => {
+      const result = await devolverPix(app.ctx, request.params.id, null, actorOf(request));
+      return ok(result, devolucaoMessage(result, 'O banco ainda está processando a devolução.'));
+    },
+  );
+
+  app.post(
     '/:id/devolvido',
     {
       schema: {
@@ -103,3 +141,11 @@ export const pixAConciliarRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 };
+
+/** What the bank's answer means, in the secretaria's words (`waiting`: the devolução is in progress). */
+function devolucaoMessage(result: PixResolvido, waiting: string): string {
+  if (result.situacao === 'devolvido') return 'Pix devolvido ao pagador pelo banco.';
+  if (result.situacao === 'devolucao_solicitada') return waiting;
+  if (result.situacao === 'a_conciliar') return 'O banco não realizou a devolução: veja o motivo no Pix.';
+  return 'Este Pix já foi conciliado.';
+}

@@ -26,6 +26,7 @@ import {
 } from '../finance/index.js';
 import { eq } from 'drizzle-orm';
 import { pagarDebitoUmaVez } from './pix-automatico.pagamento.js';
+import { applyDevolucao } from './pix-devolucao.service.js';
 import { mensalidadeIdOfTxid } from './pix-recebidos.links.js';
 
 /** "850.00" → 85000. The shared schema has checked the shape. */
@@ -123,10 +124,25 @@ async function insertOnce(tx: Tx, values: typeof pixRecebidos.$inferInsert) {
   return inserted;
 }
 
-/** Records each devolução of the Pix once (keyed on its `rtrId`), into Pix a conciliar. */
+/**
+ * Records each devolução of the Pix once (keyed on its `rtrId`), into Pix a conciliar; the one the school
+ * itself requested (its id on the Pix's row) is not a new row: what the bank says of it settles the Pix
+ * (ADR 0092).
+ */
 async function recordDevolucoes(tx: Tx, pix: PixRecebidoWire, origem: PixRecebidoOrigem): Promise<number> {
   let novos = 0;
-  for (const devolucao of pix.devolucoes ?? []) {
+  if (!pix.devolucoes?.length) return novos;
+  const [own] = await tx
+    .select({ id: pixRecebidos.id, devolucaoId: pixRecebidos.devolucaoId })
+    .from(pixRecebidos)
+    .where(eq(pixRecebidos.idExterno, pix.endToEndId));
+  for (const devolucao of pix.devolucoes) {
+    if (own?.devolucaoId === devolucao.id) {
+      await applyDevolucao(tx, own.id, devolucao);
+      continue;
+    }
+    // One the SPI did not make moved no money (the school's own earlier requests among them).
+    if (devolucao.status === 'NAO_REALIZADO') continue;
     const inserted = await insertOnce(tx, {
       ...pixRowOf(pix, origem),
       idExterno: devolucao.rtrId,
