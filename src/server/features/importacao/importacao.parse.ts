@@ -74,12 +74,28 @@ export function separatorOf(text: string): string {
   return counts.sort((a, b) => b.count - a.count)[0]!.count > 0 ? counts[0]!.separator : ';';
 }
 
+/**
+ * Windows-1252's bytes 0x80–0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ; the five it leaves
+ * undefined stay as they are, as WHATWG's decoder has them). Node 20's `TextDecoder('windows-1252')` decodes
+ * these as Latin-1's control characters: "D’Ávila" typed in Excel came out "DÁvila", and "Maternal II –
+ * Manhã" matched no class.
+ */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+export function decodeWindows1252(bytes: Buffer): string {
+  return bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80] ?? char);
+}
+
 /** UTF-8 (with or without BOM), else Windows-1252 — what Excel pt-BR writes as 'CSV (separado por vírgulas)'. */
 function decodeText(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return decodeWindows1252(bytes);
   }
 }
 

@@ -427,6 +427,18 @@ describe('the file', () => {
     expect(result.linhas[0]!.aluno).toBe('João Ãngelo');
   });
 
+  it('reads Windows-1252’s own characters (’ – “ ”), which Excel writes for an apostrophe or a dash', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const cp1252 = (text: string) =>
+      Buffer.from([...text].map((char) => ({ '’': 0x92, '–': 0x96 })[char] ?? char.charCodeAt(0)));
+    const text =
+      'Nome do aluno;Data de nascimento;Nome do responsável;Parentesco;CPF do responsável;Telefone do responsável\r\n' +
+      `Maria Luísa D’Ávila;01/02/2016;Inês Sant’Anna – avó;Avó;${newCpf()};11912345678\r\n`;
+    const result = await imported(t, admin.cookie, cp1252(text), { simular: true });
+    expect(result).toMatchObject({ criar: 1, recusar: [] });
+    expect(result.linhas[0]!.aluno).toBe('Maria Luísa D’Ávila');
+  });
+
   it('imports an XLSX (dates as date cells, a CPF typed as a number)', async () => {
     const admin = await signedIn(t, 'administrador');
     const { default: Excel } = await import('exceljs');
