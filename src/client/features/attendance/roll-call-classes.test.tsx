@@ -67,6 +67,37 @@ describe('the roll screen of a school preparing next year', () => {
   });
 });
 
+describe('the class cards of a day', () => {
+  const dia = { data: '2026-12-07', tipo: 'letivo', letivo: true, descricao: null } as const;
+  const lesson = (disciplina: string, aula: number, registrada: boolean) => ({
+    disciplina,
+    aula,
+    professor_nome: null,
+    registrada,
+    pode_registrar: true,
+    fora_da_grade: false,
+    pendente: false,
+  });
+
+  it('says Feita only when every roll is on record; lessons ahead are Agendada, never Feita', async () => {
+    stubSchool('professor', [
+      rollClassAnswer({ id: 't1', nome: '6º A', dia, aulas: [lesson('Matemática', 1, false)] }),
+      rollClassAnswer({
+        id: 't2',
+        nome: '6º B',
+        dia,
+        aulas: [lesson('Matemática', 1, true), lesson('História', 2, false)],
+      }),
+      rollClassAnswer({ id: 't3', nome: '6º C', dia, aulas: [lesson('Ciências', 1, true)] }),
+    ]);
+    renderAt(<RollCallTab />);
+    // It said 'Feita' on all three: a future day's lessons are neither taken nor overdue.
+    expect(await screen.findByRole('button', { name: /6º A/ })).toHaveTextContent('Agendada');
+    expect(screen.getByRole('button', { name: /6º B/ })).toHaveTextContent('1 de 2 feitas');
+    expect(screen.getByRole('button', { name: /6º C/ })).toHaveTextContent('Feita');
+  });
+});
+
 describe('the roll call with the keyboard', () => {
   const dia = { data: '2026-12-02', tipo: 'letivo', letivo: true, descricao: null } as const;
   const roll = rollAnswer('t1', {

@@ -9,7 +9,7 @@ import {
   type RollClass,
 } from '../../../shared/attendance.schemas';
 import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
-import { formatCount, formatDate } from '../../../shared/format';
+import { formatCount, formatDate, todayIso } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { NoClasses, NoSchoolYear } from '../../domain/academic-empty';
@@ -136,7 +136,7 @@ function ClassList({
               {turma.pendentes > 0 ? (
                 <Badge tone="yellow">{formatCount(turma.pendentes, 'pendente', 'pendentes')}</Badge>
               ) : turma.aulas.length > 0 ? (
-                <Badge tone="green">Feita</Badge>
+                <LessonsBadge lessons={turma.aulas} past={data < todayIso()} />
               ) : turma.grade_pendente ? (
                 <Badge tone="yellow">Sem grade curricular</Badge>
               ) : (
@@ -158,6 +158,22 @@ function ClassList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A class with lessons and none due for this user: done when every roll is on record; otherwise ahead (a
+ * future date, or a later lesson today) or, on a past day, not taken (a closed period, another teacher's
+ * subject) — never 'Feita' for a roll nobody took.
+ */
+function LessonsBadge({ lessons, past }: { lessons: readonly Lesson[]; past: boolean }) {
+  const done = lessons.filter((lesson) => lesson.registrada).length;
+  if (done === lessons.length) return <Badge tone="green">Feita</Badge>;
+  if (done === 0) return <Badge tone="gray">{past ? 'Não feita' : 'Agendada'}</Badge>;
+  return (
+    <Badge tone="gray">
+      {done.toLocaleString('pt-BR')} de {formatCount(lessons.length, 'feita', 'feitas')}
+    </Badge>
   );
 }
 
