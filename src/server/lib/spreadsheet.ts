@@ -34,8 +34,18 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * Quoted when it holds a separator any reader may use — `;` (pt-BR Excel), `,` (Excel in other locales,
+ * LibreOffice and Sheets when told so) or a tab — a quote or a line break. Unquoted, `Apto 1,=HYPERLINK(…)`
+ * opened with commas put a live formula in a cell of its own, past the first character's guard.
+ */
 function csvCell(text: string): string {
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[";,\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A text cell of a pt-BR CSV: a formula neutralised, then quoted as its characters need. */
+export function csvText(text: string): string {
+  return csvCell(neutraliseFormula(text));
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -78,7 +88,7 @@ function csvValue<T>(column: ExportColumn<T>, row: T): string {
         : String(value);
     return decimal.replace('.', ',');
   }
-  return csvCell(neutraliseFormula(value));
+  return csvText(value);
 }
 
 /** UTF-8 with a BOM, `;` separators, CRLF and the decimal comma: what Excel in pt-BR opens directly. */

@@ -11,6 +11,7 @@ import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { nfse, type NfseRow } from '../../db/schema/fiscal.js';
 import { notFound } from '../../lib/errors.js';
+import { csvText } from '../../lib/spreadsheet.js';
 
 export interface NfseXmlZip {
   body: Buffer;
@@ -26,12 +27,12 @@ function baseNameOf(row: Pick<NfseRow, 'numero' | 'chaveAcesso' | 'idDps'>): str
   return row.chaveAcesso ? `${numero}_${safe(row.chaveAcesso)}` : `${numero}_${safe(row.idDps)}`;
 }
 
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  // A cell that starts like a formula is quoted with a leading apostrophe (CSV injection).
-  const guarded = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[";\n\r]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
+/**
+ * A pt-BR CSV cell: an amount in reais with the decimal comma; text as the spreadsheet exports write it (a
+ * formula neutralised, quoted as needed): the tomador's name comes from a family.
+ */
+const csvCell = (value: string | number | null): string =>
+  typeof value === 'number' ? value.toFixed(2).replace('.', ',') : csvText(value ?? '');
 
 function indexOf(rows: NfseRow[]): string {
   const header = [
@@ -54,7 +55,7 @@ function indexOf(rows: NfseRow[]): string {
       row.status,
       row.tomadorNome,
       row.tomadorCpf,
-      (row.valor / 100).toFixed(2).replace('.', ','),
+      row.valor / 100,
       row.emitidaEm?.toISOString() ?? null,
       row.canceladaEm?.toISOString() ?? null,
       `nfse/${baseNameOf(row)}.xml`,
