@@ -117,22 +117,38 @@ export function headerKey(header: string): string {
 }
 
 /**
- * The suggested mapping of a file's headers: each field to the first header that is its template
- * header or one of its other names, accents, case and punctuation aside ('NOME DO ALUNO' → nome).
+ * Each header's field (null: not read): by a field's own names first (its template header and other
+ * names, accents, case and punctuation aside: 'NOME DO ALUNO' → nome); then a header still unread goes
+ * to a field left without one whose `fallbackAliases` name it, required fields first — a plain 'E-mail'
+ * or 'Telefone' in a sheet of children is the family's unless another column already is.
  */
+export function fieldsOfHeaders(
+  columns: readonly ImportColumn<string>[],
+  headers: readonly string[],
+): (string | null)[] {
+  const byName = new Map<string, string>();
+  for (const column of columns)
+    for (const name of [column.header, ...column.aliases])
+      if (!byName.has(headerKey(name))) byName.set(headerKey(name), column.key);
+  const fields = headers.map((header) => byName.get(headerKey(header)) ?? null);
+  const byNeed = [...columns].sort((a, b) => Number(b.required) - Number(a.required));
+  for (const column of byNeed) {
+    if (!column.fallbackAliases || fields.includes(column.key)) continue;
+    const names = new Set(column.fallbackAliases.map(headerKey));
+    const index = headers.findIndex((header, at) => fields[at] === null && names.has(headerKey(header)));
+    if (index >= 0) fields[index] = column.key;
+  }
+  return fields;
+}
+
+/** The suggested mapping of a file's headers: each field to the first header read as it. */
 export function suggestMapping(
   columns: readonly ImportColumn<string>[],
   headers: readonly string[],
 ): Record<string, string> {
-  const taken = new Set<string>();
   const mapping: Record<string, string> = {};
-  for (const column of columns) {
-    const names = new Set([column.header, ...column.aliases].map(headerKey));
-    const found = headers.find((header) => !taken.has(header) && names.has(headerKey(header)));
-    if (found === undefined) continue;
-    mapping[column.key] = found;
-    taken.add(found);
-  }
+  for (const [index, field] of fieldsOfHeaders(columns, headers).entries())
+    if (field !== null && mapping[field] === undefined) mapping[field] = headers[index]!;
   return mapping;
 }
 

@@ -29,6 +29,11 @@ export interface ImportColumn<K extends string = ImportColumnKey> {
   required: boolean;
   /** Other headers a school's own spreadsheet may use for the same column. */
   aliases: readonly string[];
+  /**
+   * Headers that are this column's only when the sheet has none of its own and no other column took them
+   * (`fieldsOfHeaders`): 'E-mail' alone is the guardian's; beside 'E-mail do responsável', nobody's.
+   */
+  fallbackAliases?: readonly string[];
   /** What goes in it, for the template's notes. */
   hint: string;
 }
@@ -86,7 +91,15 @@ export const importColumns: readonly ImportColumn[] = [
     key: 'data_nascimento',
     header: 'Data de nascimento',
     required: true,
-    aliases: ['Nascimento', 'Data nascimento', 'Dt nascimento'],
+    aliases: [
+      'Nascimento',
+      'Data nascimento',
+      'Dt nascimento',
+      'Data nasc',
+      'Dt nasc',
+      'Data de nasc',
+      'Nasc',
+    ],
     hint: 'dd/mm/aaaa',
   },
   { key: 'sexo', header: 'Sexo', required: false, aliases: [], hint: 'Feminino ou Masculino' },
@@ -95,14 +108,17 @@ export const importColumns: readonly ImportColumn[] = [
     key: 'email',
     header: 'E-mail do aluno',
     required: false,
-    aliases: ['Email do aluno', 'E-mail', 'Email'],
+    // A plain 'E-mail' is the family's (`responsavel_email`): few children of a school have one.
+    aliases: ['Email do aluno'],
     hint: '',
   },
   {
     key: 'telefone',
     header: 'Telefone do aluno',
     required: false,
-    aliases: ['Telefone', 'Celular do aluno'],
+    aliases: ['Celular do aluno', 'Fone do aluno'],
+    // The student's beside the family's 'Celular'; alone, the family's (`responsavel_telefone`, required).
+    fallbackAliases: ['Telefone'],
     hint: '(11) 91234-5678',
   },
   { key: 'endereco', header: 'Endereço do aluno', required: false, aliases: ['Endereço'], hint: '' },
@@ -139,7 +155,7 @@ export const importColumns: readonly ImportColumn[] = [
     key: 'responsavel_parentesco',
     header: 'Parentesco',
     required: true,
-    aliases: ['Parentesco do responsável'],
+    aliases: ['Parentesco do responsável', 'Grau de parentesco', 'Grau parentesco', 'Parentesco resp.'],
     hint: 'Mãe, Pai, Avó, Avô, Tia, Tio ou Outro',
   },
   {
@@ -161,7 +177,9 @@ export const importColumns: readonly ImportColumn[] = [
       'Celular resp.',
       'Tel. resp.',
       'Fone resp.',
+      'Fone do responsável',
     ],
+    fallbackAliases: ['Telefone', 'Fone', 'Tel.', 'Contato'],
     hint: '(11) 91234-5678',
   },
   {
@@ -169,6 +187,7 @@ export const importColumns: readonly ImportColumn[] = [
     header: 'E-mail do responsável',
     required: false,
     aliases: ['Email do responsável', 'Email responsável', 'E-mail resp.', 'Email resp.'],
+    fallbackAliases: ['E-mail', 'Email'],
     hint: 'Com e-mail, o responsável recebe acesso ao portal',
   },
   {

@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import type { ImportColumn } from '../../../shared/importacao.schemas.js';
 import {
+  fieldsOfHeaders,
   headerKey,
   importColumnsOf,
   importNouns,
@@ -171,10 +172,7 @@ export function fileColumns(table: SheetTable): string[] {
 
 /** Each header cell's field by the template's headers and their other names (null: not read). */
 function keysByHeader(table: SheetTable, columns: readonly ImportColumn<string>[]): (string | null)[] {
-  const byHeader = new Map<string, string>();
-  for (const column of columns)
-    for (const header of [column.header, ...column.aliases]) byHeader.set(headerKey(header), column.key);
-  const keys = table.header.cells.map((cell) => byHeader.get(headerKey(cell)) ?? null);
+  const keys = fieldsOfHeaders(columns, table.header.cells);
   const seen = new Set<string>();
   for (const [index, key] of keys.entries()) {
     if (key === null) continue;
