@@ -167,7 +167,12 @@ export function ContentManagerPage() {
           ) : state.isError || !state.data ? (
             <ErrorBanner>Não foi possível carregar o conteúdo.</ErrorBanner>
           ) : (
-            <SectionEditor key={section} section={section} data={state.data.content[section]} />
+            <SectionEditor
+              key={section}
+              section={section}
+              data={state.data.content[section]}
+              onOpenSection={setSection}
+            />
           )}
         </main>
       </div>

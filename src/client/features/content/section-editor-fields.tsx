@@ -35,7 +35,7 @@ export const tel = { type: 'tel' } as const;
 export const email = { type: 'email' } as const;
 export const title: TextSpec = ['titulo', 'Título'];
 export const description: TextSpec = ['descricao', 'Descrição', multiline];
-/** The hero's colours are the theme's first two (Configurações shows them with the rest). */
+/** The theme's first two colours (Configurações shows them with the rest). */
 export const themeColors: LabelSpec[] = [
   ['cor_primaria', 'Cor primária'],
   ['cor_secundaria', 'Cor secundária'],

@@ -54,6 +54,21 @@ describe('SectionEditor', () => {
     ]);
   });
 
+  it("sends the hero's colours to the site's (its own two were saved and never shown)", async () => {
+    const opened: string[] = [];
+    renderWithQueries(
+      <SectionEditor
+        section="hero"
+        data={defaultSiteContent.hero}
+        onOpenSection={(section) => opened.push(section)}
+      />,
+    );
+    expect(screen.queryByLabelText('Cor primária')).toBeNull();
+    expect(screen.getByText(/o fundo do topo é o gradiente das cores do site/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Alterar as cores do site' }));
+    expect(opened).toEqual(['configuracoes']);
+  });
+
   it('shows the contact section with its map group', () => {
     renderWithQueries(<SectionEditor section="contato" data={defaultSiteContent.contato} />);
     expect(labels(screen.getByRole('group', { name: 'Contato' }))).toHaveLength(8);

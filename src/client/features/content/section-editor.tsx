@@ -12,8 +12,8 @@ import { EditorGroup } from './field-editors';
 import { ItemListEditor, StringListEditor } from './list-editors';
 import { PhotoTagsButton, PhotoTagsField } from './photo-tags';
 
+import { Button } from '../../components/button';
 import {
-  themeColors,
   photoFields,
   testimonialFields,
   featureFields,
@@ -33,9 +33,12 @@ import { MatriculaSectionFields, sectionFieldKit, SettingsSectionFields } from '
 export function SectionEditor<S extends ContentSection>({
   section,
   data,
+  onOpenSection,
 }: {
   section: S;
   data: SiteContent[S];
+  /** Opens another section's editor (the hero's colours are the site's, in Configurações). */
+  onOpenSection?: (section: ContentSection) => void;
 }) {
   const saveSection = useSaveSection();
   const values = data as unknown as Data;
@@ -43,7 +46,7 @@ export function SectionEditor<S extends ContentSection>({
     saveSection.mutateAsync({ section, data: setPath(values, path, value) });
 
   const kit = sectionFieldKit(values, save);
-  const { texts, number, images, colors, list, linkList } = kit;
+  const { texts, number, images, list, linkList } = kit;
   /** The title and description most sections open with. */
   const textsGroup = <EditorGroup title="Textos">{texts(title, description)}</EditorGroup>;
 
@@ -57,7 +60,15 @@ export function SectionEditor<S extends ContentSection>({
           </EditorGroup>
           <EditorGroup title="Aparência">
             {images(['imagem_fundo', 'Imagem de fundo'])}
-            {colors(...themeColors)}
+            {/* Its own two colours were saved and never shown: the top is the site's gradient. */}
+            <p className="text-sm text-gray-700">
+              Sem imagem, o fundo do topo é o gradiente das cores do site, em Configurações → Cores.
+            </p>
+            {onOpenSection && (
+              <Button variant="secondary" onClick={() => onOpenSection('configuracoes')}>
+                Alterar as cores do site
+              </Button>
+            )}
           </EditorGroup>
         </>
       );
