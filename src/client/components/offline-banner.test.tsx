@@ -64,6 +64,16 @@ describe('the offline banner', () => {
   });
 });
 
+describe('the banner on a phone', () => {
+  it('keeps what works offline folded under one line, so the roll stays on screen', async () => {
+    renderOffline(<SecondaryQuery />);
+    const summary = await screen.findByText('O que funciona sem internet');
+    expect(summary.tagName).toBe('SUMMARY');
+    expect(summary.closest('details')).not.toHaveAttribute('open');
+    expect(summary.closest('details')).toHaveTextContent('fazer chamada e lançar notas');
+  });
+});
+
 describe('a part of the screen still loading', () => {
   /** A screen part that waits for the server and shows the kit's spinner meanwhile. */
   function Loading() {

@@ -20,14 +20,6 @@ export function OfflineBanner() {
         <WifiOff className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         <div className="min-w-0 space-y-1 text-sm">
           <p className="font-semibold">Sem conexão</p>
-          <p>
-            <span className="font-medium">Funciona sem internet:</span> consultar turmas e alunos, fazer
-            chamada e lançar notas, ver o diário de classe, o boletim e os comunicados já abertos.
-          </p>
-          <p>
-            <span className="font-medium">Precisa de internet:</span> pagamentos, envio de arquivos e telas de
-            administração.
-          </p>
           <OfflineCopyStamp />
           {waiting && (
             <p className="font-medium">
@@ -35,6 +27,20 @@ export function OfflineBanner() {
               sozinha quando a conexão voltar.
             </p>
           )}
+          {/* Folded: open, it took a third of a phone's screen above the roll being taken. */}
+          <details>
+            <summary className="min-h-6 cursor-pointer font-medium underline underline-offset-2">
+              O que funciona sem internet
+            </summary>
+            <p className="mt-1">
+              Consultar turmas e alunos, fazer chamada e lançar notas, ver o diário de classe, o boletim e os
+              comunicados já abertos.
+            </p>
+            <p>
+              <span className="font-medium">Precisa de internet:</span> pagamentos, envio de arquivos e telas
+              de administração.
+            </p>
+          </details>
         </div>
       </div>
     </section>
