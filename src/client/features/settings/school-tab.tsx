@@ -85,7 +85,8 @@ export function SchoolTab({ school }: { school: SchoolSettings }) {
         </div>
       </div>
       <p className="text-xs text-gray-600">
-        O nome, o logo e os contatos aparecem também no site público: este é o único lugar onde são guardados.
+        O nome, o logo e os contatos aparecem também no site público. Alterados aqui ou em Gerenciar Conteúdo
+        → Configurações, são os mesmos dados.
       </p>
       <div className="flex justify-end">
         <Button type="submit" loading={saving}>
