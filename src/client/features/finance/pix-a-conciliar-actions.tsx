@@ -13,7 +13,7 @@ import { ConfirmAction } from '../../components/confirm-dialog';
 import { Spinner } from '../../components/feedback';
 import { InputField, SelectField } from '../../components/field';
 import { useMensalidades } from './finance.api';
-import { DevolverDialog } from './pix-devolucao';
+import { DevolverDialog, describePix } from './pix-devolucao';
 import { usePixAction, type PixAction } from './pix-recebidos.api';
 
 /** What a dialog does ('consultar-devolucao' is a button of its own, no dialog). */
@@ -50,9 +50,6 @@ export function PixActionDialog({
   );
 }
 
-const describe = (item: PixAConciliar) =>
-  `${formatCentavos(item.valor)} · ${formatDateTime(item.horario)}${item.pagador_nome ? ` · ${item.pagador_nome}` : ''}`;
-
 function ReceitaDialog({ item, onClose }: { item: PixAConciliar; onClose: () => void }) {
   const action = usePixAction();
   const [descricao, setDescricao] = useState(
@@ -71,7 +68,7 @@ function ReceitaDialog({ item, onClose }: { item: PixAConciliar; onClose: () => 
       busy={action.isPending}
       error={error}
       title="Lançar como receita"
-      description={describe(item)}
+      description={describePix(item)}
       actionLabel="Lançar receita"
       actionDisabled={descricao.trim() === ''}
       onAction={confirm}
@@ -119,7 +116,7 @@ function VincularDialog({ item, onClose }: { item: PixAConciliar; onClose: () =>
       busy={action.isPending}
       error={error}
       title="Vincular a uma mensalidade"
-      description={describe(item)}
+      description={describePix(item)}
       size="lg"
       actionLabel="Registrar pagamento"
       actionDisabled={!selected}

@@ -155,26 +155,8 @@ function AConciliarList() {
 
 function PixRow({ item, onAct }: { item: PixAConciliar; onAct: (kind: PixActionKind) => void }) {
   const devolucao = item.tipo === 'devolucao';
-  if (item.situacao === 'devolucao_solicitada')
-    return (
-      <li
-        data-testid="pix-a-conciliar"
-        className="flex flex-wrap items-start justify-between gap-3 px-4 py-3"
-      >
-        <div className="min-w-0 space-y-1 text-sm">
-          <p className="flex flex-wrap items-center gap-2">
-            <span className="text-base font-semibold text-gray-900">{formatCentavos(item.valor)}</span>
-            <Badge tone="purple">Devolução em andamento</Badge>
-          </p>
-          <p className="text-gray-700">
-            {formatDateTime(item.horario)}
-            {item.pagador_nome ? ` · ${item.pagador_nome}` : ''}
-          </p>
-          {item.devolucao && <DevolucaoStatus devolucao={item.devolucao} />}
-        </div>
-        <AskBankButton item={item} />
-      </li>
-    );
+  // Asked of the bank (ADR 0092): nothing else is done with it until the bank answers.
+  const pedida = item.situacao === 'devolucao_solicitada';
   return (
     <li data-testid="pix-a-conciliar" className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
       <div className="min-w-0 space-y-1 text-sm">
@@ -183,8 +165,10 @@ function PixRow({ item, onAct }: { item: PixAConciliar; onAct: (kind: PixActionK
             {devolucao ? '− ' : ''}
             {formatCentavos(item.valor)}
           </span>
-          <Badge tone={devolucao ? 'purple' : item.motivo === 'valor_diferente' ? 'yellow' : 'gray'}>
-            {pixRecebidoMotivoLabels[item.motivo]}
+          <Badge
+            tone={devolucao || pedida ? 'purple' : item.motivo === 'valor_diferente' ? 'yellow' : 'gray'}
+          >
+            {pedida ? 'Devolução em andamento' : pixRecebidoMotivoLabels[item.motivo]}
           </Badge>
         </p>
         <p className="text-gray-700">
@@ -203,26 +187,30 @@ function PixRow({ item, onAct }: { item: PixAConciliar; onAct: (kind: PixActionK
           {item.txid ? ` · txid ${item.txid}` : ''}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        {!devolucao && (
-          <>
-            <Button className="min-h-9 px-3" onClick={() => onAct('vincular')}>
-              Vincular a mensalidade
+      {pedida ? (
+        <AskBankButton item={item} />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {!devolucao && (
+            <>
+              <Button className="min-h-9 px-3" onClick={() => onAct('vincular')}>
+                Vincular a mensalidade
+              </Button>
+              <Button variant="secondary" className="min-h-9 px-3" onClick={() => onAct('receita')}>
+                Lançar como receita
+              </Button>
+            </>
+          )}
+          {item.pode_devolver && (
+            <Button variant="secondary" className="min-h-9 px-3" onClick={() => onAct('devolver')}>
+              Devolver pelo banco
             </Button>
-            <Button variant="secondary" className="min-h-9 px-3" onClick={() => onAct('receita')}>
-              Lançar como receita
-            </Button>
-          </>
-        )}
-        {item.pode_devolver && (
-          <Button variant="secondary" className="min-h-9 px-3" onClick={() => onAct('devolver')}>
-            Devolver pelo banco
+          )}
+          <Button variant="secondary" className="min-h-9 px-3" onClick={() => onAct('devolvido')}>
+            Marcar como devolvido
           </Button>
-        )}
-        <Button variant="secondary" className="min-h-9 px-3" onClick={() => onAct('devolvido')}>
-          Marcar como devolvido
-        </Button>
-      </div>
+        </div>
+      )}
     </li>
   );
 }

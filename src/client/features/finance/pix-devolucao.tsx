@@ -12,7 +12,8 @@ import { Button } from '../../components/button';
 import { InputField } from '../../components/field';
 import { usePixAction } from './pix-recebidos.api';
 
-const describe = (item: PixAConciliar) =>
+/** A Pix a conciliar in one line: amount, when and who paid (the dialogs' description). */
+export const describePix = (item: PixAConciliar) =>
   `${formatCentavos(item.valor)} · ${formatDateTime(item.horario)}${item.pagador_nome ? ` · ${item.pagador_nome}` : ''}`;
 
 export function DevolverDialog({ item, onClose }: { item: PixAConciliar; onClose: () => void }) {
@@ -32,7 +33,7 @@ export function DevolverDialog({ item, onClose }: { item: PixAConciliar; onClose
       busy={action.isPending}
       error={error}
       title="Devolver pelo banco"
-      description={describe(item)}
+      description={describePix(item)}
       actionLabel={`Devolver ${formatCentavos(item.valor)}`}
       onAction={confirm}
     >
