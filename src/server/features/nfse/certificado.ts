@@ -1,4 +1,5 @@
 import forge from 'node-forge';
+import { checkPkcs12Iterations } from '../../lib/pkcs12-limits.js';
 
 /**
  * The school's A1 certificate (ICP-Brasil e-CNPJ, a PKCS#12 `.pfx`) opened with node-forge: the private
@@ -49,17 +50,30 @@ function cnpjDoNome(titular: string): string | null {
   return /:(\d{14})$/.exec(titular)?.[1] ?? null;
 }
 
+const ILEGIVEL = 'O arquivo não é um certificado A1 (PKCS#12, .pfx ou .p12) legível.';
+
+/**
+ * The `.pfx` opened with its password, or a `CertificadoInvalidoError` that says why. Its iteration counts
+ * are checked first, on upload and on every reopen (emission, job, readiness): a file stored before that
+ * check existed fails fast here rather than freezing the server.
+ */
 export function abrirPfx(pfxBase64: string, senha: string, agora: Date): CertificadoA1 {
+  const der = forge.util.decode64(pfxBase64.replace(/\s+/g, ''));
+  // Before any hashing (ADR 0093): the file's own iteration counts would otherwise hold the server.
+  const verdict = checkPkcs12Iterations(der, senha);
+  if (!verdict.ok)
+    throw new CertificadoInvalidoError(
+      verdict.reason === 'iteracoes'
+        ? `Este certificado usa um número de iterações fora do comum (${verdict.count.toLocaleString('pt-BR')}). Exporte-o de novo pelo programa da certificadora ou peça outro arquivo.`
+        : ILEGIVEL,
+    );
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
-    const der = forge.util.decode64(pfxBase64.replace(/\s+/g, ''));
     p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der), senha);
   } catch (error) {
     const text = error instanceof Error ? error.message : '';
     throw new CertificadoInvalidoError(
-      /mac could not be verified|invalid password/i.test(text)
-        ? 'Senha do certificado incorreta.'
-        : 'O arquivo não é um certificado A1 (PKCS#12, .pfx ou .p12) legível.',
+      /mac could not be verified|invalid password/i.test(text) ? 'Senha do certificado incorreta.' : ILEGIVEL,
     );
   }
   const bagsOf = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];

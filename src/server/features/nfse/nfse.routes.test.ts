@@ -34,7 +34,8 @@ import {
   type NfseSimulada,
 } from '../nfse-simulado/index.js';
 import { verificarAssinatura } from './assinatura.js';
-import { confiarNaAcDeTeste } from './fiscal-config.service.js';
+import { base64Of, withMacIterations } from '../../test/pkcs12-fixtures.js';
+import { boxOf, confiarNaAcDeTeste, SEALED } from './fiscal-config.service.js';
 import { FISCAL_SETTINGS } from './nfse.test-setup.js';
 import { validarXsd } from './xsd.js';
 
@@ -229,6 +230,50 @@ describe('Configurações → Fiscal: the A1 certificate', () => {
     }
     const current = dataOf<FiscalConfiguracao>(await get('/api/fiscal/configuracao', admin));
     expect(current.tem_certificado).toBe(false);
+  });
+});
+
+describe('Configurações → Fiscal: a .pfx that names a huge iteration count (ADR 0093)', () => {
+  const ITERACOES = /iterações fora do comum \(1\.000\.000\)/;
+  const hostil = () =>
+    base64Of(
+      withMacIterations(
+        Buffer.from(gerarA1(simulada.ac, { cnpj: CNPJ, senha: SENHA }).pfxBase64, 'base64').toString(
+          'binary',
+        ),
+        1_000_000,
+      ),
+    );
+
+  it('is refused on upload with a 422 that says why, even with a wrong password', async () => {
+    const response = await send(
+      'PUT',
+      '/api/fiscal/configuracao',
+      admin,
+      configuracao({ certificado_pfx: hostil(), senha_certificado: 'errada' }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(ITERACOES);
+    expect(response.json().details).toEqual([{ path: 'certificado_pfx', message: response.json().message }]);
+    expect(dataOf<FiscalConfiguracao>(await get('/api/fiscal/configuracao', admin)).tem_certificado).toBe(
+      false,
+    );
+  });
+
+  it('stored before the check existed, it fails fast when reopened for emission', async () => {
+    await configurar();
+    await t.database.db
+      .update(fiscalConfig)
+      .set({ certificadoCifrado: boxOf(t.app.ctx).seal(hostil(), SEALED.certificado) });
+    const response = await get('/api/fiscal/nfse/situacao', admin);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<NfseSituacao>(response)).toMatchObject({
+      pronta: false,
+      motivo: expect.stringMatching(ITERACOES),
+    });
+    const refused = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: competencia() });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(ITERACOES);
   });
 });
 

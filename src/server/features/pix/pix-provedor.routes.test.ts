@@ -8,6 +8,7 @@ import type { PixProvedor, PixProvedorInput } from '../../../shared/pix-provedor
 import { auditLog } from '../../db/schema/audit.js';
 import { pixProvedor } from '../../db/schema/pix-provedor.js';
 import { MemoryLog, requestsOf, setupTestApp, signedIn, TEST_PASSWORD } from '../../test/test-app.js';
+import { base64Of, pkcs12, withMacIterations } from '../../test/pkcs12-fixtures.js';
 import { boxOf, SEALED } from './pix-provedor.service.js';
 
 /** A throwaway certificate and key made by openssl (EC or RSA), PEM. */
@@ -222,6 +223,48 @@ describe('GET|PUT /api/financeiro/pix/provedor', () => {
     );
     expect(on.statusCode).toBe(400);
     expect(on.json()).toMatchObject({ details: [{ path: 'client_secret' }] });
+  });
+
+  it('refuses a .p12 that names a huge iteration count before OpenSSL hashes it (ADR 0093)', async () => {
+    const hostil = base64Of(withMacIterations(pkcs12({ password: 'senha-do-p12' }), 1_000_000));
+    const p12 = { certificado_pem: undefined, chave_privada_pem: undefined, certificado_p12: hostil };
+    const response = await send(
+      'PUT',
+      '/api/financeiro/pix/provedor',
+      admin,
+      settings({ ...p12, senha_p12: 'errada' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      details: [
+        {
+          path: 'certificado_p12',
+          message: expect.stringMatching(/iterações fora do comum \(1\.000\.000\)/),
+        },
+      ],
+    });
+    const junk = await send(
+      'PUT',
+      '/api/financeiro/pix/provedor',
+      admin,
+      settings({ ...p12, certificado_p12: Buffer.from('nada').toString('base64'), senha_p12: 'x' }),
+    );
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json()).toMatchObject({ details: [{ path: 'certificado_p12' }] });
+    expect(dataOf(await get('/api/financeiro/pix/provedor', admin)).tem_certificado).toBe(false);
+    // One stored before the check existed counts as unreadable: 'Testar conexão' says what is missing.
+    await send('PUT', '/api/financeiro/pix/provedor', admin, settings());
+    const box = boxOf(t.app.ctx);
+    await t.database.db.update(pixProvedor).set({
+      certificadoCifrado: null,
+      chavePrivadaCifrada: null,
+      p12Cifrado: box.seal(hostil, SEALED.p12),
+      p12SenhaCifrada: box.seal('senha-do-p12', SEALED.p12Senha),
+    });
+    const teste = await send('POST', '/api/financeiro/pix/provedor/testar', admin);
+    expect(teste.json()).toMatchObject({
+      data: { ok: false, mensagem: expect.stringContaining('Preencha') },
+    });
   });
 
   it('refuses a stale version with 412', async () => {

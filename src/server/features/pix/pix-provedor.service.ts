@@ -13,6 +13,7 @@ import { isHttpsUrl } from '../../env.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pixProvedor, type PixProvedorRow } from '../../db/schema/pix-provedor.js';
 import { badRequest } from '../../lib/errors.js';
+import { checkPkcs12Iterations } from '../../lib/pkcs12-limits.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -183,6 +184,15 @@ interface Credentials {
 function checkCredentials(input: PixProvedorData, stored: Credentials): Credentials {
   if (input.certificado_p12 !== undefined) {
     const pfx = Buffer.from(input.certificado_p12.replace(/\s+/g, ''), 'base64');
+    // Before OpenSSL hashes anything (ADR 0093): the file's own iteration counts would hold the server.
+    const verdict = checkPkcs12Iterations(pfx, input.senha_p12 ?? '');
+    if (!verdict.ok)
+      invalid(
+        'certificado_p12',
+        verdict.reason === 'iteracoes'
+          ? `Este arquivo .p12 usa um número de iterações fora do comum (${verdict.count.toLocaleString('pt-BR')}). Exporte-o de novo ou peça outro arquivo ao banco.`
+          : 'O arquivo não é um certificado .p12 legível: confira se enviou o arquivo certo.',
+      );
     try {
       createSecureContext({ pfx, passphrase: input.senha_p12 ?? '' });
     } catch {
@@ -239,6 +249,9 @@ function apiOf(
   if (!row.baseUrl || !row.tokenUrl || !row.clientId || clientSecret === null) return null;
   if (stored.p12 === undefined && (stored.certificado === undefined || stored.chavePrivada === undefined))
     return null;
+  // A `.p12` stored before its iteration counts were checked (ADR 0093) would make OpenSSL hash for as
+  // long as it names at every TLS connection: parsing alone tells, and such a file counts as unreadable.
+  if (stored.p12 !== undefined && !checkPkcs12Iterations(Buffer.from(stored.p12, 'base64')).ok) return null;
   return createPixApi({
     baseUrl: row.baseUrl,
     tokenUrl: row.tokenUrl,
