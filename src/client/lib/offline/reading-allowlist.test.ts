@@ -5,13 +5,14 @@ import { canRestore, isOfflineQuery, OFFLINE_QUERY_PREFIXES, READING_COPY_FORMAT
 import { isUsableCopy } from './session-copy';
 
 describe('the queries kept for reading offline', () => {
-  it('keeps the teacher’s classes, students, day’s lessons and diário and the family’s boletim and notices', () => {
+  it('keeps the teacher’s classes, students, day’s lessons, diário and Notas classes and the family’s boletim and notices', () => {
     for (const key of [
       [...keyRoots.classes, 'list', { page: 1 }],
       [...keyRoots.classes, 'students', 'turma-1'],
       [...keyRoots.attendance, 'roll-classes', '2026-11-28'],
       [...keyRoots.attendance, 'diary-classes', '2026'],
       [...keyRoots.attendance, 'diary', 'turma-1', 'Matemática', 'p4', ''],
+      [...keyRoots.grades, 'classes', 2026],
       [...keyRoots.students, 'familia'],
       [...keyRoots.familia, 'feed', 'todos'],
       [...keyRoots.grades, 'report-card', 'aluno-1', ''],

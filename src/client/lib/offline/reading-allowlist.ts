@@ -14,6 +14,9 @@ export const OFFLINE_QUERY_PREFIXES: readonly QueryKey[] = [
   [...keyRoots.classes, 'students'],
   [...keyRoots.attendance, 'roll-classes'],
   [...keyRoots.curriculum, 'class'],
+  // The Notas screen's class picker (its grid is read through the device's copy, ADR 0053): without it the
+  // screen reopened offline with no class and 'Nenhuma disciplina', though the grid was on the phone.
+  [...keyRoots.grades, 'classes'],
   // The diário de classe opened before on this device (the lessons, their content, the period's absences
   // and grades of the teacher's own class): read again in a classroom without signal, not a spinner.
   [...keyRoots.attendance, 'diary-classes'],
