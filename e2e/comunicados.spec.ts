@@ -82,7 +82,7 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   await expect(confirm).toContainText(
     `“${titulo}” será enviado agora para as famílias da turma Girassóis ${run}.`,
   );
-  await expect(confirm).toContainText('Recebem no portal: 3 famílias.');
+  await expect(confirm).toContainText('Recebem no portal: 3 responsáveis (de 3 alunos).');
   await expect(confirm).toContainText('Sem acesso ao portal: 1 aluno cuja família não tem acesso ao portal.');
   await screenshot(admin, { path: `${shots}/comunicados-confirmar-desktop.png` });
   await confirm.getByRole('button', { name: 'Publicar' }).click();

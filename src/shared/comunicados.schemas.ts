@@ -216,6 +216,8 @@ export const alcanceSchema = z.object({
   turmas: z.array(z.string()),
   /** The portal accounts that will receive it: the families' (and students' own, when chosen). */
   recebem: z.number().int(),
+  /** The students those accounts receive it for (two parents of one child: 2 accounts, 1 student). */
+  alunos: z.number().int(),
   sem_acesso: semAcessoSchema,
 });
 export type Alcance = z.infer<typeof alcanceSchema>;

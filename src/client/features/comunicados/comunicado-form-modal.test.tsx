@@ -45,7 +45,12 @@ describe('Novo comunicado', () => {
     const api = stubApi({
       '/api/auth/me': signedInAs(),
       '/api/comunicados/opcoes': opcoes,
-      '/api/comunicados/alcance': { turmas: [], recebem: 180, sem_acesso: semAcesso(1) } satisfies Alcance,
+      '/api/comunicados/alcance': {
+        turmas: [],
+        recebem: 180,
+        alunos: 150,
+        sem_acesso: semAcesso(1),
+      } satisfies Alcance,
     });
     renderAt(<ComunicadoFormModal comunicado={null} tipos={['escola', 'turmas']} onClose={onClose} />);
     const form = await screen.findByRole('dialog', { name: 'Novo comunicado' });
@@ -57,7 +62,8 @@ describe('Novo comunicado', () => {
       '“Reunião de pais” será enviado agora para as famílias de toda a escola. Depois de publicado, o público não muda',
     );
     expect(await within(confirm).findByText(/Recebem no portal/)).toHaveTextContent(
-      'Recebem no portal: 180 famílias.',
+      // Accounts of parents, for 150 students: two parents of one child are not two families.
+      'Recebem no portal: 180 responsáveis (de 150 alunos).',
     );
     expect(within(confirm).getByText(/Sem acesso ao portal/)).toHaveTextContent(
       'Sem acesso ao portal: 1 aluno cuja família não tem acesso ao portal. Não verão o comunicado, a menos que a escola as avise de outra forma.',
@@ -112,6 +118,7 @@ describe('Novo comunicado', () => {
       '/api/comunicados/alcance': {
         turmas: ['1º Ano A'],
         recebem: 7,
+        alunos: 6,
         sem_acesso: semAcesso(17),
       } satisfies Alcance,
     });
@@ -128,7 +135,7 @@ describe('Novo comunicado', () => {
         '“Reunião de pais” será enviado agora para as famílias da turma 1º Ano A.',
       ),
     );
-    expect(confirm).toHaveTextContent('Recebem no portal: 7 famílias.');
+    expect(confirm).toHaveTextContent('Recebem no portal: 7 responsáveis (de 6 alunos).');
     expect(confirm).toHaveTextContent(
       'Sem acesso ao portal: 17 alunos cujas famílias não têm acesso ao portal.',
     );

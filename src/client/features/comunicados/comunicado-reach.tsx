@@ -4,12 +4,21 @@ import type { DestinatariosTipo, PublicoTipo, SemAcesso } from '../../../shared/
 import { formatCount, formatList } from '../../../shared/format';
 
 /** '7 famílias', '12 alunos': the portal accounts that receive it, as the audience names them. */
-export function recebemWords(recebem: number, tipo: PublicoTipo, destinatarios: DestinatariosTipo): string {
+/**
+ * Who receives it, counted as the server does: accounts, and for families the students they are reached
+ * for — '3 responsáveis (de 2 alunos)': it said '3 famílias' for two children's three parents.
+ */
+export function recebemWords(
+  { recebem, alunos }: { recebem: number; alunos: number },
+  tipo: PublicoTipo,
+  destinatarios: DestinatariosTipo,
+): string {
   if (tipo === 'equipe') return formatCount(recebem, 'pessoa da equipe', 'pessoas da equipe');
   if (destinatarios === 'alunos') return formatCount(recebem, 'aluno', 'alunos');
+  const deAlunos = recebem === 0 ? '' : ` (de ${formatCount(alunos, 'aluno', 'alunos')})`;
   if (destinatarios === 'familias_e_alunos')
-    return formatCount(recebem, 'conta (família ou aluno)', 'contas (famílias e alunos)');
-  return formatCount(recebem, 'família', 'famílias');
+    return `${formatCount(recebem, 'conta (responsável ou aluno)', 'contas (responsáveis e alunos)')}${deAlunos}`;
+  return `${formatCount(recebem, 'responsável', 'responsáveis')}${deAlunos}`;
 }
 
 /** Who of the audience it does not reach, and why: '3 alunos cujas famílias não têm acesso ao portal'. */

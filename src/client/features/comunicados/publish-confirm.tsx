@@ -38,11 +38,11 @@ function Reach({ publico, alcance }: { publico: Publico; alcance: ReturnType<typ
         Não foi possível calcular quantas famílias recebem; o comunicado pode ser publicado assim mesmo.
       </p>
     );
-  const { recebem, sem_acesso: semAcesso } = alcance.data;
+  const { sem_acesso: semAcesso } = alcance.data;
   return (
     <div role="status" className="mt-3 space-y-2 text-sm">
       <p className="text-gray-800">
-        Recebem no portal: <strong>{recebemWords(recebem, publico.tipo, publico.destinatarios)}</strong>.
+        Recebem no portal: <strong>{recebemWords(alcance.data, publico.tipo, publico.destinatarios)}</strong>.
       </p>
       {semAcesso.total > 0 && (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-2 text-amber-900">

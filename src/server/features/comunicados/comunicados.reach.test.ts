@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alcance, Leituras } from '../../../shared/comunicados.schemas.js';
 import { guardians, students, studentGuardians } from '../../db/schema/students.js';
 import { dataOf, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
+import { otherGuardianOf } from '../../test/school-fixtures.js';
 import { school, setupComunicadosTest } from './comunicados.test-setup.js';
 
 const { t, send, get, publishNotice } = setupComunicadosTest();
@@ -55,12 +56,18 @@ describe('comunicados: reach before and after publishing', () => {
     expect(dataOf<Alcance>(toClass)).toEqual({
       turmas: [s.classA.nome],
       recebem: 2,
+      alunos: 2,
       sem_acesso: { total: 2, alunos: s.semAcesso },
     });
+    // A child's second parent on the portal: one more account, the same child (it read '3 famílias').
+    await otherGuardianOf(t, s.a1.child.id);
+    expect(
+      dataOf<Alcance>(await reach(s.admin.cookie, { tipo: 'turmas', turmas: [s.classA.id] })),
+    ).toMatchObject({ recebem: 3, alunos: 2 });
 
     // 'Toda a escola': every family with an account, and the same two without.
     const whole = dataOf<Alcance>(await reach(s.admin.cookie, { tipo: 'escola' }));
-    expect(whole).toMatchObject({ turmas: [], recebem: 3, sem_acesso: { total: 2 } });
+    expect(whole).toMatchObject({ turmas: [], recebem: 4, alunos: 3, sem_acesso: { total: 2 } });
     // A notice to the staff has no families to miss.
     const staff = dataOf<Alcance>(await reach(s.admin.cookie, { tipo: 'equipe' }));
     expect(staff.sem_acesso).toEqual({ total: 0, alunos: [] });

@@ -66,8 +66,12 @@ export async function semAcessoOf(
 export async function previewReach(db: DbOrTx, author: Author, input: Publico): Promise<Alcance> {
   const publico = normalizePublico(input);
   await checkAudience(db, author, publico);
+  // Accounts, and the students they are reached for: two parents of one child are two accounts, one family.
   const [counted] = (
-    (await db.execute(sql`select count(*)::int as n from (${audienceQuery(publico)}) a`)) as Rows
+    (await db.execute(sql`select count(*)::int as n,
+      (select count(distinct aluno)::int from (${audienceQuery(publico)}) b
+        cross join lateral unnest(b.aluno_ids) as aluno) as alunos
+      from (${audienceQuery(publico)}) a`)) as Rows
   ).rows;
   const turmas =
     publico.tipo === 'turmas'
@@ -80,5 +84,10 @@ export async function previewReach(db: DbOrTx, author: Author, input: Publico): 
           .sort(compareClasses)
           .map((turma) => turma.nome)
       : [];
-  return { turmas, recebem: Number(counted?.n ?? 0), sem_acesso: await semAcessoOf(db, publico) };
+  return {
+    turmas,
+    recebem: Number(counted?.n ?? 0),
+    alunos: Number(counted?.alunos ?? 0),
+    sem_acesso: await semAcessoOf(db, publico),
+  };
 }
