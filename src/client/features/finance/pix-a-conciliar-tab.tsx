@@ -139,7 +139,7 @@ function AConciliarList() {
         <EmptyState
           icon={CheckCircle2}
           title="Nenhum Pix a conciliar"
-          hint="Todo Pix recebido pagou a sua mensalidade ou já foi resolvido."
+          hint="Todo Pix que chegou até aqui pagou a sua mensalidade ou já foi resolvido. Um Pix feito direto na chave da escola, sem cobrança, pode só aparecer na conciliação: para ver os de hoje, use 'Conciliar agora'."
         />
       ) : (
         <ul className="divide-y divide-gray-100">

@@ -64,7 +64,8 @@ export function DevolucaoStatus({ devolucao }: { devolucao: NonNullable<PixAConc
     );
   return (
     <p className="text-gray-700">
-      Devolução pedida ao banco em {quando}. O Pix sai da lista quando o banco confirmar.
+      Devolução pedida ao banco em {quando}. O Pix sai da lista quando o banco confirmar; para saber agora,
+      toque em “Consultar o banco”.
     </p>
   );
 }
