@@ -2,6 +2,17 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { formatCentavos } from '../../../shared/format';
 import { MONTH_NAMES } from '../../../shared/mensalidades.schemas';
 
+/**
+ * A tick of the axis (centavos) in reais a narrow axis holds: '250', '1,5 mil', '280 mil'. Rounded to
+ * thousands, a new school's first R$ 980 read '0 mil, 0 mil, 1 mil, 1 mil'.
+ */
+export function axisTick(centavos: number): string {
+  const reais = centavos / 100;
+  if (Math.abs(reais) < 1000) return Math.round(reais).toLocaleString('pt-BR');
+  const mil = reais / 1000;
+  return `${mil.toLocaleString('pt-BR', { maximumFractionDigits: Math.abs(mil) < 10 ? 1 : 0 })} mil`;
+}
+
 /** Receitas vs despesas per month (loaded lazily: recharts stays out of the other pages). */
 export default function FinanceChart({
   series,
@@ -19,7 +30,7 @@ export default function FinanceChart({
         <XAxis dataKey="label" fontSize={12} />
         <YAxis
           fontSize={12}
-          tickFormatter={(value: number) => `${Math.round(value / 100_000)} mil`}
+          tickFormatter={axisTick}
           // Wide enough for '280 mil' on one line (at 52 px the hundreds broke into two lines).
           width={64}
         />
