@@ -84,7 +84,13 @@ export function GuardianHome({
             {filhos.map((filho) => (
               <li key={filho.id} className="flex flex-wrap justify-between gap-x-4 py-2 text-sm">
                 <span>
-                  <span className="block font-medium text-gray-900">{filho.nome}</span>
+                  {/* The child's own page (class, teachers, contacts) was reachable only through the Boletim. */}
+                  <Link
+                    to={`${paths.familyChild}?aluno=${filho.id}`}
+                    className="block font-medium text-gray-900 underline decoration-gray-300 underline-offset-2 hover:text-primary-strong"
+                  >
+                    {filho.nome}
+                  </Link>
                   <span className="block text-gray-600">{filho.turma_nome ?? 'Sem turma'}</span>
                   {/* The Boletim holds the grades and each subject's absences (or the pareceres). */}
                   <Link

@@ -227,6 +227,11 @@ describe('DashboardPage', () => {
       '/dashboard/familia/boletim?aluno=a2',
     );
     expect(screen.getByText('Abaixo de 75 % das aulas dadas até agora.')).toBeInTheDocument();
+    // The child's name opens their page (class, teachers), reachable before only through the Boletim.
+    expect(screen.getByRole('link', { name: /^Lucas/ })).toHaveAttribute(
+      'href',
+      '/dashboard/familia/aluno?aluno=a1',
+    );
   });
 
   it('warns a mother of the 75 % line as the server counts it, even when the figure rounds to 75,0 %', async () => {

@@ -167,7 +167,7 @@ describe('FamilyHome', () => {
       within(children)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/dashboard/familia/boletim?aluno=a1']);
+    ).toEqual(['/dashboard/familia/aluno?aluno=a1', '/dashboard/familia/boletim?aluno=a1']);
 
     await userEvent.click(within(switcher).getByRole('button', { name: /Todos/ }));
     expect(await screen.findByRole('region', { name: 'Mensalidades' })).toHaveTextContent(
