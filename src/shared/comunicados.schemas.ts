@@ -201,8 +201,11 @@ export const semAcessoSchema = z.object({
       id: z.string(),
       nome: z.string(),
       turma: z.string().nullable(),
-      /** The student's guardians on record, the main one first. */
-      responsaveis: z.array(z.string()),
+      /**
+       * The student's guardians on record, the main one first, with the phone to call them on (the school
+       * tells these families another way; a teacher sees a guardian's phone as in the records).
+       */
+      responsaveis: z.array(z.object({ nome: z.string(), telefone: z.string().nullable() })),
     }),
   ),
 });

@@ -67,7 +67,10 @@ describe('the details of a published comunicado', () => {
           id: '00000000-0000-4000-8000-000000000071',
           nome: 'Caio Barros',
           turma: '1º Ano A',
-          responsaveis: ['Zilda Barros', 'Artur Barros'],
+          responsaveis: [
+            { nome: 'Zilda Barros', telefone: '(11) 98765-4321' },
+            { nome: 'Artur Barros', telefone: null },
+          ],
         },
         {
           id: '00000000-0000-4000-8000-000000000072',
@@ -86,10 +89,15 @@ describe('the details of a published comunicado', () => {
     const names = within(within(panel).getByRole('list', { name: 'Não receberam' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
+    // With the phone to call them on, a tap away on a phone.
     expect(names).toEqual([
-      'Caio Barros (1º Ano A) — responsáveis: Zilda Barros e Artur Barros',
+      'Caio Barros (1º Ano A) — responsáveis: Zilda Barros ((11) 98765-4321) e Artur Barros',
       'Dora Alves (1º Ano A) — nenhum responsável cadastrado',
     ]);
+    expect(within(panel).getByRole('link', { name: '(11) 98765-4321' })).toHaveAttribute(
+      'href',
+      'tel:11987654321',
+    );
     expect(screen.getByTestId('contagem-recebidos')).toHaveTextContent('7');
   });
 

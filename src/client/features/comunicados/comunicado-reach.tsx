@@ -1,7 +1,7 @@
 /** A notice's reach in words: who receives it in the portal and whose families have no access. */
 import { UserX } from 'lucide-react';
 import type { DestinatariosTipo, PublicoTipo, SemAcesso } from '../../../shared/comunicados.schemas';
-import { formatCount, formatList } from '../../../shared/format';
+import { formatCount } from '../../../shared/format';
 
 /** '7 famílias', '12 alunos': the portal accounts that receive it, as the audience names them. */
 /**
@@ -58,7 +58,8 @@ export function SemAcessoPanel({
         {destinatarios === 'alunos'
           ? 'Estes alunos não têm conta ativa no Portal do Aluno e não veem este comunicado.'
           : 'As famílias destes alunos não têm conta ativa no portal e não veem este comunicado.'}{' '}
-        Avise-as de outra forma (bilhete, telefone) ou peça à secretaria o acesso ao portal.
+        Avise-as de outra forma (bilhete, telefone). A secretaria cria o acesso na ficha do aluno: no
+        responsável, Editar → Criar acesso ao portal (com o e-mail dele).
       </p>
       <ul aria-label="Não receberam" className="max-h-48 list-disc space-y-1 overflow-y-auto pl-5">
         {semAcesso.alunos.map((aluno) => (
@@ -66,9 +67,29 @@ export function SemAcessoPanel({
             <span className="font-medium">{aluno.nome}</span>
             {aluno.turma && ` (${aluno.turma})`}
             {' — '}
-            {aluno.responsaveis.length === 0
-              ? 'nenhum responsável cadastrado'
-              : `${aluno.responsaveis.length === 1 ? 'responsável' : 'responsáveis'}: ${formatList(aluno.responsaveis)}`}
+            {aluno.responsaveis.length === 0 ? (
+              'nenhum responsável cadastrado'
+            ) : (
+              <>
+                {aluno.responsaveis.length === 1 ? 'responsável' : 'responsáveis'}:{' '}
+                {aluno.responsaveis.map((responsavel, index) => (
+                  <span key={`${responsavel.nome}-${String(index)}`}>
+                    {index > 0 && (index === aluno.responsaveis.length - 1 ? ' e ' : ', ')}
+                    {responsavel.nome}
+                    {responsavel.telefone && (
+                      <>
+                        {' '}
+                        (
+                        <a href={`tel:${responsavel.telefone.replace(/[^\d+]/g, '')}`} className="underline">
+                          {responsavel.telefone}
+                        </a>
+                        )
+                      </>
+                    )}
+                  </span>
+                ))}
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -37,7 +37,10 @@ async function schoolWithoutAccess() {
       id: caio.id,
       nome: 'Caio Barros',
       turma: s.classA.nome,
-      responsaveis: ['Zilda Barros', 'Artur Barros'],
+      responsaveis: [
+        { nome: 'Zilda Barros', telefone: '11912345678' },
+        { nome: 'Artur Barros', telefone: '11912345678' },
+      ],
     },
     { id: dora.id, nome: 'Dora Alves', turma: s.classA.nome, responsaveis: [] },
   ];

@@ -17,7 +17,15 @@ import { audienceQuery, checkAudience, normalizePublico, studentsFilter } from '
 
 type Rows = { rows: Record<string, unknown>[] };
 
-const textArray = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+/** The guardians' names and phones as the query aggregates them (JSON, the principal first). */
+function contactsOf(value: unknown): SemAcesso['alunos'][number]['responsaveis'] {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(list)) return [];
+  return list.map((item: { nome?: unknown; telefone?: unknown }) => ({
+    nome: typeof item.nome === 'string' ? item.nome : '',
+    telefone: typeof item.telefone === 'string' ? item.telefone : null,
+  }));
+}
 
 /**
  * The active students of the audience that no recipient reads it for: none of their guardians has an
@@ -38,9 +46,10 @@ export async function semAcessoOf(
   const result = (await db.execute(sql`
     with alcance as (${audienceQuery(publico)})
     select s.id, s.nome, c.nome as turma, count(*) over () as total,
-      coalesce((select array_agg(g.nome order by sg.eh_principal desc, fold_text(g.nome))
+      coalesce((select json_agg(json_build_object('nome', g.nome, 'telefone', nullif(g.telefone, ''))
+          order by sg.eh_principal desc, fold_text(g.nome))
         from student_guardians sg join guardians g on g.id = sg.responsavel_id
-        where sg.aluno_id = s.id), '{}') as responsaveis
+        where sg.aluno_id = s.id), '[]'::json) as responsaveis
     from students s left join classes c on c.id = s.turma_id
     where s.status = 'ativo' and ${studentsFilter(publico)}
       and not exists (select 1 from alcance a where s.id = any(a.aluno_ids))
@@ -53,7 +62,7 @@ export async function semAcessoOf(
       id: String(row.id),
       nome: String(row.nome),
       turma: typeof row.turma === 'string' ? row.turma : null,
-      responsaveis: textArray(row.responsaveis),
+      responsaveis: contactsOf(row.responsaveis),
     })),
   };
 }
