@@ -88,6 +88,9 @@ const parecerUrl = (alunoId: string, periodoId: string) => `/api/pareceres/${alu
 export function useSaveParecer() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline a paused save only spun: it fails at once instead, and the editor says the text is on the
+    // device (its draft) and asks to save again when the connection returns.
+    networkMode: 'always',
     mutationFn: ({ alunoId, periodoId, body }: { alunoId: string; periodoId: string; body: ParecerInput }) =>
       apiWithMessage<Parecer>(parecerUrl(alunoId, periodoId), {
         method: 'PUT',

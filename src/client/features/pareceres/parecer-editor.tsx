@@ -13,9 +13,13 @@ import { TextAreaField } from '../../components/field';
 import { LeaveGuard } from '../../components/leave-guard';
 import { ParecerStatusChip } from '../../domain/parecer-parts';
 import { useAdvanceParecer, useSaveParecer } from '../../domain/pareceres.api';
+import { isNoConnection, useIsOnline } from '../../lib/offline/online';
+import { useDeviceDraft } from '../../lib/offline/use-device-draft';
+import { ParecerDraftNote } from './parecer-draft-note';
 import { ParecerFotosField } from './parecer-fotos-field';
 
 type Campos = Partial<Record<CampoCodigo, string>>;
+type Written = { texto: string; campos: Campos };
 
 const sameCampos = (a: Campos, b: Campos) =>
   camposExperiencia.every((campo) => (a[campo.codigo] ?? '').trim() === (b[campo.codigo] ?? '').trim());
@@ -28,6 +32,8 @@ const errorText = (error: unknown, fallback: string) =>
  * teacher saves (explicitly; leaving with unsaved text asks first) and sends it for review; the
  * coordination reviews and publishes once what is on screen is saved. The parent keys this component
  * by the parecer's version, so a save or another person's change starts it from the stored text.
+ * What is typed and not saved is kept on the device as a draft (a phone without signal, a reload, the
+ * app closed) and comes back when this child's parecer of this period opens again.
  */
 export function ParecerEditor({
   aluno,
@@ -45,23 +51,51 @@ export function ParecerEditor({
   const save = useSaveParecer();
   const advance = useAdvanceParecer();
   const [publishing, setPublishing] = useState(false);
-  const dirty = texto.trim() !== (parecer?.texto ?? '').trim() || !sameCampos(campos, parecer?.campos ?? {});
+  const isSaved = (value: Written) =>
+    value.texto.trim() === (parecer?.texto ?? '').trim() && sameCampos(value.campos, parecer?.campos ?? {});
+  const dirty = !isSaved({ texto, campos });
+  const draft = useDeviceDraft<Written>({
+    key: `parecer:${aluno.id}:${periodoId}`,
+    value: { texto, campos },
+    isSaved,
+    onRestore: (value) => {
+      setTexto(value.texto);
+      setCampos(value.campos);
+    },
+  });
+  const online = useIsOnline();
+  /** The last save found no connection (cleared by the next attempt). */
+  const [unsent, setUnsent] = useState(false);
   const written = texto.trim() !== '' || Object.values(campos).some((value) => value.trim() !== '');
 
   const submit = (enviar: boolean) => {
     const trimmed = Object.fromEntries(
       Object.entries(campos).map(([key, value]) => [key, value.trim()]),
     ) as Campos;
-    save.mutate(
-      {
-        alunoId: aluno.id,
-        periodoId,
-        body: { texto, campos: trimmed, enviar, ...(parecer ? { version: parecer.version } : {}) },
-      },
-      {
-        onSuccess: (result) => toast.success(result.message ?? 'Parecer salvo.'),
-        onError: (error) => toast.error(errorText(error, 'Erro ao salvar o parecer.')),
-      },
+    const sent: Written = { texto, campos };
+    setUnsent(false);
+    // On the device before it leaves: a save that fails (or a closed app) keeps the text.
+    void draft.flush().then(() =>
+      save
+        .mutateAsync({
+          alunoId: aluno.id,
+          periodoId,
+          body: { texto, campos: trimmed, enviar, ...(parecer ? { version: parecer.version } : {}) },
+        })
+        .then(
+          (result) => {
+            toast.success(result.message ?? 'Parecer salvo.');
+            return draft.saved(sent);
+          },
+          (error: unknown) => {
+            if (isNoConnection(error)) {
+              setUnsent(true);
+              toast.error(
+                'Sem conexão: o parecer ficou guardado neste aparelho. Salve de novo quando a internet voltar.',
+              );
+            } else toast.error(errorText(error, 'Erro ao salvar o parecer.'));
+          },
+        ),
     );
   };
   const review = () => {
@@ -96,6 +130,7 @@ export function ParecerEditor({
             : 'Revisado pela coordenação. Salvar uma mudança devolve o parecer a rascunho, para nova revisão.'}
         </p>
       )}
+      <ParecerDraftNote kept={draft.kept && dirty} unsent={unsent} online={online} />
       <TextAreaField
         label="Parecer geral"
         rows={4}

@@ -9,7 +9,8 @@
  *   entries of OTHER groups — a later save of the same group (the same roll) waits behind a conflict, so two
  *   saves of one roll are never reordered. A 401 pauses everything until the same person signs in again.
  * - Beside the queue, `copias`: the last answer of a screen's read (a roll, a grade grid), shown when the
- *   device is offline.
+ *   device is offline; and `rascunhos`: text typed and not saved yet (a parecer), kept while typing so a
+ *   reload or a closed app without signal does not lose it.
  * No window or React here: the service worker (sw/sync.ts) runs the same `syncQueue`.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
@@ -48,6 +49,14 @@ export interface LocalCopy<T = unknown> {
 interface FilaDb extends DBSchema {
   entradas: { key: string; value: QueueEntry; indexes: { createdAt: number } };
   copias: { key: string; value: LocalCopy };
+  rascunhos: { key: string; value: Draft };
+}
+
+/** Text typed on a screen and not saved on the server yet, under the screen's own key. */
+export interface Draft<T = unknown> {
+  key: string;
+  value: T;
+  savedAt: number;
 }
 
 const databases = new Map<string, Promise<IDBPDatabase<FilaDb>>>();
@@ -55,11 +64,15 @@ const databases = new Map<string, Promise<IDBPDatabase<FilaDb>>>();
 function openFila(userId: string): Promise<IDBPDatabase<FilaDb>> {
   let database = databases.get(userId);
   if (!database) {
-    database = openDB<FilaDb>(localDatabaseName('fila', userId), 1, {
-      upgrade(db) {
-        db.createObjectStore('entradas', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
-        // `copias`: the last roll and grid read, so they open offline; wiped with the reading copy (local-data).
-        db.createObjectStore('copias', { keyPath: 'key' });
+    database = openDB<FilaDb>(localDatabaseName('fila', userId), 2, {
+      upgrade(db, oldVersion) {
+        if (oldVersion < 1) {
+          db.createObjectStore('entradas', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+          // `copias`: the last roll and grid read, so they open offline; wiped with the reading copy (local-data).
+          db.createObjectStore('copias', { keyPath: 'key' });
+        }
+        // `rascunhos`: the person's own unsaved text; kept like the queue (a session that ends keeps it).
+        if (oldVersion < 2) db.createObjectStore('rascunhos', { keyPath: 'key' });
       },
       // The sign-out deletes the database: let go of it so the deletion is not blocked.
       blocking() {
@@ -186,6 +199,41 @@ export async function saveLocalCopy(userId: string, key: string, data: unknown):
 export async function readLocalCopy<T>(userId: string, key: string): Promise<LocalCopy<T> | undefined> {
   const db = await openFila(userId);
   return (await db.get('copias', key)) as LocalCopy<T> | undefined;
+}
+
+// ---------------------------------------------------------------- drafts (text typed, not saved yet)
+
+/**
+ * Where drafts live when the browser has no IndexedDB (jsdom, a locked-down browser): the page's memory,
+ * so the screen behaves the same and the text at least outlives the editor while the tab stays open.
+ */
+const draftsInMemory = new Map<string, Draft>();
+const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+const memoryKey = (userId: string, key: string) => `${userId}\u0000${key}`;
+
+export async function saveDraft(userId: string, key: string, value: unknown): Promise<void> {
+  const draft: Draft = { key, value, savedAt: Date.now() };
+  if (!hasIndexedDb()) {
+    draftsInMemory.set(memoryKey(userId, key), draft);
+    return;
+  }
+  const db = await openFila(userId);
+  await db.put('rascunhos', draft);
+}
+
+export async function readDraft<T>(userId: string, key: string): Promise<Draft<T> | undefined> {
+  if (!hasIndexedDb()) return draftsInMemory.get(memoryKey(userId, key)) as Draft<T> | undefined;
+  const db = await openFila(userId);
+  return (await db.get('rascunhos', key)) as Draft<T> | undefined;
+}
+
+export async function deleteDraft(userId: string, key: string): Promise<void> {
+  if (!hasIndexedDb()) {
+    draftsInMemory.delete(memoryKey(userId, key));
+    return;
+  }
+  const db = await openFila(userId);
+  await db.delete('rascunhos', key);
 }
 
 // ---------------------------------------------------------------- sending

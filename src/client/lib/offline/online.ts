@@ -37,6 +37,10 @@ export function markOffline(): void {
 
 const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.code === 'NETWORK';
 
+/** A request that never got an answer (no network, or none in time): the server may not have it. */
+export const isNoConnection = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
+
 /**
  * Starts from what the browser says, then learns from the requests: a query or a save that could not
  * reach the server marks the portal offline (and the probe brings it back).

@@ -19,6 +19,10 @@ describe('the queries kept for reading offline', () => {
       [...keyRoots.comunicados, 'list', { caixa: 'recebidos' }],
       [...keyRoots.comunicados, 'one', 'c-1'],
       [...keyRoots.notificacoes, 'contagem'],
+      [...keyRoots.pareceres, 'classes'],
+      [...keyRoots.pareceres, 'students', 'turma-1'],
+      [...keyRoots.pareceres, 'years'],
+      [...keyRoots.pareceres, 'list', 'turma-1', 'p1', '', ''],
     ])
       expect(isOfflineQuery(key), JSON.stringify(key)).toBe(true);
   });

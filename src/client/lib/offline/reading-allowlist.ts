@@ -21,6 +21,12 @@ export const OFFLINE_QUERY_PREFIXES: readonly QueryKey[] = [
   // and grades of the teacher's own class): read again in a classroom without signal, not a spinner.
   [...keyRoots.attendance, 'diary-classes'],
   classDiaryRoot,
+  // Pareceres (Educação Infantil): the teacher's classes, their children, the periods and the pareceres
+  // read before on this device, so a draft kept offline (use-device-draft.ts) opens again after a reload.
+  [...keyRoots.pareceres, 'classes'],
+  [...keyRoots.pareceres, 'students'],
+  [...keyRoots.pareceres, 'years'],
+  [...keyRoots.pareceres, 'list'],
   // Everyone's home (the teacher's day, the family's figures).
   [...keyRoots.dashboard, 'stats'],
   // The family: the children, the home feed, the boletim (its years and rules), the notices and the bell.

@@ -1,0 +1,35 @@
+import { Smartphone } from 'lucide-react';
+
+const KEPT = 'Rascunho guardado neste aparelho — ainda não salvo na escola.';
+
+/**
+ * Says where the text on screen is: kept on this device and not at the school yet (a draft), and what to
+ * do about it with the connection as it is now. A polite status (as the toasts are): announced without
+ * taking the focus, and its text changes with the state, not with each letter typed.
+ */
+export function ParecerDraftNote({
+  kept,
+  unsent,
+  online,
+}: {
+  /** A draft of what is on screen is on the device. */
+  kept: boolean;
+  /** The last save found no connection. */
+  unsent: boolean;
+  online: boolean;
+}) {
+  const text = !online
+    ? unsent
+      ? 'Sem conexão: o parecer ficou guardado neste aparelho. Salve de novo quando a internet voltar.'
+      : `${KEPT} Salve quando a internet voltar.`
+    : unsent
+      ? `${KEPT} A conexão voltou: toque em Salvar.`
+      : KEPT;
+  if (!kept) return null;
+  return (
+    <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+      <Smartphone className="mr-1 inline h-4 w-4 align-text-bottom" aria-hidden />
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
+import type { Parecer } from '../../../shared/pareceres.schemas';
+import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { ParecerEditor } from './parecer-editor';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
+});
+
+const PERIODO = '00000000-0000-4000-8000-000000000021';
+const KEPT = 'Rascunho guardado neste aparelho — ainda não salvo na escola.';
+const UNSENT =
+  'Sem conexão: o parecer ficou guardado neste aparelho. Salve de novo quando a internet voltar.';
+
+function savedParecer(alunoId: string, texto: string): Parecer {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    aluno_id: alunoId,
+    aluno: { id: alunoId, nome: 'Lia Prado', matricula: 'M1' },
+    periodo_id: PERIODO,
+    periodo: { id: PERIODO, nome: '1º semestre', ano: 2026 },
+    turma_id: '00000000-0000-4000-8000-000000000042',
+    turma: { id: '00000000-0000-4000-8000-000000000042', nome: 'Pré I A', serie: 'Pré I' },
+    texto,
+    campos: {},
+    status: 'rascunho',
+    enviado_em: null,
+    autor: null,
+    revisor: null,
+    revisado_em: null,
+    publicado_em: null,
+    updated_at: '2026-06-02T12:00:00.000Z',
+    version: 1,
+    fotos: [],
+  };
+}
+
+/** The editor as the page opens it (a reload is the same: a new page reading the device again). */
+function openEditor(alunoId: string, connected: () => boolean) {
+  const api = stubApi({
+    '/api/auth/me': signedInAs(),
+    [`/api/pareceres/${alunoId}/${PERIODO}`]: (request) =>
+      savedParecer(alunoId, (request.body as { texto: string }).texto),
+  });
+  // No signal: the request never gets an answer (fetch rejects, as a browser's does).
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+    connected() || url === '/api/auth/me' ? api(url, init) : Promise.reject(new TypeError('Failed to fetch')),
+  );
+  renderAt(
+    <ParecerEditor
+      aluno={{ id: alunoId, nome: 'Lia Prado' }}
+      periodoId={PERIODO}
+      parecer={null}
+      canReview={false}
+    />,
+  );
+  return api;
+}
+
+const reload = (alunoId: string, connected: () => boolean) => {
+  cleanup();
+  return openEditor(alunoId, connected);
+};
+
+describe('ParecerEditor: what is typed is kept on the device', () => {
+  it('keeps the text as a draft while typing and brings it back, with a note, after a reload', async () => {
+    const ALUNO = '00000000-0000-4000-8000-000000000071';
+    openEditor(ALUNO, () => true);
+    await userEvent.type(await screen.findByLabelText('Parecer geral'), 'Chegou curiosa.');
+    expect(await screen.findByRole('status')).toHaveTextContent(KEPT);
+
+    reload(ALUNO, () => true);
+    await waitFor(() => expect(screen.getByLabelText('Parecer geral')).toHaveValue('Chegou curiosa.'));
+    expect(screen.getByRole('status')).toHaveTextContent(KEPT);
+    // Announced politely, never by taking the focus from where the teacher is.
+    expect(screen.getByRole('status')).not.toHaveFocus();
+  });
+
+  it('says at once that a save without signal stayed on the device; a save with signal clears the draft', async () => {
+    const ALUNO = '00000000-0000-4000-8000-000000000072';
+    let connected = false;
+    onlineManager.setOnline(false);
+    openEditor(ALUNO, () => connected);
+    await userEvent.type(await screen.findByLabelText('Parecer geral'), 'Conduz as rodas de conversa.');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    // Not a spinner waiting for the connection: the failure is said, and Salvar can be tapped again.
+    await waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(UNSENT));
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeEnabled();
+
+    // The app closed and opened again, still without signal: the text is there.
+    reload(ALUNO, () => connected);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Parecer geral')).toHaveValue('Conduz as rodas de conversa.'),
+    );
+
+    connected = true;
+    onlineManager.setOnline(true);
+    const api = reload(ALUNO, () => connected);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Parecer geral')).toHaveValue('Conduz as rodas de conversa.'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Parecer salvo.')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'PUT').map((r) => r.body)).toEqual([
+      { texto: 'Conduz as rodas de conversa.', campos: {}, enviar: false },
+    ]);
+    await waitFor(() => expect(screen.queryByText(KEPT)).not.toBeInTheDocument());
+
+    // Saved at the school: opening again shows no draft (the server's text comes from the server).
+    reload(ALUNO, () => connected);
+    await screen.findByLabelText('Parecer geral');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Parecer geral')).toHaveValue('');
+    expect(screen.queryByText(KEPT)).not.toBeInTheDocument();
+  });
+});
