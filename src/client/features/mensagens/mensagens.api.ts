@@ -12,8 +12,26 @@ import {
   conversaDetalheSchema,
   destinosOpcoesSchema,
 } from '../../../shared/mensagens.schemas';
-import { api, apiWithMessage } from '../../lib/api-client';
+import { api, apiWithMessage, ApiError } from '../../lib/api-client';
+import { isNoConnection } from '../../lib/offline/online';
 import { keyRoots } from '../../lib/query-keys';
+
+const NO_CONNECTION =
+  'Sem conexão: a mensagem não foi enviada. Ela continua escrita aqui; envie de novo quando a internet voltar.';
+
+/**
+ * A message sent without signal: it fails at once with a message that says so (a paused mutation only
+ * spun the button while the connection was away), and the text stays in the form.
+ */
+async function sending<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof ApiError && isNoConnection(error))
+      throw new ApiError(error.status, error.code, NO_CONNECTION);
+    throw error;
+  }
+}
 
 const keys = {
   all: keyRoots.mensagens,
@@ -87,8 +105,15 @@ export function useDestinos(enabled: boolean) {
 export function useStartConversa() {
   const queryClient = useQueryClient();
   return useMutation({
+    networkMode: 'always',
     mutationFn: (input: ConversaInput) =>
-      apiWithMessage<ConversaDetalhe>('/api/mensagens', { method: 'POST', body: input, globalErrors: false }),
+      sending(() =>
+        apiWithMessage<ConversaDetalhe>('/api/mensagens', {
+          method: 'POST',
+          body: input,
+          globalErrors: false,
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -96,12 +121,15 @@ export function useStartConversa() {
 export function useReply(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    networkMode: 'always',
     mutationFn: (texto: string) =>
-      apiWithMessage<ConversaDetalhe>(`/api/mensagens/${id}`, {
-        method: 'POST',
-        body: { texto },
-        globalErrors: false,
-      }),
+      sending(() =>
+        apiWithMessage<ConversaDetalhe>(`/api/mensagens/${id}`, {
+          method: 'POST',
+          body: { texto },
+          globalErrors: false,
+        }),
+      ),
     onSuccess: (result) => {
       queryClient.setQueryData(keys.one(id), result.data);
       void queryClient.invalidateQueries({ queryKey: keyRoots.notificacoes });
