@@ -119,6 +119,24 @@ export function applyRecovery(
 }
 
 /**
+ * The period average of one student from their cells (regular weighted mean, then recuperação). Shared:
+ * the server's grid and boletim, and the grade grid on a phone without signal (the grades typed and still
+ * waiting on the device count there as on the server).
+ */
+export function periodAverage(
+  items: readonly { tipo: 'regular' | 'recuperacao'; peso: number; valor: number | null }[],
+  rules: Pick<AveragingRules, 'recuperacao'>,
+): { media: number | null; recuperacao: number | null; semRecuperacao: number | null } {
+  const mean = weightedMean(items.filter((item) => item.tipo === 'regular'));
+  const recovery = items.find((item) => item.tipo === 'recuperacao')?.valor ?? null;
+  return {
+    media: applyRecovery(mean, recovery, rules.recuperacao),
+    recuperacao: recovery,
+    semRecuperacao: mean,
+  };
+}
+
+/**
  * The annual average of the periods that have one (mean, or weighted by period number). Null while
  * no period has an average.
  */

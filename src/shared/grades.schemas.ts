@@ -3,6 +3,7 @@ import { withAliases } from './aliases.js';
 import {
   conceitos,
   escalas,
+  regrasRecuperacao,
   situacoes,
   type Conceito,
   type Escala,
@@ -121,6 +122,11 @@ export const gradesGridSchema = z.object({
   conceitos: z.object(
     Object.fromEntries(conceitos.map((concept) => [concept, z.number()])) as Record<Conceito, z.ZodNumber>,
   ),
+  /**
+   * The stage's recuperação rule: with it the grid works out the period average of the grades still
+   * waiting on the device (no connection), as the server will once they arrive.
+   */
+  recuperacao: z.enum(regrasRecuperacao),
   /** Why the user cannot change grades here (closed period, closed year); null when they can. */
   bloqueio: z.string().nullable(),
   /** A teacher of this subject with the period closed to them: they may ask for a retificação. */

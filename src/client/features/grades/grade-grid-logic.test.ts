@@ -7,6 +7,7 @@ import {
   placeBlock,
   readCell,
   sameGrade,
+  shownAverage,
 } from './grade-grid-logic';
 
 const decimal = { escala: '0-10', conceitos: { A: 95, B: 80, C: 65, D: 45, E: 20 } } as const;
@@ -105,5 +106,95 @@ describe('sameGrade and batchIndexOf', () => {
     expect(batchIndexOf('notas.3')).toBe(3);
     expect(batchIndexOf('notas.12.valor')).toBe(12);
     expect(batchIndexOf('motivo')).toBeNull();
+  });
+});
+
+describe('shownAverage', () => {
+  // The reviewer's student: Trabalho 7,4 (peso 1) saved, Prova bimestral (peso 2) typed offline.
+  const grid = {
+    escala: '0-10' as const,
+    conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
+    recuperacao: 'substitui_se_maior' as const,
+    avaliacoes: [
+      { id: 'trab', nome: 'Trabalho', data: '2026-03-10', peso: 1, tipo: 'regular' as const, version: 1 },
+      {
+        id: 'prova',
+        nome: 'Prova bimestral',
+        data: '2026-03-20',
+        peso: 2,
+        tipo: 'regular' as const,
+        version: 1,
+      },
+      {
+        id: 'rec',
+        nome: 'Recuperação',
+        data: '2026-03-30',
+        peso: 1,
+        tipo: 'recuperacao' as const,
+        version: 1,
+      },
+    ],
+  };
+  const aluno = {
+    id: 'a1',
+    notas: [
+      { id: 'n1', avaliacao_id: 'trab', valor: 7.4, texto: '7,4', version: 1 },
+      { id: null, avaliacao_id: 'prova', valor: null, texto: null, version: 0 },
+      { id: null, avaliacao_id: 'rec', valor: null, texto: null, version: 0 },
+    ],
+    media_texto: '7,4',
+  };
+  const screenWith =
+    (typed: Record<string, string>) =>
+    (_aluno: string, avaliacao: string): string =>
+      typed[avaliacao] ?? aluno.notas.find((nota) => nota.avaliacao_id === avaliacao)?.texto ?? '';
+
+  it('counts a grade on screen that the server does not have yet, with its weight', () => {
+    expect(shownAverage(grid, aluno, screenWith({ prova: '5' }))).toBe('5,8');
+    expect(shownAverage(grid, aluno, screenWith({ prova: '5.0' }))).toBe('5,8');
+  });
+
+  it('is the server’s own while the screen shows what the server has', () => {
+    expect(shownAverage(grid, aluno, screenWith({}))).toBe('7,4');
+    expect(shownAverage(grid, aluno, screenWith({ trab: '7.4' }))).toBe('7,4');
+  });
+
+  it('a grade erased on screen stops counting; a value the scale refuses counts as the saved one', () => {
+    expect(shownAverage(grid, aluno, screenWith({ trab: '', prova: '5' }))).toBe('5,0');
+    expect(shownAverage(grid, aluno, screenWith({ trab: '', prova: '' }))).toBeNull();
+    expect(shownAverage(grid, aluno, screenWith({ trab: '75' }))).toBe('7,4');
+  });
+
+  it('applies the stage’s recuperação rule, as the server does', () => {
+    expect(shownAverage(grid, aluno, screenWith({ prova: '5', rec: '7' }))).toBe('7,0');
+    expect(shownAverage({ ...grid, recuperacao: 'media' }, aluno, screenWith({ prova: '5', rec: '7' }))).toBe(
+      '6,4',
+    );
+  });
+
+  it('works on concepts and on 0–100', () => {
+    const concepts = { ...grid, escala: 'conceitos' as const };
+    const saved = {
+      ...aluno,
+      notas: [{ id: 'n1', avaliacao_id: 'trab', valor: 9, texto: 'A', version: 1 }],
+      media_texto: 'A',
+    };
+    // (9 × 1 + 6 × 2) / 3 = 7,0: 'B' (7 or more).
+    expect(
+      shownAverage(
+        concepts,
+        saved,
+        (_a, avaliacao) => (({ trab: 'A', prova: 'c' }) as Record<string, string>)[avaliacao] ?? '',
+      ),
+    ).toBe('B');
+    const hundred = { ...grid, escala: '0-100' as const };
+    const onHundred = {
+      ...aluno,
+      notas: [{ id: 'n1', avaliacao_id: 'trab', valor: 74, texto: '74,0', version: 1 }],
+      media_texto: '74,0',
+    };
+    expect(
+      shownAverage(hundred, onHundred, (_a, avaliacao) => ({ trab: '74,0', prova: '50' })[avaliacao] ?? ''),
+    ).toBe('58,0');
   });
 });

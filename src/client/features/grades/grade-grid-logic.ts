@@ -1,4 +1,13 @@
-import { parseGradeValue, type AveragingRules } from '../../../shared/averages';
+import {
+  conceitos,
+  displayGrade,
+  parseGradeValue,
+  parseTenths,
+  periodAverage,
+  type AveragingRules,
+  type Conceito,
+} from '../../../shared/averages';
+import type { GradesGrid, GridStudent } from '../../../shared/grades.schemas';
 
 /**
  * The spreadsheet behaviour of the grade grid as pure functions (tested without a browser): where a
@@ -96,4 +105,41 @@ export function sameGrade(a: string | null, b: string | null): boolean {
 export function batchIndexOf(path: string): number | null {
   const match = /^notas\.(\d+)/.exec(path);
   return match ? Number(match[1]) : null;
+}
+
+/** The grid's numbers (JSON: 7.5, peso 2) in the tenths the shared averages work in. */
+const tenthsOfNumber = (value: number) => parseTenths(value) ?? Math.round(value * 10);
+
+/**
+ * A student's 'Média do período' as the screen shows the grades: the server's own while every cell on
+ * screen is the grade it has; otherwise worked out here with the server's rule (shared periodAverage)
+ * from the values on screen — typed and not answered yet, or waiting on the device with no connection —
+ * so it reads what it will once they arrive. A value the scale refuses does not count (the saved one does).
+ */
+export function shownAverage(
+  grid: Pick<GradesGrid, 'avaliacoes' | 'escala' | 'conceitos' | 'recuperacao'>,
+  aluno: Pick<GridStudent, 'id' | 'notas' | 'media_texto'>,
+  textOf: (alunoId: string, avaliacaoId: string) => string,
+): string | null {
+  const rules = {
+    escala: grid.escala,
+    conceitos: Object.fromEntries(
+      conceitos.map((letter) => [letter, tenthsOfNumber(grid.conceitos[letter])]),
+    ) as Record<Conceito, number>,
+  };
+  const items = grid.avaliacoes.map((avaliacao) => {
+    const saved = aluno.notas.find((nota) => nota.avaliacao_id === avaliacao.id);
+    const savedTenths = saved?.valor == null ? null : tenthsOfNumber(saved.valor);
+    const text = textOf(aluno.id, avaliacao.id);
+    const reading = parseGradeValue(text, rules);
+    const typed = reading.ok && !sameGrade(text, saved?.texto ?? null) ? reading.tenths : undefined;
+    return {
+      tipo: avaliacao.tipo,
+      peso: tenthsOfNumber(avaliacao.peso),
+      valor: typed === undefined ? savedTenths : typed,
+      typed: typed !== undefined,
+    };
+  });
+  if (!items.some((item) => item.typed)) return aluno.media_texto;
+  return displayGrade(periodAverage(items, { recuperacao: grid.recuperacao }).media, rules);
 }

@@ -63,11 +63,14 @@ export function GradeStudentCard({
   index,
   status,
   cell,
+  average,
 }: {
   grid: GradesGrid;
   index: number;
   status: ReactNode;
   cell: CellRenderer;
+  /** The student's period average as the grades on screen make it. */
+  average: string | null;
 }) {
   const aluno = grid.alunos[index]!;
   const rows = grid.alunos.length;
@@ -98,7 +101,7 @@ export function GradeStudentCard({
         ))}
       </ul>
       <p className="mt-3 text-sm text-gray-700">
-        Média do período: <strong>{aluno.media_texto ?? '—'}</strong>
+        Média do período: <strong>{average ?? '—'}</strong>
       </p>
     </section>
   );
@@ -158,10 +161,13 @@ export function GradeTable({
   status,
   cell,
   hint,
+  average,
 }: {
   grid: GradesGrid;
   status: (alunoId: string) => ReactNode;
   cell: CellRenderer;
+  /** A student's period average as the grades on screen make it. */
+  average: (aluno: GradesGrid['alunos'][number]) => string | null;
   /** How to type in it (an editable grid). */
   hint: boolean;
 }) {
@@ -215,9 +221,7 @@ export function GradeTable({
                     {cell(row, col, `${avaliacao.nome} de ${aluno.nome}`, 'table')}
                   </td>
                 ))}
-                <td className="px-3 py-2 text-center font-semibold text-gray-900">
-                  {aluno.media_texto ?? '—'}
-                </td>
+                <td className="px-3 py-2 text-center font-semibold text-gray-900">{average(aluno) ?? '—'}</td>
                 <td className="px-3 py-2" aria-live="polite">
                   {status(aluno.id)}
                 </td>

@@ -39,6 +39,7 @@ function gridOf(overrides: Partial<GradesGrid> = {}): GradesGrid {
     conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
     bloqueio: null,
     pode_solicitar_retificacao: false,
+    recuperacao: 'substitui_se_maior',
     exclusao_com_notas: 'livre',
     retificacoes_pendentes: [],
     avaliacoes,
@@ -151,6 +152,28 @@ describe('GradeGrid', () => {
     expect(screen.getByRole('row', { name: /Aluno 1/ })).toHaveTextContent('8,0');
     // The scale is said before any grade is refused.
     expect(screen.getByText('Escala: De 0 a 10, com uma casa decimal.')).toBeInTheDocument();
+  });
+
+  it('counts a grade typed and not saved yet in the period average, on a phone as in the table', async () => {
+    // A flaky connection: the save is not answered (offline it waits on the device the same way).
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    const user = userEvent.setup();
+    // Aluno 1 has 8,0 in both (peso 2 and 1): a 5 in 'Prova 1' makes (5 × 2 + 8 × 1) / 3 = 6,0.
+    renderGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 1'));
+    await user.keyboard('5');
+    expect(
+      within(screen.getByRole('row', { name: /Aluno 1/ }))
+        .getAllByRole('cell')
+        .at(-2),
+    ).toHaveTextContent('6,0');
+    cleanup();
+
+    stubScreen(false);
+    renderGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 1'));
+    await user.keyboard('5');
+    expect(screen.getByText(/Média do período/)).toHaveTextContent('Média do período: 6,0');
   });
 
   it('moves down a column with Enter and across with the arrows', async () => {

@@ -2,7 +2,14 @@ import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { CellActions } from './grade-cell-actions';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query';
-import { isBlock, moveFocus, parsePastedBlock, placeBlock, type CellPosition } from './grade-grid-logic';
+import {
+  isBlock,
+  moveFocus,
+  parsePastedBlock,
+  placeBlock,
+  shownAverage,
+  type CellPosition,
+} from './grade-grid-logic';
 import { RectifyDialog, type RectifyTarget } from './rectify-dialog';
 import { RequestRectificationDialog, type RectificationTarget } from './request-rectification-dialog';
 import { keyOf, useGradeGridSaving } from './use-grade-grid-saving';
@@ -161,6 +168,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   };
 
   const statusBadge = (alunoId: string) => <SaveStatus status={rowStatus(alunoId)} />;
+  const averageOf = (aluno: GradesGrid['alunos'][number]) => shownAverage(grid, aluno, textOf);
 
   // The list of refused grades comes under the grid: above it, its appearing pushed the cell being typed
   // in down the screen.
@@ -214,7 +222,13 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     return (
       <div>
         {banner}
-        <GradeStudentCard grid={grid} index={index} status={statusBadge(aluno.id)} cell={cellInput} />
+        <GradeStudentCard
+          grid={grid}
+          index={index}
+          status={statusBadge(aluno.id)}
+          cell={cellInput}
+          average={averageOf(aluno)}
+        />
         {heldAt === index && <HeldNotice cells={held} />}
         <StudentPager
           index={index}
@@ -229,7 +243,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   return (
     <div>
       {banner}
-      <GradeTable grid={grid} status={statusBadge} cell={cellInput} hint={!readOnly} />
+      <GradeTable grid={grid} status={statusBadge} cell={cellInput} hint={!readOnly} average={averageOf} />
       {after}
     </div>
   );

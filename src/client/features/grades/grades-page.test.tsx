@@ -291,6 +291,7 @@ describe('GradesPage', () => {
     conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
     bloqueio: null,
     pode_solicitar_retificacao: false,
+    recuperacao: 'substitui_se_maior',
     retificacoes_pendentes: [],
     avaliacoes: [{ id: 'av1', nome: 'Prova 1', data: exam.data, peso: 1, tipo: 'regular', version: 1 }],
     alunos: [],

@@ -1,7 +1,7 @@
 /**
  * The notas of the diário de classe (ADR 0081): per subject, the avaliações dated in the diary's range and
  * each student's grade as the grade grid shows it, with the period's média by the grid's own rule
- * (`periodAverage`, `cellOf`) and the rules of the class's stage in that year.
+ * (`periodAverage` in shared/averages, `cellOf`) and the rules of the class's stage in that year.
  */
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { displayGrade, tenthsToNumber, type AveragingRules } from '../../../shared/averages.js';

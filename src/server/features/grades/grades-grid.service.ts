@@ -1,11 +1,10 @@
 /** The grades grid (students × avaliações of a class, subject and period) and who belongs to it. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  applyRecovery,
   conceitos,
   displayGrade,
+  periodAverage,
   tenthsToNumber,
-  weightedMean,
   type AveragingRules,
 } from '../../../shared/averages.js';
 import { type GradesGrid } from '../../../shared/grades.schemas.js';
@@ -103,20 +102,6 @@ export function studentPeriodAverage(
   ).media;
 }
 
-/** The period average of one student from their cells (regular weighted mean, then recuperação). */
-export function periodAverage(
-  items: readonly { tipo: 'regular' | 'recuperacao'; peso: number; valor: number | null }[],
-  rules: AveragingRules,
-): { media: number | null; recuperacao: number | null; semRecuperacao: number | null } {
-  const mean = weightedMean(items.filter((item) => item.tipo === 'regular'));
-  const recovery = items.find((item) => item.tipo === 'recuperacao')?.valor ?? null;
-  return {
-    media: applyRecovery(mean, recovery, rules.recuperacao),
-    recuperacao: recovery,
-    semRecuperacao: mean,
-  };
-}
-
 /** GET /api/notas/turmas/:id?disciplina=&periodo_id= — students × assessments, a version per cell. */
 export async function getGradesGrid(
   db: DbOrTx,
@@ -191,6 +176,7 @@ export async function getGradesGrid(
     conceitos: Object.fromEntries(
       conceitos.map((c) => [c, tenthsToNumber(rules.conceitos[c])]),
     ) as GradesGrid['conceitos'],
+    recuperacao: rules.recuperacao,
     bloqueio,
     pode_solicitar_retificacao: !access.isAdmin && teaches && closed !== null,
     exclusao_com_notas: teaches ? assessmentDeletionMode(context, state, access.isAdmin) : 'bloqueada',

@@ -4,6 +4,7 @@ import {
   displayGrade,
   overallSituation,
   parecerSituation,
+  periodAverage,
   periodsDone,
   subjectSituation,
   tenthsToNumber,
@@ -15,7 +16,6 @@ import { periodName } from '../../../shared/calendar.schemas.js';
 import type { CouncilDecision, ReportCard, ReportCardSubject } from '../../../shared/report-card.schemas.js';
 import { type SchoolYearRow } from '../../db/schema/calendar.js';
 import { type CouncilDecisionRow } from '../../db/schema/grades.js';
-import { periodAverage } from './grades-grid.service.js';
 import { tenthsOf } from './grades.service.js';
 import { type ClassInputs, type StudentInputs, type YearInputs } from './report-card.inputs.js';
 import { bySubjectOrder } from '../disciplinas/index.js';
