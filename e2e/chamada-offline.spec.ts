@@ -7,6 +7,8 @@ import {
 } from '@playwright/test';
 import { addDays } from '../src/shared/calendar';
 import { isInfantilSerie } from '../src/shared/classes.schemas';
+import type { GradesGrid } from '../src/shared/grades.schemas';
+import { shownAverage } from '../src/client/features/grades/grade-grid-logic';
 import {
   apiSignIn,
   controlledByServiceWorker,
@@ -267,7 +269,12 @@ interface Grid {
   escala: string;
   bloqueio: string | null;
   avaliacoes: { id: string; nome: string }[];
-  alunos: { id: string; nome: string; notas: { avaliacao_id: string; texto: string | null }[] }[];
+  alunos: {
+    id: string;
+    nome: string;
+    notas: { avaliacao_id: string; texto: string | null }[];
+    media_texto: string | null;
+  }[];
 }
 
 test('a grade typed offline waits on the device and is sent when the connection returns', async ({
@@ -327,6 +334,8 @@ test('a grade typed offline waits on the device and is sent when the connection 
   const aluno = grid.alunos[0]!;
   const value = { conceitos: 'B', '0-100': '75' }[grid.escala] ?? '7,5';
 
+  // The grid with the new column, as the screen reads it (to work out the average the screen should show).
+  const withColumn = (await gridOf(grid.turma.id, grid.disciplina, grid.periodo.id)) as unknown as GradesGrid;
   await page.goto(
     `/dashboard/notas?turma=${grid.turma.id}&disciplina=${encodeURIComponent(grid.disciplina)}&periodo=${grid.periodo.id}`,
   );
@@ -336,15 +345,25 @@ test('a grade typed offline waits on the device and is sent when the connection 
   await cell.fill(value);
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toBeVisible();
+  // The period average already counts the grade waiting on the device: what the server makes of it below.
+  const expected = shownAverage(
+    withColumn,
+    withColumn.alunos.find((student) => student.id === aluno.id)!,
+    (_aluno, avaliacaoId) =>
+      avaliacaoId === avaliacao.id
+        ? value
+        : (aluno.notas.find((nota) => nota.avaliacao_id === avaliacaoId)?.texto ?? ''),
+  );
+  await expect(page.getByText(/^Média do período:/)).toHaveText(`Média do período: ${expected ?? '—'}`);
   await screenshot(page, { path: 'test-results/notas-offline-pendente-phone.png' });
 
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toHaveCount(0, { timeout: 30_000 });
   const after = await gridOf(grid.turma.id, grid.disciplina, grid.periodo.id);
-  const saved = after!.alunos
-    .find((row) => row.id === aluno.id)!
-    .notas.find((nota) => nota.avaliacao_id === avaliacao.id);
+  const row = after!.alunos.find((student) => student.id === aluno.id)!;
+  const saved = row.notas.find((nota) => nota.avaliacao_id === avaliacao.id);
   expect(saved?.texto).not.toBeNull();
+  expect(row.media_texto).toBe(expected);
   await context.close();
 });
 
@@ -375,5 +394,53 @@ test('today’s due rolls are on the phone before the teacher opens them', async
   await page.goto(`/dashboard/frequencia?turma=${due!.id}`);
   await expect(page.getByText(/Sem conexão — mostrando a cópia salva neste aparelho/)).toBeVisible();
   await context.setOffline(false);
+  await context.close();
+});
+
+test('a parecer typed without signal stays on the phone through a reload and is saved once the signal returns', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await apiSignIn(page.request, TEACHER.email, [TEACHER.password], TEACHER.password);
+  // The demo teacher's Pré II, the period of today, a child (seed-pareceres.ts).
+  await page.goto('/dashboard/pareceres');
+  const child = page
+    .getByRole('list', { name: 'Crianças da turma' })
+    .getByRole('button', { name: /Alice Moreira Dias/ });
+  await expect(child).toBeVisible();
+  await controlledByServiceWorker(page);
+  await child.click();
+  const editor = page.getByRole('region', { name: 'Alice Moreira Dias' });
+  const geral = editor.getByLabel('Parecer geral');
+  await expect(geral).toBeVisible();
+  // The class, its children and pareceres are on the device (the reading copy) before the signal goes.
+  await expect.poll(() => keptOnDevice(page)).toContain('"pareceres","list"');
+
+  await context.setOffline(true);
+  const text = `Alice montou sozinha o painel das estações (${Date.now().toString().slice(-6)}).`;
+  await geral.fill(text);
+  await editor.getByRole('button', { name: 'Salvar', exact: true }).click();
+  // Said at once, not a spinner: the text is on the phone, to be saved again with signal.
+  await expect(editor.getByRole('status')).toHaveText(
+    'Sem conexão: o parecer ficou guardado neste aparelho. Salve de novo quando a internet voltar.',
+  );
+
+  // The app reloaded (or closed and opened) still without signal: the text is there, and says where it is.
+  await page.reload();
+  await expect(geral).toHaveValue(text);
+  await expect(editor.getByRole('status')).toHaveText(
+    'Rascunho guardado neste aparelho — ainda não salvo na escola. Salve quando a internet voltar.',
+  );
+  await screenshot(page, { path: 'test-results/screenshots/parecer-rascunho-offline-phone.png' });
+
+  await context.setOffline(false);
+  await editor.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(editor.getByText('Rascunho guardado neste aparelho', { exact: false })).toHaveCount(0);
+  // Saved at the school: read again, it is the server's text, with no draft left on the phone.
+  await page.reload();
+  await expect(geral).toHaveValue(text);
+  await expect(editor.getByRole('status')).toHaveCount(0);
   await context.close();
 });

@@ -33,8 +33,8 @@ export function OfflineBanner() {
               O que funciona sem internet
             </summary>
             <p className="mt-1">
-              Consultar turmas e alunos, fazer chamada e lançar notas, ver o diário de classe, o boletim e os
-              comunicados já abertos.
+              Consultar turmas e alunos, fazer chamada, lançar notas e escrever pareceres, ver o diário de
+              classe, o boletim e os comunicados já abertos.
             </p>
             <p>
               <span className="font-medium">Precisa de internet:</span> pagamentos, envio de arquivos e telas
