@@ -9,11 +9,14 @@ const KEPT = 'Rascunho guardado neste aparelho — ainda não salvo na escola.';
  */
 export function ParecerDraftNote({
   kept,
+  stale,
   unsent,
   online,
 }: {
   /** A draft of what is on screen is on the device. */
   kept: boolean;
+  /** The parecer was saved at the school (by someone) after this draft was started. */
+  stale: boolean;
   /** The last save found no connection. */
   unsent: boolean;
   online: boolean;
@@ -26,10 +29,14 @@ export function ParecerDraftNote({
       ? `${KEPT} A conexão voltou: toque em Salvar.`
       : KEPT;
   if (!kept) return null;
+  const changed = stale
+    ? ' O parecer foi alterado na escola depois deste rascunho: confira antes de salvar, ou o rascunho substitui o que está lá.'
+    : '';
   return (
     <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
       <Smartphone className="mr-1 inline h-4 w-4 align-text-bottom" aria-hidden />
       {text}
+      {changed}
     </p>
   );
 }

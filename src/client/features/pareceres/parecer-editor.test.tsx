@@ -42,7 +42,7 @@ function savedParecer(alunoId: string, texto: string): Parecer {
 }
 
 /** The editor as the page opens it (a reload is the same: a new page reading the device again). */
-function openEditor(alunoId: string, connected: () => boolean) {
+function openEditor(alunoId: string, connected: () => boolean, parecer: Parecer | null = null) {
   const api = stubApi({
     '/api/auth/me': signedInAs(),
     [`/api/pareceres/${alunoId}/${PERIODO}`]: (request) =>
@@ -56,7 +56,7 @@ function openEditor(alunoId: string, connected: () => boolean) {
     <ParecerEditor
       aluno={{ id: alunoId, nome: 'Lia Prado' }}
       periodoId={PERIODO}
-      parecer={null}
+      parecer={parecer}
       canReview={false}
     />,
   );
@@ -118,5 +118,20 @@ describe('ParecerEditor: what is typed is kept on the device', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByLabelText('Parecer geral')).toHaveValue('');
     expect(screen.queryByText(KEPT)).not.toBeInTheDocument();
+  });
+
+  it('says when the parecer was saved at the school after the draft was started', async () => {
+    const ALUNO = '00000000-0000-4000-8000-000000000073';
+    openEditor(ALUNO, () => true);
+    await userEvent.type(await screen.findByLabelText('Parecer geral'), 'Texto do celular.');
+    expect(await screen.findByRole('status')).toHaveTextContent(KEPT);
+
+    // Meanwhile the coordination saved another text (version 2): the draft still comes back, with a word.
+    cleanup();
+    openEditor(ALUNO, () => true, { ...savedParecer(ALUNO, 'Texto da coordenação.'), version: 2 });
+    await waitFor(() => expect(screen.getByLabelText('Parecer geral')).toHaveValue('Texto do celular.'));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'O parecer foi alterado na escola depois deste rascunho: confira antes de salvar',
+    );
   });
 });

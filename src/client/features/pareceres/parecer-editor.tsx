@@ -58,6 +58,7 @@ export function ParecerEditor({
     key: `parecer:${aluno.id}:${periodoId}`,
     value: { texto, campos },
     isSaved,
+    base: parecer?.version ?? 0,
     onRestore: (value) => {
       setTexto(value.texto);
       setCampos(value.campos);
@@ -130,7 +131,7 @@ export function ParecerEditor({
             : 'Revisado pela coordenação. Salvar uma mudança devolve o parecer a rascunho, para nova revisão.'}
         </p>
       )}
-      <ParecerDraftNote kept={draft.kept && dirty} unsent={unsent} online={online} />
+      <ParecerDraftNote kept={draft.kept && dirty} stale={draft.stale} unsent={unsent} online={online} />
       <TextAreaField
         label="Parecer geral"
         rows={4}

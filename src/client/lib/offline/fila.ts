@@ -56,6 +56,8 @@ interface FilaDb extends DBSchema {
 export interface Draft<T = unknown> {
   key: string;
   value: T;
+  /** The version of the record the text was typed over (another person's later save shows). */
+  base?: number;
   savedAt: number;
 }
 
@@ -211,8 +213,8 @@ const draftsInMemory = new Map<string, Draft>();
 const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 const memoryKey = (userId: string, key: string) => `${userId}\u0000${key}`;
 
-export async function saveDraft(userId: string, key: string, value: unknown): Promise<void> {
-  const draft: Draft = { key, value, savedAt: Date.now() };
+export async function saveDraft(userId: string, key: string, value: unknown, base?: number): Promise<void> {
+  const draft: Draft = { key, value, ...(base === undefined ? {} : { base }), savedAt: Date.now() };
   if (!hasIndexedDb()) {
     draftsInMemory.set(memoryKey(userId, key), draft);
     return;

@@ -15,6 +15,8 @@ export interface DeviceDraft<T> {
   kept: boolean;
   /** The text on screen came from the device, not from the server. */
   restored: boolean;
+  /** The draft restored was typed over an older version than the server's now (someone saved since). */
+  stale: boolean;
   /** Writes what waits now (before a save, so a failed one leaves the text on the device). */
   flush: () => Promise<void>;
   /** The server saved `sent`: the draft goes, unless the person typed something else meanwhile. */
@@ -30,12 +32,15 @@ export function useDeviceDraft<T>(options: {
   isSaved: (value: T) => boolean;
   /** A draft found on opening: the editor shows it instead of the server's text. */
   onRestore: (value: T) => void;
+  /** The version of the server's record on screen (kept with the draft). */
+  base?: number;
 }): DeviceDraft<T> {
   const { data: user } = useCurrentUser();
   const userId = user?.id;
   const { key } = options;
   const [kept, setKept] = useState(false);
   const [restored, setRestored] = useState(false);
+  const [stale, setStale] = useState(false);
   // Nothing is written before the draft on the device was read: typing must not overwrite it unseen.
   const [loaded, setLoaded] = useState(false);
   const latest = useRef(options);
@@ -52,6 +57,7 @@ export function useDeviceDraft<T>(options: {
         if (draft && !latest.current.isSaved(draft.value)) {
           latest.current.onRestore(draft.value);
           setRestored(true);
+          setStale(draft.base !== latest.current.base);
           setKept(true);
         } else if (draft) void deleteDraft(userId, key).catch(() => undefined);
       })
@@ -78,7 +84,7 @@ export function useDeviceDraft<T>(options: {
     const value = latest.current.value;
     const unsaved = !latest.current.isSaved(value);
     waiting.current = async () => {
-      if (unsaved) await saveDraft(userId, key, value);
+      if (unsaved) await saveDraft(userId, key, value, latest.current.base);
       else await deleteDraft(userId, key);
       setKept(unsaved);
     };
@@ -98,9 +104,10 @@ export function useDeviceDraft<T>(options: {
       await deleteDraft(userId, key).catch(() => undefined);
       setKept(false);
       setRestored(false);
+      setStale(false);
     },
     [userId, key, flush],
   );
 
-  return { kept, restored, flush, saved };
+  return { kept, restored, stale, flush, saved };
 }
