@@ -70,7 +70,7 @@ describe('the banner on a phone', () => {
     const summary = await screen.findByText('O que funciona sem internet');
     expect(summary.tagName).toBe('SUMMARY');
     expect(summary.closest('details')).not.toHaveAttribute('open');
-    expect(summary.closest('details')).toHaveTextContent('fazer chamada e lançar notas');
+    expect(summary.closest('details')).toHaveTextContent('fazer chamada, lançar notas e escrever pareceres');
   });
 });
 
