@@ -341,6 +341,7 @@ test('a grade typed offline waits on the device and is sent when the connection 
   );
   const cell = page.getByRole('textbox', { name: `${avaliacao.nome} de ${aluno.nome}` });
   await expect(cell).toBeVisible();
+  await controlledByServiceWorker(page);
   await context.setOffline(true);
   await cell.fill(value);
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
@@ -356,6 +357,12 @@ test('a grade typed offline waits on the device and is sent when the connection 
   );
   await expect(page.getByText(/^Média do período:/)).toHaveText(`Média do período: ${expected ?? '—'}`);
   await screenshot(page, { path: 'test-results/notas-offline-pendente-phone.png' });
+  // The app closed and opened again without signal: the class, its grid and the grade waiting on the
+  // device are all there (the class picker was not kept: 'Nenhuma disciplina').
+  await page.reload();
+  await expect(cell).toBeVisible({ timeout: 30_000 });
+  await expect(cell).toHaveValue(value);
+  await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toBeVisible();
 
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toHaveCount(0, { timeout: 30_000 });

@@ -7,7 +7,7 @@ import { formatCount } from '../../../shared/format';
 import { ApiError } from '../../lib/api-client';
 import type { CurrentUser } from '../../../shared/auth.schemas';
 import { currentUserKey } from '../../lib/current-user';
-import { enqueue, onEntrySent } from '../../lib/offline/fila';
+import { enqueue, listEntries, onEntrySent } from '../../lib/offline/fila';
 import { requestBackgroundSync } from '../../lib/offline/use-fila';
 import { useBeforeUnloadWarning } from '../../lib/use-unsaved-changes';
 import { batchIndexOf, readCell, sameGrade } from './grade-grid-logic';
@@ -29,6 +29,13 @@ const isOffline = (error: unknown) =>
   error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
 
 export const keyOf = (alunoId: string, avaliacaoId: string) => `${alunoId}:${avaliacaoId}`;
+
+/** A cell of a batch waiting in the device's queue (`PUT /api/notas`'s body). */
+interface QueuedGrade {
+  aluno_id: string;
+  avaliacao_id: string;
+  valor: string | null;
+}
 
 /** A cell on screen that is not saved: a value the scale refuses, or a conflict with someone else's. */
 export interface UnsavedCell {
@@ -61,6 +68,8 @@ export function useGradeGridSaving(grid: GradesGrid) {
   const editsRef = useRef(edits);
   editsRef.current = edits;
   const rules = { escala: grid.escala, conceitos: grid.conceitos };
+  /** This grid's batches in the device's queue: one class, subject and period, sent in order. */
+  const group = `notas:${grid.turma.id}:${grid.disciplina}:${grid.periodo.id}`;
 
   const serverCell = useCallback(
     (alunoId: string, avaliacaoId: string) =>
@@ -178,7 +187,7 @@ export function useGradeGridSaving(grid: GradesGrid) {
               body: { notas },
               idempotencyKey: key,
               kind: 'notas',
-              group: `notas:${grid.turma.id}:${grid.disciplina}:${grid.periodo.id}`,
+              group,
               label: `Notas ${grid.turma.nome} — ${grid.disciplina} (${grid.periodo.nome})`,
               link: `${window.location.pathname}${window.location.search}`,
             }).then(() => requestBackgroundSync());
@@ -232,6 +241,37 @@ export function useGradeGridSaving(grid: GradesGrid) {
       },
     );
   };
+  // Reopened with grades still waiting in the device's queue (no signal, the app closed and opened
+  // again): they show in their cells as waiting, not empty beside a '1 pendente' — a teacher would type
+  // them again.
+  useEffect(() => {
+    const userId = queryClient.getQueryData<CurrentUser | null>(currentUserKey)?.id;
+    if (!userId) return;
+    let alive = true;
+    void listEntries(userId)
+      .then((entries) => {
+        if (!alive) return;
+        const waiting = entries.filter(
+          (entry) => entry.group === group && (entry.status === 'pendente' || entry.status === 'enviando'),
+        );
+        if (waiting.length === 0) return;
+        setEdits((current) => {
+          const next = new Map(current);
+          // Oldest first: a later batch's value of a cell is the one that will stand.
+          for (const entry of waiting)
+            for (const nota of (entry.body as { notas?: QueuedGrade[] }).notas ?? []) {
+              const key = keyOf(nota.aluno_id, nota.avaliacao_id);
+              if (!current.has(key)) next.set(key, { text: nota.valor ?? '', status: 'no_aparelho' });
+            }
+          return next;
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [queryClient, group]);
+
   // A batch sent from the device's queue: its cells are saved (the grid reloads the versions).
   useEffect(
     () =>

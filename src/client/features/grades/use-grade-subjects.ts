@@ -56,7 +56,12 @@ export function useGradeSubjects(
     noGrade: turmaId !== '' && grid !== undefined && grid.disciplinas.length === 0,
     /** The class has subjects, none of them open to this teacher. */
     noneOpen: grid !== undefined && grid.disciplinas.length > 0 && options.length === 0,
-    pending: turmaId !== '' && (curriculum.isPending || (teacher && teachers.isPending)),
+    // The teachers' list waiting for a connection (paused, not kept on the device) holds nothing back:
+    // offline the Notas screen reopened on a spinner though the grid was on the phone. Without it every
+    // subject of the class is offered and the grid's own copy (or the server) decides.
+    pending:
+      turmaId !== '' &&
+      (curriculum.isPending || (teacher && teachers.isPending && teachers.fetchStatus !== 'paused')),
     infantil: grid ? isInfantil(grid.nivel) : isInfantilSerie(serie),
     turmaNome: grid?.turma_nome,
   };

@@ -180,12 +180,15 @@ export async function readThroughCopy<T>(
   read: () => Promise<T>,
   offline: (error: unknown) => boolean,
 ): Promise<{ data: T; savedAt: number | null }> {
-  const userId = activeUser;
+  // Whose copy is read once the answer (or its failure) is in: a screen reopened offline starts its read
+  // before the portal's layout has said who is signed in, and took that for 'nobody' — no copy shown.
   try {
     const data = await read();
+    const userId = activeUser;
     if (userId) await saveLocalCopy(userId, key, data).catch(() => undefined);
     return { data, savedAt: null };
   } catch (error) {
+    const userId = activeUser;
     if (!userId || !offline(error)) throw error;
     const copy = await readLocalCopy<T>(userId, key).catch(() => undefined);
     if (!copy) throw error;
