@@ -94,6 +94,12 @@ describe('every audit action in plain Portuguese', () => {
     for (const entity of Object.keys(AUDIT_ENTITIES)) expect(entityLabel(entity)).not.toContain('_');
   });
 
+  it('names a payment’s way as the school reads it, not by its code', () => {
+    const paid = row('registrar_pagamento', 'mensalidade', { valor_pago: 98_000, forma: 'pix' });
+    // It read '… (pix)'.
+    expect(describeEntry(paid, new Map())).toMatch(/ \(Pix\)$/);
+  });
+
   it('an entry of a code this version does not know (a restored older file) still reads as words', () => {
     expect(describeEntry(row('acao_antiga', 'coisa_velha'), new Map())).toBe('Acao antiga');
   });

@@ -10,6 +10,7 @@ import {
 import { sectionLabels } from '../../../shared/content.constants.js';
 import { documentoTipoLabels, type DocumentoTipo } from '../../../shared/documents.schemas.js';
 import { formatCentavosPlain, formatCount, formatDate } from '../../../shared/format.js';
+import { formaPagamentoLabels } from '../../../shared/mensalidades.schemas.js';
 import { conselhoResultadoLabels, type ConselhoResultado } from '../../../shared/report-card.schemas.js';
 import { parentescoLabels, studentStatusLabels } from '../../../shared/students.schemas.js';
 import { userStatusLabels } from '../../../shared/users.schemas.js';
@@ -95,6 +96,10 @@ function changesOf(antes: unknown, depois: unknown): string {
     .map((key) => `${fieldLabel(key)}: ${asText(before[key])} → ${asText(after[key])}`)
     .join('; ');
 }
+
+/** ' (Pix)', ' (Dinheiro)': a payment's way as the school reads it (it showed the code, '(pix)'). */
+const formaOf = (forma: string | null) =>
+  forma ? ` (${(formaPagamentoLabels as Partial<Record<string, string>>)[forma] ?? forma})` : '';
 
 const listOf = (items: string[], max = 5) =>
   items.length <= max
@@ -231,7 +236,7 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
         'mensalidade',
         row.entityId,
         '(excluída)',
-      )}${str('forma') ? ` (${str('forma')})` : ''}`;
+      )}${formaOf(str('forma'))}`;
     case 'cancelar':
       if (row.entity === 'mensalidade')
         return withReason(`Cancelou a mensalidade ${name('mensalidade', row.entityId, '(excluída)')}`);
