@@ -6,7 +6,7 @@ import type {
   DashboardProfessor,
   DashboardResponsavel,
 } from '../../../shared/dashboard.schemas';
-import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
 import { attendanceNote, DashboardPage } from './dashboard-page';
 
 afterEach(() => {
@@ -18,6 +18,7 @@ afterEach(() => {
 function stubServer(
   nivel: 'administrador' | 'professor' | 'responsavel',
   stats: DashboardEscola | DashboardProfessor | DashboardResponsavel,
+  more: Record<string, unknown> = {},
 ) {
   const user = { id: 'u1', nome: 'Carlos', email: 'c@escola', nivel, primeiro_login: false };
   stubApi(
@@ -40,6 +41,9 @@ function stubServer(
         secretaria: null,
         mensagens_nao_lidas: 0,
       },
+      // The school years (a teacher's home between two years says when the next starts): none here.
+      '/api/anos-letivos': [],
+      ...more,
     },
     null,
   );
@@ -521,6 +525,28 @@ describe("the teacher's home leads with today's rolls", () => {
     expect(
       within(today).getByRole('link', { name: 'Chamadas do último dia letivo (20/03)' }),
     ).toHaveAttribute('href', '/dashboard/frequencia?data=2026-03-20');
+  });
+
+  it('between two school years says when the classes start, as the roll screen does', async () => {
+    stubServer(
+      'professor',
+      teacher({
+        data: '2026-12-06',
+        dia: { data: '2026-12-06', tipo: 'fim_de_semana', letivo: false, descricao: null },
+        ultimo_dia_letivo: null,
+        pendentes: [],
+        feitas: 0,
+      }),
+      {
+        '/api/anos-letivos': [
+          schoolYearOf({ id: 'y27', ano: 2027, inicio: '2027-02-01', fim: '2027-12-10' }),
+        ],
+      },
+    );
+    renderAt(<DashboardPage />);
+    const today = await screen.findByRole('region', { name: 'Hoje não há aula (domingo)' });
+    // It said only that today was a Sunday.
+    expect(await within(today).findByText('As aulas de 2027 começam em 01/02/2027.')).toBeVisible();
   });
 
   it('a holiday is named', async () => {

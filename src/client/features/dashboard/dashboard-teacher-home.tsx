@@ -11,6 +11,7 @@ import { CARD_LINK, CARD_WITH_LINK } from '../../components/data-table-cards';
 import { StatCard } from '../../components/feedback';
 import { Panel } from './dashboard-panel';
 import { InstallAppCard } from '../../components/install-app-card';
+import { useNextYearStart } from '../../domain/school-years';
 
 /** Where a pending roll opens: the roll screen on that class (and lesson), today. */
 function rollLink(roll: DashboardProfessor['chamadas_hoje']['pendentes'][number]): string {
@@ -29,6 +30,8 @@ function rollLink(roll: DashboardProfessor['chamadas_hoje']['pendentes'][number]
 function TodayRolls({ hoje }: { hoje: DashboardProfessor['chamadas_hoje'] }) {
   const heading = 'chamadas-hoje';
   const [last, link] = [hoje.ultimo_dia_letivo, 'font-medium text-primary-strong underline'];
+  // Between two years the home said only 'Hoje não há aula (domingo)'; the roll screen says when they start.
+  const starts = useNextYearStart(hoje.data);
   if (!hoje.dia.letivo)
     return (
       <section
@@ -42,6 +45,7 @@ function TodayRolls({ hoje }: { hoje: DashboardProfessor['chamadas_hoje'] }) {
             Hoje não há aula ({dayOffReason(hoje.dia)})
           </h2>
           <p className="text-sm text-gray-600">
+            {starts && <span className="block font-medium text-gray-800">{starts}.</span>}
             {formatDate(hoje.data)} não é dia letivo: nenhuma chamada a fazer.{' '}
             <Link to={last ? `${paths.attendance}?data=${last}` : paths.attendance} className={link}>
               {last
