@@ -4,6 +4,7 @@ import type { FinanceSettings } from '../../shared/finance.schemas';
 import type { SchoolClass } from '../../shared/classes.schemas';
 import type { Curriculum } from '../../shared/curriculum.schemas';
 import type { Mensalidade } from '../../shared/mensalidades.schemas';
+import type { Parecer } from '../../shared/pareceres.schemas';
 import type { ReportCard } from '../../shared/report-card.schemas';
 import type { PublicSystemSettings } from '../../shared/settings.schemas';
 import type { Student } from '../../shared/students.schemas';
@@ -269,5 +270,35 @@ export function rollAnswer(turmaId: string, roll: Partial<Roll> = {}): Roll {
     chamada: null,
     alunos: [{ id: 'a1', nome: 'Ana Lima', matricula: 'M1', presente: true, falta: null }],
     ...roll,
+  };
+}
+
+/**
+ * A child's parecer of the 1º semestre (Pré I A), a draft with no review yet: `aluno_id`/`aluno` from
+ * `alunoId` and the rest from `parecer`.
+ */
+export function parecerAnswer(alunoId: string, parecer: Partial<Parecer> = {}): Parecer {
+  const periodo = uuidOf(21);
+  const turma = uuidOf(42);
+  return {
+    id: uuidOf(1),
+    aluno_id: alunoId,
+    aluno: { id: alunoId, nome: 'Lia Prado', matricula: 'M1' },
+    periodo_id: periodo,
+    periodo: { id: periodo, nome: '1º semestre', ano: 2026 },
+    turma_id: turma,
+    turma: { id: turma, nome: 'Pré I A', serie: 'Pré I' },
+    texto: '',
+    campos: {},
+    status: 'rascunho',
+    enviado_em: null,
+    autor: null,
+    revisor: null,
+    revisado_em: null,
+    publicado_em: null,
+    updated_at: '2026-06-02T12:00:00.000Z',
+    version: 1,
+    fotos: [],
+    ...parecer,
   };
 }

@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import type { Parecer } from '../../../shared/pareceres.schemas';
+import { parecerAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { ParecerEditor } from './parecer-editor';
 
@@ -18,28 +19,7 @@ const KEPT = 'Rascunho guardado neste aparelho — ainda não salvo na escola.';
 const UNSENT =
   'Sem conexão: o parecer ficou guardado neste aparelho. Salve de novo quando a internet voltar.';
 
-function savedParecer(alunoId: string, texto: string): Parecer {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    aluno_id: alunoId,
-    aluno: { id: alunoId, nome: 'Lia Prado', matricula: 'M1' },
-    periodo_id: PERIODO,
-    periodo: { id: PERIODO, nome: '1º semestre', ano: 2026 },
-    turma_id: '00000000-0000-4000-8000-000000000042',
-    turma: { id: '00000000-0000-4000-8000-000000000042', nome: 'Pré I A', serie: 'Pré I' },
-    texto,
-    campos: {},
-    status: 'rascunho',
-    enviado_em: null,
-    autor: null,
-    revisor: null,
-    revisado_em: null,
-    publicado_em: null,
-    updated_at: '2026-06-02T12:00:00.000Z',
-    version: 1,
-    fotos: [],
-  };
-}
+const savedParecer = (alunoId: string, texto: string): Parecer => parecerAnswer(alunoId, { texto });
 
 /** The editor as the page opens it (a reload is the same: a new page reading the device again). */
 function openEditor(alunoId: string, connected: () => boolean, parecer: Parecer | null = null) {

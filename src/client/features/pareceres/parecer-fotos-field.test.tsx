@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Parecer } from '../../../shared/pareceres.schemas';
+import { parecerAnswer } from '../../test/answers';
 import { renderAt, stubApi } from '../../test/render';
 import { ParecerFotosField } from './parecer-fotos-field';
 
@@ -19,26 +20,14 @@ const foto = (n: number) => ({
   largura: 800,
   altura: 600,
 });
-const parecer: Parecer = {
-  id: '00000000-0000-4000-8000-000000000001',
-  aluno_id: ALUNO,
-  aluno: { id: ALUNO, nome: 'Lia Prado', matricula: 'M1' },
-  periodo_id: PERIODO,
-  periodo: { id: PERIODO, nome: '1º semestre', ano: 2026 },
+const parecer: Parecer = parecerAnswer(ALUNO, {
   turma_id: '00000000-0000-4000-8000-000000000041',
   turma: { id: '00000000-0000-4000-8000-000000000041', nome: 'Pré II A', serie: 'Pré II' },
   texto: 'Chegou curiosa.',
-  campos: {},
-  status: 'rascunho',
-  enviado_em: null,
-  autor: null,
-  revisor: null,
-  revisado_em: null,
-  publicado_em: null,
   updated_at: '2026-06-01T12:00:00.000Z',
   version: 3,
   fotos: [foto(1), foto(2)],
-};
+});
 const fotoUrl = (n: number) => `/api/pareceres/${ALUNO}/${PERIODO}/fotos/${foto(n).id}`;
 
 describe("the parecer's photos", () => {
