@@ -123,7 +123,8 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   await expect(pending).not.toContainText(names[0]);
   const notReached = sent.getByRole('region', { name: /Sem acesso ao portal \(não receberam\)/ });
   await expect(notReached.getByRole('listitem')).toHaveText([
-    `${semPortal} (Girassóis ${run}) — responsável: Avó do Bento ${run}`,
+    // With the phone to call her on.
+    `${semPortal} (Girassóis ${run}) — responsável: Avó do Bento ${run} ((11) 98765-0000)`,
   ]);
   await screenshot(admin, { path: `${shots}/comunicado-leituras-desktop.png` });
   await sent.getByRole('button', { name: 'Reenviar lembrete' }).click();

@@ -68,7 +68,7 @@ describe('the details of a published comunicado', () => {
           nome: 'Caio Barros',
           turma: '1º Ano A',
           responsaveis: [
-            { nome: 'Zilda Barros', telefone: '(11) 98765-4321' },
+            { nome: 'Zilda Barros', telefone: '11987654321' },
             { nome: 'Artur Barros', telefone: null },
           ],
         },

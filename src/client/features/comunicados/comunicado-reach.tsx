@@ -1,7 +1,7 @@
 /** A notice's reach in words: who receives it in the portal and whose families have no access. */
 import { UserX } from 'lucide-react';
 import type { DestinatariosTipo, PublicoTipo, SemAcesso } from '../../../shared/comunicados.schemas';
-import { formatCount } from '../../../shared/format';
+import { formatCount, formatPhone } from '../../../shared/format';
 
 /** '7 famílias', '12 alunos': the portal accounts that receive it, as the audience names them. */
 /**
@@ -81,7 +81,7 @@ export function SemAcessoPanel({
                         {' '}
                         (
                         <a href={`tel:${responsavel.telefone.replace(/[^\d+]/g, '')}`} className="underline">
-                          {responsavel.telefone}
+                          {formatPhone(responsavel.telefone)}
                         </a>
                         )
                       </>
