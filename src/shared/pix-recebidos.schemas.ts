@@ -180,6 +180,9 @@ export const devolverPixInputSchema = z.strictObject({
 });
 export type DevolverPixInput = z.infer<typeof devolverPixInputSchema>;
 
+/** `POST …/consultar-devolucao`: nothing to say, only to ask the bank where the devolução stands. */
+export const consultarDevolucaoInputSchema = z.strictObject({});
+
 export const pixResolvidoSchema = z.object({
   id: z.uuid(),
   situacao: z.enum(pixRecebidoSituacoes),

@@ -72,7 +72,7 @@ export function DevolucaoStatus({ devolucao }: { devolucao: NonNullable<PixAConc
 
 /**
  * Asks the bank where a requested devolução stands (sent again, with its id, if the bank never received
- * it); never a new devolução. The list is refreshed either way.
+ * it); never a new devolução. The list is refreshed with the bank's answer.
  */
 export function AskBankButton({ item }: { item: PixAConciliar }) {
   const action = usePixAction();

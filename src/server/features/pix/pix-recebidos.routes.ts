@@ -10,6 +10,7 @@ import {
   conciliacaoStatusSchema,
   conciliarInputSchema,
   conciliarResultSchema,
+  consultarDevolucaoInputSchema,
   devolverPixInputSchema,
   devolvidoPixInputSchema,
   pixAConciliarSchema,
@@ -113,7 +114,7 @@ export const pixAConciliarRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParamsSchema,
-        body: z.strictObject({}),
+        body: consultarDevolucaoInputSchema,
         response: okResponse(pixResolvidoSchema),
       },
       config: manage,
