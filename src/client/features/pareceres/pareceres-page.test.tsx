@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassStudent } from '../../../shared/classes.schemas';
 import type { Parecer } from '../../../shared/pareceres.schemas';
-import { schoolClassAnswer } from '../../test/answers';
+import { parecerAnswer, schoolClassAnswer } from '../../test/answers';
 import { pinDate, renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
 import { PareceresPage } from './pareceres-page';
 
@@ -29,26 +29,14 @@ const lia: ClassStudent = {
   status: 'ativo',
   responsavel: null,
 };
-const revisado: Parecer = {
-  id: '00000000-0000-4000-8000-000000000001',
-  aluno_id: ALUNO,
-  aluno: { id: ALUNO, nome: 'Lia Prado', matricula: 'M1' },
-  periodo_id: PERIODO,
-  periodo: { id: PERIODO, nome: '1º semestre', ano: 2026 },
-  turma_id: PRE_I_2026,
-  turma: { id: PRE_I_2026, nome: 'Pré I A', serie: 'Pré I' },
+// A reviewed parecer of Lia's, in the 2026 Pré I A (parecerAnswer's class and period).
+const revisado: Parecer = parecerAnswer(ALUNO, {
   texto: 'Chegou curiosa e hoje conduz as rodas de conversa.',
-  campos: {},
   status: 'revisado',
   enviado_em: '2026-06-01T12:00:00.000Z',
-  autor: null,
-  revisor: null,
   revisado_em: '2026-06-02T12:00:00.000Z',
-  publicado_em: null,
-  updated_at: '2026-06-02T12:00:00.000Z',
   version: 3,
-  fotos: [],
-};
+});
 
 function openPareceres(url = '/lista') {
   const api = stubApi({
