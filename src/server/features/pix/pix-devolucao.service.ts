@@ -18,6 +18,7 @@ import type {
   PixDevolucaoWire,
   PixResolvido,
 } from '../../../shared/pix-recebidos.schemas.js';
+import { centavosToDecimal } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { pixRecebidos, type PixRecebidoRow } from '../../db/schema/pix-recebidos.js';
@@ -28,9 +29,6 @@ import { writeTransaction } from '../finance/index.js';
 import { PixApiError } from './pix-api.js';
 import type { PixDevolucaoApi } from './pix-devolucao.client.js';
 import { pixProviderOf } from './pix-provider.service.js';
-
-/** "850.00" from centavos. */
-const reais = (centavos: number) => (centavos / 100).toFixed(2);
 
 const NOT_CONFIGURED =
   'Para devolver pelo banco, configure o Pix automático em Configurações → Financeiro. Se já devolveu pelo aplicativo do banco, use "Marcar como devolvido".';
@@ -92,32 +90,34 @@ async function askBank(
   const held = pending ? await api.getDevolucao(row.endToEndId, devolucaoId) : null;
   if (held) return held;
   return api.putDevolucao(row.endToEndId, devolucaoId, {
-    valor: reais(row.valor),
+    valor: centavosToDecimal(row.valor),
     ...(row.observacao ? { descricao: row.observacao } : {}),
   });
 }
 
 /**
  * What the bank says of the devolução the school requested for the Pix of row `rowId`: recorded when it is
- * that request (its id) and the Pix is still waiting on it; anything else is left alone.
+ * that request (its id) and the Pix is still waiting on it; anything else is left alone. The row as it
+ * stands afterwards.
  */
 export async function applyDevolucao(
   tx: Tx,
   rowId: string,
   devolucao: PixDevolucaoWire,
   actor: Actor = systemActor,
-): Promise<void> {
+): Promise<PixRecebidoRow> {
   const row = await locked(tx, rowId);
-  if (row.devolucaoId !== devolucao.id || row.situacao !== 'devolucao_solicitada') return;
+  if (row.devolucaoId !== devolucao.id || row.situacao !== 'devolucao_solicitada') return row;
   if (devolucao.status === 'EM_PROCESSAMENTO') {
-    await tx
+    const [waiting] = await tx
       .update(pixRecebidos)
       .set({ devolucaoStatus: 'EM_PROCESSAMENTO' })
-      .where(eq(pixRecebidos.id, rowId));
-    return;
+      .where(eq(pixRecebidos.id, rowId))
+      .returning();
+    return waiting!;
   }
   const devolvido = devolucao.status === 'DEVOLVIDO';
-  await tx
+  const [settled] = await tx
     .update(pixRecebidos)
     .set(
       devolvido
@@ -129,7 +129,8 @@ export async function applyDevolucao(
             resolvidoPor: null,
           },
     )
-    .where(eq(pixRecebidos.id, rowId));
+    .where(eq(pixRecebidos.id, rowId))
+    .returning();
   await recordAudit(tx, actor, {
     action: 'resposta_devolucao_pix',
     entity: 'pix_recebido',
@@ -141,6 +142,7 @@ export async function applyDevolucao(
       ...(devolvido ? {} : { motivo: devolucao.motivo ?? null }),
     },
   });
+  return settled!;
 }
 
 /** Gives the claim back (the bank refused the request): the Pix waits in the list again. */
@@ -205,10 +207,7 @@ export async function devolverPix(
     if (error instanceof PixApiError) throw conflict(`O banco recusou a devolução: ${error.mensagem}`);
     throw error;
   }
-  return writeTransaction(ctx.db, async (tx) => {
-    await applyDevolucao(tx, id, devolucao, actor);
-    return resolvedOf(await locked(tx, id));
-  });
+  return writeTransaction(ctx.db, async (tx) => resolvedOf(await applyDevolucao(tx, id, devolucao, actor)));
 }
 
 /**
