@@ -77,10 +77,10 @@ export async function previewReach(db: DbOrTx, author: Author, input: Publico): 
   await checkAudience(db, author, publico);
   // Accounts, and the students they are reached for: two parents of one child are two accounts, one family.
   const [counted] = (
-    (await db.execute(sql`select count(*)::int as n,
-      (select count(distinct aluno)::int from (${audienceQuery(publico)}) b
-        cross join lateral unnest(b.aluno_ids) as aluno) as alunos
-      from (${audienceQuery(publico)}) a`)) as Rows
+    (await db.execute(sql`with alcance as (${audienceQuery(publico)})
+      select (select count(*)::int from alcance) as n,
+        (select count(distinct aluno)::int from alcance cross join lateral unnest(alcance.aluno_ids) as aluno)
+          as alunos`)) as Rows
   ).rows;
   const turmas =
     publico.tipo === 'turmas'
