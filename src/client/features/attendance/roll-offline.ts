@@ -11,6 +11,7 @@ import { formatDate } from '../../../shared/format';
 import { IDEMPOTENCY_HEADER } from '../../../shared/idempotency.schemas';
 import { paths } from '../../../shared/routes';
 import { api, apiWithMessage, ApiError, toQuery } from '../../lib/api-client';
+import { isNoConnection } from '../../lib/offline/online';
 import {
   enqueue,
   readLocalCopy,
@@ -40,9 +41,6 @@ export interface RollOnDevice {
   copiaDe: number | null;
 }
 
-const isOffline = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
-
 /** The roll from the server, kept on the device; with no connection, the copy last kept. */
 export const rollOnDeviceQuery = (userId: string | undefined, turmaId: string, params: RollParams) => {
   const url = `/api/frequencia/turmas/${turmaId}${toQuery({
@@ -62,7 +60,7 @@ export const rollOnDeviceQuery = (userId: string | undefined, turmaId: string, p
         if (userId) await saveLocalCopy(userId, url, roll).catch(() => undefined);
         return { roll, copiaDe: null };
       } catch (error) {
-        if (!isOffline(error) || !userId) throw error;
+        if (!isNoConnection(error) || !userId) throw error;
         const copy = await readLocalCopy<Roll>(userId, url).catch(() => undefined);
         if (!copy)
           throw new Error(
@@ -199,7 +197,7 @@ export async function saveRollFromDevice(options: {
     });
     return { kind: 'sent', message: answer.message ?? 'Chamada salva' };
   } catch (error) {
-    if (isOffline(error)) {
+    if (isNoConnection(error)) {
       await enqueue(userId, { ...entry, body, idempotencyKey: key });
       void requestBackgroundSync();
       return { kind: 'queued' };

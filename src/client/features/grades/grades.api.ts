@@ -33,7 +33,8 @@ import { type GradesProgress, gradesProgressSchema } from '../../../shared/grade
 import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
 import { type RollClass, rollClassSchema } from '../../../shared/attendance.schemas';
 import { type SchoolYear, schoolYearSchema } from '../../../shared/calendar.schemas';
-import { api, apiWithMessage, ApiError, toQuery } from '../../lib/api-client';
+import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+import { isNoConnection } from '../../lib/offline/online';
 import { IDEMPOTENCY_HEADER } from '../../../shared/idempotency.schemas';
 import { readThroughCopy } from '../../lib/offline/fila';
 import { SCREEN_CONTENT_META } from '../../lib/offline/reading-allowlist';
@@ -159,7 +160,7 @@ export const gradesGridQuery = (turmaId: string, disciplina: string, periodoId: 
       const read = await readThroughCopy(
         url,
         () => api<GradesGrid>(url, { schema: gradesGridSchema, globalErrors: false }),
-        (error) => error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT'),
+        isNoConnection,
       );
       return read.data;
     },

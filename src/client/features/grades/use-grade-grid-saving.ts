@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import type { CurrentUser } from '../../../shared/auth.schemas';
 import { currentUserKey } from '../../lib/current-user';
 import { enqueue, listEntries, onEntrySent } from '../../lib/offline/fila';
+import { isNoConnection } from '../../lib/offline/online';
 import { requestBackgroundSync } from '../../lib/offline/use-fila';
 import { useBeforeUnloadWarning } from '../../lib/use-unsaved-changes';
 import { batchIndexOf, readCell, sameGrade } from './grade-grid-logic';
@@ -24,9 +25,6 @@ interface CellEdit {
 
 /** Waits this long after the last keystroke before saving, so a typed column goes in one batch. */
 const SAVE_DELAY_MS = 700;
-
-const isOffline = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
 
 export const keyOf = (alunoId: string, avaliacaoId: string) => `${alunoId}:${avaliacaoId}`;
 
@@ -179,7 +177,7 @@ export function useGradeGridSaving(grid: GradesGrid) {
         onError: (error) => {
           // The person signed in (read from the cache: the portal loaded it before any grid).
           const userId = queryClient.getQueryData<CurrentUser | null>(currentUserKey)?.id;
-          if (isOffline(error) && userId) {
+          if (isNoConnection(error) && userId) {
             // No connection: the batch waits on the device with its key and is sent from the queue.
             void enqueue(userId, {
               method: 'PUT',

@@ -27,8 +27,7 @@ async function sending<T>(send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (error) {
-    if (error instanceof ApiError && isNoConnection(error))
-      throw new ApiError(error.status, error.code, NO_CONNECTION);
+    if (isNoConnection(error)) throw new ApiError(error.status, error.code, NO_CONNECTION);
     throw error;
   }
 }

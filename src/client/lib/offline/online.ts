@@ -38,7 +38,7 @@ export function markOffline(): void {
 const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.code === 'NETWORK';
 
 /** A request that never got an answer (no network, or none in time): the server may not have it. */
-export const isNoConnection = (error: unknown): boolean =>
+export const isNoConnection = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
 
 /**
