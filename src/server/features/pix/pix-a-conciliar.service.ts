@@ -69,9 +69,15 @@ export async function listAConciliar(ctx: AppContext): Promise<PixAConciliar[]> 
 }
 
 /** The row under lock, still waiting for a person; `pixOnly` refuses a devolução. */
-async function waiting(tx: Tx, id: string, pixOnly: boolean): Promise<PixRecebidoRow> {
+/** A received Pix (or devolução) row, locked for the transaction; 404 when there is none. */
+export async function lockedPix(tx: Tx, id: string): Promise<PixRecebidoRow> {
   const [row] = await tx.select().from(pixRecebidos).where(eq(pixRecebidos.id, id)).for('update');
   if (!row) throw notFound('Pix não encontrado.');
+  return row;
+}
+
+async function waiting(tx: Tx, id: string, pixOnly: boolean): Promise<PixRecebidoRow> {
+  const row = await lockedPix(tx, id);
   if (row.situacao === 'devolucao_solicitada')
     throw conflict('A devolução deste Pix foi pedida ao banco: aguarde a resposta dele.');
   if (row.situacao !== 'a_conciliar') throw conflict('Este Pix já foi conciliado.');

@@ -23,21 +23,16 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { pixRecebidos, type PixRecebidoRow } from '../../db/schema/pix-recebidos.js';
 import { clock } from '../../lib/clock.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict } from '../../lib/errors.js';
 import { recordAudit, systemActor, type Actor } from '../audit/index.js';
 import { writeTransaction } from '../finance/index.js';
+import { lockedPix } from './pix-a-conciliar.service.js';
 import { PixApiError } from './pix-api.js';
 import type { PixDevolucaoApi } from './pix-devolucao.client.js';
 import { pixProviderOf } from './pix-provider.service.js';
 
 const NOT_CONFIGURED =
   'Para devolver pelo banco, configure o Pix automático em Configurações → Financeiro. Se já devolveu pelo aplicativo do banco, use "Marcar como devolvido".';
-
-async function locked(tx: Tx, id: string): Promise<PixRecebidoRow> {
-  const [row] = await tx.select().from(pixRecebidos).where(eq(pixRecebidos.id, id)).for('update');
-  if (!row) throw notFound('Pix não encontrado.');
-  return row;
-}
 
 /** The row, claimed for a devolução: a new id on a Pix a conciliar, the same one on a request pending. */
 async function claim(
@@ -47,7 +42,7 @@ async function claim(
   actor: Actor,
 ): Promise<{ row: PixRecebidoRow; devolucaoId: string; pending: boolean } | { done: PixRecebidoRow }> {
   return writeTransaction(ctx.db, async (tx) => {
-    const row = await locked(tx, id);
+    const row = await lockedPix(tx, id);
     if (row.tipo === 'devolucao')
       throw conflict('Esta linha já é uma devolução ao pagador: marque-a como devolvida.');
     if (row.situacao === 'devolucao_solicitada' && row.devolucaoId)
@@ -106,7 +101,7 @@ export async function applyDevolucao(
   devolucao: PixDevolucaoWire,
   actor: Actor = systemActor,
 ): Promise<PixRecebidoRow> {
-  const row = await locked(tx, rowId);
+  const row = await lockedPix(tx, rowId);
   if (row.devolucaoId !== devolucao.id || row.situacao !== 'devolucao_solicitada') return row;
   if (devolucao.status === 'EM_PROCESSAMENTO') {
     const [waiting] = await tx
@@ -148,7 +143,7 @@ export async function applyDevolucao(
 /** Gives the claim back (the bank refused the request): the Pix waits in the list again. */
 async function release(ctx: AppContext, rowId: string, devolucaoId: string, actor: Actor): Promise<void> {
   await writeTransaction(ctx.db, async (tx) => {
-    const row = await locked(tx, rowId);
+    const row = await lockedPix(tx, rowId);
     if (row.situacao !== 'devolucao_solicitada' || row.devolucaoId !== devolucaoId) return;
     await tx
       .update(pixRecebidos)
