@@ -1,6 +1,9 @@
 import { Smartphone } from 'lucide-react';
 
 const KEPT = 'Rascunho guardado neste aparelho — ainda não salvo na escola.';
+/** A save that found no connection (the note's text then, and the editor's toast). */
+export const UNSENT =
+  'Sem conexão: o parecer ficou guardado neste aparelho. Salve de novo quando a internet voltar.';
 
 /**
  * Says where the text on screen is: kept on this device and not at the school yet (a draft), and what to
@@ -23,7 +26,7 @@ export function ParecerDraftNote({
 }) {
   const text = !online
     ? unsent
-      ? 'Sem conexão: o parecer ficou guardado neste aparelho. Salve de novo quando a internet voltar.'
+      ? UNSENT
       : `${KEPT} Salve quando a internet voltar.`
     : unsent
       ? `${KEPT} A conexão voltou: toque em Salvar.`

@@ -15,7 +15,7 @@ import { ParecerStatusChip } from '../../domain/parecer-parts';
 import { useAdvanceParecer, useSaveParecer } from '../../domain/pareceres.api';
 import { isNoConnection, useIsOnline } from '../../lib/offline/online';
 import { useDeviceDraft } from '../../lib/offline/use-device-draft';
-import { ParecerDraftNote } from './parecer-draft-note';
+import { ParecerDraftNote, UNSENT } from './parecer-draft-note';
 import { ParecerFotosField } from './parecer-fotos-field';
 
 type Campos = Partial<Record<CampoCodigo, string>>;
@@ -91,9 +91,7 @@ export function ParecerEditor({
           (error: unknown) => {
             if (isNoConnection(error)) {
               setUnsent(true);
-              toast.error(
-                'Sem conexão: o parecer ficou guardado neste aparelho. Salve de novo quando a internet voltar.',
-              );
+              toast.error(UNSENT);
             } else toast.error(errorText(error, 'Erro ao salvar o parecer.'));
           },
         ),

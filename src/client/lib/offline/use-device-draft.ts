@@ -13,8 +13,6 @@ export const DRAFT_WRITE_DELAY_MS = 300;
 export interface DeviceDraft<T> {
   /** A draft of this editor is on the device (restored, or written while typing). */
   kept: boolean;
-  /** The text on screen came from the device, not from the server. */
-  restored: boolean;
   /** The draft restored was typed over an older version than the server's now (someone saved since). */
   stale: boolean;
   /** Writes what waits now (before a save, so a failed one leaves the text on the device). */
@@ -39,7 +37,6 @@ export function useDeviceDraft<T>(options: {
   const userId = user?.id;
   const { key } = options;
   const [kept, setKept] = useState(false);
-  const [restored, setRestored] = useState(false);
   const [stale, setStale] = useState(false);
   // Nothing is written before the draft on the device was read: typing must not overwrite it unseen.
   const [loaded, setLoaded] = useState(false);
@@ -56,7 +53,6 @@ export function useDeviceDraft<T>(options: {
         if (!alive) return;
         if (draft && !latest.current.isSaved(draft.value)) {
           latest.current.onRestore(draft.value);
-          setRestored(true);
           setStale(draft.base !== latest.current.base);
           setKept(true);
         } else if (draft) void deleteDraft(userId, key).catch(() => undefined);
@@ -103,11 +99,10 @@ export function useDeviceDraft<T>(options: {
       if (draft && JSON.stringify(draft.value) !== JSON.stringify(sent)) return;
       await deleteDraft(userId, key).catch(() => undefined);
       setKept(false);
-      setRestored(false);
       setStale(false);
     },
     [userId, key, flush],
   );
 
-  return { kept, restored, stale, flush, saved };
+  return { kept, stale, flush, saved };
 }
