@@ -220,6 +220,8 @@ test('a notice changed after a ciente: the family sees the version they confirme
   // The school: who confirmed which version, and both texts kept.
   await admin.goto(`/dashboard/comunicados?id=${created.id}`);
   const reads = admin.getByRole('dialog', { name: titulo });
+  // The reads arrive after the notice and may push the filter down: clicked once they are on screen.
+  await expect(reads.getByText('Ninguém pendente.')).toBeVisible();
   await reads.getByRole('button', { name: 'Todos' }).click();
   await expect(reads.getByRole('list', { name: 'Destinatários' })).toContainText('Ciente (versão 2)');
   const versions = reads.getByRole('region', { name: 'Versões' });

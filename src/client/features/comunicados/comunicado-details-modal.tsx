@@ -68,12 +68,6 @@ function ReadsPanel({ comunicado }: { comunicado: Comunicado }) {
           destinatarios={comunicado.publico.destinatarios}
         />
       )}
-      {leituras.data?.enviando && (
-        <p role="status" className="flex items-center gap-2 rounded-lg bg-blue-50 p-2 text-sm text-blue-900">
-          <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden="true" /> Enviando os avisos às
-          famílias (sino e e-mail)… O comunicado já está no portal de quem o recebeu.
-        </p>
-      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div
           role="group"
@@ -98,6 +92,13 @@ function ReadsPanel({ comunicado }: { comunicado: Comunicado }) {
           </Button>
         )}
       </div>
+      {/* Below the filter: it goes away when the sending ends, and the buttons above must not move. */}
+      {leituras.data?.enviando && (
+        <p role="status" className="flex items-center gap-2 rounded-lg bg-blue-50 p-2 text-sm text-blue-900">
+          <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden="true" /> Enviando os avisos às
+          famílias (sino e e-mail)… O comunicado já está no portal de quem o recebeu.
+        </p>
+      )}
       {leituras.isPending ? (
         <Spinner />
       ) : leituras.isError ? (
