@@ -32,6 +32,9 @@ import { calendarEntries } from '../db/schema/calendar.js';
 import { comunicados } from '../db/schema/comunicados.js';
 import { classifyRange } from '../features/calendar/index.js';
 import { YEAR_END } from './seed-calendar.js';
+import { getSchoolIdentity } from '../features/settings/index.js';
+import { contratosConfiguracao } from '../db/schema/contratos.js';
+import { isValidCpf } from '../../shared/validators.js';
 
 const t = setupDemoSchool();
 
@@ -373,6 +376,17 @@ describe('demo school year', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(row.revogadoEm ? 'Documento revogado' : 'Documento válido');
     }
+  });
+
+  it('names who signs for the school: the direction under the documents and as the contract’s party, so the secretaria can send a contract', async () => {
+    const escola = await getSchoolIdentity(t.database.db);
+    expect(escola.diretor).toBe(demoAccounts[0].nome);
+    const [config] = await t.database.db.select().from(contratosConfiguracao);
+    expect(config).toMatchObject({
+      representanteNome: demoAccounts[0].nome,
+      representanteEmail: demoAccounts[0].email,
+    });
+    expect(isValidCpf(config!.representanteCpf!)).toBe(true);
   });
 
   it("gives every demo guardian a complete address in parts that the guardian form accepts (the boleto's payer)", async () => {

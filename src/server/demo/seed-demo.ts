@@ -20,7 +20,7 @@ import { seedComunicados } from './seed-comunicados.js';
 import { seedDocuments } from './seed-documents.js';
 import { seedContent } from './seed-content.js';
 import { seedStudentAccount } from './seed-student-account.js';
-import { seedMatriculas } from './seed-matriculas.js';
+import { seedMatriculas, seedSignatarios } from './seed-matriculas.js';
 import { seedCensoProfissionais } from './seed-censo-profissionais.js';
 import { seedCensoAlunos } from './seed-censo-alunos.js';
 import { seedCensoEscola } from './seed-censo-escola.js';
@@ -147,6 +147,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavel: ids.responsavel!,
     });
     await seedMatriculas(tx, { id: ids.secretaria!, nome: demoAccounts[3].nome });
+    await seedSignatarios(tx, demoAccounts[0]);
     // The school's census data, records 00 and 10 (issue 37).
     await seedCensoEscola(tx);
     // Next year's anuidades and plans, published (Lei 9.870, issue 34).

@@ -1,4 +1,5 @@
 import { DAY_MS } from '../../shared/calendar.js';
+import { completeCpf } from '../../shared/validators.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { EtapaFunil, OrigemInteressado, TipoEvento } from '../../shared/matriculas.schemas.js';
@@ -6,6 +7,9 @@ import { etapaFunilLabels } from '../../shared/matriculas.schemas.js';
 import type { DbOrTx } from '../db/client.js';
 import { classes } from '../db/schema/classes.js';
 import { interessadoEventos, interessados, preMatriculas } from '../db/schema/matriculas.js';
+import { contratosConfiguracao } from '../db/schema/contratos.js';
+import { settings } from '../db/schema/settings.js';
+import { SCHOOL_KEY } from '../features/settings/index.js';
 import { students } from '../db/schema/students.js';
 import { clock } from '../lib/clock.js';
 
@@ -378,4 +382,26 @@ export async function seedMatriculas(tx: DbOrTx, secretaria: { id: string; nome:
       });
     }
   }
+}
+
+/**
+ * Who signs for the school: the direction, named under the declarações and the histórico, and the school's
+ * party to the enrolment contract. Without them the demo's secretaria could not send a contract (only the
+ * direction reaches Configurações) and every document was signed 'Direção' with no name.
+ */
+export async function seedSignatarios(tx: DbOrTx, direcao: { nome: string; email: string }): Promise<void> {
+  await tx
+    .insert(settings)
+    .values({ key: SCHOOL_KEY, value: { site: '', diretor: direcao.nome, padrao_matricula: '' }, version: 1 })
+    .onConflictDoNothing();
+  await tx
+    .insert(contratosConfiguracao)
+    .values({
+      id: 1,
+      representanteNome: direcao.nome,
+      // A made-up CPF whose check digits work out, as the families' (seed-records).
+      representanteCpf: completeCpf('200000000'),
+      representanteEmail: direcao.email,
+    })
+    .onConflictDoNothing();
 }

@@ -146,7 +146,7 @@ export async function camposAtuais(
   ]);
   if (!config.representante_nome || !config.representante_email)
     throw refuse(
-      'Informe quem assina pela escola em Configurações → Contrato de matrícula (nome, CPF e e-mail do representante).',
+      'Falta dizer quem assina pela escola: a direção informa em Configurações → Contrato de matrícula (nome, CPF e e-mail do representante).',
     );
   const signatarios: SignatarioPrevisto[] = [
     {
