@@ -64,12 +64,15 @@ async function ocupacao(tx: DbOrTx, turmaId: string): Promise<number> {
   return Number(result.rows[0]?.total ?? 0);
 }
 
-/** The class chosen, else the first class of the série and year with a free place; null: none has room. */
+/**
+ * The class chosen, else the first class of the série and year with a free place; `cheias`: every class
+ * of the série is full (a waiting list), `nenhuma`: the school has not opened one for that year yet.
+ */
 async function escolherTurma(
   tx: DbOrTx,
   interessado: InteressadoRow,
   aluno: StudentRow | null,
-): Promise<ClassRow | null> {
+): Promise<ClassRow | 'cheias' | 'nenhuma'> {
   const candidates = interessado.turmaId
     ? await tx.select().from(classes).where(eq(classes.id, interessado.turmaId))
     : await tx
@@ -89,7 +92,7 @@ async function escolherTurma(
     await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, turma.id)).for('update');
     if ((await ocupacao(tx, turma.id)) < turma.capacidadeMaxima) return turma;
   }
-  return null;
+  return candidates.length === 0 ? 'nenhuma' : 'cheias';
 }
 
 function naoMatriculou(motivo: string, aluno: string | null = null): MatriculaOutcome {
@@ -173,7 +176,13 @@ async function matricular(
   const conferencia = await conferirResponsaveis(tx, interessado, dados);
   const existente = await alunoExistente(tx, interessado, dados, conferencia.comprovados);
   const turma = await escolherTurma(tx, interessado, existente);
-  if (!turma) {
+  // Not a waiting list: the year's classes are often opened after the enrolments begin.
+  if (turma === 'nenhuma')
+    return naoMatriculou(
+      `Ainda não há turma de ${interessado.serie} em ${String(interessado.anoLetivo)}: crie a turma em Turmas e clique em Matricular agora.`,
+      interessado.alunoId,
+    );
+  if (turma === 'cheias') {
     const motivo = `Sem vaga nas turmas de ${interessado.serie} de ${String(interessado.anoLetivo)}: a família está na lista de espera.`;
     if (!pre.listaEsperaEm) {
       await tx.update(preMatriculas).set({ listaEsperaEm: new Date() }).where(eq(preMatriculas.id, pre.id));

@@ -967,6 +967,27 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(dataOf<{ turma_id: string }>(done).turma_id).toBe(livre.id);
   });
 
+  it('before the school opens a class of the série for that year, says so: no waiting list', async () => {
+    const cookie = await staff();
+    const { interessado } = await familiaEnviada(cookie);
+    await contratoAssinado(interessado.id);
+    const waiting = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(waiting).toMatchObject({ matriculado: false });
+    expect(waiting.motivo).toBe(
+      'Ainda não há turma de 1º ano em 2027: crie a turma em Turmas e clique em Matricular agora.',
+    );
+    const [pre] = await t.database.db.select().from(preMatriculas);
+    expect(pre!.listaEsperaEm).toBeNull();
+    const turma = await insertClass(t, null, 20, { serie: '1º ano', anoLetivo: '2027' });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/matriculas/interessados/${interessado.id}/matricular`,
+      headers: { cookie },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(dataOf<{ turma_id: string }>(done).turma_id).toBe(turma.id);
+  });
+
   it('without a plan, charges the class tuition; a failure leaves nothing half-done', async () => {
     const cookie = await staff();
     const turma = await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
