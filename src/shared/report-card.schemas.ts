@@ -192,6 +192,20 @@ export function failingByAbsenceRefusal(card: Pick<ReportCard, 'frequencia' | 'a
 }
 
 /**
+ * The message when the council would approve a student below the stage's minimum attendance: the law
+ * makes the minimum a condition of approval (LDB art. 24, VI), which no council decision replaces. An
+ * absence the school accepts is abonada in Frequência, and then it no longer counts.
+ */
+export function approvalBelowMinimumRefusal(card: Pick<ReportCard, 'frequencia' | 'aluno'>): string {
+  const { frequencia, minima } = card.frequencia;
+  return (
+    `A frequência de ${card.aluno.nome} é ${formatPercent(frequencia ?? 0)}, abaixo do mínimo de ` +
+    `${minimaText(minima)} da etapa: a LDB (art. 24, VI) exige a frequência mínima para a aprovação, e o ` +
+    'conselho não pode aprová-lo. Faltas justificadas que a escola aceita são abonadas em Frequência antes.'
+  );
+}
+
+/**
  * What a boletim calls its subjects' annual average (ADR 0085): 'Média anual' once it is the year's —
  * every period graded and closed (`periodsDone`), or the year closed with all its periods shown to the
  * reader — else 'Média parcial': 6,5 with the 4º bimestre still blank reads as a final result, and is not.

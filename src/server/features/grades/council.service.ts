@@ -1,6 +1,7 @@
 /** Conselho de classe: recording a class council's decision on a student's year. */
 import { eq } from 'drizzle-orm';
 import {
+  approvalBelowMinimumRefusal,
   councilBlock,
   failingByAbsenceFits,
   failingByAbsenceRefusal,
@@ -22,8 +23,8 @@ import { buildReportCard, refuseInfantil, studentNotFound } from './report-card.
  * POST /api/conselho/:aluno_id — the conselho de classe's decision on a subject (or the overall
  * result), with its reason; a new decision replaces the previous one. Audited. It is the year's final
  * result, so it waits for every period of the year to be closed for the student's class (409 with the
- * open ones); 'Reprovado por falta' only for a student below the stage's minimum attendance (400 on
- * `resultado`); a year in Educação Infantil has no result to decide (409).
+ * open ones); 'Reprovado por falta' only for a student below the stage's minimum attendance, and the
+ * year's 'Aprovado' never for one (400 on `resultado`); a year in Educação Infantil has no result to decide (409).
  */
 export async function recordCouncilDecision(
   ctx: AppContext,
@@ -46,6 +47,11 @@ export async function recordCouncilDecision(
   if (block) throw conflict(block);
   if (input.resultado === 'reprovado_falta' && !failingByAbsenceFits(card)) {
     const message = failingByAbsenceRefusal(card);
+    throw badRequest(message, [{ path: 'resultado', message }]);
+  }
+  // A subject's 'Aprovado' is about its grades; the year's result still fails by absence.
+  if (input.resultado === 'aprovado' && !input.disciplina && failingByAbsenceFits(card)) {
+    const message = approvalBelowMinimumRefusal(card);
     throw badRequest(message, [{ path: 'resultado', message }]);
   }
   await ctx.db.transaction(async (tx) => {

@@ -306,7 +306,19 @@ describe('boletim', () => {
     expect(
       dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie)).conselho,
     ).toBeNull();
-    // Below it, the conselho may; and any result once every period is closed.
+    // Below it, the year's 'Aprovado' is not the council's to give (LDB art. 24, VI); a subject's is.
+    const overruled = await decide(s.a[2].id, { resultado: 'aprovado' });
+    expect(overruled.statusCode).toBe(400);
+    expect(overruled.json<{ message: string }>().message).toMatch(
+      /^A frequência de .+ é 0,0 %, abaixo do mínimo de 75 % da etapa: a LDB \(art\. 24, VI\) exige/,
+    );
+    expect(
+      dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.admin.cookie)).conselho,
+    ).toBeNull();
+    const subject = await decide(s.a[2].id, { disciplina: 'Matemática', resultado: 'aprovado' });
+    expect(subject.statusCode, subject.body).toBe(200);
+    expect(dataOf<ReportCard>(subject).situacao).not.toBe('aprovado');
+    // Below it, the conselho may fail by absence; and any result once every period is closed.
     const absent = await decide(s.a[2].id, { resultado: 'reprovado_falta' });
     expect(absent.statusCode, absent.body).toBe(200);
     expect(dataOf<ReportCard>(absent)).toMatchObject({
