@@ -112,8 +112,20 @@ function checkAcademicSettings(
     context.addIssue({ code: 'custom', path: ['pesos_periodos'], message: 'Informe o peso de cada período' });
 }
 
+export const REPROVACAO_POR_FALTA_OBRIGATORIA =
+  'A reprovação por falta não pode ser desligada: a LDB (art. 24, VI) exige a frequência mínima para a aprovação. A escola pode exigir mais em Regras por etapa.';
+
+/**
+ * What a school may send for `frequencia_minima`: only true (or nothing). The minimum attendance is the
+ * law's condition of approval, which a school may raise (Regras por etapa) and never switch off. Stored
+ * documents keep their boolean: a closed year's snapshot is the record of how it was closed.
+ */
+const lawfulMinimum = z.literal(true, { error: REPROVACAO_POR_FALTA_OBRIGATORIA }).default(true);
+
 /** The school-wide part alone (the general form of Configurações → Acadêmico): no `etapas`. */
-export const academicGeneralValuesSchema = z.strictObject(academicShape).superRefine(checkAcademicSettings);
+export const academicGeneralValuesSchema = z
+  .strictObject({ ...academicShape, frequencia_minima: lawfulMinimum })
+  .superRefine(checkAcademicSettings);
 
 export const academicSettingsValuesSchema = z
   .strictObject({ ...academicShape, etapas: storedStageRules })
@@ -134,6 +146,7 @@ export const defaultAcademicSettings: AcademicSettingsValues = {
 export const updateAcademicSettingsInputSchema = z
   .strictObject({
     ...academicShape,
+    frequencia_minima: lawfulMinimum,
     /** The rules per stage; a stage (or a field) left out keeps its saved value. */
     etapas: stageRulesInputSchema.optional(),
     // 0 is the version of settings never saved (the defaults).

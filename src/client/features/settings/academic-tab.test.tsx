@@ -56,7 +56,9 @@ describe('Configurações → Acadêmico', () => {
     await userEvent.selectOptions(screen.getByLabelText('Média anual'), 'pesos');
     await userEvent.type(screen.getByLabelText('Peso de cada período'), '2; 3; 2; 3');
     await userEvent.selectOptions(screen.getByLabelText('Recuperação do período'), 'media');
-    await userEvent.click(screen.getByLabelText(/Reprovar por falta abaixo de 75 %/));
+    // The failing by absence is the law's (LDB art. 24, VI): said on the form, never a box to untick.
+    expect(screen.getByText(/A lei não permite desligá-la/)).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar regras acadêmicas' }));
 
     await waitFor(() => expect(puts).toHaveLength(1));
@@ -67,7 +69,7 @@ describe('Configurações → Acadêmico', () => {
       media_anual: 'pesos',
       pesos_periodos: [2, 3, 2, 3],
       media_aprovacao: 6.5,
-      frequencia_minima: false,
+      frequencia_minima: true,
       version: 3,
     });
   });

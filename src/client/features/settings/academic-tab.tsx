@@ -12,7 +12,7 @@ import {
 } from '../../../shared/academic-settings.schemas.js';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
-import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form-fields';
+import { Form, FormInput, FormSelect } from '../../components/form-fields';
 import { useAcademicSettings, useSaveAcademicSettings } from '../../domain/academic-settings';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { StageRulesSection } from './stage-rules-section';
@@ -31,7 +31,6 @@ const academicFormSchema = z
     media_anual: z.string(),
     pesos_periodos: z.string(),
     media_aprovacao: z.string(),
-    frequencia_minima: z.boolean(),
   })
   .transform(
     ({ pesos_periodos, ...values }) =>
@@ -88,7 +87,6 @@ function AcademicForm({ settings }: { settings: AcademicSettings }) {
     media_anual: settings.media_anual,
     pesos_periodos: settings.pesos_periodos.join('; '),
     media_aprovacao: decimalText(settings.media_aprovacao),
-    frequencia_minima: settings.frequencia_minima,
   });
   const escala = form.watch('escala');
   const mediaAnual = form.watch('media_anual');
@@ -136,10 +134,10 @@ function AcademicForm({ settings }: { settings: AcademicSettings }) {
           </div>
         </fieldset>
       )}
-      <FormCheckbox
-        name="frequencia_minima"
-        label="Reprovar por falta abaixo de 75 % de frequência (LDB art. 24, VI), ou do mínimo de cada etapa (Regras por etapa)"
-      />
+      <p className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
+        Reprovação por falta: abaixo de 75 % de frequência (LDB art. 24, VI), ou do mínimo de cada etapa
+        (Regras por etapa). A lei não permite desligá-la; a escola pode exigir mais.
+      </p>
       <div>
         <Button type="submit" loading={form.formState.isSubmitting}>
           Salvar regras acadêmicas

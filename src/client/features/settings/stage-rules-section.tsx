@@ -107,6 +107,8 @@ export function StageRulesSection({ settings }: { settings: AcademicSettings }) 
           delete general.updated_at;
           const result = await save.mutateAsync({
             ...(general as Omit<AcademicSettings, 'version' | 'updated_at'>),
+            // The law's: no school switches it off (academic-settings.schemas.ts).
+            frequencia_minima: true,
             etapas: values.etapas,
             version,
           });

@@ -34,7 +34,10 @@ async function readAcademicSettings(db: DbOrTx) {
   if (!row) return { values: defaultAcademicSettings, row: null };
   // A stored document that no longer parses (a restored older file) falls back to the defaults.
   const parsed = academicSettingsValuesSchema.safeParse(row.value);
-  return { values: parsed.success ? parsed.data : defaultAcademicSettings, row };
+  if (!parsed.success) return { values: defaultAcademicSettings, row };
+  // A document saved when the failing by absence could still be switched off follows the law now (LDB
+  // art. 24, VI); only a closed year's snapshot keeps what it was closed with.
+  return { values: { ...parsed.data, frequencia_minima: true }, row };
 }
 
 export async function getAcademicSettings(db: DbOrTx): Promise<AcademicSettings> {

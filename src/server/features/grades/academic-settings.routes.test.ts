@@ -1,10 +1,15 @@
 /** Configurações → Acadêmico: the settings and the period weights of the annual average. */
 import { describe, expect, it } from 'vitest';
-import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
+import {
+  defaultAcademicSettings,
+  REPROVACAO_POR_FALTA_OBRIGATORIA,
+  type AcademicSettings,
+} from '../../../shared/academic-settings.schemas.js';
+import { settings } from '../../db/schema/settings.js';
 import { dataOf, detailsOf, messageOf } from '../../test/records-fixtures.js';
 import { createAssessment, settingsBody, setupSchool, setupGradesTestApp } from './grades.test-setup.js';
 
-const { send, get } = setupGradesTestApp();
+const { t, send, get } = setupGradesTestApp();
 
 describe('academic settings', () => {
   it('has the defaults, is saved with a version by an administrator only, and checks the scale', async () => {
@@ -52,6 +57,34 @@ describe('academic settings', () => {
       media_aprovacao: 60,
     });
     expect(rescale.statusCode).toBe(409);
+  });
+});
+
+describe('failing by absence (LDB art. 24, VI)', () => {
+  it('cannot be switched off: false is refused on its field, and a document saved off before reads as on', async () => {
+    const s = await setupSchool();
+    const current = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
+    expect(current.frequencia_minima).toBe(true);
+    const off = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...settingsBody(current),
+      frequencia_minima: false,
+    });
+    expect(off.statusCode).toBe(400);
+    expect(detailsOf(off)).toEqual([
+      { path: 'frequencia_minima', message: REPROVACAO_POR_FALTA_OBRIGATORIA },
+    ]);
+    // A school that switched it off before this rule: its open years follow the law again.
+    await t.database.db
+      .insert(settings)
+      .values({ key: 'academico', value: { ...defaultAcademicSettings, frequencia_minima: false } })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: { ...defaultAcademicSettings, frequencia_minima: false } },
+      });
+    const read = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
+    expect(read.frequencia_minima).toBe(true);
+    const resaved = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, settingsBody(read));
+    expect(resaved.statusCode, resaved.body).toBe(200);
   });
 });
 

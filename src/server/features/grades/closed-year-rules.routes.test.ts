@@ -49,14 +49,13 @@ describe('a closed year keeps the rules it was closed with', () => {
       ).alunos.find((item) => item.aluno_id === alunoId)?.destino;
     expect(await destinationOf(s.a[1].id)).toBe('proxima_serie');
 
-    // For the next year the school averages the recuperação with the grade and passes at 6,5 (and no
-    // longer fails by absences): under these rules a2 would fail both subjects.
+    // For the next year the school averages the recuperação with the grade and passes at 6,5: under
+    // these rules a2 would fail both subjects.
     const current = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
     const changed = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
       ...settingsBody(current),
       recuperacao: 'media',
       media_aprovacao: 6.5,
-      frequencia_minima: false,
     });
     expect(changed.statusCode, changed.body).toBe(200);
 
