@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf-text.js';
 import { displayReportCell } from '../../../shared/reports.schemas.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { classes } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
 import {
   column,
   cookies,
@@ -13,6 +16,7 @@ import {
   report,
   send,
   setupReportsTest,
+  t,
   teacherCookie,
 } from './reports.test-setup.js';
 
@@ -155,6 +159,64 @@ describe('Acadêmico and Pessoas', () => {
       ['Paulo Lima', '5º A', 'Não', 'Português', 4, 4],
       ['Rita Alves', '5º B', 'Sim', null, 0, 6],
       ['Rita Alves', '6º A', 'Sim', 'Matemática', 6, 6],
+    ]);
+  });
+});
+
+describe('the ata of a year that is over', () => {
+  // Last in the file: it adds a past year and a 2026 place to the shared school.
+  it('lists who finished the year in the class, though they are in next year’s classes now; not who left it during the year', async () => {
+    const admin = cookies.get('administrador')!;
+    const year = await send('POST', '/api/anos-letivos', admin, {
+      ano: 2025,
+      inicio: '2025-02-03',
+      fim: '2025-12-12',
+      tipo_periodo: 'bimestre',
+    });
+    expect(year.statusCode, year.body).toBe(201);
+    const [a4, b4] = await t.database.db
+      .insert(classes)
+      .values(
+        ['4º A', '4º B'].map((nome) => ({
+          nome,
+          nivel: 'Fundamental I' as const,
+          serie: '4º ano',
+          turno: 'manha' as const,
+          anoLetivo: '2025',
+        })),
+      )
+      .returning();
+    const pupils = await t.database.db
+      .insert(students)
+      .values(
+        ['Lia Prado', 'Davi Rocha', 'Téo Lima', 'Bia Costa'].map((nome, index) => ({
+          nome,
+          dataNascimento: '2016-04-01',
+          matricula: `P-${String(index)}`,
+          dataMatricula: '2025-01-10',
+          turmaId: index === 0 ? ids.b5 : null,
+          status: index === 2 ? ('transferido' as const) : ('ativo' as const),
+        })),
+      )
+      .returning();
+    const [lia, davi, teo, bia] = pupils.map((row) => row.id);
+    await t.database.db.insert(classMemberships).values([
+      // Moved on to 2026's 5º B by the year-end move.
+      { alunoId: lia!, turmaId: a4!.id, inicio: '2025-02-03', fim: '2026-02-01' },
+      { alunoId: lia!, turmaId: ids.b5, inicio: '2026-02-02' },
+      // In the class to the year's last day.
+      { alunoId: davi!, turmaId: a4!.id, inicio: '2025-02-03', fim: '2025-12-12' },
+      // Transferred out in June; moved to 4º B in May.
+      { alunoId: teo!, turmaId: a4!.id, inicio: '2025-02-03', fim: '2025-06-09' },
+      { alunoId: bia!, turmaId: a4!.id, inicio: '2025-02-03', fim: '2025-04-30' },
+      { alunoId: bia!, turmaId: b4!.id, inicio: '2025-05-01', fim: '2025-12-12' },
+    ]);
+    expect((await report('mapa-notas', { turma_id: a4!.id })).linhas.map((line) => line.nome)).toEqual([
+      'Davi Rocha',
+      'Lia Prado',
+    ]);
+    expect((await report('mapa-notas', { turma_id: b4!.id })).linhas.map((line) => line.nome)).toEqual([
+      'Bia Costa',
     ]);
   });
 });

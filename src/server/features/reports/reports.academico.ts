@@ -61,6 +61,35 @@ async function membersOf(run: Pick<ReportRun, 'db' | 'scope'>, turma: ClassRow, 
     .orderBy(folded(students.nome), asc(students.id));
 }
 
+/**
+ * Who finished the year in the class, for its ata: while the year runs, its active students now (as
+ * `membersOf`); once the year is over, those whose place in the class reached the year's last day or
+ * ended only when they moved on to a class of another year (the year-end move). Before, a past year's
+ * ata read the classes' students of today and came out empty.
+ */
+async function finishedTheYear(run: ReportRun, turma: ClassRow) {
+  const year = await resolveYear(run.db, Number(turma.anoLetivo) || undefined);
+  if (run.scope.kind !== 'all' || !year || year.fim >= run.today) return membersOf(run, turma, true);
+  return run.db
+    .selectDistinct({ id: students.id, nome: students.nome, chave: folded(students.nome) })
+    .from(classMemberships)
+    .innerJoin(students, eq(students.id, classMemberships.alunoId))
+    .where(
+      and(
+        eq(classMemberships.turmaId, turma.id),
+        lte(classMemberships.inicio, year.fim),
+        or(
+          isNull(classMemberships.fim),
+          gte(classMemberships.fim, year.fim),
+          sql`exists (select 1 from class_memberships later join classes c on c.id = later.turma_id
+            where later.aluno_id = ${classMemberships.alunoId} and later.inicio > ${classMemberships.fim}
+              and c.ano_letivo <> ${turma.anoLetivo})`,
+        ),
+      ),
+    )
+    .orderBy(folded(students.nome), asc(students.id));
+}
+
 /** The boletim of every student of a class, the same figures as each student's boletim. */
 async function classCards(run: ReportRun, turma: ClassRow, current = false): Promise<ReportCard[]> {
   const members = await membersOf(run, turma, current);
@@ -215,7 +244,13 @@ const mapaNotas: HubReport = {
   parametros: (context) => [turmaParameter(context)],
   async run(run) {
     const turma = await classOf(run);
-    const cards = await classCards(run, turma, true);
+    const members = await finishedTheYear(run, turma);
+    const cards = await buildReportCards(
+      run.db,
+      run.viewer,
+      members.map((member) => member.id),
+      { ano: Number(turma.anoLetivo) },
+    );
     const subjects: string[] = [];
     for (const card of cards)
       for (const subject of card.disciplinas)
