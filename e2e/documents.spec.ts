@@ -140,7 +140,7 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   // A transfer declaration asks first.
   await documents.getByRole('button', { name: 'Declaração de transferência' }).click();
   const confirm = admin.getByRole('dialog', { name: /Emitir declaração de transferência/ });
-  await expect(confirm).toContainText('transferência foi concedida hoje');
+  await expect(confirm).toContainText('transferência foi concedida nesta data (hoje)');
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toHaveCount(0);
 

@@ -267,6 +267,8 @@ export interface DocumentContent {
     ano: number;
     de: string;
     ate: string;
+    /** The figures count school days (one roll a day); absent in documents issued before it existed. */
+    por_dia?: boolean;
     aulas_dadas: number;
     faltas: number;
     frequencia: number | null;

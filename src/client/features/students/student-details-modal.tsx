@@ -131,6 +131,7 @@ export function StudentDetailsModal({
             alunoId={student.id}
             studentName={student.nome}
             canManage={documents === 'manage'}
+            transferidoEm={student.status === 'transferido' ? (student.saida?.data ?? null) : null}
           />
         </div>
       )}

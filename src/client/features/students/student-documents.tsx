@@ -23,11 +23,15 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { downloadDocument, useIssueDocument } from '../../domain/documents.api';
 import { useDocuments, useRevokeDocument } from './documents.api';
 
-/** Documents whose issue states a fact the school must mean: asked before issuing. */
-const confirmations: Partial<Record<DocumentoTipo, string>> = {
-  declaracao_transferencia:
-    'A declaração atesta que a transferência foi concedida hoje e que o histórico escolar será expedido em até 30 dias.',
-};
+/**
+ * Documents whose issue states a fact the school must mean: asked before issuing. The transfer's day is
+ * the one the PDF prints: the recorded exit for a transferred student, the issue date otherwise.
+ */
+function confirmationOf(tipo: DocumentoTipo, transferidoEm: string | null): string | null {
+  if (tipo !== 'declaracao_transferencia') return null;
+  const quando = transferidoEm ? `em ${formatDate(transferidoEm)}, data da saída` : 'nesta data (hoje)';
+  return `A declaração atesta que a transferência foi concedida ${quando}, e que o histórico escolar será expedido em até 30 dias.`;
+}
 
 const columns: Column<SchoolDocument>[] = [
   {
@@ -72,10 +76,13 @@ export function StudentDocuments({
   alunoId,
   studentName,
   canManage,
+  transferidoEm = null,
 }: {
   alunoId: string;
   studentName: string;
   canManage: boolean;
+  /** A transferred student's exit day (the declaration says the transfer was granted on it). */
+  transferidoEm?: string | null;
 }) {
   const documents = useDocuments(alunoId);
   const issue = useIssueDocument(alunoId);
@@ -118,7 +125,7 @@ export function StudentDocuments({
             className="min-h-11"
             loading={issuing === tipo}
             disabled={issuing !== null}
-            onClick={() => (confirmations[tipo] ? setAsking(tipo) : void handleIssue(tipo))}
+            onClick={() => (confirmationOf(tipo, transferidoEm) ? setAsking(tipo) : void handleIssue(tipo))}
           >
             <FileText className="h-4 w-4" aria-hidden="true" /> {documentoTipoLabels[tipo]}
           </Button>
@@ -173,7 +180,7 @@ export function StudentDocuments({
         open={asking !== null}
         danger={false}
         title={`Emitir ${asking ? documentoTipoLabels[asking].toLowerCase() : ''} de ${studentName}?`}
-        message={asking ? (confirmations[asking] ?? '') : ''}
+        message={asking ? (confirmationOf(asking, transferidoEm) ?? '') : ''}
         confirmLabel="Emitir"
         onConfirm={() => asking && void handleIssue(asking)}
         onCancel={() => setAsking(null)}

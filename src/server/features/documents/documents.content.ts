@@ -64,22 +64,25 @@ async function attendanceOf(
   db: DbOrTx,
   viewer: Viewer,
   alunoId: string,
+  /** A transferred student's first day out: the figures run up to it, not to the issue date. */
+  saida: string | null,
 ): Promise<NonNullable<DocumentContent['frequencia']>> {
   const figures = await getStudentAttendance(db, viewer, alunoId, {});
-  const today = clock.today();
+  const issued = clock.today();
+  const upTo = saida && saida < issued ? saida : issued;
   const year = await resolveYear(db, figures.ano);
   const periods = year
     ? await db
         .select()
         .from(schoolPeriods)
-        .where(and(eq(schoolPeriods.anoLetivoId, year.id), lte(schoolPeriods.inicio, today)))
+        .where(and(eq(schoolPeriods.anoLetivoId, year.id), lte(schoolPeriods.inicio, upTo)))
         .orderBy(asc(schoolPeriods.numero))
     : [];
   const periodos = [];
   for (const [index, period] of periods.entries()) {
-    // Only the periods already started are read: a gap up to today still counts in the last of them.
+    // Only the periods already started are read: a gap up to the last day read counts in the last of them.
     const end = periodLastDay(periods, index, year!.fim);
-    const ate = end < today ? end : today;
+    const ate = end < upTo ? end : upTo;
     // The same sums as the dashboard's and the alerts' (active students: others have no current period).
     const [totals] = await studentTotals(db, { de: period.inicio, ate }, eq(students.id, alunoId));
     if (!totals) continue;
@@ -95,7 +98,9 @@ async function attendanceOf(
   return {
     ano: figures.ano,
     de: figures.de,
-    ate: figures.ate < today ? figures.ate : today,
+    ate: figures.ate < upTo ? figures.ate : upTo,
+    // A class with one roll a day counts school days, not lessons (as lessonsGivenText says).
+    por_dia: figures.por_disciplina.length === 0,
     aulas_dadas: figures.geral.aulas_dadas,
     faltas: figures.geral.faltas,
     frequencia: figures.geral.frequencia,
@@ -242,7 +247,12 @@ export async function buildDocumentContent(
     data: clock.today(),
   };
   if (tipo === 'declaracao_frequencia' || tipo === 'declaracao_transferencia')
-    content.frequencia = await attendanceOf(db, viewer, student.id);
+    content.frequencia = await attendanceOf(
+      db,
+      viewer,
+      student.id,
+      content.aluno.transferencia?.data ?? null,
+    );
   if (tipo === 'historico_escolar') {
     const [own, prior] = await Promise.all([
       schoolYearsOf(db, viewer, student, escola),

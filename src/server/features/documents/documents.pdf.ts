@@ -117,6 +117,16 @@ function classLine(content: DocumentContent): string {
   return ` no ${turma.serie} do Ensino ${turma.nivel}, turma ${turma.nome}, ${turma.turno === turnoLabels.integral ? 'em período integral' : `turno da ${turma.turno.toLowerCase()}`}, no ano letivo de ${turma.ano_letivo}`;
 }
 
+/**
+ * The destination after 'para': a name that already says what it is ('Escola Estadual X', 'Colégio Y')
+ * takes only its article, so the line never reads 'para a escola Escola Estadual…'.
+ */
+function destinationOf(escola: string): string {
+  if (/^(escola|creche|faculdade|universidade)\b/i.test(escola)) return `a ${escola}`;
+  if (/^(col[eé]gio|instituto|centro|liceu|educand[aá]rio|ginásio)\b/i.test(escola)) return `o ${escola}`;
+  return `a escola ${escola}`;
+}
+
 /** 'em 14/08/2026, para a escola EE Jorge Amado, em Campinas/SP' — or 'nesta data' before the transfer is recorded. */
 function transferLine(content: DocumentContent): string {
   const transfer = content.aluno.transferencia;
@@ -124,21 +134,34 @@ function transferLine(content: DocumentContent): string {
   const place = [transfer.municipio, transfer.uf].filter(Boolean).join('/');
   return [
     `em ${formatDate(transfer.data)}`,
-    transfer.escola ? `para a escola ${transfer.escola}` : null,
+    transfer.escola ? `para ${destinationOf(transfer.escola)}` : null,
     place ? `em ${place}` : null,
   ]
     .filter(Boolean)
     .join(', ');
 }
 
+/** What the figures count: school days for a class with one roll a day, lessons otherwise. */
+const unitOf = (content: DocumentContent) =>
+  content.frequencia?.por_dia
+    ? { count: (n: number) => formatCount(n, 'dia letivo', 'dias letivos'), given: 'dos dias letivos' }
+    : { count: (n: number) => formatCount(n, 'aula', 'aulas'), given: 'das aulas dadas' };
+
+/** 'até 14/08/2026' — or, for a transferred student, 'até a saída, em 14/08/2026' (the first day out). */
+function untilOf(content: DocumentContent, ate: string): string {
+  const saida = content.aluno.transferencia?.data;
+  return saida && ate >= saida ? `até a saída, em ${formatDate(saida)}` : `até ${formatDate(ate)}`;
+}
+
 function frequencyLine(content: DocumentContent): string {
   const figures = content.frequencia;
   if (!figures) return '';
+  const unit = unitOf(content);
   if (figures.aulas_dadas === 0)
-    return `Não há aulas registradas no ano letivo de ${String(figures.ano)} até ${formatDate(figures.ate)}.`;
+    return `Não há ${figures.por_dia ? 'dias letivos' : 'aulas'} registrados no ano letivo de ${String(figures.ano)} ${untilOf(content, figures.ate)}.`;
   return (
-    `No ano letivo de ${String(figures.ano)}, de ${formatDate(figures.de)} até ${formatDate(figures.ate)}, ` +
-    `teve frequência de ${percent(figures.frequencia)} das aulas dadas (${formatCount(figures.faltas, 'falta não abonada', 'faltas não abonadas')} em ${formatCount(figures.aulas_dadas, 'aula', 'aulas')}).`
+    `No ano letivo de ${String(figures.ano)}, de ${formatDate(figures.de)} ${untilOf(content, figures.ate)}, ` +
+    `teve frequência de ${percent(figures.frequencia)} ${unit.given} (${formatCount(figures.faltas, 'falta não abonada', 'faltas não abonadas')} em ${unit.count(figures.aulas_dadas)}).`
   );
 }
 
@@ -146,11 +169,12 @@ function frequencyLine(content: DocumentContent): string {
 function periodLines(content: DocumentContent): string[] {
   const periods = (content.frequencia?.periodos ?? []).filter((period) => period.aulas_dadas > 0);
   if (periods.length === 0) return [];
+  const unit = unitOf(content);
   return [
     periods
       .map(
         (period) =>
-          `${period.nome} (${formatDate(period.de)} a ${formatDate(period.ate)}): ${percent(period.frequencia)} — ${formatCount(period.faltas, 'falta', 'faltas')} em ${formatCount(period.aulas_dadas, 'aula', 'aulas')}`,
+          `${period.nome} (${formatDate(period.de)} a ${formatDate(period.ate)}): ${percent(period.frequencia)} — ${formatCount(period.faltas, 'falta', 'faltas')} em ${unit.count(period.aulas_dadas)}`,
       )
       .join('\n'),
   ];

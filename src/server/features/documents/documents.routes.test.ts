@@ -174,9 +174,12 @@ describe('issuing documents', () => {
     const frequencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_frequencia');
     const frequenciaText = await pdfOf(s.admin.cookie, frequencia.id);
     expect(frequenciaText).toContain(
-      'teve frequência de 75% das aulas dadas (1 falta não abonada em 4 aulas)',
+      // Class A has one roll a day: the figures are school days, not lessons.
+      'teve frequência de 75% dos dias letivos (1 falta não abonada em 4 dias letivos)',
     );
-    expect(frequenciaText).toContain('1º bimestre (02/02/2026 a 20/03/2026): 75% — 1 falta em 4 aulas');
+    expect(frequenciaText).toContain(
+      '1º bimestre (02/02/2026 a 20/03/2026): 75% — 1 falta em 4 dias letivos',
+    );
     clock.pin('2026-03-20T14:00:00-03:00');
     const transferencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_transferencia');
     expect(await pdfOf(s.admin.cookie, transferencia.id)).toContain(
@@ -278,7 +281,8 @@ describe('issuing documents', () => {
     clock.pin('2026-07-09T10:00:00-03:00');
     const frequencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_frequencia');
     expect(await pdfOf(s.admin.cookie, frequencia.id)).toContain(
-      '2º bimestre (20/04/2026 a 09/07/2026): 0% — 1 falta em 1 aula',
+      // A daily roll: the figure is a school day.
+      '2º bimestre (20/04/2026 a 09/07/2026): 0% — 1 falta em 1 dia letivo',
     );
   });
 
