@@ -15,7 +15,8 @@ import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
 import { systemActor } from '../audit/index.js';
-import { emitirBoletosPendentes, reconcileBoletos } from './boleto.service.js';
+import { emitirBoletosPendentes } from './boleto.service.js';
+import { reconcileBoletos } from './boleto.reconcile.js';
 import { codigoBarrasDaLinha } from './febraban.js';
 import { decodeItf } from './itf.test-support.js';
 

@@ -1,10 +1,10 @@
 /**
  * The boleto registrado (issue 36 §1, ADR 0055): the school's agreement with its bank, issuing one
  * mensalidade's boleto (once: the nosso número comes from the agreement's sequence under a row lock, in
- * the same transaction as the boleto), and `reconcileBoletos`, which brings the boletos in line with
- * their mensalidades before a remessa tells the bank (features/cnab).
+ * the same transaction as the boleto). Bringing the boletos in line with their mensalidades before a
+ * remessa is boleto.reconcile.ts.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   nomeDoBanco,
   type Boleto,
@@ -23,7 +23,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import { financeScopeOf, getMensalidade, type FinanceScope } from '../finance/index.js';
 import { NO_ADDRESS_PARTS, payersOf, scopeOf, type Payer } from '../students/index.js';
 import { bancoOf, validarConvenio, type BancoBoleto, type Convenio } from './bancos.js';
-import { buildCodigoBarras, comVencimento, formatLinhaDigitavel, linhaDigitavelDe } from './febraban.js';
+import { buildCodigoBarras, formatLinhaDigitavel, linhaDigitavelDe } from './febraban.js';
 
 export async function loadBoletoConfig(db: DbOrTx): Promise<BoletoConfigRow> {
   const [row] = await db.select().from(boletoConfig).where(eq(boletoConfig.id, 1));
@@ -334,74 +334,4 @@ export async function emitirBoletosPendentes(
     if (issued?.novo) emitidos++;
   }
   return emitidos;
-}
-
-// ---------------------------------------------------------------- reconciling with the mensalidades
-
-export interface ReconcileOutcome {
-  /** Never sent to the bank, so simply removed (paid another way or cancelled). */
-  removidos: number;
-  /** Sent: the next remessa asks the bank to write them off. */
-  baixas: number;
-  /** The mensalidade's due date changed: new fator and barcode (and a change for the bank when sent). */
-  vencimentosAlterados: number;
-  /** Open again before its baixa left (a payment reversed, a cancellation undone): the baixa is dropped. */
-  baixasRetiradas: number;
-}
-
-/**
- * Brings the boletos in line with their mensalidades; part of the remessa's transaction (features/cnab
- * calls it first). Paid by another means or cancelled → 'baixa' (or the row deleted when the bank never
- * saw it); open again before that baixa left → no baixa; due date changed → new vencimento and barcode,
- * 'alteracao_vencimento' when already sent.
- */
-export async function reconcileBoletos(tx: DbOrTx): Promise<ReconcileOutcome> {
-  const outcome: ReconcileOutcome = { removidos: 0, baixas: 0, vencimentosAlterados: 0, baixasRetiradas: 0 };
-  const rows = await tx
-    .select({ boleto: boletos, mensalidade: mensalidades })
-    .from(boletos)
-    .innerJoin(mensalidades, eq(mensalidades.id, boletos.mensalidadeId))
-    .where(inArray(boletos.situacao, ['a_registrar', 'registrado', 'rejeitado']));
-  const now = clock.now();
-  for (const { boleto, mensalidade } of rows) {
-    const nuncaEnviado = boleto.remessaId === null && boleto.situacao !== 'registrado';
-    const encerrada = mensalidade.canceladaEm !== null || mensalidade.principalPago >= mensalidade.valor;
-    if (encerrada) {
-      if (nuncaEnviado || boleto.situacao === 'rejeitado') {
-        await tx.delete(boletos).where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
-        outcome.removidos++;
-      } else if (boleto.movimentoPendente !== 'baixa') {
-        await tx
-          .update(boletos)
-          .set({ movimentoPendente: 'baixa', updatedAt: now })
-          .where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
-        outcome.baixas++;
-      }
-      continue;
-    }
-    if (boleto.movimentoPendente === 'baixa') {
-      // The bank still holds it registered (the baixa never left): it stays as it is, to be paid.
-      await tx
-        .update(boletos)
-        .set({ movimentoPendente: null, updatedAt: now })
-        .where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
-      boleto.movimentoPendente = null;
-      outcome.baixasRetiradas++;
-    }
-    if (mensalidade.dataVencimento !== boleto.vencimento) {
-      const codigoBarras = comVencimento(boleto.codigoBarras, mensalidade.dataVencimento);
-      await tx
-        .update(boletos)
-        .set({
-          vencimento: mensalidade.dataVencimento,
-          codigoBarras,
-          linhaDigitavel: linhaDigitavelDe(codigoBarras),
-          movimentoPendente: nuncaEnviado ? boleto.movimentoPendente : 'alteracao_vencimento',
-          updatedAt: now,
-        })
-        .where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
-      outcome.vencimentosAlterados++;
-    }
-  }
-  return outcome;
 }

@@ -5,6 +5,7 @@
 export { BANCOS, bancoOf } from './bancos.js';
 export type { BancoBoleto, Convenio } from './bancos.js';
 export { codigoBarrasDaLinha, fatorVencimento, formatLinhaDigitavel, vencimentoDoFator } from './febraban.js';
-export { agreementOf, loadBoletoConfig, reconcileBoletos } from './boleto.service.js';
-export type { ReconcileOutcome } from './boleto.service.js';
+export { agreementOf, loadBoletoConfig } from './boleto.service.js';
+export { reconcileBoletos, reconciledMovement, RECONCILED_SITUACOES } from './boleto.reconcile.js';
+export type { ReconcileOutcome } from './boleto.reconcile.js';
 export { boletoMensalidadeRoutes, boletoRoutes } from './boleto.routes.js';

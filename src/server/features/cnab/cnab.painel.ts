@@ -75,9 +75,9 @@ export async function readPainel(db: DbOrTx): Promise<CnabPainel> {
       aluno_nome: row.alunoNome,
       mes_referencia: row.mesReferencia,
       nosso_numero: row.boleto.nossoNumero,
-      vencimento: row.boleto.vencimento,
+      vencimento: row.vencimento,
       valor: row.boleto.valor,
-      movimento: row.boleto.movimentoPendente!,
+      movimento: row.movimento,
       situacao: row.boleto.situacao,
       problema:
         row.problems.length > 0 ? `Falta no cadastro do responsável: ${row.problems.join(', ')}.` : null,

@@ -9,7 +9,19 @@ import { guardians } from '../../db/schema/students.js';
 import { FEBRABAN_240, layoutProblems, withOverrides } from './cnab.layout.js';
 import { CNAB_BANKS } from './cnab.bancos.js';
 import { setupFinanceTest } from '../finance/finance.test-setup.js';
-import { at, boletoOf, cnabSchool, CNPJ, gerarRemessa } from './cnab.test-setup.js';
+import {
+  AGREEMENTS,
+  at,
+  boletoOf,
+  cnabSchool,
+  CNPJ,
+  gerarRemessa,
+  nossoNumeroOf,
+  uploadRetorno,
+} from './cnab.test-setup.js';
+import { mensalidadeOf } from '../finance/finance.test-setup.js';
+import { boletos } from '../../db/schema/boletos.js';
+import { mensalidades } from '../../db/schema/finance.js';
 
 const harness = setupFinanceTest();
 const { t, call } = harness;
@@ -144,6 +156,58 @@ describe('POST /api/financeiro/boleto/remessa', () => {
         problema: 'Falta no cadastro do responsável: CPF.',
       }),
     ]);
+  });
+
+  it('lists on the panel what the remessa sends: a cancelled registered boleto’s baixa, not a boleto paid before it left', async () => {
+    const s = await cnabSchool(harness, '001');
+    const db = t.database.db;
+    const first = await gerarRemessa(t, s.admin);
+    expect(first.statusCode).toBe(200);
+    const retorno = s.bank.receberRemessa(first.rawPayload.toString('latin1'), '2026-06-15');
+    expect((await uploadRetorno(t, s.admin, retorno)).statusCode).toBe(200);
+    expect((await boletoOf(t, s.julhoBruno.id)).situacao).toBe('registrado');
+    // The Financeiro cancels Bruno's July: the bank still holds its boleto, to be written off.
+    const cancelled = await call(
+      'POST',
+      `/api/financeiro/mensalidades/${s.julhoBruno.id}/cancelar`,
+      s.admin,
+      {
+        motivo: 'Transferido',
+      },
+    );
+    expect(cancelled.statusCode).toBe(200);
+    // Ana's August boleto was issued but never sent, and August was then paid at the secretaria.
+    const agostoAna = await mensalidadeOf(s.ana.id, '2026-08');
+    await db.insert(boletos).values({
+      mensalidadeId: agostoAna.id,
+      banco: '001',
+      convenio: AGREEMENTS['001'].convenio,
+      carteira: AGREEMENTS['001'].carteira,
+      nossoNumero: nossoNumeroOf('001', 3),
+      vencimento: agostoAna.dataVencimento,
+      valor: agostoAna.valor,
+      codigoBarras: '0'.repeat(44),
+      linhaDigitavel: '0'.repeat(47),
+    });
+    await db
+      .update(mensalidades)
+      .set({ principalPago: agostoAna.valor })
+      .where(eq(mensalidades.id, agostoAna.id));
+
+    const painel = (await call('GET', '/api/financeiro/boleto/cnab', s.admin)).json().data;
+    expect(painel.pendentes).toEqual([
+      expect.objectContaining({ aluno_nome: 'Bruno Lima', nosso_numero: s.nnBruno, movimento: 'baixa' }),
+    ]);
+    const second = await gerarRemessa(t, s.admin);
+    expect(second.statusCode).toBe(200);
+    const lines = second.rawPayload.toString('latin1').split('\r\n');
+    // One P segment, the baixa (movement 02): as many as the panel listed.
+    expect(lines.filter((line) => line[13] === 'P').map((line) => at(line, 16, 17))).toEqual(['02']);
+    // The bank confirms the baixa in its retorno: nothing is left for the next remessa.
+    const baixa = s.bank.receberRemessa(second.rawPayload.toString('latin1'), '2026-06-16');
+    expect((await uploadRetorno(t, s.admin, baixa)).statusCode).toBe(200);
+    expect((await boletoOf(t, s.julhoBruno.id)).situacao).toBe('baixado');
+    expect((await call('GET', '/api/financeiro/boleto/cnab', s.admin)).json().data.pendentes).toEqual([]);
   });
 
   it('is refused to a family and to a teacher', async () => {

@@ -3,7 +3,7 @@
  * tell the bank (entrada, baixa, alteração de vencimento) goes into one CNAB 240 file, kept with its NSA
  * so it can be downloaded again; the boletos it carried leave the pending list.
  */
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { formatCount, onlyDigits, TIME_ZONE, todayIso } from '../../../shared/format.js';
 import { isValidCpf } from '../../../shared/validators.js';
 import { computeJuros, descontoPontualidade } from '../../../shared/money.js';
@@ -15,6 +15,7 @@ import { students } from '../../db/schema/students.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { reconciledMovement, RECONCILED_SITUACOES } from '../boleto/index.js';
 import { loadSettings, ratesOf, writeTransaction } from '../finance/index.js';
 import { getSchoolIdentity } from '../settings/index.js';
 import { payersOf, type Payer } from '../students/index.js';
@@ -89,11 +90,17 @@ function horaAgora(): string {
   return parts.replace(/:/g, '');
 }
 
-/** The boletos waiting for the next remessa of the agreement, with their student and payer. */
+/**
+ * The boletos the next remessa of the agreement carries, with their student and payer: those with a
+ * movement pending once in line with their mensalidades (`reconciledMovement`, what 'Gerar remessa'
+ * writes first). The panel's 'Próxima remessa' reads this same list, so a cancelled tuition's baixa
+ * shows before the remessa is generated, and a boleto paid elsewhere before it was sent does not.
+ */
 export async function pendingBoletos(db: DbOrTx, agreement: Agreement) {
   const rows = await db
     .select({
       boleto: boletos,
+      mensalidade: mensalidades,
       alunoId: mensalidades.alunoId,
       alunoNome: students.nome,
       mesReferencia: mensalidades.mesReferencia,
@@ -103,16 +110,22 @@ export async function pendingBoletos(db: DbOrTx, agreement: Agreement) {
     .innerJoin(students, eq(students.id, mensalidades.alunoId))
     .where(
       and(
-        isNotNull(boletos.movimentoPendente),
+        or(isNotNull(boletos.movimentoPendente), inArray(boletos.situacao, [...RECONCILED_SITUACOES])),
         eq(boletos.banco, agreement.banco),
         eq(boletos.convenio, agreement.convenio),
       ),
     )
     .orderBy(asc(boletos.vencimento), asc(boletos.nossoNumero));
-  const payers = await payersOf(db, [...new Set(rows.map((row) => row.alunoId))]);
-  return rows.map((row) => {
+  const pending = rows.flatMap(({ mensalidade, ...row }) => {
+    const plan = reconciledMovement(row.boleto, mensalidade);
+    return plan.remover || plan.movimento === null
+      ? []
+      : [{ ...row, movimento: plan.movimento, vencimento: plan.vencimento }];
+  });
+  const payers = await payersOf(db, [...new Set(pending.map((row) => row.alunoId))]);
+  return pending.map((row) => {
     const payer = payers.get(row.alunoId);
-    const problems = row.boleto.movimentoPendente === 'entrada' ? payerProblems(payer) : [];
+    const problems = row.movimento === 'entrada' ? payerProblems(payer) : [];
     return { ...row, payer, problems };
   });
 }
@@ -157,16 +170,16 @@ export async function generateRemessa(
       );
     const rates = ratesOf(await loadSettings(tx));
     const today = clock.today();
-    const items: RemessaItem[] = ready.map(({ boleto, payer }) => ({
-      movimento: boleto.movimentoPendente!,
+    const items: RemessaItem[] = ready.map(({ boleto, movimento, vencimento, payer }) => ({
+      movimento,
       nossoNumero: boleto.nossoNumero,
-      vencimento: boleto.vencimento,
+      vencimento,
       valor: boleto.valor,
       emissao: minDay(todayIso(boleto.emitidoEm), today),
       jurosDia: computeJuros(boleto.valor, 1, rates),
       desconto: descontoPontualidade(boleto.valor, boleto.vencimento, rates),
       multaBp: Math.min(rates.multaBp, 200),
-      pagador: boleto.movimentoPendente === 'entrada' && payer ? pagadorOf(payer) : null,
+      pagador: movimento === 'entrada' && payer ? pagadorOf(payer) : null,
     }));
     const [last] = await tx
       .select({ nsa: cnabRemessas.nsa })
