@@ -25,7 +25,8 @@ export type DepartingStudent = Pick<Student, 'id' | 'nome' | 'version' | 'data_m
 /**
  * Transferir or Inativar from the student's card: the day the student stopped attending (the roll
  * ends the day before), a transfer's destination, and — for whoever holds the Financeiro — the offer to
- * cancel the tuition due after that day, with what it would cancel. For a student already out with
+ * cancel the tuition due after that day, with what it would cancel; anyone else is told that the
+ * Financeiro is notified of the months left open (the server does it, and its answer says so). For a student already out with
  * that status, 'Corrigir saída': the day and the destination as recorded, to set right (ADR 0086).
  */
 export function StudentDepartureModal({
@@ -106,8 +107,9 @@ export function StudentDepartureModal({
             <TuitionAfterDeparture alunoId={student.id} />
           ) : (
             <p className="text-sm text-gray-600">
-              As mensalidades continuam no Financeiro: avise quem cuida dele para cancelar as que vencem
-              depois da saída.
+              Cancelar mensalidades é do Financeiro: se alguma em aberto vencer depois da saída, o Financeiro
+              é avisado ao confirmar (no sino e por e-mail), com as mensalidades e as notas fiscais emitidas
+              delas, para cancelá-las.
             </p>
           )}
         </div>

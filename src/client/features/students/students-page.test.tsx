@@ -145,7 +145,11 @@ describe('the students page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Inativar: Lia Souza' });
     expect(within(dialog).queryByLabelText('Escola de destino')).toBeNull();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
-    expect(dialog).toHaveTextContent('avise quem cuida dele para cancelar as que vencem depois da saída');
+    // The server tells the Financeiro itself: nobody is asked to pass it on.
+    expect(dialog).toHaveTextContent(
+      'se alguma em aberto vencer depois da saída, o Financeiro é avisado ao confirmar (no sino e por e-mail)',
+    );
+    expect(dialog).not.toHaveTextContent('avise quem cuida dele');
     expect(api.requests.some((request) => request.path.includes('apos-saida'))).toBe(false);
     // The day is asked for: cleared, nothing is sent.
     await userEvent.clear(within(dialog).getByLabelText(/Data da saída/));

@@ -31,6 +31,9 @@ export { registerPayment } from './payments.service.js';
 
 import { onStudentsLeft } from '../students/index.js';
 import { cancelAfterDeparture } from './mensalidades.saida.js';
+import { warnFinanceOfDeparture } from './mensalidades.saida-aviso.js';
 
-// A student who leaves on a day may take the tuition due after it along, when the school asks.
+// A student who leaves on a day may take the tuition due after it along, when the school asks; when
+// someone without the Financeiro records it, whoever holds it is told of the months left open.
 onStudentsLeft(cancelAfterDeparture);
+onStudentsLeft(warnFinanceOfDeparture);

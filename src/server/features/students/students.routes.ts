@@ -188,7 +188,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cancelar_mensalidades && !signedInUser(request).permissoes.includes('finance.manage'))
         throw new AppError(
           'FORBIDDEN',
-          'Cancelar mensalidades é do Financeiro: altere o status sem cancelá-las e avise quem cuida dele.',
+          'Cancelar mensalidades é do Financeiro: altere o status sem cancelá-las; o Financeiro é avisado das que ficarem em aberto.',
         );
       const version = expectedVersion(request, request.body.version);
       const { student, resumo, corrigida } = await setStudentStatus(

@@ -1,0 +1,146 @@
+/**
+ * A departure recorded without the Financeiro (the secretaria): whoever holds it is told, once, of the
+ * months left open after the exit day — and of the NFS-e already issued for them.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { clock } from '../../lib/clock.js';
+import { signedIn, setupTestApp } from '../../test/test-app.js';
+import { insertClass, insertStudent, insertTuition, messageOf } from '../../test/records-fixtures.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
+import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
+import { nfse } from '../../db/schema/fiscal.js';
+import { students } from '../../db/schema/students.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { userPerfis } from '../../db/schema/perfis.js';
+import { builtInPerfilId } from '../perfis/index.js';
+
+const t = setupTestApp();
+afterEach(() => clock.unpin());
+
+const patchStatus = (id: string, cookie: string, payload: object) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/alunos/${id}/status`,
+    headers: { cookie, 'content-type': 'application/json' },
+    payload,
+  });
+
+const noticesOf = (usuarioId: string) =>
+  t.database.db.select().from(notificacoes).where(eq(notificacoes.usuarioId, usuarioId));
+
+/** A student of a class since February with tuition due on the 10th of October to December. */
+async function studentWithTuition() {
+  const turma = await insertClass(t, null);
+  const student = await insertStudent(t, turma.id, undefined, '2026-02-02');
+  await t.database.db.update(students).set({ nome: 'Lucas Almeida' }).where(eq(students.id, student.id));
+  const months: Record<string, { id: string }> = {};
+  for (const mes of ['10', '11', '12'])
+    months[mes] = await insertTuition(t, student.id, `2026-${mes}`, `2026-${mes}-10`);
+  return { student, months };
+}
+
+describe('a departure the secretaria records, with tuition open after it', () => {
+  it('tells whoever holds the Financeiro (bell and e-mail), naming the student, the day, the months and the NFS-e', async () => {
+    clock.pin('2026-12-06');
+    const secretaria = await staffWith(t, 'secretaria');
+    const financeiro = await staffWith(t, 'financeiro');
+    const direcao = await signedIn(t, 'administrador');
+    const coordenacao = await staffWith(t, 'coordenacao');
+    const both = await staffWith(t, 'financeiro');
+    await t.database.db
+      .insert(userPerfis)
+      .values({ usuarioId: both.user.id, perfilId: await builtInPerfilId(t.database.db, 'direcao') });
+    const { student, months } = await studentWithTuition();
+    await t.database.db.insert(nfse).values({
+      mensalidadeId: months['12']!.id,
+      alunoId: student.id,
+      competencia: '2026-12',
+      status: 'emitida',
+      ambiente: 'producao_restrita',
+      serie: '1',
+      numeroDps: 1,
+      idDps: 'DPS'.padEnd(45, '0'),
+      valor: 85_000,
+      tomadorNome: 'Carla Almeida',
+    });
+
+    const response = await patchStatus(student.id, secretaria.cookie, {
+      status: 'transferido',
+      data_saida: '2026-12-04',
+      destino: { escola: 'Escola Estadual Jorge Amado' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(messageOf(response)).toBe(
+      'Status alterado para Transferido. O Financeiro foi avisado: 1 mensalidade em aberto vence depois da saída.',
+    );
+
+    const [notice, ...more] = await noticesOf(financeiro.user.id);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      tipo: 'mensalidade',
+      titulo: 'Saída de Lucas Almeida: mensalidades em aberto',
+      link: '/dashboard/financeiro?aba=mensalidades&q=Lucas%20Almeida&mes=',
+    });
+    expect(notice!.texto).toContain('registrou a transferência de Lucas Almeida, com saída em 04/12/2026.');
+    expect(notice!.texto).toContain('1 mensalidade continua em aberto com vencimento depois da saída');
+    expect(notice!.texto).toContain('dezembro de 2026 (R$ 850,00, vence 10/12/2026; NFS-e emitida)');
+    expect(notice!.texto).toContain('A NFS-e emitida precisa ser cancelada pela Direção em Notas fiscais.');
+    // October and November were due before the exit: not named.
+    expect(notice!.texto).not.toMatch(/outubro|novembro/);
+    // The Direção holds the Financeiro too; the secretaria and the coordenação do not.
+    expect(await noticesOf(direcao.user.id)).toHaveLength(1);
+    expect(await noticesOf(secretaria.user.id)).toEqual([]);
+    expect(await noticesOf(coordenacao.user.id)).toEqual([]);
+    // And by e-mail, as other staff notices go.
+    const mails = await t.database.db
+      .select()
+      .from(entregas)
+      .where(and(eq(entregas.usuarioId, financeiro.user.id), eq(entregas.canal, 'email')));
+    expect(mails.map((mail) => mail.assunto)).toEqual(['Saída de Lucas Almeida: mensalidades em aberto']);
+
+    // The same departure sent again (a second click) and its correction tell no one twice.
+    const twice = await patchStatus(student.id, secretaria.cookie, {
+      status: 'transferido',
+      data_saida: '2026-12-04',
+      destino: { escola: 'Escola Estadual Jorge Amado' },
+    });
+    expect(twice.statusCode).toBe(200);
+    const corrected = await patchStatus(student.id, secretaria.cookie, {
+      status: 'transferido',
+      data_saida: '2026-12-04',
+      destino: { escola: 'Escola Estadual Jorge Amado', municipio: 'Campinas', uf: 'SP' },
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect(await noticesOf(financeiro.user.id)).toHaveLength(1);
+    // Someone holding the Financeiro through two profiles is told once.
+    expect(await noticesOf(both.user.id)).toHaveLength(1);
+  });
+
+  it('tells nobody when a finance holder records it, or when nothing is open after the day', async () => {
+    clock.pin('2026-12-06');
+    const direcao = await signedIn(t, 'administrador');
+    const financeiro = await staffWith(t, 'financeiro');
+    const secretaria = await staffWith(t, 'secretaria');
+    const first = await studentWithTuition();
+    // The Direção holds the Financeiro: it saw the months in the dialog and chose to keep them.
+    const kept = await patchStatus(first.student.id, direcao.cookie, {
+      status: 'transferido',
+      data_saida: '2026-12-04',
+    });
+    expect(messageOf(kept)).toBe('Status alterado para Transferido.');
+    // December paid in full: nothing open after the day.
+    const second = await studentWithTuition();
+    await t.database.db
+      .update(mensalidades)
+      .set({ principalPago: 85_000 })
+      .where(eq(mensalidades.id, second.months['12']!.id));
+    const paid = await patchStatus(second.student.id, secretaria.cookie, {
+      status: 'inativo',
+      data_saida: '2026-12-04',
+    });
+    expect(messageOf(paid)).toBe('Status alterado para Inativo.');
+    expect(await noticesOf(financeiro.user.id)).toEqual([]);
+    expect(await noticesOf(direcao.user.id)).toEqual([]);
+  });
+});
