@@ -259,6 +259,11 @@ export const nfseSchema = z.object({
   emitida_em: z.string().nullable(),
   cancelada_em: z.string().nullable(),
   motivo_cancelamento: z.string().nullable(),
+  /**
+   * The note's tuition was cancelled after it was issued: a note still 'emitida' then describes a service
+   * not charged, and the Direção cancels it (the list says so).
+   */
+  mensalidade_cancelada: z.boolean(),
 });
 export type Nfse = z.infer<typeof nfseSchema>;
 

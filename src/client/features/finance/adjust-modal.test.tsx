@@ -26,4 +26,41 @@ describe('AdjustModal', () => {
     expect(screen.getByRole('button', { name: 'Cancelar mensalidade' })).toBeVisible();
     expect(screen.queryByLabelText(/Desconto total/)).toBeNull();
   });
+
+  it('says, before cancelling, that the tuition’s issued NFS-e stays for the Direção to cancel', async () => {
+    const mensalidade = mensalidadeAnswer({ principal_pago: 0 });
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      '/api/fiscal/nfse': [
+        {
+          id: '00000000-0000-4000-8000-000000000901',
+          lote_id: null,
+          mensalidade_id: mensalidade.id,
+          competencia: mensalidade.mes_referencia,
+          status: 'emitida',
+          ambiente: 'producao_restrita',
+          serie: '1',
+          numero_dps: 7,
+          numero: '207',
+          chave_acesso: null,
+          codigo: null,
+          motivo: null,
+          aluno: { id: mensalidade.aluno_id, nome: mensalidade.aluno_nome },
+          tomador: { nome: 'Carla Souza', cpf: null },
+          valor: mensalidade.valor_original,
+          emitida_em: '2026-12-01T13:00:00Z',
+          cancelada_em: null,
+          motivo_cancelamento: null,
+          mensalidade_cancelada: false,
+        },
+      ],
+    });
+    renderAt(<AdjustModal mensalidade={mensalidade} onClose={() => undefined} />);
+    const action = await screen.findByLabelText('Ação');
+    expect(screen.queryByRole('note')).toBeNull();
+    await userEvent.selectOptions(action, 'cancelar');
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'A NFS-e nº 207 desta mensalidade já foi emitida e continua válida depois do cancelamento: a Direção deve cancelá-la em Notas fiscais.',
+    );
+  });
 });

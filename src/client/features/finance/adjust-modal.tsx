@@ -12,7 +12,7 @@ import { FormSelect, FormTextArea } from '../../components/form-fields';
 import { MoneyField } from '../../components/form-groups';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useAdjustMensalidade } from './finance.api';
+import { useAdjustMensalidade, useNotaEmitida } from './finance.api';
 
 const schema = z
   .object({
@@ -34,7 +34,10 @@ const schema = z
     return { kind, motivo, desconto: centavos };
   });
 
-/** Cancel a tuition or grant a discount on it, always with a reason (audited). */
+/**
+ * Cancel a tuition or grant a discount on it, always with a reason (audited). Cancelling one whose NFS-e
+ * is issued says the note stays issued, for the Direção to cancel.
+ */
 export function AdjustModal({ mensalidade, onClose }: { mensalidade: Mensalidade; onClose: () => void }) {
   const adjust = useAdjustMensalidade();
   const form = useSchemaForm(schema, {
@@ -44,6 +47,7 @@ export function AdjustModal({ mensalidade, onClose }: { mensalidade: Mensalidade
     motivo: '',
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
+  const nota = useNotaEmitida(mensalidade, kind === 'cancelar');
 
   return (
     <FormModal
@@ -70,6 +74,12 @@ export function AdjustModal({ mensalidade, onClose }: { mensalidade: Mensalidade
       </FormSelect>
       {kind === 'desconto' && (
         <MoneyField name="desconto" label="Desconto total sobre o valor original (R$)" />
+      )}
+      {kind === 'cancelar' && nota.data && (
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {nota.data.numero ? `A NFS-e nº ${nota.data.numero}` : 'A NFS-e'} desta mensalidade já foi emitida e
+          continua válida depois do cancelamento: a Direção deve cancelá-la em Notas fiscais.
+        </p>
       )}
       <FormTextArea name="motivo" label="Motivo" required rows={3} />
     </FormModal>

@@ -39,6 +39,7 @@ import {
   mensalidadeSchema,
   pixSchema,
 } from '../../../shared/mensalidades.schemas';
+import { nfseListSchema, type NfseList } from '../../../shared/fiscal.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
@@ -130,12 +131,38 @@ export function useMensalidadeDetail(id: string) {
   return useQuery(mensalidadeQuery(id));
 }
 
+/**
+ * The NFS-e still issued for a tuition (null: none), read from its month's notes — asked when the
+ * Financeiro is about to cancel the tuition: the note stays issued, and only the Direção cancels it.
+ * A profile that may not read the notes gets null (the server's answer says it after cancelling).
+ */
+export const notaEmitidaQuery = (mensalidade: Pick<Mensalidade, 'id' | 'mes_referencia'>) =>
+  queryOptions({
+    queryKey: [...keyRoots.fiscal, 'nota-emitida', mensalidade.id],
+    queryFn: async () => {
+      const notas = await api<NfseList>(
+        `/api/fiscal/nfse${toQuery({ competencia: mensalidade.mes_referencia })}`,
+        { schema: nfseListSchema, globalErrors: false },
+      ).catch(() => []);
+      return (
+        notas.find((nota) => nota.mensalidade_id === mensalidade.id && nota.status === 'emitida') ?? null
+      );
+    },
+    retry: false,
+  });
+
+export function useNotaEmitida(mensalidade: Pick<Mensalidade, 'id' | 'mes_referencia'>, enabled: boolean) {
+  return useQuery({ ...notaEmitidaQuery(mensalidade), enabled });
+}
+
 export function useInvalidateFinance() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: financeKey }),
       queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
+      // Notas fiscais marks the notes of cancelled tuition.
+      queryClient.invalidateQueries({ queryKey: keyRoots.fiscal }),
     ]);
 }
 

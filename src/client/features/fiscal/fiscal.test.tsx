@@ -32,6 +32,7 @@ const nota = (n: number, status: Nfse['status'], fields: Partial<Nfse> = {}): Nf
   emitida_em: status === 'emitida' ? '2026-03-05T13:00:00Z' : null,
   cancelada_em: null,
   motivo_cancelamento: null,
+  mensalidade_cancelada: false,
   ...fields,
 });
 const listOf = (itens: Nfse[]): NfseList => itens;
@@ -68,6 +69,20 @@ describe('Financeiro → Notas fiscais', () => {
     ).toBe(true);
     expect(screen.getByRole('button', { name: 'Baixar o DANFSe da nota 1' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /DANFSe de Aluno 2/ })).toBeNull();
+  });
+
+  it('marks an issued note whose tuition was cancelled, for the Direção to cancel', async () => {
+    stubScreen(true);
+    stubApi({
+      '/api/auth/me': financeiro,
+      '/api/fiscal/nfse/situacao': pronta,
+      '/api/fiscal/nfse': listOf([nota(1, 'emitida', { mensalidade_cancelada: true }), nota(2, 'emitida')]),
+    });
+    renderAt(<NotasFiscaisTab />, '/lista?competencia=2026-03');
+    await screen.findAllByTestId('nfse-linha');
+    const [cancelled, kept] = screen.getAllByTestId('nfse-status');
+    expect(cancelled!.textContent).toContain('Mensalidade cancelada — cancele a nota');
+    expect(kept!.textContent).not.toContain('Mensalidade cancelada');
   });
 
   it('says when the month has no note', async () => {

@@ -73,8 +73,11 @@ export const nfseColumns: Column<Nfse>[] = [
     card: 'badge',
     sortValue: (nota) => nota.status,
     cell: (nota) => (
-      <span data-testid="nfse-status">
+      <span data-testid="nfse-status" className="flex flex-wrap gap-1">
         <Badge tone={statusTones[nota.status]}>{nfseStatusLabels[nota.status]}</Badge>
+        {nota.status === 'emitida' && nota.mensalidade_cancelada && (
+          <Badge tone="red">Mensalidade cancelada — cancele a nota</Badge>
+        )}
       </span>
     ),
   },

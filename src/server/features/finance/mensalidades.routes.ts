@@ -40,7 +40,12 @@ import { declaracaoIrAnosSchema, declaracaoIrQuerySchema } from '../../../shared
 import { exportRows, type ExportColumn } from '../../lib/spreadsheet.js';
 import { sendFile } from '../../lib/download.js';
 import { financeScopeOf } from './finance.scope.js';
-import { cancelMensalidade, discountMensalidade, registerPayment } from './payments.service.js';
+import {
+  cancelledMessage,
+  cancelMensalidade,
+  discountMensalidade,
+  registerPayment,
+} from './payments.service.js';
 import { reactivateMensalidade, reversePayment } from './estorno.service.js';
 import { sendLembrete } from './lembretes.service.js';
 import { cancelLote, generateMensalidades, type GenerationOutcome } from './mensalidades.generation.js';
@@ -315,7 +320,7 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
         const mensalidade = await thenSyncPix((today) =>
           change(db(), request.params.id, request.body.motivo, actorOf(request), today),
         );
-        return ok(mensalidade, message);
+        return ok(mensalidade, path === 'cancelar' ? await cancelledMessage(db(), mensalidade.id) : message);
       },
     );
 

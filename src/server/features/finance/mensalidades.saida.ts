@@ -9,6 +9,7 @@ import { formatCount, formatDate } from '../../../shared/format.js';
 import type { MensalidadesAposSaida } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades } from '../../db/schema/finance.js';
+import { nfse } from '../../db/schema/fiscal.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit } from '../audit/index.js';
 import type { Departure, DepartureHandler } from '../students/index.js';
@@ -67,12 +68,30 @@ export const cancelAfterDeparture: DepartureHandler = async (ctx, tx, alunoIds, 
       entityId: row.id,
       details: { motivo },
     });
+  // A cancelled month's NFS-e stays issued: only the Direção cancels a fiscal document (Notas fiscais
+  // marks it), so the answer says how many are left.
+  const notas = await tx
+    .select({ id: nfse.id })
+    .from(nfse)
+    .where(
+      and(
+        inArray(
+          nfse.mensalidadeId,
+          cancelled.map((row) => row.id),
+        ),
+        eq(nfse.status, 'emitida'),
+      ),
+    );
+  const aviso =
+    notas.length === 0
+      ? ''
+      : ` ${notas.length === 1 ? 'A NFS-e emitida de uma delas continua válida' : `As NFS-e emitidas de ${String(notas.length)} delas continuam válidas`}: a Direção deve cancelá-${notas.length === 1 ? 'la' : 'las'} em Notas fiscais.`;
   return {
     // The figures and the bank's charges follow the cancelled months (the boletos at the next remessa).
     after: () => {
       forgetSharedReads(ctx.db);
       void wakePixSync(ctx);
     },
-    resumo: `${formatCount(cancelled.length, 'mensalidade cancelada', 'mensalidades canceladas')} (vencimento depois de ${formatDate(departure.data)}).`,
+    resumo: `${formatCount(cancelled.length, 'mensalidade cancelada', 'mensalidades canceladas')} (vencimento depois de ${formatDate(departure.data)}).${aviso}`,
   };
 };

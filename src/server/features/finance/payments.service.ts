@@ -10,6 +10,7 @@ import {
 import { computeAmountDue, splitPayment, type PaymentSplit } from '../../../shared/money.js';
 import { formatCentavosPlain } from '../../../shared/format.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { nfse } from '../../db/schema/fiscal.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import {
@@ -182,6 +183,20 @@ export async function cancelMensalidade(
     });
     return updated!;
   });
+}
+
+/**
+ * The answer to a cancellation: a tuition whose NFS-e is issued keeps it 'emitida' (only the Direção
+ * cancels a fiscal document), so the answer says so and where — Notas fiscais marks it too.
+ */
+export async function cancelledMessage(db: DbOrTx, id: string): Promise<string> {
+  const [note] = await db
+    .select({ numero: nfse.numero })
+    .from(nfse)
+    .where(and(eq(nfse.mensalidadeId, id), eq(nfse.status, 'emitida')));
+  if (!note) return 'Mensalidade cancelada.';
+  const nota = note.numero ? `A NFS-e nº ${note.numero}` : 'A NFS-e';
+  return `Mensalidade cancelada. ${nota} desta mensalidade continua emitida: a Direção deve cancelá-la em Financeiro → Notas fiscais.`;
 }
 
 export async function discountMensalidade(

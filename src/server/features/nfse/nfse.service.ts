@@ -150,7 +150,7 @@ export async function emitirCompetencia(
   return getLote(ctx.db, loteId);
 }
 
-type NotaComAluno = NfseRow & { alunoNome: string };
+type NotaComAluno = NfseRow & { alunoNome: string; mensalidadeCancelada: boolean };
 
 function toNfse(row: NotaComAluno): Nfse {
   return {
@@ -172,27 +172,42 @@ function toNfse(row: NotaComAluno): Nfse {
     emitida_em: row.emitidaEm?.toISOString() ?? null,
     cancelada_em: row.canceladaEm?.toISOString() ?? null,
     motivo_cancelamento: row.motivoCancelamento,
+    mensalidade_cancelada: row.mensalidadeCancelada,
   };
 }
 
 const selectNotas = (db: DbOrTx) =>
   db
-    .select({ nota: nfse, alunoNome: students.nome })
+    .select({
+      nota: nfse,
+      alunoNome: students.nome,
+      mensalidadeCancelada: sql<boolean>`${mensalidades.canceladaEm} is not null`,
+    })
     .from(nfse)
-    .innerJoin(students, eq(students.id, nfse.alunoId));
+    .innerJoin(students, eq(students.id, nfse.alunoId))
+    .innerJoin(mensalidades, eq(mensalidades.id, nfse.mensalidadeId));
 
 /** GET /api/fiscal/nfse?competencia=: every note of the month, the newest of each mensalidade last. */
 export async function listarNfse(db: DbOrTx, competencia: string): Promise<NfseList> {
   const rows = await selectNotas(db)
     .where(eq(nfse.competencia, competencia))
     .orderBy(asc(folded(students.nome)), asc(nfse.createdAt));
-  return rows.map(({ nota, alunoNome }) => toNfse({ ...nota, alunoNome }));
+  return rows.map(({ nota, ...rest }) => toNfse({ ...nota, ...rest }));
 }
 
 /** One note with its XMLs and its mensalidade's student (the DANFSe, the accountant's zip: part 5). */
 export async function lerNfse(db: DbOrTx, id: string): Promise<{ nota: Nfse; row: NfseRow } | null> {
   const [found] = await selectNotas(db).where(eq(nfse.id, id));
-  return found ? { nota: toNfse({ ...found.nota, alunoNome: found.alunoNome }), row: found.nota } : null;
+  return found
+    ? {
+        nota: toNfse({
+          ...found.nota,
+          alunoNome: found.alunoNome,
+          mensalidadeCancelada: found.mensalidadeCancelada,
+        }),
+        row: found.nota,
+      }
+    : null;
 }
 
 /** The issued (or cancelled) note of a mensalidade, the latest one: the family's DANFSe. */
