@@ -5,6 +5,7 @@
  * the server's validation and the screens' forms.
  */
 import { z } from 'zod';
+import { todayIso } from './format.js';
 import { parentescos, sexos } from './students.schemas.js';
 import {
   isoDateSchema,
@@ -127,6 +128,18 @@ export const listInteressadosQuerySchema = z.strictObject({
 export type ListInteressadosQuery = z.output<typeof listInteressadosQuerySchema>;
 
 export const MOTIVO_PERDA_OBRIGATORIO = 'Informe o motivo da perda';
+export const VISITA_NO_PASSADO =
+  'A visita não pode ser marcada para antes de hoje: escolha hoje ou uma data futura.';
+
+/**
+ * Whether a visit's moment falls on a day before `today` (both read in the school's time zone). The
+ * server asks with its clock's today, the form with the browser's; a visit earlier today is allowed (the
+ * secretaria records one that just happened).
+ */
+export function isVisitaNoPassado(visitaEm: string, today: string): boolean {
+  const at = new Date(visitaEm);
+  return !Number.isNaN(at.getTime()) && todayIso(at) < today;
+}
 
 /** `PATCH /api/matriculas/interessados/:id`: a stage change (and the visit's date when scheduling one). */
 export const patchInteressadoInputSchema = z

@@ -1,7 +1,14 @@
 /** The stage changes that ask for something first: a visit's date and time, a loss's reason. */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { etapaFunilLabels, type EtapaFunil, type Interessado } from '../../../shared/matriculas.schemas';
+import { todayIso } from '../../../shared/format';
+import {
+  VISITA_NO_PASSADO,
+  etapaFunilLabels,
+  isVisitaNoPassado,
+  type EtapaFunil,
+  type Interessado,
+} from '../../../shared/matriculas.schemas';
 import { ActionModal } from '../../components/action-modal';
 import { useMoverEtapa } from './funil.api';
 
@@ -27,6 +34,11 @@ export function VisitaDialog({ familia, onClose }: { familia: Interessado; onClo
     const iso = toIso(when);
     if (!iso) {
       setError('Escolha a data e a hora da visita.');
+      return;
+    }
+    // The server refuses it too; said here before the round trip (a visit already recorded may stay).
+    if (iso !== familia.visita_em && isVisitaNoPassado(iso, todayIso())) {
+      setError(VISITA_NO_PASSADO);
       return;
     }
     mover.mutate(
@@ -57,6 +69,7 @@ export function VisitaDialog({ familia, onClose }: { familia: Interessado; onClo
         id="visita-em"
         type="datetime-local"
         value={when}
+        min={`${todayIso()}T00:00`}
         onChange={(event) => setWhen(event.target.value)}
         className="block w-full rounded-lg border border-gray-300 px-3 py-2"
         required

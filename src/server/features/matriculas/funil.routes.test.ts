@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Indicadores, InteressadoDetalhe } from '../../../shared/funil.schemas.js';
-import type { Interessado } from '../../../shared/matriculas.schemas.js';
+import { VISITA_NO_PASSADO, type Interessado } from '../../../shared/matriculas.schemas.js';
 import { rowsOf } from '../../db/rows.js';
+import { clock } from '../../lib/clock.js';
 import { interessados } from '../../db/schema/matriculas.js';
 import { dataOf, detailsOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
@@ -42,6 +43,10 @@ const patch = (cookie: string, id: string, body: object, version?: number) =>
   });
 
 describe('the funnel (/api/matriculas/interessados)', () => {
+  // The visits below are dated late in 2026: a visit before today is refused, so today is pinned.
+  beforeEach(() => clock.pin('2026-11-20'));
+  afterEach(() => clock.unpin());
+
   it('lists with filters and search (accents aside), for staff with matriculas.manage only', async () => {
     const admin = await signedIn(t, 'administrador');
     await family();
@@ -140,6 +145,36 @@ describe('the funnel (/api/matriculas/interessados)', () => {
     expect(
       (await patch(admin.cookie, '00000000-0000-4000-8000-000000000000', { etapa: 'visita' })).statusCode,
     ).toBe(404);
+  });
+
+  it('refuses a visit on a day before today, keeps one later today, and leaves a recorded one alone', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const row = await family();
+    const past = await patch(admin.cookie, row.id, {
+      etapa: 'visita',
+      visita_em: '2025-01-10T09:00:00-03:00',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(messageOf(past)).toBe(VISITA_NO_PASSADO);
+    expect(detailsOf(past)).toEqual([{ path: 'visita_em', message: VISITA_NO_PASSADO }]);
+    // 19/11 23:30 in São Paulo is already 20/11 in UTC: the school's day is what counts.
+    const yesterday = await patch(admin.cookie, row.id, {
+      etapa: 'visita',
+      visita_em: '2026-11-19T23:30:00-03:00',
+    });
+    expect(yesterday.statusCode).toBe(400);
+    const today = await patch(admin.cookie, row.id, {
+      etapa: 'visita',
+      visita_em: '2026-11-20T08:00:00-03:00',
+    });
+    expect(today.statusCode).toBe(200);
+    // Days later the family moves on: the same (now past) date is not a new schedule.
+    clock.pin('2026-11-25');
+    const again = await patch(admin.cookie, row.id, {
+      etapa: 'visita',
+      visita_em: '2026-11-20T08:00:00-03:00',
+    });
+    expect(again.statusCode).toBe(200);
   });
 
   it('adds notes and contacts to the timeline', async () => {

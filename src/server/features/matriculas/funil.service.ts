@@ -6,7 +6,9 @@ import {
   type novoEventoInputSchema,
 } from '../../../shared/funil.schemas.js';
 import {
+  VISITA_NO_PASSADO,
   etapaFunilLabels,
+  isVisitaNoPassado,
   origensInteressado,
   type EtapaFunil,
   type Interessado,
@@ -18,7 +20,8 @@ import {
 import { formatDateTime } from '../../../shared/format.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { clock } from '../../lib/clock.js';
 import { matchesText } from '../../lib/text-search.js';
 import type { Actor } from '../../lib/http.js';
 import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
@@ -200,6 +203,13 @@ export async function patchInteressado(
     const current = await lockForUpdate(tx, interessados, id, interessadoNaoEncontrado);
     assertVersion(expected, current.version);
     const visita = input.visita_em ? new Date(input.visita_em) : null;
+    // A new date only: moving a family whose visit already happened keeps its date as recorded.
+    if (
+      input.visita_em &&
+      visita?.getTime() !== current.visitaEm?.getTime() &&
+      isVisitaNoPassado(input.visita_em, clock.today())
+    )
+      throw badRequest(VISITA_NO_PASSADO, [{ path: 'visita_em', message: VISITA_NO_PASSADO }]);
     const moved = await mudarEtapa(tx, id, input.etapa, actor, {
       motivoPerda: input.motivo_perda ?? null,
       texto:
