@@ -7,7 +7,7 @@ import {
   type InteresseBalcaoData,
   type InteresseData,
 } from '../../../shared/matriculas.schemas.js';
-import { formatDate } from '../../../shared/format.js';
+import { formatDate, formatPhone } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { interessados } from '../../db/schema/matriculas.js';
@@ -85,7 +85,8 @@ async function queueConfirmation(tx: DbOrTx, input: InteresseData): Promise<bool
     .limit(1);
   if (recent) return false;
   const escola = await getSchoolIdentity(tx);
-  const contato = [escola.telefone ? `telefone ${escola.telefone}` : null, escola.email]
+  // The identity keeps the phone's digits; families read it as everywhere else, (11) 3456-7890.
+  const contato = [escola.telefone ? `telefone ${formatPhone(escola.telefone)}` : null, escola.email]
     .filter(Boolean)
     .join(' ou ');
   await tx.insert(entregas).values({

@@ -94,6 +94,20 @@ describe('POST /api/interessados (the public form)', () => {
     expect(bell.map((item) => item.usuario_id)).not.toContain(professor.id);
   });
 
+  it('writes the school’s phone in the confirmation as the product does: (11) 3456-7890', async () => {
+    await t.database.db.insert(contentSections).values({
+      section: 'contato',
+      data: { ...defaultSiteContent.contato, telefone: '1134567890', email: 'secretaria@escola.test' },
+      version: 2,
+    });
+    expect((await post(interesse())).statusCode).toBe(201);
+    const [mail] = await rows<{ texto: string }>(
+      sql`select texto from entregas where destino = 'mariana.alves@familia.test'`,
+    );
+    expect(mail!.texto).toContain('fale conosco: telefone (11) 3456-7890 ou secretaria@escola.test.');
+    expect(mail!.texto).not.toContain('1134567890');
+  });
+
   it('mails the address typed nothing else typed: the form cannot make the school send a stranger a text of its choosing', async () => {
     // Anyone may type anyone's e-mail; what the school then mails from its own address is only its own text.
     const isca = 'Pague a reserva da vaga pelo Pix em http://golpe.example/pix';
