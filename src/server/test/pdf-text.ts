@@ -31,9 +31,10 @@ function decodeLiteral(literal: string): string {
   });
 }
 
-export function pdfText(pdf: Buffer): string {
+/** The text pieces of a PDF in drawing order, each with the baseline (`Tm`'s y) it was drawn on. */
+function textPieces(pdf: Buffer): { y: string | null; text: string }[] {
   const raw = pdf.toString('latin1');
-  const lines: string[] = [];
+  const pieces: { y: string | null; text: string }[] = [];
   const streamStart = /stream\r?\n/g;
   for (let match = streamStart.exec(raw); match; match = streamStart.exec(raw)) {
     const start = match.index + match[0].length;
@@ -45,18 +46,46 @@ export function pdfText(pdf: Buffer): string {
     } catch {
       continue; // not a compressed content stream (an image, a font)
     }
+    let y: string | null = null;
     for (const operator of content.matchAll(
-      /\[((?:[^\]\\]|\\.)*)\]\s*TJ|(<[0-9a-fA-F]*>|\((?:[^)\\]|\\.)*\))\s*Tj/g,
+      /[-\d.]+ [-\d.]+ [-\d.]+ [-\d.]+ [-\d.]+ ([-\d.]+) Tm|\[((?:[^\]\\]|\\.)*)\]\s*TJ|(<[0-9a-fA-F]*>|\((?:[^)\\]|\\.)*\))\s*Tj/g,
     )) {
-      const body = operator[1] ?? operator[2] ?? '';
+      if (operator[1] !== undefined) {
+        y = operator[1];
+        continue;
+      }
+      const body = operator[2] ?? operator[3] ?? '';
       let text = '';
       // A wide negative offset between two strings is a gap a reader takes as a space (justified text).
       for (const piece of body.matchAll(/<([0-9a-fA-F]*)>|\(((?:[^)\\]|\\.)*)\)|(-?\d+(?:\.\d+)?)/g)) {
         if (piece[3] !== undefined) text += Number(piece[3]) < -200 ? ' ' : '';
         else text += piece[1] !== undefined ? decodeHex(piece[1]) : decodeLiteral(piece[2] ?? '');
       }
-      lines.push(text);
+      pieces.push({ y, text });
     }
   }
-  return lines.join('\n');
+  return pieces;
+}
+
+export function pdfText(pdf: Buffer): string {
+  return textPieces(pdf)
+    .map((piece) => piece.text)
+    .join('\n');
+}
+
+/**
+ * The PDF's lines as a reader shows them: pieces drawn on the same baseline one after the other are one
+ * line, joined with nothing between them — so a space a renderer dropped between a bold word and the
+ * next (two pieces of one line) shows as the words glued, as it does on the page.
+ */
+export function pdfLines(pdf: Buffer): string[] {
+  const lines: string[] = [];
+  let lastY: string | null | undefined;
+  for (const piece of textPieces(pdf)) {
+    const last = lines.length - 1;
+    if (piece.y !== null && piece.y === lastY && last >= 0) lines[last] = `${lines[last] ?? ''}${piece.text}`;
+    else lines.push(piece.text);
+    lastY = piece.y;
+  }
+  return lines;
 }

@@ -40,17 +40,31 @@ export interface Manifesto {
 
 const FOOTER_HEIGHT = 46;
 
-function drawInline(doc: PDFKit.PDFDocument, nodes: Inline[], bold: boolean, last: boolean) {
-  nodes.forEach((node, index) => {
-    const isLast = last && index === nodes.length - 1;
-    if (node.kind === 'bold') {
-      drawInline(doc, node.children, true, isLast);
-      return;
-    }
-    const text = node.kind === 'text' ? node.text : `${node.text} (${node.href})`;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(text, { continued: !isLast, align: 'justify' });
+/** The runs of a line with their font: bold nested in bold, links written with their address. */
+function runsOf(nodes: Inline[], bold: boolean): { text: string; bold: boolean }[] {
+  return nodes.flatMap((node) =>
+    node.kind === 'bold'
+      ? runsOf(node.children, true)
+      : [{ text: node.kind === 'text' ? node.text : `${node.text} (${node.href})`, bold }],
+  );
+}
+
+function drawInline(doc: PDFKit.PDFDocument, nodes: Inline[]) {
+  const runs = runsOf(nodes, false);
+  // pdfkit's justified text drops the whitespace a continued run starts with ('**Atraso.** A parcela'
+  // came out as 'Atraso.A parcela'), so each run's leading spaces go to the end of the run before it.
+  for (let index = 1; index < runs.length; index++) {
+    const lead = /^\s+/.exec(runs[index]!.text)?.[0];
+    if (!lead) continue;
+    runs[index - 1]!.text += lead;
+    runs[index]!.text = runs[index]!.text.slice(lead.length);
+  }
+  runs.forEach((run, index) => {
+    doc
+      .font(run.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .text(run.text, { continued: index < runs.length - 1, align: 'justify' });
   });
-  if (nodes.length === 0 && last) doc.text('');
+  if (runs.length === 0) doc.text('');
 }
 
 function drawRichText(doc: PDFKit.PDFDocument, source: string) {
@@ -60,14 +74,14 @@ function drawRichText(doc: PDFKit.PDFDocument, source: string) {
     if (block.kind === 'paragraph') {
       block.lines.forEach((line, index) => {
         doc.x = left;
-        drawInline(doc, line, false, true);
+        drawInline(doc, line);
         if (index < block.lines.length - 1) doc.moveDown(0.1);
       });
     } else {
       block.items.forEach((item, index) => {
         doc.x = left + 14;
         doc.font('Helvetica').text(block.ordered ? `${String(index + 1)}. ` : '•  ', { continued: true });
-        drawInline(doc, item, false, true);
+        drawInline(doc, item);
       });
       doc.x = left;
     }
