@@ -206,53 +206,74 @@ export type Interessado = z.infer<typeof interessadoSchema>;
 /**
  * The pré-matrícula form's data (`GET|PUT /api/matricula-online/{token}`), the same fields and checks
  * as the Alunos form. Saved as a draft while the family fills it (every field may still be empty);
- * `preMatriculaEnvioSchema` is what `…/enviar` requires.
+ * `pendenciasDoEnvio` is what `…/enviar` requires.
+ *
+ * The draft (`preMatriculaRascunhoSchema`, the PUT's body) keeps what is valid and leaves out, field by
+ * field, what is not (a CPF with a wrong digit, a half-typed e-mail): one bad field used to refuse the
+ * whole save, so the parentesco chosen beside it was lost when the link was opened again. The form checks
+ * each step before moving on and `enviar` checks everything, so nothing invalid is ever submitted.
  */
-export const preMatriculaResponsavelSchema = z.strictObject({
-  nome: z.string().trim().max(120, 'Máximo de 120 caracteres').default(''),
-  cpf: optionalCpfSchema,
-  email: optionalEmailSchema,
-  telefone: optionalPhoneSchema,
-  parentesco: z.enum(parentescos, { error: 'Parentesco inválido' }).nullable().optional(),
-  /** The one who signs the contract and pays (Lei 9.870): exactly one on a submitted form. */
-  financeiro: z.boolean().default(false),
-  /**
-   * At rematrícula, a guardian the school has on file for this student: the link never shows their CPF
-   * (nor another guardian's e-mail and phone), and what the family leaves blank comes from the record.
-   * Honoured only for a guardian of the rematrícula's own student.
-   */
-  responsavel_id: uuidParam.nullable().optional(),
-});
-export type PreMatriculaResponsavel = z.output<typeof preMatriculaResponsavelSchema>;
+function dadosSchema(draft: boolean) {
+  /** In a draft, an invalid value is stored as `fallback` instead of refusing the save. */
+  const field = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
+    draft ? schema.catch(fallback) : schema;
+  const texto = (max: number) =>
+    field(
+      z
+        .string()
+        .trim()
+        .max(max, `Máximo de ${String(max)} caracteres`)
+        .default(''),
+      '',
+    );
+  const responsavel = z.strictObject({
+    nome: texto(120),
+    cpf: field(optionalCpfSchema, null),
+    email: field(optionalEmailSchema, null),
+    telefone: field(optionalPhoneSchema, null),
+    parentesco: field(z.enum(parentescos, { error: 'Parentesco inválido' }).nullable().optional(), null),
+    /** The one who signs the contract and pays (Lei 9.870): exactly one on a submitted form. */
+    financeiro: z.boolean().default(false),
+    /**
+     * At rematrícula, a guardian the school has on file for this student: the link never shows their CPF
+     * (nor another guardian's e-mail and phone), and what the family leaves blank comes from the record.
+     * Honoured only for a guardian of the rematrícula's own student.
+     */
+    responsavel_id: uuidParam.nullable().optional(),
+  });
+  return z.strictObject({
+    aluno: z
+      .strictObject({
+        nome: texto(120),
+        data_nascimento: field(isoDateSchema.nullable().optional(), null),
+        sexo: field(z.enum(sexos).nullable().optional(), null),
+        cpf: field(optionalCpfSchema, null),
+      })
+      .default({ nome: '' }),
+    endereco: z
+      .strictObject({
+        cep: texto(9),
+        logradouro: texto(200),
+        numero: texto(20),
+        complemento: texto(100),
+        bairro: texto(100),
+        cidade: texto(100),
+        uf: texto(2),
+      })
+      .default({ cep: '', logradouro: '', numero: '', complemento: '', bairro: '', cidade: '', uf: '' }),
+    responsaveis: z.array(responsavel).max(4, 'No máximo 4 responsáveis').default([]),
+    /** The payment plan chosen (planos of the série's anuidade). */
+    plano_id: field(uuidParam.nullable().optional(), null),
+    /** The monthly due day the family prefers, when the school lets it choose. */
+    dia_vencimento: field(z.number().int().min(1).max(28).nullable().optional(), null),
+    observacoes: optionalText(1000, { multiline: true }),
+  });
+}
 
-export const preMatriculaDadosSchema = z.strictObject({
-  aluno: z
-    .strictObject({
-      nome: z.string().trim().max(120, 'Máximo de 120 caracteres').default(''),
-      data_nascimento: isoDateSchema.nullable().optional(),
-      sexo: z.enum(sexos).nullable().optional(),
-      cpf: optionalCpfSchema,
-    })
-    .default({ nome: '' }),
-  endereco: z
-    .strictObject({
-      cep: z.string().trim().max(9).default(''),
-      logradouro: z.string().trim().max(200).default(''),
-      numero: z.string().trim().max(20).default(''),
-      complemento: z.string().trim().max(100).default(''),
-      bairro: z.string().trim().max(100).default(''),
-      cidade: z.string().trim().max(100).default(''),
-      uf: z.string().trim().max(2).default(''),
-    })
-    .default({ cep: '', logradouro: '', numero: '', complemento: '', bairro: '', cidade: '', uf: '' }),
-  responsaveis: z.array(preMatriculaResponsavelSchema).max(4, 'No máximo 4 responsáveis').default([]),
-  /** The payment plan chosen (planos of the série's anuidade). */
-  plano_id: uuidParam.nullable().optional(),
-  /** The monthly due day the family prefers, when the school lets it choose. */
-  dia_vencimento: z.number().int().min(1).max(28).nullable().optional(),
-  observacoes: optionalText(1000, { multiline: true }),
-});
+export const preMatriculaDadosSchema = dadosSchema(false);
+export const preMatriculaRascunhoSchema = dadosSchema(true);
 export type PreMatriculaDados = z.output<typeof preMatriculaDadosSchema>;
+export type PreMatriculaResponsavel = PreMatriculaDados['responsaveis'][number];
 
 /**
  * What a contract is drawn from, frozen with it: the student, the guardians who sign, the série and

@@ -9,7 +9,7 @@ import {
   matriculaOnlineViewSchema,
   preMatriculaDocumentoSchema,
 } from '../../../shared/pre-matricula.schemas.js';
-import { preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
+import { preMatriculaRascunhoSchema } from '../../../shared/matriculas.schemas.js';
 import { cepAddressSchema, cepParamsSchema } from '../../../shared/settings.schemas.js';
 import { AppError } from '../../lib/errors.js';
 import { ok } from '../../lib/http.js';
@@ -58,7 +58,7 @@ export const matriculaOnlineRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 64 * 1024,
       schema: {
         params: matriculaOnlineParamsSchema,
-        body: preMatriculaDadosSchema,
+        body: preMatriculaRascunhoSchema,
         response: okResponse(matriculaOnlineViewSchema),
       },
       config: family(120, '1 minute'),

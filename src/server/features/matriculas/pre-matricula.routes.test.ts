@@ -2,7 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LINK_PRE_MATRICULA_INVALIDO, type ConviteResult } from '../../../shared/pre-matricula.schemas.js';
+import {
+  LINK_PRE_MATRICULA_INVALIDO,
+  type ConviteResult,
+  type MatriculaOnlineView,
+} from '../../../shared/pre-matricula.schemas.js';
 import { preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { withoutSecrets } from '../../lib/log.js';
@@ -355,7 +359,7 @@ describe('/api/matricula-online/{token}: the link', () => {
 });
 
 describe('PUT /api/matricula-online/{token}: the draft', () => {
-  it('saves a partial draft and refuses what the Alunos form refuses, per field', async () => {
+  it('saves a partial draft, and keeps the valid fields of one with invalid ones (left out, field by field)', async () => {
     const cookie = await staff();
     const interessado = await insertInteressado();
     const { token } = await convite(cookie, interessado.id);
@@ -366,17 +370,42 @@ describe('PUT /api/matricula-online/{token}: the draft', () => {
     });
     expect(partial.statusCode, partial.body).toBe(200);
 
+    // A CPF with a wrong digit used to refuse the whole save: the parentesco chosen beside it was lost.
     const bad = dadosCompletos();
     bad.responsaveis[0] = {
       ...bad.responsaveis[0]!,
       cpf: '111.111.111-11',
       email: 'não-é-email',
       telefone: '123',
+      parentesco: 'avo',
     };
-    const refused = await t.app.inject({ method: 'PUT', url: online(token), payload: bad });
-    expect(refused.statusCode).toBe(400);
-    const paths = detailsOf(refused).map((detail) => detail.path);
-    expect(paths).toEqual(
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: online(token),
+      payload: { ...bad, aluno: { ...bad.aluno, cpf: '123.456.789-00', data_nascimento: '2020-02-31' } },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const reopened = dataOf<MatriculaOnlineView>(await t.app.inject({ method: 'GET', url: online(token) }));
+    expect(reopened.dados.responsaveis[0]).toMatchObject({
+      nome: 'Mariana Souza',
+      parentesco: 'avo',
+      financeiro: true,
+      cpf: null,
+      email: null,
+      telefone: null,
+    });
+    expect(reopened.dados.responsaveis[1]).toMatchObject({ nome: 'Pedro Souza', parentesco: 'pai' });
+    expect(reopened.dados.aluno).toMatchObject({
+      nome: 'Lucas Souza',
+      sexo: 'masculino',
+      cpf: null,
+      data_nascimento: null,
+    });
+    expect(reopened.dados.endereco).toMatchObject({ cep: '01001-000', uf: 'SP' });
+    // What the draft left out is still asked for when the family sends the form.
+    const sent = await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} });
+    expect(sent.statusCode).toBe(400);
+    expect(detailsOf(sent).map((detail) => detail.path)).toEqual(
       expect.arrayContaining(['responsaveis.0.cpf', 'responsaveis.0.email', 'responsaveis.0.telefone']),
     );
     const unknown = await t.app.inject({
