@@ -4,8 +4,22 @@
  */
 import { z } from 'zod';
 import { planoPagamentoSchema } from './anuidades.schemas.js';
+import {
+  CEP_INVALIDO,
+  ENDERECO_OBRIGATORIO,
+  NUMERO_INVALIDO,
+  UF_INVALIDA,
+  isNumeroValido,
+  isUf,
+} from './endereco.schemas.js';
 import { parentescos, sexos } from './students.schemas.js';
-import { uuidParam } from './validators.js';
+import {
+  optionalCpfSchema,
+  optionalEmailSchema,
+  optionalPhoneSchema,
+  requiredBirthDateSchema,
+  uuidParam,
+} from './validators.js';
 import { requiredText, tiposInteressado } from './matriculas.schemas.js';
 
 const MB = 1024 * 1024;
@@ -199,3 +213,70 @@ export type MatricularResult = z.infer<typeof matricularResultSchema>;
  */
 export const MATRICULA_PAGAMENTO_JOB = 'matricula-online.pagamento';
 // ---------------------------------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------------------------------
+/**
+ * The family form's checks per step, run before it moves on (the draft itself takes anything: see
+ * `preMatriculaRascunhoSchema`). The same rules `enviar` applies on the server, with the same words;
+ * a guardian the school has on file (`responsavel_id`, rematrícula) may leave CPF and contacts blank.
+ */
+const digitos = (value: string) => value.replace(/\D/g, '');
+
+export const passoAlunoSchema = z.object({
+  nome: z.string().trim().min(2, 'Nome do aluno é obrigatório'),
+  data_nascimento: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? '')
+    .pipe(requiredBirthDateSchema),
+  sexo: z.enum(sexos).nullish(),
+  cpf: optionalCpfSchema,
+});
+
+const passoResponsavelSchema = z
+  .object({
+    nome: z.string().trim().min(2, 'Nome do responsável é obrigatório'),
+    parentesco: z.enum(parentescos, { error: 'Parentesco é obrigatório' }),
+    cpf: optionalCpfSchema,
+    email: optionalEmailSchema,
+    telefone: optionalPhoneSchema,
+    financeiro: z.boolean(),
+    responsavel_id: z.string().nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.responsavel_id) return;
+    const need = (path: string, message: string, missing: boolean) => {
+      if (missing) ctx.addIssue({ code: 'custom', message, path: [path] });
+    };
+    need('telefone', 'Telefone é obrigatório', !value.telefone);
+    need('cpf', 'CPF do responsável financeiro é obrigatório', value.financeiro && !value.cpf);
+    need('email', 'E-mail do responsável financeiro é obrigatório', value.financeiro && !value.email);
+  });
+
+export const passoResponsaveisSchema = z
+  .array(passoResponsavelSchema)
+  .min(1, 'Informe ao menos um responsável')
+  .superRefine((list, ctx) => {
+    if (list.length > 0 && list.filter((item) => item.financeiro).length !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Indique um (e só um) responsável financeiro: quem assina o contrato e paga',
+      });
+    const cpfs = list.map((item) => item.cpf).filter(Boolean);
+    if (new Set(cpfs).size !== cpfs.length)
+      ctx.addIssue({ code: 'custom', message: 'O mesmo CPF foi informado para dois responsáveis' });
+  });
+
+export const passoEnderecoSchema = z.object({
+  cep: z
+    .string()
+    .trim()
+    .min(1, ENDERECO_OBRIGATORIO.cep)
+    .refine((value) => /^\d{5}-?\d{3}$/.test(value) || digitos(value).length === 8, CEP_INVALIDO),
+  logradouro: z.string().trim().min(1, ENDERECO_OBRIGATORIO.logradouro),
+  numero: z.string().trim().min(1, ENDERECO_OBRIGATORIO.numero).refine(isNumeroValido, NUMERO_INVALIDO),
+  complemento: z.string(),
+  bairro: z.string().trim().min(1, ENDERECO_OBRIGATORIO.bairro),
+  cidade: z.string().trim().min(1, ENDERECO_OBRIGATORIO.cidade),
+  uf: z.string().trim().min(1, ENDERECO_OBRIGATORIO.uf).refine(isUf, UF_INVALIDA),
+});

@@ -17,30 +17,8 @@ import { DocumentosStep } from './pre-matricula-documentos-step';
 import { EnderecoStep } from './pre-matricula-endereco-step';
 import type { Errors } from './pre-matricula-form-kit';
 import { ResponsaveisStep } from './pre-matricula-responsaveis-step';
+import { errorsOf, pendenciasDosPassos, STEPS, stepOf, type StepId } from './pre-matricula-passos';
 import { PlanoStep, RevisaoStep } from './pre-matricula-revisao-step';
-
-const STEPS = [
-  { id: 'aluno', label: 'Aluno' },
-  { id: 'responsaveis', label: 'Responsáveis' },
-  { id: 'endereco', label: 'Endereço' },
-  { id: 'documentos', label: 'Documentos' },
-  { id: 'plano', label: 'Plano' },
-  { id: 'revisao', label: 'Revisão' },
-] as const;
-type StepId = (typeof STEPS)[number]['id'];
-
-/** Which step shows the error of a field path ('responsaveis.0.cpf' → 'responsaveis'). */
-function stepOf(path: string): StepId {
-  const head = path.split('.')[0] ?? '';
-  if (head === 'plano_id') return 'plano';
-  return STEPS.find((step) => step.id === head)?.id ?? 'revisao';
-}
-
-function errorsOf(error: ApiError): Errors {
-  const errors: Errors = {};
-  for (const detail of error.details) errors[detail.path] ??= detail.message;
-  return errors;
-}
 
 const AUTOSAVE_MS = 1500;
 
@@ -69,7 +47,6 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
     try {
       await salvarRascunho(token, sending);
       if (latest.current === sending) setSaveState('salvo');
-      setErrors({});
       return true;
     } catch (error) {
       setSaveState('erro');
@@ -93,13 +70,24 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
   };
 
   const index = steps.findIndex((item) => item.id === step);
+  /** Leaves the step for `target`: forward only with the steps passed over complete (the draft is saved either way). */
   const go = async (target: StepId) => {
     setBanner(undefined);
-    if (saveState !== 'salvo' && !(await save())) {
-      setBanner('Corrija os campos indicados para continuar.');
-      return;
-    }
-    setStep(target);
+    const passados = steps
+      .slice(
+        index,
+        steps.findIndex((item) => item.id === target),
+      )
+      .map((item) => item.id);
+    const found = pendenciasDosPassos(passados, dados, view);
+    if (saveState !== 'salvo' && !(await save())) return;
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) setBanner('Corrija os campos indicados para continuar.');
+    // With something missing, the form stops on the first step that misses it.
+    const next = first ? stepOf(first) : target;
+    if (next === step) return;
+    setStep(next);
     window.scrollTo({ top: 0 });
     requestAnimationFrame(() => heading.current?.querySelector<HTMLElement>('h2')?.focus());
   };
@@ -107,6 +95,18 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
   const submit = async () => {
     setBanner(undefined);
     if (saveState !== 'salvo' && !(await save())) return;
+    const found = pendenciasDosPassos(
+      steps.map((item) => item.id),
+      dados,
+      view,
+    );
+    const first = Object.keys(found)[0];
+    if (first) {
+      setErrors(found);
+      setBanner('Faltam dados para enviar a pré-matrícula. Confira os campos indicados.');
+      setStep(stepOf(first));
+      return;
+    }
     setSending(true);
     try {
       const result = await enviarPreMatricula(token);

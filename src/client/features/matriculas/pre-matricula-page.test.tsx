@@ -55,8 +55,34 @@ describe('PreMatriculaPage', () => {
 
   it("sends from the review, and the server's missing fields take the family to the step, on the field", async () => {
     const user = userEvent.setup();
+    // Every step complete as far as the form can tell (it checks each before moving on): what the
+    // server still refuses, it alone knows.
+    const completo: MatriculaOnlineView = {
+      ...view,
+      dados: {
+        ...view.dados,
+        endereco: {
+          cep: '01001000',
+          logradouro: 'Praça da Sé',
+          numero: '100',
+          complemento: '',
+          bairro: 'Sé',
+          cidade: 'São Paulo',
+          uf: 'SP',
+        },
+        responsaveis: [{ ...view.dados.responsaveis[0]!, cpf: '52998224725', parentesco: 'mae' }],
+      },
+      documentos: DOCUMENTOS_EXIGIDOS_PADRAO.map((exigido, index) => ({
+        id: `00000000-0000-4000-8000-00000000000${String(index)}`,
+        tipo: exigido.id,
+        nome: `${exigido.id}.pdf`,
+        mime_type: 'application/pdf',
+        tamanho: 1024,
+        enviado_em: '2026-11-20T15:00:00.000Z',
+      })),
+    };
     const api = stubApi({
-      [FORM]: view,
+      [FORM]: completo,
       [ENVIAR]: reply(400, {
         success: false,
         code: 'VALIDATION',

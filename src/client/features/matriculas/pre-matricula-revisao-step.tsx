@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
 import { formatCentavos, formatDate } from '../../../shared/format';
+import { parentescoLabels, sexoLabels } from '../../../shared/students.schemas';
 import type { MatriculaOnlineView } from '../../../shared/pre-matricula.schemas';
 import { Button } from '../../components/button';
 import { applyMask } from '../../lib/masks';
@@ -91,6 +92,7 @@ export function RevisaoStep({
         <>
           <Line label="Nome" value={dados.aluno.nome} />
           <Line label="Nascimento" value={formatDate(dados.aluno.data_nascimento ?? null)} />
+          <Line label="Sexo" value={dados.aluno.sexo ? sexoLabels[dados.aluno.sexo] : 'Não informado'} />
           <Line label="CPF" value={dados.aluno.cpf ? applyMask('cpf', dados.aluno.cpf) : ''} />
         </>,
       )}
@@ -103,6 +105,7 @@ export function RevisaoStep({
             label={responsavel.financeiro ? 'Financeiro' : `Responsável ${String(index + 1)}`}
             value={[
               responsavel.nome,
+              responsavel.parentesco ? parentescoLabels[responsavel.parentesco] : '',
               responsavel.cpf ? applyMask('cpf', responsavel.cpf) : '',
               responsavel.telefone ? applyMask('phone', responsavel.telefone) : '',
               responsavel.email ?? '',
@@ -160,14 +163,30 @@ export function RevisaoStep({
         block(
           'Plano',
           'plano',
-          <Line
-            label="Plano"
-            value={
-              plano
-                ? `${plano.nome}: ${String(plano.parcelas)}× de ${formatCentavos(plano.valor_parcela_centavos)}`
-                : ''
-            }
-          />,
+          <>
+            <Line
+              label="Plano"
+              value={
+                plano
+                  ? `${plano.nome}: ${String(plano.parcelas)}× de ${formatCentavos(plano.valor_parcela_centavos)}`
+                  : ''
+              }
+            />
+            {plano && (
+              <Line
+                label="Taxa de matrícula"
+                value={
+                  plano.taxa_matricula_centavos > 0
+                    ? formatCentavos(plano.taxa_matricula_centavos)
+                    : 'Sem taxa de matrícula'
+                }
+              />
+            )}
+            {plano && <Line label="Total no ano" value={formatCentavos(plano.total_centavos)} />}
+            {dados.dia_vencimento != null && (
+              <Line label="Vencimento" value={`Dia ${String(dados.dia_vencimento)}`} />
+            )}
+          </>,
         )}
     </StepSection>
   );
