@@ -188,6 +188,8 @@ export const interessadoDocParamsSchema = z.object({ id: uuidParam, docId: uuidP
 /** The staff's view of a family's pré-matrícula (funnel). */
 export const preMatriculaResumoSchema = z.object({
   dados: preMatriculaDadosViewSchema,
+  /** The plan the family chose, as offered now (null: none chosen, or no longer on offer). */
+  plano: planoOfertaSchema.nullable(),
   documentos: z.array(preMatriculaDocumentoSchema),
   documentos_exigidos: z.array(documentoExigidoSchema),
   expira_em: z.string(),

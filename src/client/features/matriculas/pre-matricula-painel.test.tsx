@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DOCUMENTOS_EXIGIDOS_PADRAO, type PreMatriculaResumo } from '../../../shared/pre-matricula.schemas';
 import { uuidOf } from '../../test/answers';
@@ -21,6 +21,7 @@ const resumo: PreMatriculaResumo = {
     endereco: { cep: '', logradouro: '', numero: '', complemento: '', bairro: '', cidade: '', uf: '' },
     responsaveis: [],
   },
+  plano: null,
   documentos: [
     {
       id: uuidOf(9),
@@ -81,5 +82,80 @@ describe('PreMatriculaPainel', () => {
     expect(screen.getAllByText('Não enviado')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Matricular agora' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Reenviar link/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the secretaria everything the family filled, before the contract: student, guardians, address, plan', async () => {
+    stubApi({
+      [`${base}/pre-matricula`]: {
+        ...resumo,
+        dados: {
+          aluno: {
+            nome: 'Lucas Souza',
+            data_nascimento: '2020-04-02',
+            sexo: 'masculino',
+            cpf: '52998224725',
+          },
+          endereco: {
+            cep: '01001000',
+            logradouro: 'Praça da Sé',
+            numero: '100',
+            complemento: 'Apto 4',
+            bairro: 'Sé',
+            cidade: 'São Paulo',
+            uf: 'SP',
+          },
+          responsaveis: [
+            {
+              nome: 'Carla Souza',
+              cpf: '52998224725',
+              email: 'carla@familia.test',
+              telefone: '11987654321',
+              parentesco: 'mae',
+              financeiro: true,
+            },
+            {
+              nome: 'Pedro Souza',
+              cpf: '11144477735',
+              email: null,
+              telefone: '1134567890',
+              parentesco: 'pai',
+              financeiro: false,
+            },
+          ],
+          plano_id: uuidOf(3),
+        },
+        plano: {
+          id: uuidOf(3),
+          nome: 'Mensal',
+          parcelas: 12,
+          valor_parcela_centavos: 150_000,
+          taxa_matricula_centavos: 80_000,
+          total_centavos: 1_880_000,
+          valor_anual_centavos: 1_800_000,
+        },
+      } satisfies PreMatriculaResumo,
+    });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="pre_matricula" />);
+    const dados = await screen.findByRole('region', { name: 'Dados preenchidos pela família' });
+    const campo = (bloco: HTMLElement, label: string) => within(bloco).getByText(label).nextSibling;
+    const aluno = within(dados).getByRole('heading', { name: 'Aluno' }).parentElement!;
+    expect(campo(aluno, 'Sexo')).toHaveTextContent('Masculino');
+    expect(campo(aluno, 'CPF')).toHaveTextContent('529.982.247-25');
+    const segundo = within(dados).getByRole('heading', { name: 'Responsável 2' }).parentElement!;
+    expect(campo(segundo, 'Nome')).toHaveTextContent('Pedro Souza');
+    expect(campo(segundo, 'Parentesco')).toHaveTextContent('Pai');
+    expect(campo(segundo, 'CPF')).toHaveTextContent('111.444.777-35');
+    expect(campo(segundo, 'Telefone')).toHaveTextContent('(11) 3456-7890');
+    const primeiro = within(dados).getByRole('heading', {
+      name: /^Responsável 1 — financeiro/,
+    }).parentElement!;
+    expect(campo(primeiro, 'CPF')).toHaveTextContent('529.982.247-25');
+    expect(campo(primeiro, 'Parentesco')).toHaveTextContent('Mãe');
+    expect(
+      within(dados).getByText(/Praça da Sé, 100 - Apto 4 - Sé - São Paulo\/SP - CEP 01001-000/),
+    ).toBeVisible();
+    const plano = within(dados).getByRole('heading', { name: 'Plano de pagamento' }).parentElement!;
+    expect(campo(plano, 'Plano')).toHaveTextContent('Mensal: 12× de R$ 1.500,00');
+    expect(campo(plano, 'Taxa de matrícula')).toHaveTextContent('R$ 800,00');
   });
 });

@@ -20,6 +20,7 @@ import {
   registrarPagamento,
   usePreMatriculaResumo,
 } from './pre-matricula.api';
+import { DadosEnviados } from './pre-matricula-dados-enviados';
 import { tamanho } from './pre-matricula-documentos-step';
 
 const ANTES_DO_CONTRATO: readonly EtapaFunil[] = ['interessado', 'visita', 'pre_matricula', 'perdido'];
@@ -91,6 +92,7 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
         <dt className="text-gray-500">Enviado</dt>
         <dd>{pre.enviado_em ? formatDateTime(pre.enviado_em) : 'Ainda não'}</dd>
       </dl>
+      <DadosEnviados resumo={pre} />
       <div>
         <h3 className="text-sm font-semibold text-gray-900">Documentos</h3>
         {pre.documentos_exigidos.length === 0 ? (

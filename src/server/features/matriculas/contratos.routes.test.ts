@@ -4,13 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { completeCpf } from '../../../shared/validators.js';
 import type { PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
+import type { PreMatriculaResumo } from '../../../shared/pre-matricula.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { jobs } from '../../db/schema/jobs.js';
 import { pixProvedor } from '../../db/schema/pix-provedor.js';
 import { contratoAssinaturas, contratos } from '../../db/schema/contratos.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
-import { insertClass, PAULISTA_ADDRESS } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, PAULISTA_ADDRESS } from '../../test/records-fixtures.js';
 import { clock } from '../../lib/clock.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
@@ -216,6 +217,32 @@ describe('modelos de contrato', () => {
 });
 
 describe('envio do contrato', () => {
+  it('gives the secretaria everything the family sent before the contract: student, both guardians with CPF, address, plan', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    await anuidade(cookie);
+    const row = await familia();
+    const url = `/api/matriculas/interessados/${row.id}/pre-matricula`;
+    const resumo = await get(url, cookie);
+    expect(resumo.statusCode, resumo.body).toBe(200);
+    expect(resumo.headers['cache-control']).toBe('no-store');
+    const data = dataOf<PreMatriculaResumo>(resumo);
+    expect(data.dados.aluno).toMatchObject({ nome: 'Pedro Souza Lima', sexo: 'masculino' });
+    expect(data.dados.responsaveis).toEqual([
+      expect.objectContaining({
+        nome: 'Mariana Souza Lima',
+        cpf: CPF_MAE,
+        parentesco: 'mae',
+        financeiro: true,
+      }),
+      expect.objectContaining({ nome: 'Carlos Lima', cpf: CPF_PAI, parentesco: 'pai', financeiro: false }),
+    ]);
+    expect(data.dados.endereco).toMatchObject({ cep: '01310-100', uf: PAULISTA_ADDRESS.uf });
+    expect(data.plano).toMatchObject({ id: planoId, nome: PLANO.nome, parcelas: 12 });
+    // Only who may follow the funnel sees it.
+    for (const role of ['professor', 'responsavel'] as const)
+      expect((await get(url, (await signedIn(t, role)).cookie)).statusCode).toBe(403);
+  });
+
   it('refuses with a clear message when the pré-matrícula was not submitted, the plan is missing or nobody signs for the school', async () => {
     const { cookie } = await signedIn(t, 'administrador');
     const rascunho = await familia({ enviada: false });

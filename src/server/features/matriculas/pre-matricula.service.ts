@@ -375,9 +375,15 @@ export async function getPreMatriculaResumo(db: DbOrTx, interessadoId: string): 
   if (!interessado) throw notFound('Família não encontrada.');
   const [pre] = await db.select().from(preMatriculas).where(eq(preMatriculas.interessadoId, interessadoId));
   if (!pre) throw notFound('O link da pré-matrícula ainda não foi enviado a esta família.');
-  const [config, documentos] = await Promise.all([loadMatriculaOnlineConfig(db), listDocumentos(db, pre.id)]);
+  const [config, documentos, planos] = await Promise.all([
+    loadMatriculaOnlineConfig(db),
+    listDocumentos(db, pre.id),
+    planosDisponiveis(db, interessado.anoLetivo, interessado.serie),
+  ]);
+  const dados = await comCadastro(db, interessado.alunoId, preMatriculaDadosSchema.parse(pre.dados));
   return {
-    dados: await comCadastro(db, interessado.alunoId, preMatriculaDadosSchema.parse(pre.dados)),
+    dados,
+    plano: planos.find((plano) => plano.id === dados.plano_id) ?? null,
     documentos,
     documentos_exigidos: config.documentos,
     expira_em: pre.expiraEm.toISOString(),
