@@ -56,6 +56,20 @@ export function preencherModelo(
   );
 }
 
+/**
+ * The template as a family reads it before any contract exists (the public page): each `{{campo}}` as
+ * what goes there, '[nome do aluno]', never the raw field name.
+ */
+export function modeloParaLeitura(corpo: string): string {
+  return corpo.replace(CAMPO_PATTERN, (whole, name: string) => {
+    if (!(name in camposModeloContrato)) return whole;
+    const label: string = camposModeloContrato[name as CampoModeloContrato];
+    // 'Nome do aluno' → 'nome do aluno'; an acronym ('CNPJ da escola', 'CPF do …') keeps its case.
+    const text = /^[A-ZÀ-Ý][a-zà-ÿ]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+    return `[${text}]`;
+  });
+}
+
 export const MODELO_TITULO_MAX = 200;
 export const MODELO_CORPO_MAX = 60_000;
 

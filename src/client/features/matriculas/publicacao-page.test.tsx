@@ -44,4 +44,34 @@ describe('the public page of next year’s values (Lei 9.870, art. 2º)', () => 
     expect(screen.getByText(/CNPJ 11\.222\.333\/0001-81/)).toBeVisible();
     expect(screen.queryByText(/11222333000181/)).toBeNull();
   });
+
+  it('shows the contract with each field as what goes there, and never a version 0 the school did not save', async () => {
+    const contrato = {
+      titulo: 'Contrato de prestação de serviços educacionais',
+      corpo:
+        '**CONTRATANTE:** {{responsavel.nome}}, CPF {{responsavel.cpf}}, pelo estudante {{aluno.nome}}; {{escola.cnpj}}.',
+      versao: 2,
+      atualizado_em: '2026-11-02T13:00:00.000Z',
+    };
+    stubApi({ '/api/matriculas/anuidades/publicacao': { ...publicacao, contrato } });
+    renderAt(<PublicacaoMatriculasPage />);
+    expect(
+      await screen.findByText(/Contrato de prestação de serviços educacionais — versão 2/),
+    ).toBeVisible();
+    const texto = screen.getByText(/\[nome do responsável financeiro\], CPF/);
+    expect(texto).toHaveTextContent(
+      '[nome do responsável financeiro], CPF [CPF do responsável financeiro], pelo estudante [nome do aluno]; [CNPJ da escola].',
+    );
+    expect(screen.queryByText(/\{\{/)).toBeNull();
+    cleanup();
+
+    stubApi({
+      '/api/matriculas/anuidades/publicacao': { ...publicacao, contrato: { ...contrato, versao: 0 } },
+    });
+    renderAt(<PublicacaoMatriculasPage />);
+    expect(
+      await screen.findByText('O texto do contrato está disponível na secretaria da escola.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/versão 0/)).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { FileText, Printer, School } from 'lucide-react';
 import { publicacaoMatriculasSchema, type PublicacaoMatriculas } from '../../../shared/anuidades.schemas';
+import { modeloParaLeitura } from '../../../shared/contratos.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { RichText } from '../../components/rich-text';
 import { api, ApiError, toQuery } from '../../lib/api-client';
@@ -190,13 +191,17 @@ function Publicacao({ data }: { data: PublicacaoMatriculas }) {
         <h2 id="contrato" className="flex items-center gap-2 text-2xl font-bold">
           <FileText className="h-6 w-6 text-primary-strong" aria-hidden="true" /> Contrato
         </h2>
-        {data.contrato ? (
+        {/* Version 0 is the system's default the school never saved (older publications kept it so). */}
+        {data.contrato && data.contrato.versao > 0 ? (
           <>
             <p className="mt-1 text-sm text-gray-600">
               {data.contrato.titulo} — versão {data.contrato.versao}
             </p>
+            <p className="mt-1 text-sm text-gray-600">
+              Entre colchetes, os dados de cada família, preenchidos no contrato de cada matrícula.
+            </p>
             <div className="mt-3 rounded-xl border border-gray-200 p-4 print:border-0 print:p-0">
-              <RichText source={data.contrato.corpo} />
+              <RichText source={modeloParaLeitura(data.contrato.corpo)} />
             </div>
           </>
         ) : (

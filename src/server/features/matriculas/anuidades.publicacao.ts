@@ -24,6 +24,7 @@ import { recordAudit } from '../audit/index.js';
 import { getSchoolIdentity } from '../settings/index.js';
 import { alteradoDepois, anoPadrao, anuidadesDoAno, conteudoSeries } from './anuidades.service.js';
 import { compareSeries, turnoLabels } from '../../../shared/classes.schemas.js';
+import { modeloParaContrato } from './modelos-contrato.service.js';
 
 /** `POST /api/matriculas/anuidades/publicar`: publishes a year's values, plans and contract (or again). */
 export async function publicarAnuidades(
@@ -36,8 +37,9 @@ export async function publicarAnuidades(
   if (lista.length === 0)
     throw new AppError('VALIDATION', `Cadastre as anuidades de ${String(ano)} antes de publicar.`);
   const publicadoEm = clock.now();
-  const conteudo = { series: conteudoSeries(lista), contrato };
   await db.transaction(async (tx) => {
+    const publicado = contrato && (await versaoGuardada(tx, contrato));
+    const conteudo = { series: conteudoSeries(lista), contrato: publicado };
     await tx
       .insert(anuidadePublicacoes)
       .values({ anoLetivo: ano, publicadoEm, conteudo })
@@ -49,11 +51,27 @@ export async function publicarAnuidades(
       details: {
         ano_letivo: ano,
         series: lista.map((item) => item.serie),
-        contrato: contrato ? { titulo: contrato.titulo, versao: contrato.versao } : null,
+        contrato: publicado ? { titulo: publicado.titulo, versao: publicado.versao } : null,
       },
     });
   });
   return { publicado_em: publicadoEm.toISOString() };
+}
+
+/**
+ * The contract as published: version 0 is the system's default the school never saved (its screen
+ * reads it so), which the public page showed as 'versão 0'. It is stored as version 1 — the one the
+ * first contract would be drawn from anyway — and that is what the families read.
+ */
+async function versaoGuardada(tx: DbOrTx, contrato: ContratoPublicado): Promise<ContratoPublicado> {
+  if (contrato.versao > 0) return contrato;
+  const row = await modeloParaContrato(tx);
+  return {
+    titulo: row.titulo,
+    corpo: row.corpo,
+    versao: row.versao,
+    atualizado_em: row.createdAt.toISOString(),
+  };
 }
 
 /** Places per class of a year: capacity less the active students in it (never below zero). */

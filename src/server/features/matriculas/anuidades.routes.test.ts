@@ -358,6 +358,12 @@ describe('the demo', () => {
     }
     // Published with the contract in force (the default template): no 'sem contrato' warning.
     expect(page.contrato?.titulo).toBe(MODELO_PADRAO_TITULO);
+    // The default the school never saved is published as the stored version 1, never as 'versão 0'.
+    expect(page.contrato?.versao).toBe(1);
+    const modelos = dataOf<{ versao: number }[]>(
+      await get('/api/matriculas/modelos-contrato', await staff()),
+    );
+    expect(modelos.map((modelo) => modelo.versao)).toEqual([1]);
     expect((await avisosDe(await staff())).map((aviso) => aviso.tipo)).not.toContain('sem_contrato');
   });
 
