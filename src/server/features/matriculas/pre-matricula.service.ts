@@ -235,7 +235,7 @@ function avisoDeRematricula(db: DbOrTx, interessado: { tipo: string; alunoId: st
     : Promise.resolve(null);
 }
 
-/** Saves the draft (every field may still be empty; what is filled is checked as in the Alunos form). */
+/** Saves the draft: every field may still be empty, and an invalid one arrives empty (ADR 0096). */
 export async function salvarRascunho(
   ctx: AppContext,
   token: string,
