@@ -1,6 +1,6 @@
 /** Anuidades and plans (Lei 9.870/1999 art. 1º §5º), their publication and the 45-day warning (art. 2º). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   Anuidade,
   AnuidadesAno,
@@ -12,6 +12,7 @@ import { clock } from '../../lib/clock.js';
 import { dataOf, detailsOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
+import { anuidadePublicacoes } from '../../db/schema/anuidades.js';
 import { planoPorId, planosDisponiveis, seedAnuidadesDemo } from './index.js';
 import { MODELO_PADRAO_TITULO } from './contratos.default.js';
 
@@ -253,6 +254,17 @@ describe('publication (Lei 9.870, art. 2º) and the 45-day warning', () => {
     await send('POST', `${URL}/publicar`, cookie, { ano_letivo: 2027, contrato: CONTRATO });
     // Published again on 01/11 for a deadline of 16/12: exactly 45 days.
     expect(await avisosDe(cookie)).toEqual([]);
+    // A publication of before ADR 0096 that kept the unsaved default (version 0): the public page does
+    // not show it, so the school is told to publish again.
+    await t.database.db
+      .update(anuidadePublicacoes)
+      .set({ conteudo: sql`jsonb_set(${anuidadePublicacoes.conteudo}, '{contrato,versao}', '0')` })
+      .where(eq(anuidadePublicacoes.anoLetivo, 2027));
+    expect((await avisosDe(cookie)).map((aviso) => aviso.tipo)).toEqual(['sem_contrato']);
+    await t.database.db
+      .update(anuidadePublicacoes)
+      .set({ conteudo: sql`jsonb_set(${anuidadePublicacoes.conteudo}, '{contrato,versao}', '3')` })
+      .where(eq(anuidadePublicacoes.anoLetivo, 2027));
     // Once the deadline has passed, the year leaves the warnings.
     clock.pin('2026-12-17');
     expect(await avisosDe(cookie)).toEqual([]);
