@@ -214,7 +214,7 @@ async function avisosDoAno(db: DbOrTx, ano: number, today: string): Promise<Avis
         `Valores, planos ou prazos de ${String(ano)} mudaram depois da publicação de ${data(publicadoDia)}: publique de novo para a página pública mostrar o que vale (os ${String(DIAS_ANTECEDENCIA_PUBLICACAO)} dias contam da nova publicação).`,
       ),
     );
-  // Version 0 (the unsaved default, kept by publications before ADR 0096) is not shown to families.
+  // Version 0 (the unsaved default, kept by older publications) is not shown to families.
   if (publicacao.conteudo.contrato === null || publicacao.conteudo.contrato.versao === 0)
     avisos.push(
       aviso(

@@ -254,7 +254,7 @@ describe('publication (Lei 9.870, art. 2º) and the 45-day warning', () => {
     await send('POST', `${URL}/publicar`, cookie, { ano_letivo: 2027, contrato: CONTRATO });
     // Published again on 01/11 for a deadline of 16/12: exactly 45 days.
     expect(await avisosDe(cookie)).toEqual([]);
-    // A publication of before ADR 0096 that kept the unsaved default (version 0): the public page does
+    // An older publication that kept the unsaved default (version 0): the public page does
     // not show it, so the school is told to publish again.
     await t.database.db
       .update(anuidadePublicacoes)
