@@ -162,8 +162,10 @@ export async function listRollClasses(
     .leftJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
     .where(
       and(
+        // A day's classes are those of its year (a school year lies within its calendar year): next
+        // year's classes, opened in December, have no roll to take in this one.
         query.ano === undefined
-          ? eq(classes.status, 'ativo')
+          ? and(eq(classes.status, 'ativo'), eq(classes.anoLetivo, date.slice(0, 4)))
           : and(eq(classes.anoLetivo, String(query.ano)), inArray(classes.status, ['ativo', 'concluido'])),
         classesInScope(scope),
       ),

@@ -32,6 +32,9 @@ describe('GET /api/dashboard/pendencias', () => {
       .values({ turmaId: turma.id, disciplina: 'Matemática', aulasSemanais: 5 });
     const absent = await insertStudent(t, turma.id);
     await insertStudent(t, turma.id);
+    // Next year's class, already open with a student: no roll of this year is its to take.
+    const nextYear = await insertClass(t, null, 25, { anoLetivo: '2027', nome: 'Turma de 2027' });
+    await insertStudent(t, nextYear.id);
     // The class's daily roll from Tuesday to Thursday: Friday's and today's are not taken.
     for (const data of ['2026-04-14', '2026-04-15', '2026-04-16']) {
       const roll = await send('PUT', `/api/frequencia/turmas/${turma.id}`, coordination.cookie, {
