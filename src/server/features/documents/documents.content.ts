@@ -161,6 +161,14 @@ async function schoolYearsOf(
     );
     const transferido = transferredIn(student, year);
     if (transferido) for (const subject of disciplinas) subject.resultado = '—';
+    // A year not closed has no final result on a document, even with every period closed early: its
+    // averages may hold grades the families have not seen, and the closing is what makes them final.
+    const emCurso = !transferido && !card.ano_encerrado;
+    if (emCurso)
+      for (const subject of disciplinas) {
+        subject.nota = '—';
+        subject.resultado = situacaoLabels.cursando;
+      }
     const known = disciplinas.filter((subject) => subject.carga_horaria !== null);
     years.push({
       ano,
@@ -172,7 +180,7 @@ async function schoolYearsOf(
       carga_horaria_total:
         known.length === 0 ? null : known.reduce((sum, subject) => sum + subject.carga_horaria!, 0),
       frequencia: card.frequencia.frequencia,
-      resultado: transferido ?? situacaoLabels[card.situacao],
+      resultado: transferido ?? (emCurso ? situacaoLabels.cursando : situacaoLabels[card.situacao]),
       ...(card.ensino_medio ? { ensino_medio: true } : {}),
     });
   }

@@ -17,6 +17,7 @@ import {
   defaultAcademicSettings,
 } from '../../../shared/academic-settings.schemas.js';
 import { migrationsFolder } from '../../lib/paths.js';
+import { clock } from '../../lib/clock.js';
 import { settings as settingsTable } from '../../db/schema/settings.js';
 import { yearClosures } from '../../db/schema/grades.js';
 import {
@@ -35,6 +36,19 @@ describe('a closed year keeps the rules it was closed with', () => {
   it('changing Configurações → Acadêmico afterwards reaches only the open years: the closed year’s boletim (screen and PDF), class PDF, grid, histórico and rematrícula stay as closed', async () => {
     const s = await gradedFifthGrade();
     // a2: Matemática 4,0 with recuperação 7,0 (replaces it: 7,0); Português 6,0 — aprovado with 6,0.
+    // On 20/12 every period is closed but the year is not: a histórico states no final result yet.
+    clock.pin('2026-12-20');
+    const early = await send('POST', '/api/documentos', s.admin.cookie, {
+      aluno_id: s.a[1].id,
+      tipo: 'historico_escolar',
+    });
+    expect(early.statusCode, early.body).toBe(201);
+    const earlyPdf = pdfText(
+      (await get(`/api/documentos/${dataOf<{ id: string }>(early).id}/pdf`, s.admin.cookie)).rawPayload,
+    ).replace(/\s+/g, ' ');
+    expect(earlyPdf).toContain('Resultado final: Cursando');
+    expect(earlyPdf).toMatch(/Matemática — (\d+ )?Cursando/);
+    expect(earlyPdf).not.toContain('7,0');
     await closeYear(s.year.id, s.admin.cookie);
     const cardUrl = `/api/boletins/alunos/${s.a[1].id}?ano=2026`;
     const before = dataOf<ReportCard>(await get(cardUrl, s.admin.cookie));
