@@ -74,14 +74,30 @@ describe('MensalidadeValor', () => {
 
 describe('the Vencimento column', () => {
   const vencimento = mensalidadeColumns.find((column) => column.id === 'vencimento')!;
-  it('says "Venceu" for a date already past, a paid month included, and "Vence" for one to come', () => {
-    render(<>{vencimento.cell({ ...mensalidade, status: 'pago', data_pagamento: '2026-11-09' })}</>);
+  it('says "Venceu" for a date already past and "Vence" for one to come', () => {
+    render(<>{vencimento.cell(mensalidade)}</>);
     expect(screen.getByText('Venceu 10/11/2026')).toBeInTheDocument();
     cleanup();
 
     render(<>{vencimento.cell({ ...mensalidade, data_vencimento: '2026-11-27', status: 'pendente' })}</>);
     expect(screen.getByText('Vence 27/11/2026')).toBeInTheDocument();
     expect(screen.queryByText(/sem multa/)).toBeNull();
+  });
+
+  it('a paid charge says when it was paid, never "Vence" (one paid before its due date included)', () => {
+    render(
+      <>
+        {vencimento.cell({
+          ...mensalidade,
+          data_vencimento: '2026-12-06',
+          status: 'pago',
+          data_pagamento: '2026-11-27',
+        })}
+      </>,
+    );
+    expect(screen.getByText('Pago em 27/11/2026')).toBeInTheDocument();
+    expect(screen.getByText('vencimento 06/12/2026')).toBeInTheDocument();
+    expect(screen.queryByText(/Vence/)).toBeNull();
   });
 
   it('a month due on a weekend, still without charges on the Monday, says until when', () => {

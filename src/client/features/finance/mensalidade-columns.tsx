@@ -123,18 +123,25 @@ export const mensalidadeColumns: Column<Mensalidade>[] = [
     sortable: true,
     cell: (mensalidade) => (
       <div className="text-gray-700">
-        <p className="whitespace-nowrap">
-          {mensalidade.data_vencimento < todayIso() ? 'Venceu' : 'Vence'}{' '}
-          {formatDate(mensalidade.data_vencimento)}
-        </p>
+        {mensalidade.data_pagamento && mensalidade.status === 'pago' ? (
+          // Paid: when it was paid is what matters; "Vence 06/12" on a settled charge reads as still owed.
+          <>
+            <p className="whitespace-nowrap text-green-700">
+              Pago em {formatDate(mensalidade.data_pagamento)}
+            </p>
+            <p className="text-xs whitespace-nowrap">vencimento {formatDate(mensalidade.data_vencimento)}</p>
+          </>
+        ) : (
+          <p className="whitespace-nowrap">
+            {mensalidade.data_vencimento < todayIso() ? 'Venceu' : 'Vence'}{' '}
+            {formatDate(mensalidade.data_vencimento)}
+          </p>
+        )}
         {mensalidade.status === 'pendente' && mensalidade.data_vencimento < todayIso() && (
           // Due on a weekend or holiday: paid on the next business day without charges (Lei 7.089/1983).
           <p className="text-xs">
             sem multa até {formatDate(lastDayWithoutCharges(mensalidade.data_vencimento))}
           </p>
-        )}
-        {mensalidade.data_pagamento && mensalidade.status === 'pago' && (
-          <p className="text-green-700">Pago em {formatDate(mensalidade.data_pagamento)}</p>
         )}
         {mensalidade.motivo_cancelamento && (
           <p className="text-xs text-gray-500">{mensalidade.motivo_cancelamento}</p>

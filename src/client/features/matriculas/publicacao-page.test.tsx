@@ -74,4 +74,11 @@ describe('the public page of next year’s values (Lei 9.870, art. 2º)', () => 
     ).toBeVisible();
     expect(screen.queryByText(/versão 0/)).toBeNull();
   });
+
+  it('separates a plan’s name from “(plano padrão)” with a space, as it is read aloud or copied', async () => {
+    stubApi({ '/api/matriculas/anuidades/publicacao': publicacao });
+    renderAt(<PublicacaoMatriculasPage />);
+    const item = (await screen.findByText('(plano padrão)')).closest('li')!;
+    expect(item.textContent).toContain('Padrão (plano padrão)');
+  });
 });

@@ -118,7 +118,10 @@ function Publicacao({ data }: { data: PublicacaoMatriculas }) {
                     <span className="font-medium">
                       {plano.nome}
                       {plano.padrao && (
-                        <span className="ml-2 text-xs font-normal text-gray-600">(plano padrão)</span>
+                        <>
+                          {' '}
+                          <span className="ml-1 text-xs font-normal text-gray-600">(plano padrão)</span>
+                        </>
                       )}
                     </span>
                     <span>
