@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar.schemas.js';
 import { turnos } from './classes.schemas.js';
-import { mensalidadeStatuses } from './mensalidades.schemas.js';
+import { mensalidadeStatuses, tiposCobranca } from './mensalidades.schemas.js';
 
 /** GET /api/dashboard/stats: the school's figures for an admin, a teacher's classes, a guardian's children. */
 export const atividadeSchema = z.object({
@@ -123,6 +123,9 @@ export const tuitionSummarySchema = z.object({
       id: z.string(),
       aluno_nome: z.string(),
       mes_referencia: z.string(),
+      /** A tuition or the enrolment fee (ADR 0094): how the home names it. */
+      tipo: z.enum(tiposCobranca),
+      anuidade_ano: z.number().int().nullable(),
       data_vencimento: z.string(),
       valor_atualizado: z.number().int(),
       status: z.enum(mensalidadeStatuses),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { monthSchema, pageQuery, singleLineText, sortQuery, versionSchema } from './validators.js';
-import { centavos, formasPagamento, isoDate } from './mensalidades.schemas.js';
+import { centavos, formasPagamento, isoDate, type TipoCobranca } from './mensalidades.schemas.js';
 
 export const transacaoTipos = ['receita', 'despesa'] as const;
 export type TransacaoTipo = (typeof transacaoTipos)[number];
@@ -24,6 +24,11 @@ export const categoriasDespesa = [
   'Outros',
 ];
 export const TUITION_CATEGORY = 'Mensalidade';
+/** Where the enrolment fee's income is filed (ADR 0094): its own category, never a month's tuition. */
+export const ENROLMENT_FEE_CATEGORY = 'Matrícula';
+/** The income category of a charge's payment, by its kind. */
+export const categoriaDaCobranca = (tipo: TipoCobranca) =>
+  tipo === 'taxa_matricula' ? ENROLMENT_FEE_CATEGORY : TUITION_CATEGORY;
 
 export const transacaoSchema = z.object({
   id: z.uuid(),

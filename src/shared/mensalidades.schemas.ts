@@ -40,6 +40,13 @@ export const centavos = z
   .positive('O valor deve ser positivo')
   .max(100_000_000, 'Valor alto demais');
 
+/**
+ * What a charge is (ADR 0094): a month's tuition, or the enrolment fee (taxa de matrícula) of a year's
+ * anuidade. The fee sits in the month it is charged in, but is never that month's tuition.
+ */
+export const tiposCobranca = ['mensalidade', 'taxa_matricula'] as const;
+export type TipoCobranca = (typeof tiposCobranca)[number];
+
 export const mensalidadeSchema = z.object({
   id: z.uuid(),
   aluno_id: z.uuid(),
@@ -47,6 +54,9 @@ export const mensalidadeSchema = z.object({
   turma_id: z.uuid().nullable(),
   turma_nome: z.string().nullable(),
   mes_referencia: z.string(),
+  tipo: z.enum(tiposCobranca),
+  /** The ano letivo whose anuidade the charge pays (a plan's charge, matrícula online), else null. */
+  anuidade_ano: z.number().int().nullable(),
   data_vencimento: z.string(),
   valor_original: z.number().int(),
   valor: z.number().int(),
@@ -342,6 +352,37 @@ export const MONTH_NAMES = [
 export function formatMesReferencia(mes: string): string {
   const index = Number(mes.slice(5, 7)) - 1;
   return `${MONTH_NAMES[index] ?? mes} de ${mes.slice(0, 4)}`;
+}
+
+/** A charge as its name needs it (any API shape or row carries these). */
+export interface CobrancaNomeavel {
+  tipo: TipoCobranca;
+  mes_referencia: string;
+  anuidade_ano: number | null;
+}
+
+/** The year a fee enrols into: its anuidade's, else (an older row) the year after it was charged. */
+const anoDaTaxa = (cobranca: CobrancaNomeavel) =>
+  cobranca.anuidade_ano ?? Number(cobranca.mes_referencia.slice(0, 4)) + 1;
+
+/**
+ * What a charge refers to, after the student's name ("Lia Souza, novembro de 2026"): the month of a
+ * tuition, or "taxa de matrícula 2027" — the one source of how a charge is named (ADR 0094).
+ */
+export function referenciaCobranca(cobranca: CobrancaNomeavel): string {
+  return cobranca.tipo === 'taxa_matricula'
+    ? `taxa de matrícula ${String(anoDaTaxa(cobranca))}`
+    : formatMesReferencia(cobranca.mes_referencia);
+}
+
+/**
+ * A charge's title on its own (lists, boleto, receipt, NFS-e): "Mensalidade de novembro de 2026" or
+ * "Taxa de matrícula 2027" (ADR 0094).
+ */
+export function descricaoCobranca(cobranca: CobrancaNomeavel): string {
+  return cobranca.tipo === 'taxa_matricula'
+    ? `Taxa de matrícula ${String(anoDaTaxa(cobranca))}`
+    : `Mensalidade de ${formatMesReferencia(cobranca.mes_referencia)}`;
 }
 
 // ---------------------------------------------------------------- what a family owes now

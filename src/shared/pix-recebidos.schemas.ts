@@ -6,6 +6,7 @@
 import { DAY_MS } from './calendar.js';
 import { z } from 'zod';
 import { singleLineText } from './validators.js';
+import { tiposCobranca } from './mensalidades.schemas.js';
 
 export const pixRecebidoTipos = ['pix', 'devolucao'] as const;
 export type PixRecebidoTipo = (typeof pixRecebidoTipos)[number];
@@ -142,6 +143,8 @@ export const pixAConciliarSchema = z.object({
       id: z.uuid(),
       aluno_nome: z.string(),
       mes_referencia: z.string(),
+      tipo: z.enum(tiposCobranca),
+      anuidade_ano: z.number().int().nullable(),
     })
     .nullable(),
   /** The school's bank can return it (Pix automático configured, a Pix, not a devolução). */

@@ -135,6 +135,8 @@ export function mensalidadeAnswer(mensalidade: Partial<Mensalidade> = {}): Mensa
     turma_id: null,
     turma_nome: '3º Ano A',
     mes_referencia: '2026-10',
+    tipo: 'mensalidade',
+    anuidade_ano: null,
     data_vencimento: '2026-10-10',
     valor_original: 85_000,
     valor: 85_000,

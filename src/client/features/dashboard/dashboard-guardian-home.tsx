@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas';
 import type { DashboardResponsavel, TuitionSummary } from '../../../shared/dashboard.schemas';
-import { formatMesReferencia } from '../../../shared/mensalidades.schemas';
+import { referenciaCobranca } from '../../../shared/mensalidades.schemas';
 import { absencesText } from '../../../shared/report-card.schemas';
 import { formatCentavos, formatCount, formatDate, formatPercent } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
@@ -142,8 +142,8 @@ function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: s
         )}
         {next && (
           <p className="text-gray-900">
-            <span className="text-gray-600">Próxima:</span> {next.aluno_nome} ·{' '}
-            {formatMesReferencia(next.mes_referencia)} · vence em {formatDate(next.data_vencimento)} ·{' '}
+            <span className="text-gray-600">Próxima:</span> {next.aluno_nome} · {referenciaCobranca(next)} ·
+            vence em {formatDate(next.data_vencimento)} ·{' '}
             <strong>{formatCentavos(next.valor_atualizado)}</strong>
           </p>
         )}

@@ -341,6 +341,8 @@ describe('DashboardPage', () => {
     id: `m${mes.slice(5)}`,
     aluno_nome: 'Lucas',
     mes_referencia: mes,
+    tipo: 'mensalidade' as const,
+    anuidade_ano: null,
     data_vencimento: `${mes}-10`,
     valor_atualizado: 85_000,
     status: 'pendente' as const,

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
   cancelarMensalidadeInputSchema,
-  formatMesReferencia,
+  referenciaCobranca,
   type Mensalidade,
 } from '../../../shared/mensalidades.schemas';
 import { formatCentavos } from '../../../shared/format';
@@ -52,7 +52,7 @@ export function AdjustModal({ mensalidade, onClose }: { mensalidade: Mensalidade
   return (
     <FormModal
       title="Cancelar ou conceder desconto"
-      description={`${mensalidade.aluno_nome} · ${formatMesReferencia(mensalidade.mes_referencia)} · ${formatCentavos(mensalidade.valor_original)}`}
+      description={`${mensalidade.aluno_nome} · ${referenciaCobranca(mensalidade)} · ${formatCentavos(mensalidade.valor_original)}`}
       formId="adjust-form"
       submitLabel={kind === 'cancelar' ? 'Cancelar mensalidade' : 'Aplicar desconto'}
       submitVariant={kind === 'cancelar' ? 'danger' : 'primary'}

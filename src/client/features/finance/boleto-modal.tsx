@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Copy, FileDown } from 'lucide-react';
 import { boletoSituacaoLabels } from '../../../shared/boleto.schemas';
 import { formatCentavos, formatDate, todayIso } from '../../../shared/format';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { referenciaCobranca, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
@@ -45,7 +45,7 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
       open
       onClose={onClose}
       title="Boleto"
-      description={`${mensalidade.aluno_nome} · ${formatMesReferencia(mensalidade.mes_referencia)}`}
+      description={`${mensalidade.aluno_nome} · ${referenciaCobranca(mensalidade)}`}
       footer={
         <Button variant="secondary" onClick={onClose}>
           Fechar

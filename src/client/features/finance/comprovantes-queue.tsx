@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import {
-  formatMesReferencia,
+  referenciaCobranca,
   recusarComprovanteInputSchema,
   type ComprovantePendente,
 } from '../../../shared/mensalidades.schemas';
@@ -42,9 +42,8 @@ export function ComprovantesQueue() {
               <span className="font-medium text-gray-900">{item.mensalidade.aluno_nome}</span>
               <span className="text-gray-700">
                 {' '}
-                · {formatMesReferencia(item.mensalidade.mes_referencia)} ·{' '}
-                {formatCentavos(item.mensalidade.valor_atualizado)} em{' '}
-                {formatDate(item.comprovante.data_referencia)}
+                · {referenciaCobranca(item.mensalidade)} · {formatCentavos(item.mensalidade.valor_atualizado)}{' '}
+                em {formatDate(item.comprovante.data_referencia)}
               </span>
               <span className="block text-xs text-gray-600">
                 Enviado por {item.comprovante.enviado_por_nome ?? 'responsável'} em{' '}
@@ -112,7 +111,7 @@ function AnswerModal({ answering, onClose }: { answering: Answering; onClose: ()
       onClose={onClose}
       busy={answer.isPending}
       title={confirming ? 'Confirmar pagamento' : 'Recusar comprovante'}
-      description={`${item.mensalidade.aluno_nome} · ${formatMesReferencia(item.mensalidade.mes_referencia)}`}
+      description={`${item.mensalidade.aluno_nome} · ${referenciaCobranca(item.mensalidade)}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={answer.isPending}>

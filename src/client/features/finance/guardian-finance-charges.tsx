@@ -5,7 +5,7 @@ import { ChevronDown, ChevronUp, Upload } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Badge } from '../../components/feedback';
 import { comprovanteUrl } from './comprovantes.api';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { referenciaCobranca, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount, formatDate } from '../../../shared/format';
 import { downloadRecibo } from './finance.api';
 import { BoletoButton, PixButton, ReceiptButton, which } from './mensalidade-columns';
@@ -55,7 +55,7 @@ export function ChargeCard({
       <div className="min-w-0 text-sm">
         <p className="font-medium text-gray-900">{mensalidade.aluno_nome}</p>
         <p className="text-gray-700">
-          {formatMesReferencia(mensalidade.mes_referencia)}
+          {referenciaCobranca(mensalidade)}
           {mensalidade.turma_nome ? ` · ${mensalidade.turma_nome}` : ''}
         </p>
         {debito && <DebitoAgendadoLinha debito={debito} />}
@@ -116,7 +116,7 @@ export function ConfirmingCard({ mensalidade }: { mensalidade: Mensalidade }) {
     >
       <div className="min-w-0 text-sm">
         <p className="font-medium text-gray-900">{mensalidade.aluno_nome}</p>
-        <p className="text-gray-700">{formatMesReferencia(mensalidade.mes_referencia)}</p>
+        <p className="text-gray-700">{referenciaCobranca(mensalidade)}</p>
         <p className="text-blue-900">
           Comprovante enviado em {formatDate(mensalidade.em_confirmacao_desde)}. A escola vai confirmar o
           pagamento.
@@ -187,8 +187,7 @@ export function Ahead({
                 <span className="text-gray-900">{mensalidade.aluno_nome}</span>
                 <span className="text-gray-600">
                   {' '}
-                  · {formatMesReferencia(mensalidade.mes_referencia)} · vence{' '}
-                  {formatDate(mensalidade.data_vencimento)}
+                  · {referenciaCobranca(mensalidade)} · vence {formatDate(mensalidade.data_vencimento)}
                 </span>
               </span>
               <span className="flex items-center gap-3">

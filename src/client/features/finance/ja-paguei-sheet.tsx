@@ -1,6 +1,6 @@
 /** 'Já paguei' (ADR 0035): the family attaches the comprovante of a tuition (a photo or a PDF). */
 import { useState } from 'react';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { referenciaCobranca, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos } from '../../../shared/format';
 import { ActionModal, settleAction } from '../../components/action-modal';
 import { PaperPicker } from '../../components/paper-picker';
@@ -25,7 +25,7 @@ export function JaPagueiSheet({ mensalidade, onClose }: { mensalidade: Mensalida
       busy={send.isPending}
       error={error}
       title="Já paguei"
-      description={`${mensalidade.aluno_nome} · ${formatMesReferencia(mensalidade.mes_referencia)} · ${formatCentavos(mensalidade.valor_atualizado)}`}
+      description={`${mensalidade.aluno_nome} · ${referenciaCobranca(mensalidade)} · ${formatCentavos(mensalidade.valor_atualizado)}`}
       actionLabel="Enviar comprovante"
       onAction={submit}
       className="space-y-4 text-sm text-gray-800"

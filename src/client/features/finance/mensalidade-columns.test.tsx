@@ -72,6 +72,27 @@ describe('MensalidadeValor', () => {
   });
 });
 
+describe('the Aluno column', () => {
+  const aluno = mensalidadeColumns.find((column) => column.id === 'aluno')!;
+  it('names the enrolment fee as the fee of the year it enrols into, not as the month it is charged in', () => {
+    render(
+      <>
+        {aluno.cell({
+          ...mensalidade,
+          tipo: 'taxa_matricula',
+          mes_referencia: '2026-12',
+          anuidade_ano: 2027,
+        })}
+      </>,
+    );
+    expect(screen.getByText('taxa de matrícula 2027')).toBeInTheDocument();
+    expect(screen.queryByText(/dezembro/)).toBeNull();
+    cleanup();
+    render(<>{aluno.cell(mensalidade)}</>);
+    expect(screen.getByText('novembro de 2026')).toBeInTheDocument();
+  });
+});
+
 describe('the Vencimento column', () => {
   const vencimento = mensalidadeColumns.find((column) => column.id === 'vencimento')!;
   it('says "Venceu" for a date already past and "Vence" for one to come', () => {

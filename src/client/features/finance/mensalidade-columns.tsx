@@ -1,5 +1,5 @@
 import { Barcode, FileText, QrCode, type LucideIcon } from 'lucide-react';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { referenciaCobranca, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { lastDayWithoutCharges } from '../../../shared/calendar';
 import { formatCentavos, formatDate, todayIso } from '../../../shared/format';
 import { Button, type ButtonProps } from '../../components/button';
@@ -49,7 +49,7 @@ export function MensalidadeValor({ mensalidade }: { mensalidade: Mensalidade }) 
 
 /** Which mensalidade a button is about, for its accessible name: the student and the month. */
 export const which = (mensalidade: Mensalidade) =>
-  `${mensalidade.aluno_nome}, ${formatMesReferencia(mensalidade.mes_referencia)}`;
+  `${mensalidade.aluno_nome}, ${referenciaCobranca(mensalidade)}`;
 
 interface MensalidadeButtonProps {
   mensalidade: Mensalidade;
@@ -111,7 +111,7 @@ export const mensalidadeColumns: Column<Mensalidade>[] = [
       <>
         <p className="font-medium text-gray-900">{mensalidade.aluno_nome}</p>
         <p className="text-gray-600">
-          {formatMesReferencia(mensalidade.mes_referencia)}
+          {referenciaCobranca(mensalidade)}
           {mensalidade.turma_nome ? ` · ${mensalidade.turma_nome}` : ''}
         </p>
       </>

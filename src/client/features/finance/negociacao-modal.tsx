@@ -1,5 +1,5 @@
 import { negociacaoInputSchema } from '../../../shared/lembretes.schemas';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { referenciaCobranca, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { ReasonModal } from '../../components/reason-modal';
 import { useNegociacao } from './lembretes.api';
 
@@ -10,7 +10,7 @@ import { useNegociacao } from './lembretes.api';
 export function NegociacaoModal({ mensalidade, onClose }: { mensalidade: Mensalidade; onClose: () => void }) {
   const negociacao = useNegociacao();
   const em = mensalidade.negociacao === null;
-  const which = `${mensalidade.aluno_nome}, ${formatMesReferencia(mensalidade.mes_referencia)}`;
+  const which = `${mensalidade.aluno_nome}, ${referenciaCobranca(mensalidade)}`;
   return (
     <ReasonModal
       title={em ? 'Marcar em negociação' : 'Encerrar negociação'}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   formaPagamentoLabels,
   formasPagamento,
-  formatMesReferencia,
+  referenciaCobranca,
   registrarPagamentoInputSchema,
   type FormaPagamento,
   type Mensalidade,
@@ -59,7 +59,7 @@ export function PaymentModal({ mensalidade, onClose }: { mensalidade: Mensalidad
   return (
     <FormModal
       title="Registrar pagamento"
-      description={`${mensalidade.aluno_nome} · ${formatMesReferencia(mensalidade.mes_referencia)} · vence em ${formatDate(mensalidade.data_vencimento)}`}
+      description={`${mensalidade.aluno_nome} · ${referenciaCobranca(mensalidade)} · vence em ${formatDate(mensalidade.data_vencimento)}`}
       formId="payment-form"
       submitLabel="Registrar"
       size="md"

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { categoriasReceita } from '../../../shared/finance.schemas';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { referenciaCobranca, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import type { PixAConciliar } from '../../../shared/pix-recebidos.schemas';
 import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format';
 import { ActionModal, settleAction } from '../../components/action-modal';
@@ -148,8 +148,7 @@ function VincularDialog({ item, onClose }: { item: PixAConciliar; onClose: () =>
               />
               <span>
                 <span className="font-medium text-gray-900">{mensalidade.aluno_nome}</span> ·{' '}
-                {formatMesReferencia(mensalidade.mes_referencia)} ·{' '}
-                {formatCentavos(mensalidade.valor_atualizado)} · vence{' '}
+                {referenciaCobranca(mensalidade)} · {formatCentavos(mensalidade.valor_atualizado)} · vence{' '}
                 {formatDate(mensalidade.data_vencimento)}
               </span>
             </label>

@@ -11,7 +11,7 @@ import {
   type PixAConciliar,
   type UltimaConciliacao,
 } from '../../../shared/pix-recebidos.schemas';
-import { formatMesReferencia } from '../../../shared/mensalidades.schemas';
+import { referenciaCobranca } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount, formatDateTime, todayIso } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Badge, EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
@@ -178,7 +178,7 @@ function PixRow({ item, onAct }: { item: PixAConciliar; onAct: (kind: PixActionK
         </p>
         {item.mensalidade && (
           <p className="text-gray-700">
-            Cobrança de {item.mensalidade.aluno_nome} · {formatMesReferencia(item.mensalidade.mes_referencia)}
+            Cobrança de {item.mensalidade.aluno_nome} · {referenciaCobranca(item.mensalidade)}
           </p>
         )}
         {item.devolucao && <DevolucaoStatus devolucao={item.devolucao} />}

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { Copy } from 'lucide-react';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { referenciaCobranca, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { PontualidadeNote } from './pontualidade-note';
 import { formatCentavos } from '../../../shared/format';
 import { Button } from '../../components/button';
@@ -44,7 +44,7 @@ export function PixModal({
       open
       onClose={onClose}
       title="Pagar com Pix"
-      description={`${mensalidade.aluno_nome} · ${formatMesReferencia(mensalidade.mes_referencia)}`}
+      description={`${mensalidade.aluno_nome} · ${referenciaCobranca(mensalidade)}`}
       footer={
         <Button variant="secondary" onClick={onClose}>
           Fechar

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { pagamentoOrigens } from '../../../shared/mensalidades.schemas.js';
+import { pagamentoOrigens, tiposCobranca } from '../../../shared/mensalidades.schemas.js';
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
 import { users } from './users.js';
@@ -90,6 +90,12 @@ export const mensalidades = pgTable(
     turmaId: uuid('turma_id').references(() => classes.id, { onDelete: 'set null' }),
     /** YYYY-MM */
     mesReferencia: text('mes_referencia').notNull(),
+    /**
+     * What the charge is (ADR 0094): a month's tuition, or the enrolment fee of the anuidade of
+     * `anuidade_ano` (matrícula online), which still holds the month it is charged in (one charge per
+     * student and month) but is named, filed and counted as the fee, never as that month's tuition.
+     */
+    tipo: text('tipo', { enum: tiposCobranca }).notNull().default('mensalidade'),
     dataVencimento: date('data_vencimento', { mode: 'string' }).notNull(),
     /** Centavos before any discount. */
     valorOriginal: integer('valor_original').notNull(),

@@ -4,7 +4,7 @@
  * a class and month, issued where needed, in one file.
  */
 import { and, asc, eq, isNull, isNotNull } from 'drizzle-orm';
-import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import { descricaoCobranca } from '../../../shared/mensalidades.schemas.js';
 import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades } from '../../db/schema/finance.js';
@@ -125,9 +125,9 @@ export async function pdfDataOf(
         multaBp: settings.multaBp,
         jurosMensalBp: settings.jurosMensalBp,
       }),
-      `Mensalidade escolar de ${formatMesReferencia(mensalidade.mes_referencia)}: ${mensalidade.aluno_nome}${turma}.`,
+      `${descricaoCobranca(mensalidade)}: ${mensalidade.aluno_nome}${turma}.`,
     ],
-    referencia: `Mensalidade de ${formatMesReferencia(mensalidade.mes_referencia)} — ${mensalidade.aluno_nome}${turma}`,
+    referencia: `${descricaoCobranca(mensalidade)} — ${mensalidade.aluno_nome}${turma}`,
     pix: await pixDe(db, row.mensalidadeId, scope, today),
   };
 }

@@ -375,6 +375,8 @@ function tuitionSummary(
           id: next.id,
           aluno_nome: next.aluno_nome,
           mes_referencia: next.mes_referencia,
+          tipo: next.tipo,
+          anuidade_ano: next.anuidade_ano,
           data_vencimento: next.data_vencimento,
           valor_atualizado: next.valor_atualizado,
           status: next.status,

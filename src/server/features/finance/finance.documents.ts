@@ -1,6 +1,6 @@
 import {
   formaPagamentoLabels,
-  formatMesReferencia,
+  descricaoCobranca,
   type Mensalidade,
   type Pagamento,
   type PixCode,
@@ -131,8 +131,8 @@ function drawRecibo(
   });
   doc.fillColor('#000000').moveDown(1.5).fontSize(11);
   doc.text(
-    `Recebemos o valor de ${formatCentavosPlain(total)} referente à mensalidade de ` +
-      `${formatMesReferencia(mensalidade.mes_referencia)} de ${mensalidade.aluno_nome}` +
+    `Recebemos o valor de ${formatCentavosPlain(total)} referente a ` +
+      `${descricaoCobranca(mensalidade).toLocaleLowerCase('pt-BR')} de ${mensalidade.aluno_nome}` +
       `${mensalidade.turma_nome ? `, turma ${mensalidade.turma_nome}` : ''}.`,
     { align: 'justify' },
   );

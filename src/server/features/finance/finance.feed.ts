@@ -8,7 +8,12 @@ import { and, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FeedItem } from '../../../shared/familia.schemas.js';
 import { addDays, lastDayWithoutCharges } from '../../../shared/calendar.js';
 import { formatCentavos, formatDate } from '../../../shared/format.js';
-import { MONTH_NAMES, formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas.js';
+import {
+  descricaoCobranca,
+  MONTH_NAMES,
+  formatMesReferencia,
+  type Mensalidade,
+} from '../../../shared/mensalidades.schemas.js';
 import { paths } from '../../../shared/routes.js';
 import { schoolReadsOf, type FamilyFeedSource } from '../../lib/family-feed.js';
 import { mensalidades } from '../../db/schema/finance.js';
@@ -28,7 +33,11 @@ function monthOf(mes: string, today: string): string {
 const dayMonth = (iso: string) => formatDate(iso).slice(0, 5);
 
 function itemOf(charge: Mensalidade, today: string, debito: boolean): FeedItem {
-  const mes = monthOf(charge.mes_referencia, today);
+  // A tuition by its month ('Mensalidade de julho'); the enrolment fee by its own name (ADR 0094).
+  const nome =
+    charge.tipo === 'taxa_matricula'
+      ? descricaoCobranca(charge)
+      : `Mensalidade de ${monthOf(charge.mes_referencia, today)}`;
   const base = { id: `mensalidade:${charge.id}`, tipo: 'mensalidade' as const, aluno_id: charge.aluno_id };
   const link = paths.finance;
   // Read on the home's screen only: 'R$' keeps its amount on the same line (no-break space).
@@ -36,7 +45,7 @@ function itemOf(charge: Mensalidade, today: string, debito: boolean): FeedItem {
   if (charge.status === 'em_confirmacao') {
     return {
       ...base,
-      titulo: `Mensalidade de ${mes} em confirmação`,
+      titulo: `${nome} em confirmação`,
       resumo: `${charge.aluno_nome} · comprovante enviado em ${dayMonth(charge.em_confirmacao_desde!)}; a escola vai confirmar o pagamento.`,
       data: charge.em_confirmacao_desde!,
       link,
@@ -47,7 +56,7 @@ function itemOf(charge: Mensalidade, today: string, debito: boolean): FeedItem {
   if (debito && charge.status !== 'vencido')
     return {
       ...base,
-      titulo: `Mensalidade de ${mes}: débito automático em ${dayMonth(charge.data_vencimento)}`,
+      titulo: `${nome}: débito automático em ${dayMonth(charge.data_vencimento)}`,
       resumo: `${charge.aluno_nome} · ${valor} · debitada no vencimento; não é preciso pagar pelo Pix.`,
       data: charge.data_vencimento,
       link,
@@ -56,10 +65,10 @@ function itemOf(charge: Mensalidade, today: string, debito: boolean): FeedItem {
   // Due on a weekend or holiday and not yet late (Lei 7.089/1983): the business day it may still be paid on.
   const titulo =
     charge.status === 'vencido'
-      ? `Mensalidade de ${mes} em atraso`
+      ? `${nome} em atraso`
       : charge.data_vencimento < today
-        ? `Mensalidade de ${mes}: pague até ${dayMonth(lastDayWithoutCharges(charge.data_vencimento))} sem multa`
-        : `Mensalidade de ${mes} vence em ${dayMonth(charge.data_vencimento)}`;
+        ? `${nome}: pague até ${dayMonth(lastDayWithoutCharges(charge.data_vencimento))} sem multa`
+        : `${nome} vence em ${dayMonth(charge.data_vencimento)}`;
   const resumo = charge.comprovante_recusa
     ? `${charge.aluno_nome} · ${valor} · comprovante não confirmado: ${charge.comprovante_recusa}`
     : `${charge.aluno_nome} · ${valor} · pague com Pix`;

@@ -157,6 +157,8 @@ async function sendLembreteAutomatico(
     const texts = lembreteAutomaticoTexto({
       momento,
       mesReferencia: mensalidade.mes_referencia,
+      tipo: mensalidade.tipo,
+      anuidadeAno: mensalidade.anuidade_ano,
       alunoNome: mensalidade.aluno_nome,
       dataVencimento: mensalidade.data_vencimento,
       valor: mensalidade.valor_atualizado,

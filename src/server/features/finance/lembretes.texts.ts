@@ -6,7 +6,7 @@
  * be paid, speaks of no consequence, and gives the school's name and contact.
  */
 import { type LembreteMomento, type LembreteTexto } from '../../../shared/lembretes.schemas.js';
-import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import { descricaoCobranca, type TipoCobranca } from '../../../shared/mensalidades.schemas.js';
 import { lastDayWithoutCharges } from '../../../shared/calendar.js';
 import { formatCentavosPlain, formatDate, formatPhone } from '../../../shared/format.js';
 
@@ -20,6 +20,9 @@ export interface EscolaContato {
 export interface LembreteAutomatico {
   momento: LembreteMomento;
   mesReferencia: string;
+  /** The enrolment fee is named as such (ADR 0094); absent: a month's tuition. */
+  tipo?: TipoCobranca;
+  anuidadeAno?: number | null;
   alunoNome: string;
   dataVencimento: string;
   /** The amount of the day (centavos): open principal, plus multa and juros once overdue. */
@@ -47,10 +50,16 @@ export function contatoDaEscola(escola: EscolaContato): string {
 }
 
 export function lembreteAutomaticoTexto(input: LembreteAutomatico): LembreteTexto {
-  const mes = formatMesReferencia(input.mesReferencia);
+  // 'Mensalidade de julho de 2026' / 'Taxa de matrícula 2027', and in a sentence 'a mensalidade de…'.
+  const titulo = descricaoCobranca({
+    tipo: input.tipo ?? 'mensalidade',
+    mes_referencia: input.mesReferencia,
+    anuidade_ano: input.anuidadeAno ?? null,
+  });
+  const nome = titulo.charAt(0).toLocaleLowerCase('pt-BR') + titulo.slice(1);
   const venc = formatDate(input.dataVencimento);
   const valor = formatCentavosPlain(input.valor);
-  const assunto = `Mensalidade de ${mes}`;
+  const assunto = titulo;
   const desconsidere = 'Se já pagou, por favor desconsidere esta mensagem.';
   const pixEmail = input.pix
     ? [
@@ -68,28 +77,28 @@ export function lembreteAutomaticoTexto(input: LembreteAutomatico): LembreteText
   let fecho: string[] = [];
   switch (input.momento) {
     case 'antes': {
-      abertura = `${input.escola.nome}: lembrete da mensalidade de ${mes} de ${input.alunoNome}, que vence em ${venc}.`;
+      abertura = `${input.escola.nome}: lembrete da ${nome} de ${input.alunoNome}, que vence em ${venc}.`;
       const desconto = input.desconto
         ? ` até ${formatDate(input.desconto.ate)} (desconto de pontualidade); depois, ${formatCentavosPlain(input.valor + input.desconto.valor)}`
         : '';
       valorLinha = `Valor: ${valor}${desconto}.`;
-      texto = `A mensalidade de ${mes} de ${input.alunoNome} vence em ${venc}. Valor: ${valor}${desconto}.${pixBell}`;
+      texto = `A ${nome} de ${input.alunoNome} vence em ${venc}. Valor: ${valor}${desconto}.${pixBell}`;
       break;
     }
     case 'depois':
-      abertura = `Ainda não identificamos o pagamento da mensalidade de ${mes} de ${input.alunoNome}, que venceu em ${venc}. Pode ter sido só um descuido, ou o pagamento ainda estar a caminho.`;
+      abertura = `Ainda não identificamos o pagamento da ${nome} de ${input.alunoNome}, que venceu em ${venc}. Pode ter sido só um descuido, ou o pagamento ainda estar a caminho.`;
       // A due date on a Saturday, Sunday or holiday is paid without charges on the next business day
       // (Lei 7.089/1983): the day after it may be that day.
       valorLinha =
         input.hoje <= lastDayWithoutCharges(input.dataVencimento)
           ? `Valor para pagamento hoje (${formatDate(input.hoje)}), ainda sem multa e juros, porque o vencimento caiu em dia sem expediente bancário: ${valor}.`
           : `Valor para pagamento hoje (${formatDate(input.hoje)}), com multa e juros: ${valor}.`;
-      texto = `A mensalidade de ${mes} de ${input.alunoNome} venceu em ${venc}. Valor para pagar hoje: ${valor}.${pixBell} ${desconsidere}`;
+      texto = `A ${nome} de ${input.alunoNome} venceu em ${venc}. Valor para pagar hoje: ${valor}.${pixBell} ${desconsidere}`;
       break;
     case 'atraso':
-      abertura = `A mensalidade de ${mes} de ${input.alunoNome}, com vencimento em ${venc}, continua em aberto.`;
+      abertura = `A ${nome} de ${input.alunoNome}, com vencimento em ${venc}, continua em aberto.`;
       valorLinha = `Valor para pagamento hoje (${formatDate(input.hoje)}), com multa e juros: ${valor}.`;
-      texto = `A mensalidade de ${mes} de ${input.alunoNome} (vencimento ${venc}) continua em aberto. Valor para pagar hoje: ${valor}.${pixBell} Se precisar combinar outra forma, fale com a secretaria.`;
+      texto = `A ${nome} de ${input.alunoNome} (vencimento ${venc}) continua em aberto. Valor para pagar hoje: ${valor}.${pixBell} Se precisar combinar outra forma, fale com a secretaria.`;
       fecho = [
         'Se estiver passando por alguma dificuldade, a secretaria está à disposição para conversar e combinar a melhor forma de pagamento.',
       ];
@@ -106,5 +115,5 @@ export function lembreteAutomaticoTexto(input: LembreteAutomatico): LembreteText
     '',
     contatoDaEscola(input.escola),
   ].join('\n');
-  return { assunto, texto, email, sms: `${input.escola.nome}: Mensalidade de ${mes}. Veja no portal:` };
+  return { assunto, texto, email, sms: `${input.escola.nome}: ${titulo}. Veja no portal:` };
 }

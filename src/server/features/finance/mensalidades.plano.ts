@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { addDays, isBankBusinessDay } from '../../../shared/calendar.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { schoolYears } from '../../db/schema/calendar.js';
@@ -26,6 +27,25 @@ export interface PlanoCobranca {
   diaVencimento: number | null;
   /** The fee was already paid before the enrolment (ADR 0049): not charged again. */
   taxaPaga: boolean;
+}
+
+/**
+ * Bank business days between the enrolment and the fee's due date (ADR 0094). A boleto due the day it is
+ * issued is overdue the next morning, before the family has even received it; five business days is
+ * the term schools commonly give for the matrícula boleto (it reaches the family, and a payment clears,
+ * in one or two). The school's default due day was not used: it may be a month away, and the fee is
+ * what confirms the place.
+ */
+export const DIAS_UTEIS_TAXA_MATRICULA = 5;
+
+/** The enrolment fee's due date: `DIAS_UTEIS_TAXA_MATRICULA` bank business days after `today`. */
+export function vencimentoDaTaxa(today: string): string {
+  let day = today;
+  for (let counted = 0; counted < DIAS_UTEIS_TAXA_MATRICULA;) {
+    day = addDays(day, 1);
+    if (isBankBusinessDay(day)) counted++;
+  }
+  return day;
 }
 
 function addMonths(key: string, months: number): string {
@@ -85,11 +105,11 @@ export async function generatePlanoMensalidades(
       rows.unshift({
         alunoId: plano.alunoId,
         turmaId: plano.turmaId,
+        tipo: 'taxa_matricula',
         mesReferencia: thisMonth,
-        dataVencimento: today,
+        dataVencimento: vencimentoDaTaxa(today),
         valorOriginal: taxa,
         valor: taxa,
-        motivoDesconto: 'Taxa de matrícula',
       });
     } else if (rows[0]) {
       rows[0].valorOriginal = rows[0].valorOriginal + taxa;

@@ -50,6 +50,13 @@ export function amountDueOf(
   );
 }
 
+/** A row as the shared `descricaoCobranca` / `referenciaCobranca` name it (ADR 0094). */
+export const cobrancaDe = (row: Pick<MensalidadeRow, 'tipo' | 'mesReferencia' | 'anuidadeAno'>) => ({
+  tipo: row.tipo,
+  mes_referencia: row.mesReferencia,
+  anuidade_ano: row.anuidadeAno,
+});
+
 export function toMensalidade(
   row: MensalidadeRow,
   names: {
@@ -80,6 +87,8 @@ export function toMensalidade(
     turma_id: row.turmaId,
     turma_nome: names.turma_nome,
     mes_referencia: row.mesReferencia,
+    tipo: row.tipo,
+    anuidade_ano: row.anuidadeAno,
     data_vencimento: row.dataVencimento,
     valor_original: row.valorOriginal,
     valor: row.valor,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { TUITION_CATEGORY } from '../../../shared/finance.schemas.js';
+import { categoriaDaCobranca } from '../../../shared/finance.schemas.js';
 import {
-  formatMesReferencia,
+  descricaoCobranca,
   type Mensalidade,
   type Pagamento,
   type PagamentoOrigem,
@@ -23,7 +23,7 @@ import {
 import { clock } from '../../lib/clock.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
-import { toMensalidade, toPagamento } from './mensalidades.presenters.js';
+import { cobrancaDe, toMensalidade, toPagamento } from './mensalidades.presenters.js';
 import { findMensalidade } from './mensalidades.service.js';
 
 // ---------------------------------------------------------------- payments, cancellation, discount
@@ -116,8 +116,8 @@ export async function applyPayment(
     );
   await tx.insert(transacoes).values({
     tipo: 'receita',
-    descricao: `Mensalidade ${formatMesReferencia(row.mesReferencia)} — ${found.aluno_nome}${split.settles ? '' : ' (parcial)'}`,
-    categoria: TUITION_CATEGORY,
+    descricao: `${descricaoCobranca(cobrancaDe(row))} — ${found.aluno_nome}${split.settles ? '' : ' (parcial)'}`,
+    categoria: categoriaDaCobranca(row.tipo),
     valor: input.valor_pago,
     data: input.data_pagamento,
     formaPagamento: input.forma,

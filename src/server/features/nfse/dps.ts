@@ -1,5 +1,9 @@
 import type { FiscalAmbiente, FiscalRegime } from '../../../shared/fiscal.schemas.js';
-import { MONTH_NAMES } from '../../../shared/mensalidades.schemas.js';
+import {
+  descricaoCobranca,
+  MONTH_NAMES,
+  type CobrancaNomeavel,
+} from '../../../shared/mensalidades.schemas.js';
 import { decimal2, escapeXml, fit, group, tag } from './xml.js';
 
 /**
@@ -60,9 +64,17 @@ export function dataHoraBrasilia(moment: Date): string {
   return `${local.toISOString().slice(0, 19)}-03:00`;
 }
 
-/** 'Mensalidade escolar de março/2026 — Ana Souza'. */
-export function descricaoMensalidade(competencia: string, aluno: string): string {
-  const [ano, mes] = competencia.split('-');
+/**
+ * 'Mensalidade escolar de março/2026 — Ana Souza'; the enrolment fee is named as every charge is
+ * (`descricaoCobranca`, ADR 0094): 'Taxa de matrícula 2027 — Ana Souza', never a month's tuition.
+ */
+export function descricaoMensalidade(cobranca: CobrancaNomeavel | string, aluno: string): string {
+  const charge: CobrancaNomeavel =
+    typeof cobranca === 'string'
+      ? { tipo: 'mensalidade', mes_referencia: cobranca, anuidade_ano: null }
+      : cobranca;
+  if (charge.tipo === 'taxa_matricula') return fit(`${descricaoCobranca(charge)} — ${aluno}`, 2000);
+  const [ano, mes] = charge.mes_referencia.split('-');
   return fit(`Mensalidade escolar de ${MONTH_NAMES[Number(mes) - 1] ?? mes}/${ano} — ${aluno}`, 2000);
 }
 

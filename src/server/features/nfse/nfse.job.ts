@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { mensalidades } from '../../db/schema/finance.js';
 import { nfse, type NfseRow } from '../../db/schema/fiscal.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, systemActor } from '../audit/index.js';
@@ -53,6 +54,10 @@ async function dpsAssinada(
     .select({ nome: students.nome })
     .from(students)
     .where(eq(students.id, nota.alunoId));
+  const [cobranca] = await ctx.db
+    .select({ tipo: mensalidades.tipo, anuidade_ano: mensalidades.anuidadeAno })
+    .from(mensalidades)
+    .where(eq(mensalidades.id, nota.mensalidadeId));
   const pagador = (await payersOf(ctx.db, [nota.alunoId])).get(nota.alunoId);
   const xml = montarDps({
     ambiente: nota.ambiente,
@@ -71,7 +76,10 @@ async function dpsAssinada(
     servico: {
       codigoTributacaoNacional: row.codigoTributacaoNacional,
       codigoNbs: row.codigoNbs ?? '',
-      descricao: descricaoMensalidade(nota.competencia, aluno?.nome ?? ''),
+      descricao: descricaoMensalidade(
+        cobranca ? { ...cobranca, mes_referencia: nota.competencia } : nota.competencia,
+        aluno?.nome ?? '',
+      ),
     },
     valor: nota.valor,
     aliquotaIssBp: row.aliquotaIssBp,

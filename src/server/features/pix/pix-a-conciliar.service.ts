@@ -34,6 +34,8 @@ export async function listAConciliar(ctx: AppContext): Promise<PixAConciliar[]> 
       row: pixRecebidos,
       mensalidadeId: mensalidades.id,
       mes: mensalidades.mesReferencia,
+      cobrancaTipo: mensalidades.tipo,
+      anuidadeAno: mensalidades.anuidadeAno,
       aluno: students.nome,
     })
     .from(pixRecebidos)
@@ -41,7 +43,7 @@ export async function listAConciliar(ctx: AppContext): Promise<PixAConciliar[]> 
     .leftJoin(students, eq(students.id, mensalidades.alunoId))
     .where(inArray(pixRecebidos.situacao, ['a_conciliar', 'devolucao_solicitada']))
     .orderBy(desc(pixRecebidos.createdAt), desc(pixRecebidos.id));
-  return rows.map(({ row, mensalidadeId, mes, aluno }) => ({
+  return rows.map(({ row, mensalidadeId, mes, cobrancaTipo, anuidadeAno, aluno }) => ({
     id: row.id,
     tipo: row.tipo,
     situacao: row.situacao === 'devolucao_solicitada' ? 'devolucao_solicitada' : 'a_conciliar',
@@ -55,7 +57,15 @@ export async function listAConciliar(ctx: AppContext): Promise<PixAConciliar[]> 
     origem: row.origem,
     recebido_em: row.createdAt.toISOString(),
     mensalidade:
-      mensalidadeId && mes && aluno ? { id: mensalidadeId, aluno_nome: aluno, mes_referencia: mes } : null,
+      mensalidadeId && mes && aluno
+        ? {
+            id: mensalidadeId,
+            aluno_nome: aluno,
+            mes_referencia: mes,
+            tipo: cobrancaTipo ?? 'mensalidade',
+            anuidade_ano: anuidadeAno,
+          }
+        : null,
     pode_devolver: bank && row.tipo === 'pix',
     devolucao: row.devolucaoSolicitadaEm
       ? {
