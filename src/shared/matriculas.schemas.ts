@@ -297,9 +297,17 @@ export const contratoCamposSchema = z.object({
   valor_anual_centavos: z.number().int(),
   plano: z.object({
     nome: z.string(),
+    /** The instalments as this enrolment is charged (`parcelamentoDaMatricula`, ADR 0094). */
     parcelas: z.number().int(),
     valor_parcela_centavos: z.number().int(),
     taxa_matricula_centavos: z.number().int(),
+    /** The first instalment, with the rounding remainder (absent in contracts made before ADR 0094). */
+    primeira_parcela_centavos: z.number().int().optional(),
+    /** Enrolled after the school year began: fee plus instalments, for the school months left. */
+    proporcional: z
+      .object({ total_centavos: z.number().int(), meses: z.number().int(), meses_letivos: z.number().int() })
+      .nullable()
+      .optional(),
   }),
   dia_vencimento: z.number().int(),
   multa_percentual: z.string(),

@@ -3,6 +3,15 @@ import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { parentescoLabels, sexoLabels } from '../../../shared/students.schemas';
+import { descricaoParcelas } from '../../../shared/anuidades.schemas';
+import type { PlanoOferta } from '../../../shared/pre-matricula.schemas';
+
+/** The plan's instalments as the server split them (the first with the rounding remainder, ADR 0094). */
+const parcelasDe = (plano: PlanoOferta) => ({
+  parcelas: plano.parcelas,
+  primeira: plano.primeira_parcela_centavos,
+  demais: plano.valor_parcela_centavos,
+});
 import type { MatriculaOnlineView } from '../../../shared/pre-matricula.schemas';
 import { Button } from '../../components/button';
 import { applyMask } from '../../lib/masks';
@@ -38,7 +47,7 @@ export function PlanoStep({ dados, onChange, errors, view }: StepProps & { view:
               checked={dados.plano_id === plano.id}
               onChange={() => onChange({ ...dados, plano_id: plano.id })}
             />
-            {plano.nome}: {plano.parcelas}× de {formatCentavos(plano.valor_parcela_centavos)}
+            {plano.nome}: {descricaoParcelas(parcelasDe(plano), formatCentavos)}
             {plano.taxa_matricula_centavos > 0
               ? ` + taxa de matrícula de ${formatCentavos(plano.taxa_matricula_centavos)}`
               : ''}
@@ -166,11 +175,7 @@ export function RevisaoStep({
           <>
             <Line
               label="Plano"
-              value={
-                plano
-                  ? `${plano.nome}: ${String(plano.parcelas)}× de ${formatCentavos(plano.valor_parcela_centavos)}`
-                  : ''
-              }
+              value={plano ? `${plano.nome}: ${descricaoParcelas(parcelasDe(plano), formatCentavos)}` : ''}
             />
             {plano && (
               <Line

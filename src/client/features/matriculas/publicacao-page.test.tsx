@@ -81,4 +81,14 @@ describe('the public page of next year’s values (Lei 9.870, art. 2º)', () => 
     const item = (await screen.findByText('(plano padrão)')).closest('li')!;
     expect(item.textContent).toContain('Padrão (plano padrão)');
   });
+
+  it('states the standard plan as it adds up to the anuidade: the rounding remainder on the 1st instalment', async () => {
+    stubApi({ '/api/matriculas/anuidades/publicacao': publicacao });
+    renderAt(<PublicacaoMatriculasPage />);
+    const item = (await screen.findByText('(plano padrão)')).closest('li')!;
+    // A snapshot published before the rule still stores 1_583_996: the page derives the split again.
+    expect(item.textContent.replace(/\u00a0/g, ' ')).toContain(
+      'Taxa de matrícula R$ 800,00 + 1ª de R$ 1.253,37 + 11× de R$ 1.253,33 · total R$ 15.840,00',
+    );
+  });
 });

@@ -2,7 +2,12 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { FileText, Printer, School } from 'lucide-react';
-import { publicacaoMatriculasSchema, type PublicacaoMatriculas } from '../../../shared/anuidades.schemas';
+import {
+  descricaoParcelas,
+  parcelasDoPlano,
+  publicacaoMatriculasSchema,
+  type PublicacaoMatriculas,
+} from '../../../shared/anuidades.schemas';
 import { modeloParaLeitura } from '../../../shared/contratos.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { RichText } from '../../components/rich-text';
@@ -113,26 +118,30 @@ function Publicacao({ data }: { data: PublicacaoMatriculas }) {
               </div>
               <p className="text-sm text-gray-600">Prazo de matrícula: {formatDate(serie.prazo_matricula)}</p>
               <ul className="mt-3 divide-y divide-gray-100 text-sm">
-                {serie.planos.map((plano) => (
-                  <li key={plano.nome} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
-                    <span className="font-medium">
-                      {plano.nome}
-                      {plano.padrao && (
-                        <>
-                          {' '}
-                          <span className="ml-1 text-xs font-normal text-gray-600">(plano padrão)</span>
-                        </>
-                      )}
-                    </span>
-                    <span>
-                      {plano.taxa_matricula_centavos > 0 && (
-                        <>Taxa de matrícula {formatCentavos(plano.taxa_matricula_centavos)} + </>
-                      )}
-                      {plano.parcelas}× {formatCentavos(plano.valor_parcela_centavos)}
-                      <span className="text-gray-600"> · total {formatCentavos(plano.total_centavos)}</span>
-                    </span>
-                  </li>
-                ))}
+                {serie.planos.map((plano) => {
+                  // The split as charged (ADR 0094): a snapshot's stored total predates the remainder rule.
+                  const parcelamento = parcelasDoPlano(plano, serie.valor_anual_centavos);
+                  return (
+                    <li key={plano.nome} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+                      <span className="font-medium">
+                        {plano.nome}
+                        {plano.padrao && (
+                          <>
+                            {' '}
+                            <span className="ml-1 text-xs font-normal text-gray-600">(plano padrão)</span>
+                          </>
+                        )}
+                      </span>
+                      <span>
+                        {plano.taxa_matricula_centavos > 0 && (
+                          <>Taxa de matrícula {formatCentavos(plano.taxa_matricula_centavos)} + </>
+                        )}
+                        {descricaoParcelas(parcelamento, formatCentavos)}
+                        <span className="text-gray-600"> · total {formatCentavos(parcelamento.total)}</span>
+                      </span>
+                    </li>
+                  );
+                })}
               </ul>
             </article>
           ))}

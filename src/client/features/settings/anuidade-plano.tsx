@@ -1,5 +1,11 @@
 import { Trash2 } from 'lucide-react';
-import { MAX_PARCELAS, parcelaPadrao, totalDoPlano } from '../../../shared/anuidades.schemas';
+import {
+  descricaoParcelas,
+  MAX_PARCELAS,
+  parcelaPadrao,
+  parcelasDoPlano,
+  totalDoPlano,
+} from '../../../shared/anuidades.schemas';
 import { formatCentavos } from '../../../shared/format';
 import { centavosToDecimal, parseReais } from '../../../shared/money';
 import { IconButton } from '../../components/button';
@@ -55,7 +61,8 @@ export function PlanoRow({
   onChange: (patch: Partial<PlanoDraft>) => void;
   onRemove: () => void;
 }) {
-  const total = Number.isInteger(numbers.parcelas) ? totalDoPlano(numbers) : 0;
+  const total = Number.isInteger(numbers.parcelas) ? totalDoPlano(numbers, valorAnual) : 0;
+  const parcelamento = parcelasDoPlano(numbers, valorAnual);
   const acima = valorAnual > 0 && total > valorAnual;
   const at = (field: string) => errorAt(`planos.${String(index)}.${field}`);
   return (
@@ -128,9 +135,12 @@ export function PlanoRow({
             checked={plano.padrao}
             onChange={() => onChange({ padrao: true })}
           />
-          Plano padrão (parcelas iguais)
+          Plano padrão (parcelas iguais; o arredondamento vai na 1ª)
         </label>
         <p aria-live="polite" className={acima ? 'font-semibold text-red-700' : 'text-gray-700'}>
+          {Number.isInteger(numbers.parcelas) && numbers.parcelas >= 1 && (
+            <>{descricaoParcelas(parcelamento, formatCentavos)} · </>
+          )}
           Total {formatCentavos(total)}
           {valorAnual > 0 && <> de {formatCentavos(valorAnual)} da anuidade</>}
           {acima && ' — acima do valor anual'}

@@ -42,6 +42,7 @@ const comQuarto: AnuidadesAno = {
           parcelas: 12,
           valor_parcela_centavos: 100_000,
           taxa_matricula_centavos: 0,
+          primeira_parcela_centavos: 100_000,
           total_centavos: 1_200_000,
           valor_anual_centavos: 1_200_000,
           padrao: true,
@@ -66,7 +67,12 @@ describe('Configurações → Matrículas → Anuidades e planos', () => {
     await userEvent.type(within(editor).getByLabelText(/Valor anual/), '12.000,00');
     await userEvent.type(within(editor).getAllByLabelText('Taxa de matrícula (R$)')[0]!, '500,00');
     expect(within(editor).getAllByLabelText('Valor da parcela (R$)')[0]).toHaveValue('958,33');
-    expect(within(editor).getByText('Total R$ 11.999,96 de R$ 12.000,00 da anuidade')).toBeTruthy();
+    // ADR 0094: the rounding remainder goes on the 1st instalment, so the plan is exactly the anuidade.
+    expect(
+      within(editor)
+        .getByText(/da anuidade$/)
+        .textContent.replace(/\s/g, ' '),
+    ).toBe('1ª de R$ 958,37 + 11× de R$ 958,33 · Total R$ 12.000,00 de R$ 12.000,00 da anuidade');
     await userEvent.click(within(editor).getByRole('button', { name: 'Adicionar plano alternativo' }));
     await userEvent.type(within(editor).getAllByLabelText('Nome do plano')[1]!, 'À vista');
     await userEvent.type(within(editor).getAllByLabelText('Valor da parcela (R$)')[1]!, '12.000,00');

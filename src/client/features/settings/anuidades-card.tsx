@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { AlertTriangle, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2 } from 'lucide-react';
-import type { Anuidade, AvisoAnuidade } from '../../../shared/anuidades.schemas';
+import { descricaoParcelas, type Anuidade, type AvisoAnuidade } from '../../../shared/anuidades.schemas';
 import { formatCentavos, formatDate, formatDateTime, todayIso } from '../../../shared/format';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmAction, ConfirmDialog } from '../../components/confirm-dialog';
@@ -135,7 +135,7 @@ export function AnuidadesCard() {
                         {item.planos
                           .map(
                             (plano) =>
-                              `${plano.nome} (${String(plano.parcelas)}× ${formatCentavos(plano.valor_parcela_centavos)})`,
+                              `${plano.nome} (${descricaoParcelas({ parcelas: plano.parcelas, primeira: plano.primeira_parcela_centavos, demais: plano.valor_parcela_centavos }, formatCentavos)})`,
                           )
                           .join('; ')}
                       </p>

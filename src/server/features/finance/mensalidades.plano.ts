@@ -1,9 +1,10 @@
 /**
- * The charges of a payment plan chosen at enrolment (matrícula online, issue 34; ADR 0049): `parcelas`
- * equal instalments, one a month from the school year's first month (or the enrolment month, when the
- * student joins later), and the enrolment fee. A tuition is one per student and month, so the fee is a
- * charge of its own in the enrolment month when that month comes before the first instalment, and
- * otherwise part of the first instalment (Lei 9.870: the fee counts toward the annual value anyway).
+ * The charges of a payment plan chosen at enrolment (matrícula online, issue 34; ADRs 0049, 0094): the
+ * plan's instalments as the shared `parcelamentoDaMatricula` computes them — within the ano letivo,
+ * the rounding remainder on the first, proportional to the school months left for a late enrolment —
+ * and the enrolment fee. A month holds one charge per student, so the fee is a charge of its own
+ * (`tipo` 'taxa_matricula') in the enrolment month when that month comes before the first instalment,
+ * and otherwise part of the first instalment (Lei 9.870: the fee counts toward the annual value anyway).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -11,10 +12,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { addDays, isBankBusinessDay } from '../../../shared/calendar.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { parcelamentoDaMatricula } from '../../../shared/anuidades.schemas.js';
 import { schoolYears } from '../../db/schema/calendar.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { loadSettings } from './finance-settings.service.js';
-import { lastDayOfMonth, monthKey } from './mensalidades.generation.js';
+import { lastDayOfMonth } from './mensalidades.generation.js';
 
 export interface PlanoCobranca {
   alunoId: string;
@@ -23,6 +25,9 @@ export interface PlanoCobranca {
   parcelas: number;
   valorParcelaCentavos: number;
   taxaMatriculaCentavos: number;
+  /** The série's anuidade: the standard plan splits it exactly (ADR 0094). */
+  valorAnualCentavos: number;
+  padrao: boolean;
   /** The family's chosen due day; null: the school's default. */
   diaVencimento: number | null;
   /** The fee was already paid before the enrolment (ADR 0049): not charged again. */
@@ -48,11 +53,6 @@ export function vencimentoDaTaxa(today: string): string {
   return day;
 }
 
-function addMonths(key: string, months: number): string {
-  const index = Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7)) - 1 + months;
-  return monthKey(Math.floor(index / 12), (index % 12) + 1);
-}
-
 /** Creates the plan's charges in the caller's transaction; months that already hold a tuition are kept. */
 export async function generatePlanoMensalidades(
   tx: DbOrTx,
@@ -63,26 +63,36 @@ export async function generatePlanoMensalidades(
   const [year] = await tx.select().from(schoolYears).where(eq(schoolYears.ano, plano.anoLetivo));
   const today = clock.today();
   const thisMonth = today.slice(0, 7);
-  const yearStart = year?.inicio ?? `${String(plano.anoLetivo)}-01-01`;
-  const firstMonth = yearStart.slice(0, 7) > thisMonth ? yearStart.slice(0, 7) : thisMonth;
+  const parcelamento = parcelamentoDaMatricula(
+    {
+      parcelas: plano.parcelas,
+      valor_parcela_centavos: plano.valorParcelaCentavos,
+      taxa_matricula_centavos: plano.taxaMatriculaCentavos,
+      padrao: plano.padrao,
+    },
+    plano.valorAnualCentavos,
+    { anoLetivo: plano.anoLetivo, inicioAnoLetivo: year?.inicio ?? null, hoje: today },
+  );
+  const firstMonth = parcelamento.meses[0] ?? thisMonth;
   const dia = plano.diaVencimento ?? settings.diaVencimentoPadrao;
+  // Never due before the family can have the boleto: the same few business days as the fee.
+  const earliest = vencimentoDaTaxa(today);
   const dueOf = (key: string) => {
     const day = Math.min(dia, lastDayOfMonth(Number(key.slice(0, 4)), Number(key.slice(5, 7))));
     const due = `${key}-${String(day).padStart(2, '0')}`;
-    return due < today ? today : due;
+    return due < earliest ? earliest : due;
   };
-  const rows: (typeof mensalidades.$inferInsert)[] = [];
-  for (let index = 0; index < plano.parcelas; index++) {
-    const key = addMonths(firstMonth, index);
-    rows.push({
+  const rows: (typeof mensalidades.$inferInsert)[] = parcelamento.meses.map((key, index) => {
+    const valor = index === 0 ? parcelamento.primeira : parcelamento.demais;
+    return {
       alunoId: plano.alunoId,
       turmaId: plano.turmaId,
       mesReferencia: key,
       dataVencimento: dueOf(key),
-      valorOriginal: plano.valorParcelaCentavos,
-      valor: plano.valorParcelaCentavos,
-    });
-  }
+      valorOriginal: valor,
+      valor,
+    };
+  });
   const taxa = plano.taxaPaga ? 0 : plano.taxaMatriculaCentavos;
   // A current student (rematrícula) already has this month's tuition: the fee then goes with the first
   // instalment rather than into a month that is taken (where the insert below would drop it).

@@ -5,10 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parcelamentoDaMatricula, parcelasDoPlano } from '../../../shared/anuidades.schemas.js';
+import { preencherModelo } from '../../../shared/contratos.schemas.js';
+import type { ContratoCampos } from '../../../shared/matriculas.schemas.js';
 import { descricaoCobranca, referenciaCobranca } from '../../../shared/mensalidades.schemas.js';
+import { schoolYears } from '../../db/schema/calendar.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
 import { systemActor } from '../audit/index.js';
+import { MODELO_PADRAO_CORPO } from '../matriculas/contratos.default.js';
+import { valoresDoContrato } from '../matriculas/contratos.service.js';
 import { descricaoMensalidade } from '../nfse/dps.js';
 import { classWithTuition, school, setupFinanceTest, today } from './finance.test-setup.js';
 import { lembreteAutomaticoTexto } from './lembretes.texts.js';
@@ -24,6 +30,9 @@ const plano = (alunoId: string, turmaId: string, extra: Partial<PlanoCobranca> =
   parcelas: 12,
   valorParcelaCentavos: 125_333,
   taxaMatriculaCentavos: 80_000,
+  // 1º ano: R$ 15.840,00 less the R$ 800,00 fee does not divide by 12 (R$ 1.253,333…).
+  valorAnualCentavos: 1_584_000,
+  padrao: true,
   diaVencimento: null,
   taxaPaga: false,
   ...extra,
@@ -140,5 +149,138 @@ describe('the enrolment fee of a plan', () => {
       { mes: '2026-11', tipo: 'taxa_matricula', motivo: null },
       { mes: '2027-01', tipo: 'mensalidade', motivo: 'Inclui a taxa de matrícula' },
     ]);
+  });
+});
+
+describe('the plan adds up to the anuidade, within the school year', () => {
+  const padrao = {
+    parcelas: 12,
+    valor_parcela_centavos: 125_333,
+    taxa_matricula_centavos: 80_000,
+    padrao: true,
+  };
+
+  it('the standard plan puts the rounding remainder on the first instalment: fee + instalments = anuidade', async () => {
+    expect(parcelasDoPlano(padrao, 1_584_000)).toMatchObject({
+      primeira: 125_337,
+      demais: 125_333,
+      total: 1_584_000,
+    });
+    expect(parcelasDoPlano({ ...padrao, valor_parcela_centavos: 101_333 }, 1_296_000)).toMatchObject({
+      primeira: 101_337,
+      total: 1_296_000,
+    });
+    const s = await school();
+    const turma = await classWithTuition('1º Ano A', 2027, [s.ana.id]);
+    clock.pin('2026-12-04');
+    await t.database.db.transaction((tx) =>
+      generatePlanoMensalidades(tx, plano(s.ana.id, turma.id), systemActor),
+    );
+    const rows = await chargesOf(s.ana.id);
+    expect(rows.reduce((sum, row) => sum + row.valor, 0)).toBe(1_584_000);
+    expect(rows.map((row) => row.valor)).toEqual([80_000, 125_337, ...Array<number>(11).fill(125_333)]);
+  });
+
+  it('a school year from February still has its 12 instalments from January to December', async () => {
+    const s = await school();
+    const turma = await classWithTuition('1º Ano A', 2027, [s.ana.id]);
+    await t.database.db.insert(schoolYears).values({ ano: 2027, inicio: '2027-02-08', fim: '2027-12-17' });
+    clock.pin('2026-12-04');
+    await t.database.db.transaction((tx) =>
+      generatePlanoMensalidades(tx, plano(s.ana.id, turma.id), systemActor),
+    );
+    const months = (await chargesOf(s.ana.id)).map((row) => row.mesReferencia);
+    expect(months).toEqual([
+      '2026-12',
+      ...Array.from({ length: 12 }, (_, index) => `2027-${String(index + 1).padStart(2, '0')}`),
+    ]);
+  });
+
+  it('a late enrolment pays the months left, proportional to the school months left, never into next year', async () => {
+    const s = await school();
+    const turma = await classWithTuition('1º Ano A', 2027, [s.ana.id]);
+    await t.database.db.insert(schoolYears).values({ ano: 2027, inicio: '2027-02-08', fim: '2027-12-17' });
+    // Tuesday 3 August 2027: August to December are 5 of the school year's 11 months (February–December).
+    clock.pin('2027-08-03');
+    await t.database.db.transaction((tx) =>
+      generatePlanoMensalidades(tx, plano(s.ana.id, turma.id), systemActor),
+    );
+    const rows = await chargesOf(s.ana.id);
+    expect(rows.map((row) => row.mesReferencia)).toEqual([
+      '2027-08',
+      '2027-09',
+      '2027-10',
+      '2027-11',
+      '2027-12',
+    ]);
+    // (15.840,00 − 800,00) × 5/11 = 6.836,36; the first instalment also carries the fee (its month is taken).
+    expect(rows.map((row) => row.valor)).toEqual([80_000 + 136_728, 136_727, 136_727, 136_727, 136_727]);
+    expect(rows[0]!.dataVencimento).toBe('2027-08-10');
+    expect(
+      parcelamentoDaMatricula(padrao, 1_584_000, {
+        anoLetivo: 2027,
+        inicioAnoLetivo: '2027-02-08',
+        hoje: '2027-08-03',
+      }),
+    ).toMatchObject({
+      proporcional: true,
+      parcelas: 5,
+      parcelado: 683_636,
+      mesesLetivos: 11,
+      mesesRestantes: 5,
+    });
+  });
+
+  it('the contract states the same split: the 1st instalment with the remainder, and a late enrolment as proportional', () => {
+    const campos: ContratoCampos = {
+      aluno: { nome: 'Ana Souza', data_nascimento: '2020-04-02', cpf: null },
+      responsaveis: [
+        { nome: 'Carla Souza', cpf: null, email: 'carla@familia.test', telefone: null, financeiro: true },
+      ],
+      endereco: null,
+      serie: '1º ano',
+      ano_letivo: 2027,
+      turma: null,
+      valor_anual_centavos: 1_584_000,
+      plano: {
+        nome: 'Padrão',
+        parcelas: 12,
+        valor_parcela_centavos: 125_333,
+        taxa_matricula_centavos: 80_000,
+        primeira_parcela_centavos: 125_337,
+        proporcional: null,
+      },
+      dia_vencimento: 10,
+      multa_percentual: '2',
+      juros_mensal_percentual: '1',
+      escola: { nome: 'Colégio Horizonte', cnpj: null, endereco: null },
+    };
+    const texto = (dados: ContratoCampos) =>
+      preencherModelo(
+        MODELO_PADRAO_CORPO,
+        valoresDoContrato(dados, new Date('2026-12-04T12:00:00Z')),
+      ).replace(/\u00a0/g, ' ');
+    expect(texto(campos)).toContain(
+      'taxa de matrícula de R$ 800,00, que integra a anuidade e é deduzida do seu total, e 12 parcelas de R$ 1.253,33, sendo a 1ª de R$ 1.253,37 (com o arredondamento da divisão)',
+    );
+    const tarde = parcelamentoDaMatricula(padrao, 1_584_000, {
+      anoLetivo: 2027,
+      inicioAnoLetivo: '2027-02-08',
+      hoje: '2027-08-03',
+    });
+    expect(
+      texto({
+        ...campos,
+        plano: {
+          ...campos.plano,
+          parcelas: tarde.parcelas,
+          valor_parcela_centavos: tarde.demais,
+          primeira_parcela_centavos: tarde.primeira,
+          proporcional: { total_centavos: tarde.total, meses: 5, meses_letivos: 11 },
+        },
+      }),
+    ).toContain(
+      'a anuidade de **R$ 15.840,00; como a matrícula ocorre após o início do ano letivo, o valor devido é proporcional aos 5 dos 11 meses letivos restantes: R$ 7.636,36**',
+    );
   });
 });

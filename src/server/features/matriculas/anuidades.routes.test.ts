@@ -74,7 +74,8 @@ describe('anuidades and plans (Lei 9.870, art. 1º §5º)', () => {
     const cookie = await staff();
     const anuidade = await saved(cookie);
     expect(anuidade.planos.map((plano) => [plano.nome, plano.total_centavos, plano.padrao])).toEqual([
-      ['Padrão (12 parcelas)', 12 * 95_833 + TAXA, true],
+      // ADR 0094: exactly the anuidade (the 4 centavos of rounding go on the 1st instalment).
+      ['Padrão (12 parcelas)', ANUAL, true],
       ['À vista', 1_150_000, false],
     ]);
     expect(anuidade.planos[0]!.total_centavos).toBeLessThanOrEqual(ANUAL);
@@ -313,7 +314,7 @@ describe('publication (Lei 9.870, art. 2º) and the 45-day warning', () => {
         plano.total_centavos,
       ]),
     ).toEqual([
-      ['Padrão (12 parcelas)', 12, 95_833, TAXA, 1_199_996],
+      ['Padrão (12 parcelas)', 12, 95_833, TAXA, ANUAL],
       ['À vista', 1, 1_100_000, TAXA, 1_150_000],
     ]);
     expect(data.contrato).toEqual(CONTRATO);

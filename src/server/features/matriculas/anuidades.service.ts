@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   problemasDosPlanos,
-  totalDoPlano,
+  parcelasDoPlano,
   type Anuidade,
   type AnuidadeData,
   type AnuidadesAno,
@@ -36,7 +36,9 @@ export interface PlanoPagamento {
   parcelas: number;
   valor_parcela_centavos: number;
   taxa_matricula_centavos: number;
-  /** parcelas × valor_parcela + taxa (never above the anuidade). */
+  /** The first instalment, with the standard plan's rounding remainder (ADR 0094). */
+  primeira_parcela_centavos: number;
+  /** Fee plus instalments: the standard plan's is exactly the anuidade, another's never above it. */
   total_centavos: number;
   valor_anual_centavos: number;
   /** The standard plan: the anuidade less the fee in equal instalments. */
@@ -44,16 +46,18 @@ export interface PlanoPagamento {
 }
 
 function toPlano(row: PlanoPagamentoRow, anuidade: Pick<AnuidadeRow, 'valorAnualCentavos'>): PlanoPagamento {
-  const plano = {
+  const valores = {
     parcelas: row.parcelas,
     valor_parcela_centavos: row.valorParcelaCentavos,
     taxa_matricula_centavos: row.taxaMatriculaCentavos,
   };
+  const parcelamento = parcelasDoPlano({ ...valores, padrao: row.padrao }, anuidade.valorAnualCentavos);
   return {
     id: row.id,
     nome: row.nome,
-    ...plano,
-    total_centavos: totalDoPlano(plano),
+    ...valores,
+    primeira_parcela_centavos: parcelamento.primeira,
+    total_centavos: parcelamento.total,
     valor_anual_centavos: anuidade.valorAnualCentavos,
     padrao: row.padrao,
   };
@@ -191,7 +195,17 @@ export function alteradoDepois(
     series: { serie: string; valor_anual_centavos: number; prazo_matricula: string; planos: unknown[] }[];
   },
 ): boolean {
-  return canonical(conteudoSeries(atual)) !== canonical(publicado.series);
+  // The total is derived from the values (and how it is derived changed with ADR 0094): a year
+  // published before that is not 'changed' for it — the public page derives it again.
+  const semTotal = (series: { planos: unknown[] }[]) =>
+    series.map((serie) => ({
+      ...serie,
+      planos: serie.planos.map((plano) => {
+        if (plano === null || typeof plano !== 'object') return plano;
+        return Object.fromEntries(Object.entries(plano).filter(([key]) => key !== 'total_centavos'));
+      }),
+    }));
+  return canonical(semTotal(conteudoSeries(atual))) !== canonical(semTotal(publicado.series));
 }
 
 /** JSON with object keys sorted: jsonb gives keys back in its own order, not the one written. */

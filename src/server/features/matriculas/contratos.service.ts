@@ -1,4 +1,5 @@
 import { DAY_MS } from '../../../shared/calendar.js';
+import { parcelamentoDaMatricula } from '../../../shared/anuidades.schemas.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { newLinkToken, sha256Hex } from './link-token.js';
 import {
@@ -17,6 +18,7 @@ import { formatCpf, maskCpf } from '../../../shared/validators.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contratoAssinaturas, contratos, modelosContrato } from '../../db/schema/contratos.js';
+import { schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { clock } from '../../lib/clock.js';
@@ -66,10 +68,15 @@ export function valoresDoContrato(
     serie: campos.serie,
     turma: campos.turma ?? 'a definir',
     ano_letivo: String(campos.ano_letivo),
-    valor_anual: formatCentavosPlain(campos.valor_anual_centavos),
+    valor_anual: campos.plano.proporcional
+      ? `${formatCentavosPlain(campos.valor_anual_centavos)}; como a matrícula ocorre após o início do ano letivo, ` +
+        `o valor devido é proporcional aos ${String(campos.plano.proporcional.meses)} dos ` +
+        `${String(campos.plano.proporcional.meses_letivos)} meses letivos restantes: ` +
+        formatCentavosPlain(campos.plano.proporcional.total_centavos)
+      : formatCentavosPlain(campos.valor_anual_centavos),
     'plano.nome': campos.plano.nome,
     'plano.parcelas': String(campos.plano.parcelas),
-    'plano.valor_parcela': formatCentavosPlain(campos.plano.valor_parcela_centavos),
+    'plano.valor_parcela': valorDasParcelas(campos.plano),
     taxa_matricula: formatCentavosPlain(campos.plano.taxa_matricula_centavos),
     dia_vencimento: String(campos.dia_vencimento),
     multa: percent(campos.multa_percentual),
@@ -79,6 +86,18 @@ export function valoresDoContrato(
     'escola.endereco': campos.escola.endereco ?? '',
     data: formatDate(emitidoEm),
   };
+}
+
+/**
+ * '{{plano.parcelas}} parcelas de {{plano.valor_parcela}}' in any template: the instalments' value,
+ * and the first's when it carries the rounding remainder (ADR 0094), so the clauses add up.
+ */
+function valorDasParcelas(plano: ContratoCampos['plano']): string {
+  const primeira = plano.primeira_parcela_centavos ?? plano.valor_parcela_centavos;
+  const demais = formatCentavosPlain(plano.valor_parcela_centavos);
+  return primeira === plano.valor_parcela_centavos
+    ? demais
+    : `${demais}, sendo a 1ª de ${formatCentavosPlain(primeira)} (com o arredondamento da divisão)`;
 }
 
 interface SignatarioPrevisto {
@@ -175,6 +194,16 @@ export async function camposAtuais(
     cpf: config.representante_cpf,
     email: config.representante_email,
   });
+  // The plan as this enrolment is charged (ADR 0094): what the contract states is what is billed.
+  const [anoLetivo] = await db
+    .select({ inicio: schoolYears.inicio })
+    .from(schoolYears)
+    .where(eq(schoolYears.ano, row.interessado.anoLetivo));
+  const parcelamento = parcelamentoDaMatricula(plano, plano.valor_anual_centavos, {
+    anoLetivo: row.interessado.anoLetivo,
+    inicioAnoLetivo: anoLetivo?.inicio ?? null,
+    hoje: clock.today(),
+  });
   const campos = contratoCamposSchema.parse({
     aluno: {
       nome: dados.aluno.nome || row.interessado.alunoNome,
@@ -195,9 +224,17 @@ export async function camposAtuais(
     valor_anual_centavos: plano.valor_anual_centavos,
     plano: {
       nome: plano.nome,
-      parcelas: plano.parcelas,
-      valor_parcela_centavos: plano.valor_parcela_centavos,
+      parcelas: parcelamento.parcelas,
+      valor_parcela_centavos: parcelamento.demais,
       taxa_matricula_centavos: plano.taxa_matricula_centavos,
+      primeira_parcela_centavos: parcelamento.primeira,
+      proporcional: parcelamento.proporcional
+        ? {
+            total_centavos: parcelamento.total,
+            meses: parcelamento.mesesRestantes,
+            meses_letivos: parcelamento.mesesLetivos,
+          }
+        : null,
     },
     dia_vencimento: dados.dia_vencimento ?? finance.diaVencimentoPadrao,
     multa_percentual: String(finance.multaBp / 100),

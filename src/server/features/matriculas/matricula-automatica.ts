@@ -269,6 +269,8 @@ async function matricular(
         parcelas: plano.parcelas,
         valorParcelaCentavos: plano.valor_parcela_centavos,
         taxaMatriculaCentavos: plano.taxa_matricula_centavos,
+        valorAnualCentavos: plano.valor_anual_centavos,
+        padrao: plano.padrao,
         diaVencimento: dados.dia_vencimento ?? null,
         taxaPaga: Boolean(pre.pagamentoEm),
       },

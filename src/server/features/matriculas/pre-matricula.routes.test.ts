@@ -38,6 +38,7 @@ const PLANO: PlanoPagamento = {
   parcelas: 12,
   valor_parcela_centavos: 100_000,
   taxa_matricula_centavos: 50_000,
+  primeira_parcela_centavos: 100_000,
   total_centavos: 1_250_000,
   valor_anual_centavos: 1_250_000,
   padrao: true,
