@@ -131,7 +131,7 @@ function drawRecibo(
   });
   doc.fillColor('#000000').moveDown(1.5).fontSize(11);
   doc.text(
-    `Recebemos o valor de ${formatCentavosPlain(total)} referente a ` +
+    `Recebemos o valor de ${formatCentavosPlain(total)} referente à ` +
       `${descricaoCobranca(mensalidade).toLocaleLowerCase('pt-BR')} de ${mensalidade.aluno_nome}` +
       `${mensalidade.turma_nome ? `, turma ${mensalidade.turma_nome}` : ''}.`,
     { align: 'justify' },
