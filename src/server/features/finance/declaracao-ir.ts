@@ -2,7 +2,11 @@ import { folded } from '../../lib/text-search.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DeclaracaoIrAno } from '../../../shared/declaracao-ir.schemas.js';
 import { declaracaoIrFileName } from '../../../shared/declaracao-ir.schemas.js';
-import { formaPagamentoLabels, formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import {
+  descricaoCobranca,
+  formaPagamentoLabels,
+  type TipoCobranca,
+} from '../../../shared/mensalidades.schemas.js';
 import { formatCentavosPlain, formatDate, formatDateTime } from '../../../shared/format.js';
 import { formatCpf } from '../../../shared/validators.js';
 import { guardianOfAccount } from '../students/index.js';
@@ -30,6 +34,16 @@ async function payerOf(db: DbOrTx, userId: string) {
   return guardian;
 }
 
+/** 'mensalidade de março de 2026' or 'taxa de matrícula 2027' (ADR 0094: one source of a charge's name). */
+function referenciaDoPagamento(row: { mes: string; tipo: TipoCobranca; anuidadeAno: number | null }): string {
+  const titulo = descricaoCobranca({
+    tipo: row.tipo,
+    mes_referencia: row.mes,
+    anuidade_ano: row.anuidadeAno,
+  });
+  return titulo.charAt(0).toLocaleLowerCase('pt-BR') + titulo.slice(1);
+}
+
 function paymentsOf(db: DbOrTx, responsavelId: string) {
   return db
     .select({
@@ -37,6 +51,8 @@ function paymentsOf(db: DbOrTx, responsavelId: string) {
       alunoNome: students.nome,
       alunoCpf: students.cpf,
       mes: mensalidades.mesReferencia,
+      tipo: mensalidades.tipo,
+      anuidadeAno: mensalidades.anuidadeAno,
       data: pagamentos.dataPagamento,
       forma: pagamentos.forma,
       valor: pagamentos.valorPago,
@@ -116,7 +132,7 @@ export async function buildDeclaracaoIr(
         doc.font('Helvetica').fontSize(10);
         for (const row of child.linhas)
           doc.text(
-            `${formatDate(row.data)} · mensalidade de ${formatMesReferencia(row.mes)} · ` +
+            `${formatDate(row.data)} · ${referenciaDoPagamento(row)} · ` +
               `${formaPagamentoLabels[row.forma]} · ${formatCentavosPlain(row.valor)}`,
           );
       }

@@ -12,6 +12,7 @@ import { descricaoCobranca, referenciaCobranca } from '../../../shared/mensalida
 import { schoolYears } from '../../db/schema/calendar.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { systemActor } from '../audit/index.js';
 import { MODELO_PADRAO_CORPO } from '../matriculas/contratos.default.js';
 import { valoresDoContrato } from '../matriculas/contratos.service.js';
@@ -76,6 +77,10 @@ describe('the enrolment fee of a plan', () => {
       forma: 'pix',
     });
     expect(paid.statusCode).toBe(201);
+    const recibo = await call('GET', `/api/financeiro/mensalidades/${fee!.id}/recibo`, s.admin);
+    expect(pdfText(recibo.rawPayload).replace(/\s+/g, ' ')).toContain(
+      'referente à taxa de matrícula 2027 de Ana Souza',
+    );
     const receitas = (await call('GET', '/api/financeiro/transacoes?tipo=receita', s.admin)).json().data
       .items;
     expect(receitas).toHaveLength(1);
