@@ -136,6 +136,20 @@ export function descricaoParcelas(
   return `1ª de ${formatar(primeira)} + ${String(parcelas - 1)}× de ${formatar(demais)}`;
 }
 
+/** A stored plan's instalments as `descricaoParcelas` states them (an older one has no first of its own). */
+export const descricaoDoPlano = (
+  plano: { parcelas: number; valor_parcela_centavos: number; primeira_parcela_centavos?: number | undefined },
+  formatar: (centavos: number) => string,
+): string =>
+  descricaoParcelas(
+    {
+      parcelas: plano.parcelas,
+      primeira: plano.primeira_parcela_centavos ?? plano.valor_parcela_centavos,
+      demais: plano.valor_parcela_centavos,
+    },
+    formatar,
+  );
+
 const reais = (centavos: number) =>
   `R$ ${(centavos / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

@@ -5,6 +5,7 @@
  * on a phone each field stacks under its label.
  */
 import type { ReactNode } from 'react';
+import { descricaoDoPlano } from '../../../shared/anuidades.schemas';
 import { formatCentavos, formatDate, formatPhone } from '../../../shared/format';
 import { formatCep, formatEnderecoLinha } from '../../../shared/endereco.schemas';
 import type { PreMatriculaResumo } from '../../../shared/pre-matricula.schemas';
@@ -68,7 +69,7 @@ export function DadosEnviados({ resumo }: { resumo: PreMatriculaResumo }) {
       <Bloco title="Plano de pagamento">
         <Campo label="Plano">
           {plano
-            ? `${plano.nome}: ${String(plano.parcelas)}× de ${formatCentavos(plano.valor_parcela_centavos)}`
+            ? `${plano.nome}: ${descricaoDoPlano(plano, formatCentavos)}`
             : resumo.dados.plano_id
               ? 'Plano escolhido não está mais disponível'
               : 'Não escolhido'}

@@ -3,15 +3,8 @@ import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { parentescoLabels, sexoLabels } from '../../../shared/students.schemas';
-import { descricaoParcelas } from '../../../shared/anuidades.schemas';
-import type { PlanoOferta } from '../../../shared/pre-matricula.schemas';
+import { descricaoDoPlano } from '../../../shared/anuidades.schemas';
 
-/** The plan's instalments as the server split them (the first with the rounding remainder, ADR 0094). */
-const parcelasDe = (plano: PlanoOferta) => ({
-  parcelas: plano.parcelas,
-  primeira: plano.primeira_parcela_centavos,
-  demais: plano.valor_parcela_centavos,
-});
 import type { MatriculaOnlineView } from '../../../shared/pre-matricula.schemas';
 import { Button } from '../../components/button';
 import { applyMask } from '../../lib/masks';
@@ -47,7 +40,7 @@ export function PlanoStep({ dados, onChange, errors, view }: StepProps & { view:
               checked={dados.plano_id === plano.id}
               onChange={() => onChange({ ...dados, plano_id: plano.id })}
             />
-            {plano.nome}: {descricaoParcelas(parcelasDe(plano), formatCentavos)}
+            {plano.nome}: {descricaoDoPlano(plano, formatCentavos)}
             {plano.taxa_matricula_centavos > 0
               ? ` + taxa de matrícula de ${formatCentavos(plano.taxa_matricula_centavos)}`
               : ''}
@@ -175,7 +168,7 @@ export function RevisaoStep({
           <>
             <Line
               label="Plano"
-              value={plano ? `${plano.nome}: ${descricaoParcelas(parcelasDe(plano), formatCentavos)}` : ''}
+              value={plano ? `${plano.nome}: ${descricaoDoPlano(plano, formatCentavos)}` : ''}
             />
             {plano && (
               <Line

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { AlertTriangle, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2 } from 'lucide-react';
-import { descricaoParcelas, type Anuidade, type AvisoAnuidade } from '../../../shared/anuidades.schemas';
+import { descricaoDoPlano, type Anuidade, type AvisoAnuidade } from '../../../shared/anuidades.schemas';
 import { formatCentavos, formatDate, formatDateTime, todayIso } from '../../../shared/format';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmAction, ConfirmDialog } from '../../components/confirm-dialog';
@@ -133,10 +133,7 @@ export function AnuidadesCard() {
                         {formatCentavos(item.valor_anual_centavos)} por ano · prazo{' '}
                         {formatDate(item.prazo_matricula)} ·{' '}
                         {item.planos
-                          .map(
-                            (plano) =>
-                              `${plano.nome} (${descricaoParcelas({ parcelas: plano.parcelas, primeira: plano.primeira_parcela_centavos, demais: plano.valor_parcela_centavos }, formatCentavos)})`,
-                          )
+                          .map((plano) => `${plano.nome} (${descricaoDoPlano(plano, formatCentavos)})`)
                           .join('; ')}
                       </p>
                     </div>

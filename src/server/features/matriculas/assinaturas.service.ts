@@ -1,4 +1,4 @@
-import { descricaoParcelas } from '../../../shared/anuidades.schemas.js';
+import { descricaoDoPlano } from '../../../shared/anuidades.schemas.js';
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { papelSignatarioLabels, type AssinaturaPublica } from '../../../shared/contratos.schemas.js';
@@ -109,14 +109,7 @@ export async function verAssinatura(db: DbOrTx, token: string): Promise<Assinatu
       { rotulo: 'Anuidade', valor: formatCentavosPlain(campos.valor_anual_centavos) },
       {
         rotulo: 'Plano',
-        valor: `${campos.plano.nome}: ${descricaoParcelas(
-          {
-            parcelas: campos.plano.parcelas,
-            primeira: campos.plano.primeira_parcela_centavos ?? campos.plano.valor_parcela_centavos,
-            demais: campos.plano.valor_parcela_centavos,
-          },
-          formatCentavosPlain,
-        )}${
+        valor: `${campos.plano.nome}: ${descricaoDoPlano(campos.plano, formatCentavosPlain)}${
           campos.plano.proporcional
             ? ` (proporcional aos ${String(campos.plano.proporcional.meses)} meses letivos restantes)`
             : ''
