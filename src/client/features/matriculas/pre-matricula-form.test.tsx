@@ -21,6 +21,7 @@ const PLANO = {
   parcelas: 12,
   valor_parcela_centavos: 150_000,
   taxa_matricula_centavos: 80_000,
+  primeira_parcela_centavos: 150_000,
   total_centavos: 1_880_000,
   valor_anual_centavos: 1_800_000,
 };
