@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Dialog } from 'radix-ui';
 import { Navigate, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { KeyRound, LogOut, Menu, School, X } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -118,6 +119,47 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/**
+ * The menu on a phone, a modal drawer. It was a hand-built div with role="dialog": the focus stayed on the
+ * opener behind the overlay, Tab walked the page underneath and Escape dropped the focus on <body>. Radix's
+ * Dialog moves the focus in, keeps it there and hides the page from screen readers; as in Modal, the
+ * opener ('Abrir menu', or the family's 'Mais') is not a Dialog.Trigger, so it is remembered and refocused.
+ */
+function PortalDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const opener = useRef<Element | null>(null);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50 lg:hidden" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-40 w-64 shadow-xl lg:hidden"
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            if (target instanceof HTMLElement && target.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          <Dialog.Title className="sr-only">Menu</Dialog.Title>
+          <Sidebar onNavigate={() => onOpenChange(false)} />
+          <IconButton
+            label="Fechar menu"
+            className="absolute top-3 -right-12 bg-white"
+            onClick={() => onOpenChange(false)}
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </IconButton>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
 /** The portal shell: fixed sidebar on large screens, a drawer on small ones, a top bar with the title. */
 export function PortalLayout() {
   const { data: user } = useCurrentUser();
@@ -135,14 +177,6 @@ export function PortalLayout() {
     document.title = `${title} — ${school}`;
   }, [title, school]);
   useEffect(() => setDrawerOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [drawerOpen]);
 
   return (
     <div className="min-h-screen bg-gray-50">
@@ -155,25 +189,7 @@ export function PortalLayout() {
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 lg:block print:hidden">
         <Sidebar />
       </aside>
-      {drawerOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
-          <div
-            className="absolute inset-0 bg-gray-900/50"
-            onClick={() => setDrawerOpen(false)}
-            aria-hidden="true"
-          />
-          <div className="absolute inset-y-0 left-0 w-64 shadow-xl">
-            <Sidebar onNavigate={() => setDrawerOpen(false)} />
-            <IconButton
-              label="Fechar menu"
-              className="absolute top-3 -right-12 bg-white"
-              onClick={() => setDrawerOpen(false)}
-            >
-              <X className="h-5 w-5" aria-hidden="true" />
-            </IconButton>
-          </div>
-        </div>
-      )}
+      <PortalDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
       <div className="lg:pl-64 print:pl-0">
         <header className="sticky top-0 z-20 flex h-16 print:hidden items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur sm:px-6">
           {/* A family's phone opens the menu from the bottom bar's 'Mais'. */}

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminUser, signedInAs, stubApi, stubScreen } from '../test/render';
+import { openAppAt } from '../test/open-app-at';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the portal's phone menu", () => {
+  it('takes the focus in, keeps Tab inside, and gives it back to the opener on Escape', async () => {
+    const user = userEvent.setup();
+    stubScreen(false);
+    stubApi({ '/api/auth/me': signedInAs(adminUser) });
+    openAppAt('/dashboard/pagina-que-nao-existe');
+    await screen.findByRole('heading', { name: 'Página não encontrada' });
+    const opener = screen.getByRole('button', { name: 'Abrir menu' });
+
+    await user.click(opener);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+    // Round the whole drawer and a little more: the focus never reaches the page behind the overlay.
+    const stops = drawer.querySelectorAll('a[href], button:not([disabled])').length;
+    for (let i = 0; i < stops + 2; i++) {
+      await user.tab();
+      expect(drawer.contains(document.activeElement)).toBe(true);
+    }
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it("gives the focus back to the opener when closed with 'Fechar menu'", async () => {
+    const user = userEvent.setup();
+    stubScreen(false);
+    stubApi({ '/api/auth/me': signedInAs(adminUser) });
+    openAppAt('/dashboard/pagina-que-nao-existe');
+    await screen.findByRole('heading', { name: 'Página não encontrada' });
+    const opener = screen.getByRole('button', { name: 'Abrir menu' });
+    await user.click(opener);
+    await user.click(await screen.findByRole('button', { name: 'Fechar menu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+});
