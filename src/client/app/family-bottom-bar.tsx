@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Ellipsis } from 'lucide-react';
 import { paths } from '../../shared/routes';
+import { useReservedEdge } from '../lib/use-reserved-edge';
 import { familyMenuItems } from './menu';
 
 const itemClass = (active: boolean) =>
@@ -15,12 +17,15 @@ const itemClass = (active: boolean) =>
  */
 export function FamilyBottomBar({ moreOpen, onMore }: { moreOpen: boolean; onMore: () => void }) {
   const { pathname } = useLocation();
+  const bar = useRef<HTMLElement>(null);
+  useReservedEdge(bar, 'bottom');
   const main = familyMenuItems.filter((item) => item.main);
   const inMore = !main.some((item) =>
     item.to === paths.dashboard ? pathname === item.to : pathname.startsWith(item.to),
   );
   return (
     <nav
+      ref={bar}
       aria-label="Menu da família"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden print:hidden"
     >

@@ -20,6 +20,7 @@ import { useSiteContent } from '../domain/site-content-store';
 import { PendingSavesChip, SignOutWithPending } from '../components/pending-saves';
 import { useFila, useFilaSync } from '../lib/offline/use-fila';
 import { useTodaysRollsOnDevice } from './use-rolls-on-device';
+import { useReservedEdge } from '../lib/use-reserved-edge';
 
 export interface RouteHandle {
   title?: string;
@@ -170,6 +171,8 @@ export function PortalLayout() {
   const routeTitle = usePageTitle(family);
   const title = gate.kind === 'not-found' ? 'Página não encontrada' : routeTitle;
   const school = useSiteContent().configuracoes.nome_escola;
+  const header = useRef<HTMLElement>(null);
+  useReservedEdge(header, 'top');
   useFilaSync();
   useTodaysRollsOnDevice();
 
@@ -191,7 +194,10 @@ export function PortalLayout() {
       </aside>
       <PortalDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
       <div className="lg:pl-64 print:pl-0">
-        <header className="sticky top-0 z-20 flex h-16 print:hidden items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+        <header
+          ref={header}
+          className="sticky top-0 z-20 flex h-16 print:hidden items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur sm:px-6"
+        >
           {/* A family's phone opens the menu from the bottom bar's 'Mais'. */}
           {!family && (
             <IconButton

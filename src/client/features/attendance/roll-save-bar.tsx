@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PenLine, RotateCcw, Save } from 'lucide-react';
 import { formatCount } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/feedback';
+import { useReservedEdge } from '../../lib/use-reserved-edge';
 
 /**
  * The roll's bar at the bottom of the screen: the server's refusal, the shortcut to the lesson's content
@@ -30,8 +31,13 @@ export function RollSaveBar({
   onSave: () => void;
 }) {
   const [asking, setAsking] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
+  useReservedEdge(bar, 'bottom');
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
+    <div
+      ref={bar}
+      className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
+    >
       {error && (
         <div className="mb-2">
           <ErrorBanner>{error}</ErrorBanner>

@@ -1,6 +1,8 @@
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
+import { useRef } from 'react';
 import type { SiteContent } from '../../../shared/content.schemas';
 import { linksToShown, type SiteSectionId } from '../../domain/site-sections';
+import { useReservedEdge } from '../../lib/use-reserved-edge';
 
 export interface SiteUser {
   nome: string;
@@ -51,6 +53,8 @@ interface HeaderProps {
 /** Spec 'Public header'. The mobile menu is a <details>, so it opens even without JavaScript. */
 export function SiteHeader({ settings, user, onLogout, shown }: HeaderProps) {
   const menu = linksToShown(links, shown);
+  const bar = useRef<HTMLElement>(null);
+  useReservedEdge(bar, 'top');
   const account = user ? (
     <>
       <a
@@ -71,7 +75,10 @@ export function SiteHeader({ settings, user, onLogout, shown }: HeaderProps) {
     </a>
   );
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
+    <header
+      ref={bar}
+      className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95"
+    >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <a href="/#inicio" className="flex items-center gap-3">
           <SchoolMark settings={settings} />
