@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Button } from './button';
 
 afterEach(cleanup);
@@ -21,5 +22,52 @@ describe('Button', () => {
     expect(classes('Hoje')).not.toContain('min-h-10');
     expect(classes('Mais')).toEqual(expect.arrayContaining(['px-4', 'py-1']));
     expect(classes('Mais')).not.toContain('py-2');
+  });
+
+  it('keeps the focus while it saves: aria-disabled, not disabled, and a click does nothing', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    const { rerender } = render(<Button onClick={onClick}>Salvar</Button>);
+    const button = screen.getByRole('button', { name: 'Salvar' });
+    button.focus();
+    rerender(
+      <Button onClick={onClick} loading>
+        Salvar
+      </Button>,
+    );
+    // A disabled button drops the focus to <body> in the browser; this one stays focusable.
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(document.activeElement).toBe(button);
+    await user.click(button);
+    await user.keyboard('{Enter}');
+    expect(onClick).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('lets no form be sent twice while it saves, by a click or by Enter in a field', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <input aria-label="Senha" />
+        <Button type="submit" loading>
+          Entrar
+        </Button>
+      </form>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await user.type(screen.getByLabelText('Senha'), 'x{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('is disabled when told so, loading or not', () => {
+    render(
+      <Button disabled loading>
+        Salvar
+      </Button>,
+    );
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
   });
 });

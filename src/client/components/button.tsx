@@ -45,17 +45,40 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
+/**
+ * While `loading`, the button is aria-disabled and ignores clicks, but is not `disabled`: a disabled button
+ * drops the keyboard focus to <body> (Entrar with a wrong password, Salvar on the roll), and the person had
+ * to find their place again. Cancelling the click also cancels the form's submission, including the one
+ * Enter in a field makes (implicit submission clicks the default button), so nothing is sent twice.
+ */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', loading = false, className = '', disabled, children, type = 'button', ...props },
+  {
+    variant = 'primary',
+    loading = false,
+    className = '',
+    disabled,
+    children,
+    type = 'button',
+    onClick,
+    ...props
+  },
   ref,
 ) {
   return (
     <button
       ref={ref}
       type={type}
-      disabled={disabled === true || loading}
+      disabled={disabled === true}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
-      className={`${buttonBase} ${sizeClasses(className)} disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
+      className={`${buttonBase} ${sizeClasses(className)} disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${variants[variant]} ${className}`}
+      onClick={(event) => {
+        if (loading) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       {...props}
     >
       {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}

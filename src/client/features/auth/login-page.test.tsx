@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -100,17 +100,23 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Credenciais inválidas')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+    // The focus is back in the password, not on <body>: the person types it again at once.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Senha')));
   });
 
-  it('disables the form while signing in and goes to Trocar senha on a first login', async () => {
+  it('locks the form while signing in, keeping the focus, and goes to Trocar senha on a first login', async () => {
     let answer: (response: Response) => void = () => undefined;
     stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     const router = renderLogin();
     await userEvent.type(screen.getByLabelText('E-mail'), 'prof@escola.test');
     await userEvent.type(screen.getByLabelText('Senha'), 'provisoria1');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByRole('button', { name: 'Entrando...' })).toBeDisabled();
-    expect(screen.getByLabelText('E-mail')).toBeDisabled();
+    // aria-disabled and read-only, not disabled: a disabled control drops the focus to <body>.
+    const entering = await screen.findByRole('button', { name: 'Entrando...' });
+    expect(entering).toHaveAttribute('aria-disabled', 'true');
+    expect(document.activeElement).toBe(entering);
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('readonly');
     answer(
       jsonResponse(200, {
         success: true,

@@ -26,15 +26,21 @@ export function LoginPage() {
   // Signing in needs the server: offline (or after the session's limit, offline) the page says so.
   const online = useIsOnline();
 
-  const onSubmit = form.submit(async (values) => {
-    const { data } = await login.mutateAsync(values);
-    // The first administrator is 'Administrador' until Trocar senha asks the real name: no greeting by it.
-    const unnamed = data.user.primeiro_login && data.user.nome === FIRST_ADMIN_NAME;
-    const target = data.user.primeiro_login ? paths.changePassword : returnPathAfterLogin(from);
-    // The home greets the person by name itself ('Boa noite, Carlos!'): a toast over its title said it twice.
-    if (target !== paths.dashboard) toast.success(unnamed ? 'Bem-vindo!' : `Bem-vindo, ${data.user.nome}!`);
-    await navigate(target, { replace: true });
-  });
+  // The fields are read-only while signing in, not disabled: a disabled field (or button) loses the
+  // focus to <body>. A refusal puts the focus back in the password, selected to be typed again, while the
+  // banner (role="alert") reads the reason.
+  const onSubmit = form.submit(
+    async (values) => {
+      const { data } = await login.mutateAsync(values);
+      // The first administrator is 'Administrador' until Trocar senha asks the real name: no greeting by it.
+      const unnamed = data.user.primeiro_login && data.user.nome === FIRST_ADMIN_NAME;
+      const target = data.user.primeiro_login ? paths.changePassword : returnPathAfterLogin(from);
+      // The home greets the person by name itself ('Boa noite, Carlos!'): a toast over its title said it twice.
+      if (target !== paths.dashboard) toast.success(unnamed ? 'Bem-vindo!' : `Bem-vindo, ${data.user.nome}!`);
+      await navigate(target, { replace: true });
+    },
+    () => form.setFocus('password', { shouldSelect: true }),
+  );
 
   return (
     <AuthLayout title="Entrar">
@@ -55,14 +61,14 @@ export function LoginPage() {
           type="email"
           autoComplete="username"
           placeholder="seu@email.com"
-          disabled={busy}
+          readOnly={busy}
         />
         <FormPassword
           name="password"
           label="Senha"
           autoComplete="current-password"
           placeholder="Sua senha"
-          disabled={busy}
+          readOnly={busy}
         />
         <div className="flex items-center justify-between gap-3">
           <FormCheckbox name="lembrar" label="Lembrar-me" disabled={busy} />
@@ -74,7 +80,7 @@ export function LoginPage() {
             Esqueci minha senha
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={busy || !online}>
+        <Button type="submit" className="w-full" loading={busy} disabled={!online}>
           {busy ? 'Entrando...' : 'Entrar'}
         </Button>
       </Form>
