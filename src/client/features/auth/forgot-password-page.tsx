@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { forgotPasswordInputSchema } from '../../../shared/auth.schemas';
@@ -13,6 +13,12 @@ export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const [sent, setSent] = useState<string | null>(null);
   const form = useSchemaForm(forgotPasswordInputSchema, { email: '' });
+  // The answer replaces the form, and the focused button with it: the focus fell to <body>. It goes to
+  // the answer, which a screen reader then reads, and Tab continues to 'Voltar ao login'.
+  const answer = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sent) answer.current?.focus();
+  }, [sent]);
   const onSubmit = form.submit(async ({ email }) => {
     const result = await forgot.mutateAsync(email);
     setSent(result.message ?? 'Verifique o seu e-mail.');
@@ -25,7 +31,9 @@ export function ForgotPasswordPage() {
         <div className="mt-6 space-y-4" role="status">
           <div className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900">
             <MailCheck className="h-5 w-5 shrink-0" aria-hidden="true" />
-            <p>{sent}</p>
+            <p ref={answer} tabIndex={-1} className="focus:outline-none">
+              {sent}
+            </p>
           </div>
           <Link
             to={paths.login}
@@ -45,7 +53,7 @@ export function ForgotPasswordPage() {
             label="E-mail"
             type="email"
             autoComplete="email"
-            disabled={forgot.isPending}
+            readOnly={forgot.isPending}
           />
           <Button type="submit" className="w-full" loading={forgot.isPending}>
             {forgot.isPending ? 'Enviando...' : 'Enviar link'}
