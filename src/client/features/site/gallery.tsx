@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { GALLERY_ADVANCE_MS } from '../../../shared/content.constants';
 import type { Photo } from '../../../shared/content.schemas';
+import { CarouselControls, isRotationToggle } from './carousel-controls';
 import { useAutoAdvance } from './use-auto-advance';
 
 const arrowButton =
@@ -118,7 +119,11 @@ export function Gallery({ photos }: { photos: Photo[] }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [lightbox, setLightbox] = useState(false);
-  const { index, go } = useAutoAdvance(photos.length, GALLERY_ADVANCE_MS, hovered || focused || lightbox);
+  const { index, go, live, ...rotation } = useAutoAdvance(
+    photos.length,
+    GALLERY_ADVANCE_MS,
+    hovered || focused || lightbox,
+  );
   const openerRef = useRef<HTMLButtonElement | null>(null);
   const photo = photos[index];
   if (!photo) return null;
@@ -139,7 +144,7 @@ export function Gallery({ photos }: { photos: Photo[] }) {
     <div
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={(event) => setFocused(!isRotationToggle(event.target))}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
@@ -172,7 +177,7 @@ export function Gallery({ photos }: { photos: Photo[] }) {
         </div>
         <p
           className="absolute top-3 right-3 rounded-full bg-black/70 px-3 py-1 text-sm text-white"
-          aria-live="polite"
+          aria-live={live}
         >
           {index + 1} / {photos.length}
         </p>
@@ -197,24 +202,13 @@ export function Gallery({ photos }: { photos: Photo[] }) {
           </>
         )}
       </div>
-      {photos.length > 1 && (
-        <div className="mt-4 flex justify-center gap-1">
-          {photos.map((item, dot) => (
-            <button
-              key={item.id}
-              type="button"
-              onClick={() => go(dot)}
-              aria-label={`Ir para a foto ${dot + 1}`}
-              aria-current={dot === index ? 'true' : undefined}
-              className="flex h-6 w-6 items-center justify-center"
-            >
-              <span
-                className={`block h-2.5 rounded-full transition-all ${dot === index ? 'w-6 bg-primary-strong' : 'w-2.5 bg-gray-400'}`}
-              />
-            </button>
-          ))}
-        </div>
-      )}
+      <CarouselControls
+        count={photos.length}
+        index={index}
+        go={go}
+        dotLabel={(position) => `Ir para a foto ${position}`}
+        rotation={rotation}
+      />
       <ul className="mt-4 grid grid-cols-5 gap-2">
         {photos.map((item, thumb) => (
           <li key={item.id}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Quote, Star } from 'lucide-react';
 import { TESTIMONIAL_ADVANCE_MS } from '../../../shared/content.constants';
 import type { SiteContent } from '../../../shared/content.schemas';
+import { CarouselControls, isRotationToggle } from './carousel-controls';
 import { useAutoAdvance } from './use-auto-advance';
 
 type Testimonial = SiteContent['depoimentos']['depoimentos'][number];
@@ -9,18 +10,18 @@ type Testimonial = SiteContent['depoimentos']['depoimentos'][number];
 /** Spec 'Testimonials': one at a time, rotating every 7 s, always five stars. */
 export function Testimonials({ items }: { items: Testimonial[] }) {
   const [paused, setPaused] = useState(false);
-  const { index, go } = useAutoAdvance(items.length, TESTIMONIAL_ADVANCE_MS, paused);
+  const { index, go, live, ...rotation } = useAutoAdvance(items.length, TESTIMONIAL_ADVANCE_MS, paused);
   const item = items[index];
   if (!item) return null;
   return (
     <div
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
+      onFocus={(event) => setPaused(!isRotationToggle(event.target))}
       onBlur={() => setPaused(false)}
       className="mx-auto max-w-3xl"
     >
-      <figure className="rounded-2xl bg-white p-8 text-center shadow-lg dark:bg-gray-800" aria-live="polite">
+      <figure className="rounded-2xl bg-white p-8 text-center shadow-lg dark:bg-gray-800" aria-live={live}>
         <Quote className="mx-auto h-10 w-10 text-primary-strong" aria-hidden="true" />
         <div className="mt-3 flex justify-center gap-1" role="img" aria-label="5 de 5 estrelas">
           {Array.from({ length: 5 }, (_, star) => (
@@ -54,24 +55,13 @@ export function Testimonials({ items }: { items: Testimonial[] }) {
           </span>
         </figcaption>
       </figure>
-      {items.length > 1 && (
-        <div className="mt-4 flex justify-center gap-1">
-          {items.map((entry, dot) => (
-            <button
-              key={`${entry.nome}-${dot}`}
-              type="button"
-              onClick={() => go(dot)}
-              aria-label={`Ver depoimento ${dot + 1}`}
-              aria-current={dot === index ? 'true' : undefined}
-              className="flex h-6 w-6 items-center justify-center"
-            >
-              <span
-                className={`block h-2.5 rounded-full ${dot === index ? 'w-6 bg-primary-strong' : 'w-2.5 bg-gray-400'}`}
-              />
-            </button>
-          ))}
-        </div>
-      )}
+      <CarouselControls
+        count={items.length}
+        index={index}
+        go={go}
+        dotLabel={(position) => `Ver depoimento ${position}`}
+        rotation={rotation}
+      />
     </div>
   );
 }
