@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SiteContent } from '../../../shared/content.schemas';
 import { linksToShown, type SiteSectionId } from '../../domain/site-sections';
 import { useReservedEdge } from '../../lib/use-reserved-edge';
@@ -55,6 +55,30 @@ export function SiteHeader({ settings, user, onLogout, shown }: HeaderProps) {
   const menu = linksToShown(links, shown);
   const bar = useRef<HTMLElement>(null);
   useReservedEdge(bar, 'top');
+  // The <details> menu stays a <details> (it opens without JavaScript), but it closed only from its
+  // summary: a chosen link left it open over the page, and Escape did nothing. Escape now closes it
+  // and puts the focus back on the summary; a chosen link closes it and lets its target take the focus.
+  const mobile = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = mobile.current;
+    if (!details) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      event.preventDefault();
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    const onClick = (event: globalThis.MouseEvent) => {
+      const chosen = event.target instanceof Element && event.target.closest('nav a, nav button');
+      if (chosen) details.open = false;
+    };
+    details.addEventListener('keydown', onKey);
+    details.addEventListener('click', onClick);
+    return () => {
+      details.removeEventListener('keydown', onKey);
+      details.removeEventListener('click', onClick);
+    };
+  }, []);
   const account = user ? (
     <>
       <a
@@ -108,7 +132,7 @@ export function SiteHeader({ settings, user, onLogout, shown }: HeaderProps) {
             </button>
           )}
         </div>
-        <details className="group relative md:hidden">
+        <details ref={mobile} className="group relative md:hidden">
           <summary className="flex cursor-pointer list-none items-center rounded-lg p-2 text-gray-800 hover:bg-gray-100 dark:text-gray-100 [&::-webkit-details-marker]:hidden">
             <Menu className="h-6 w-6" aria-hidden="true" />
             <span className="sr-only">Abrir menu</span>
