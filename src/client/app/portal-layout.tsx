@@ -7,6 +7,7 @@ import { nivelLabels } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { IconButton } from '../components/button';
 import { OfflineBanner } from '../components/offline-banner';
+import { CONTENT_ID, SkipLink } from '../components/skip-link';
 import { useLogout } from '../features/auth/auth.api';
 import { useCurrentUser } from '../lib/current-user';
 import { MaintenanceGate } from '../features/settings/maintenance';
@@ -183,12 +184,7 @@ export function PortalLayout() {
 
   return (
     <div className="min-h-screen bg-gray-50">
-      <a
-        href="#conteudo"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        Pular para o conteúdo
-      </a>
+      <SkipLink />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 lg:block print:hidden">
         <Sidebar />
       </aside>
@@ -228,7 +224,11 @@ export function PortalLayout() {
           )}
         </header>
         <OfflineBanner />
-        <main id="conteudo" className={`mx-auto max-w-7xl p-4 sm:p-6 ${family ? 'pb-24 lg:pb-6' : ''}`}>
+        <main
+          id={CONTENT_ID}
+          tabIndex={-1}
+          className={`mx-auto max-w-7xl p-4 outline-none sm:p-6 ${family ? 'pb-24 lg:pb-6' : ''}`}
+        >
           <MaintenanceGate nivel={user?.nivel}>
             <PrivacyGate nivel={user?.nivel}>
               {gate.kind === 'allow' ? (

@@ -1,4 +1,5 @@
 import type { SiteContent } from '../../../shared/content.schemas';
+import { CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { Gallery } from './gallery';
 import { SiteFooter } from './site-footer';
 import { SiteHeader, type SiteUser } from './site-header';
@@ -24,14 +25,9 @@ export function LandingPage({ content, user, onLogout, keepServerHtml: keep = fa
   const shown = shownSections(content);
   return (
     <div className="site min-h-screen bg-white font-sans text-gray-900 dark:bg-gray-900 dark:text-gray-100">
-      <a
-        href="#conteudo"
-        className="sr-only z-50 rounded bg-white px-4 py-2 text-gray-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Pular para o conteúdo
-      </a>
+      <SkipLink />
       <SiteHeader settings={settings} user={user} onLogout={onLogout} shown={shown} />
-      <main id="conteudo">
+      <main id={CONTENT_ID} tabIndex={-1} className="outline-none">
         <ServerHtml keep={keep} as="section">
           <Hero hero={content.hero} settings={settings} />
         </ServerHtml>

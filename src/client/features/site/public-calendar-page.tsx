@@ -9,6 +9,7 @@ import { api, toQuery } from '../../lib/api-client';
 import { useSiteContent } from '../../domain/site-content-store';
 import { applyBranding } from './branding';
 import { SiteFooter } from './site-footer';
+import { CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { SiteHeader } from './site-header';
 import { shownSections } from '../../domain/site-sections';
 import { keyRoots } from '../../lib/query-keys';
@@ -88,8 +89,9 @@ export function PublicCalendarPage() {
 
   return (
     <div className="site min-h-screen bg-white font-sans text-gray-900 dark:bg-gray-900 dark:text-gray-100">
+      <SkipLink />
       <SiteHeader settings={settings} user={null} onLogout={() => undefined} shown={shown} />
-      <main id="conteudo" className="mx-auto max-w-3xl px-4 py-10">
+      <main id={CONTENT_ID} tabIndex={-1} className="mx-auto max-w-3xl px-4 py-10 outline-none">
         <h1 className="flex items-center gap-3 text-3xl font-bold sm:text-4xl">
           <CalendarDays className="h-8 w-8 text-primary-strong" aria-hidden="true" />
           Calendário Acadêmico
