@@ -28,6 +28,7 @@ import {
 import type { Nivel } from '../../../shared/permissions';
 import type { SchoolYear } from '../../../shared/calendar.schemas';
 import { reply, schoolYearOf, signedInAs, stubApi } from '../../test/render';
+import { colourOf, contrast } from '../../test/contrast';
 
 afterEach(() => {
   cleanup();
@@ -196,6 +197,15 @@ describe('RollSheet', () => {
         faltas: [{ aluno_id: forty[6]!.id, justificativa: 'Atestado médico' }, { aluno_id: forty[30]!.id }],
       },
     ]);
+  });
+
+  it("an absent student's number and Matrícula read at 4.5:1 on the row's red", async () => {
+    renderSheet(<RollSheet roll={rollOf([student(1)])} onSave={async () => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Aluno 01: presente' }));
+    const row = screen.getByRole('button', { name: 'Aluno 01: falta' });
+    const background = colourOf(row.className, 'bg-');
+    for (const text of [within(row).getByText('1'), within(row).getByText('Matrícula M1')])
+      expect(contrast(colourOf(text.className, 'text-'), background)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('a closed roll shows its content read-only, or says it has none', () => {

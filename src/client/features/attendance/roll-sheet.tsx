@@ -180,10 +180,10 @@ export function RollSheet({
                       absent ? 'border-red-400 bg-red-50' : 'border-gray-200 bg-white hover:bg-gray-50'
                     }`}
                   >
-                    <span className="w-6 shrink-0 text-right text-sm text-gray-500">{index + 1}</span>
+                    <span className="w-6 shrink-0 text-right text-sm text-gray-600">{index + 1}</span>
                     <span className="min-w-0 flex-1">
                       <span className="block font-medium break-words text-gray-900">{aluno.nome}</span>
-                      <span className="block text-xs text-gray-500">Matrícula {aluno.matricula}</span>
+                      <span className="block text-xs text-gray-600">Matrícula {aluno.matricula}</span>
                     </span>
                     <span
                       aria-hidden="true"

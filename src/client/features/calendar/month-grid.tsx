@@ -14,8 +14,8 @@ export const dayStyles: Record<DayKind, string> = {
   feriado_estadual: 'bg-red-100 text-red-900',
   feriado_municipal: 'bg-red-100 text-red-900',
   recesso: 'bg-purple-100 text-purple-900',
-  fim_de_semana: 'bg-gray-100 text-gray-500',
-  fora_do_ano_letivo: 'bg-gray-100 text-gray-500',
+  fim_de_semana: 'bg-gray-100 text-gray-600',
+  fora_do_ano_letivo: 'bg-gray-100 text-gray-600',
 };
 
 const legend: { kinds: DayKind[]; label: string }[] = [
