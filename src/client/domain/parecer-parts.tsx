@@ -10,6 +10,7 @@ import {
 import { Badge, type BadgeTone, EmptyState, ErrorBanner, Spinner } from '../components/feedback';
 import { Button } from '../components/button';
 import { downloadDevelopmentReport, usePareceres } from './pareceres.api';
+import { Heading } from '../components/heading';
 
 const tones: Record<ParecerStatus, BadgeTone> = { rascunho: 'gray', revisado: 'blue', publicado: 'green' };
 
@@ -67,7 +68,9 @@ export function ParecerText({ parecer }: { parecer: Parecer }) {
       {camposExperiencia.map((campo) =>
         parecer.campos[campo.codigo] ? (
           <div key={campo.codigo}>
-            <h5 className="font-semibold text-gray-900">{campo.nome}</h5>
+            <Heading level={5} className="font-semibold text-gray-900">
+              {campo.nome}
+            </Heading>
             <p className="whitespace-pre-line">{parecer.campos[campo.codigo]}</p>
           </div>
         ) : null,
@@ -114,9 +117,9 @@ export function ChildPareceres({
   const shown = list.data?.filter((parecer) => ano === undefined || parecer.periodo.ano === ano) ?? [];
   return (
     <section aria-labelledby={titleId} className="space-y-3">
-      <h3 id={titleId} className="text-sm font-semibold text-gray-800">
+      <Heading level={3} id={titleId} className="text-sm font-semibold text-gray-800">
         Pareceres descritivos{ano === undefined ? '' : ` de ${String(ano)}`}
-      </h3>
+      </Heading>
       {list.isPending ? (
         <Spinner label="Carregando pareceres..." />
       ) : list.isError ? (
@@ -139,12 +142,12 @@ export function ChildPareceres({
         shown.map((parecer) => (
           <article key={parecer.id} className="rounded-lg border border-gray-200 p-4">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-              <h4 className="font-semibold text-gray-900">
+              <Heading level={4} className="font-semibold text-gray-900">
                 {parecer.periodo.nome} de {parecer.periodo.ano}{' '}
                 <span className="ml-1 align-middle">
                   <ParecerStatusChip parecer={parecer} />
                 </span>
-              </h4>
+              </Heading>
               <DownloadReportButton alunoId={alunoId} periodoId={parecer.periodo_id} />
             </div>
             <ParecerText parecer={parecer} />

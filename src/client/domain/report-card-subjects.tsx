@@ -4,6 +4,7 @@ import { situacaoLabels } from '../../shared/averages';
 import { annualAverageLabel, type ReportCard } from '../../shared/report-card.schemas';
 import { RecoveryNote, SituacaoBadge } from './report-card-parts';
 import { cargaHorariaText, formatHours, groupByArea, type SubjectGroup } from '../../shared/ensino-medio';
+import { Heading } from '../components/heading';
 
 type Subject = ReportCard['disciplinas'][number];
 
@@ -65,15 +66,17 @@ export function SubjectCards({ card }: { card: ReportCard }) {
           ? []
           : [
               <li key={`grupo-${group.titulo}`} className="pt-1">
-                <h4 className="text-xs font-semibold text-indigo-900">
+                <Heading level={4} className="text-xs font-semibold text-indigo-900">
                   {group.titulo} · {formatHours(group.carga_horaria)}
-                </h4>
+                </Heading>
               </li>,
             ]),
         ...group.itens.map((subject) => (
           <li key={subject.disciplina} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
             <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
-              <h4 className="font-semibold text-gray-900">{subject.disciplina}</h4>
+              <Heading level={4} className="font-semibold text-gray-900">
+                {subject.disciplina}
+              </Heading>
               <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} wrap />
             </div>
             <dl

@@ -49,6 +49,8 @@ describe('ReportCardView: the year in the URL', () => {
     const router = renderAt(<ReportCardView alunoId={alunoId} />, `/lista?aluno=${alunoId}&page=2`);
     const boletim = await screen.findByRole('region', { name: 'Boletim 2026 — 6º A' });
     expect(asked).toEqual([`/api/boletins/alunos/${alunoId}`]);
+    // Under the staff's dialog title (h2) it stays an h3; the family's page moves it up itself.
+    expect(screen.getByRole('heading', { name: 'Boletim 2026 — 6º A' }).tagName).toBe('H3');
 
     await userEvent.selectOptions(within(boletim).getByLabelText('Ano do boletim'), '2025');
     expect(await screen.findByRole('heading', { name: 'Boletim 2025 — 5º A' })).toBeInTheDocument();

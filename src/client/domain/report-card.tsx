@@ -12,6 +12,7 @@ import { Button } from '../components/button';
 import { ErrorBanner, Spinner } from '../components/feedback';
 import { InfantilYear } from './report-card-parts';
 import { ReportCardBody } from './report-card-body';
+import { Heading } from '../components/heading';
 
 /** The boletim's year in the URL (`?ano=2025`): a year of four digits, anything else is the default year. */
 export function yearParamOf(value: string | null): number | undefined {
@@ -52,10 +53,10 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
   return (
     <section aria-labelledby={titleId} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="text-sm font-semibold text-gray-800">
+        <Heading level={3} id={titleId} className="text-sm font-semibold text-gray-800">
           {infantil ? `Educação Infantil em ${String(data.ano)}` : `Boletim ${String(data.ano)}`}
           {data.turma ? ` — ${data.turma.nome}` : ''}
-        </h3>
+        </Heading>
         <div className="flex flex-wrap items-end gap-2">
           {yearOptions.length > 1 && (
             <SelectField

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { studentAnswer, uuidOf } from '../../test/answers';
+import { reportCardAnswer, studentAnswer, uuidOf } from '../../test/answers';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { FamilyBoletimPage } from './family-boletim-page';
 
@@ -13,6 +13,9 @@ afterEach(() => {
 function childIn(turma: { nome: string; serie: string; nivel: string }) {
   stubApi({
     '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+    [`/api/boletins/alunos/${uuidOf(2)}`]: reportCardAnswer({
+      turma: { id: uuidOf(3), nome: '3º Ano A', serie: '3º ano' },
+    }),
     '/api/alunos': {
       items: [
         studentAnswer({
@@ -40,5 +43,12 @@ describe("the family's Boletim", () => {
   it('a child of the Fundamental has a boletim', async () => {
     childIn({ nome: '3º Ano A', serie: '3º ano', nivel: 'Fundamental I' });
     expect(await screen.findByRole('region', { name: 'Boletim de Bia Souza' })).toBeTruthy();
+  });
+
+  it("heads the boletim at h2, right under the page's h1 (it went h1 → h3)", async () => {
+    childIn({ nome: '3º Ano A', serie: '3º ano', nivel: 'Fundamental I' });
+    const title = await screen.findByRole('heading', { name: 'Boletim 2026 — 3º Ano A' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Boletim');
+    expect(title.tagName).toBe('H2');
   });
 });

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { isInfantil } from '../../../shared/classes.schemas';
 import { paths } from '../../../shared/routes';
 import { PageHeader } from '../../components/feedback';
+import { HeadingShift } from '../../components/heading';
 import { OneChildAtATime, firstName } from '../../domain/child-switcher';
 import { ChildPareceres } from '../../domain/parecer-parts';
 import { ReportCardView } from '../../domain/report-card';
@@ -15,30 +16,33 @@ export function FamilyBoletimPage() {
   return (
     <div>
       <PageHeader title="Boletim" subtitle="Notas, faltas e pareceres que a escola publicou" />
-      <OneChildAtATime
-        render={(child) => (
-          <section
-            aria-label={`${isInfantil(child.turma?.nivel ?? '') ? 'Pareceres' : 'Boletim'} de ${child.nome}`}
-            className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
-          >
-            <p className="text-sm text-gray-700">
-              <span className="font-semibold text-gray-900">{child.nome}</span>
-              {child.turma ? ` · ${child.turma.nome}` : ' · sem turma'} ·{' '}
-              <Link
-                to={`${paths.familyChild}?aluno=${child.id}`}
-                className="font-medium text-primary-strong underline"
-              >
-                Ver a turma e os professores de {firstName(child.nome)}
-              </Link>
-            </p>
-            {isInfantil(child.turma?.nivel ?? '') ? (
-              <ChildPareceres alunoId={child.id} />
-            ) : (
-              <ReportCardView alunoId={child.id} />
-            )}
-          </section>
-        )}
-      />
+      {/* The boletim's parts head a dialog's body elsewhere (h3); here they come right under the h1. */}
+      <HeadingShift by={-1}>
+        <OneChildAtATime
+          render={(child) => (
+            <section
+              aria-label={`${isInfantil(child.turma?.nivel ?? '') ? 'Pareceres' : 'Boletim'} de ${child.nome}`}
+              className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
+            >
+              <p className="text-sm text-gray-700">
+                <span className="font-semibold text-gray-900">{child.nome}</span>
+                {child.turma ? ` · ${child.turma.nome}` : ' · sem turma'} ·{' '}
+                <Link
+                  to={`${paths.familyChild}?aluno=${child.id}`}
+                  className="font-medium text-primary-strong underline"
+                >
+                  Ver a turma e os professores de {firstName(child.nome)}
+                </Link>
+              </p>
+              {isInfantil(child.turma?.nivel ?? '') ? (
+                <ChildPareceres alunoId={child.id} />
+              ) : (
+                <ReportCardView alunoId={child.id} />
+              )}
+            </section>
+          )}
+        />
+      </HeadingShift>
     </div>
   );
 }
