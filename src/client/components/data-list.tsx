@@ -38,6 +38,8 @@ export interface DataListProps<T extends RowData> extends Omit<
   /** `action`: what undoes the filter that hides everything ('Ver todos os meses'). */
   empty: { icon: LucideIcon; title: string; hint?: string | undefined; action?: ReactNode };
   errorMessage: string;
+  /** The count's words for the status a screen reader hears ('aluno encontrado' / 'alunos encontrados'). */
+  countWords?: { one: string; many: string };
 }
 
 const frame = 'overflow-hidden rounded-xl border border-gray-200 bg-white';
@@ -54,6 +56,7 @@ export function DataList<T extends RowData>({
   header,
   empty,
   errorMessage,
+  countWords = { one: 'resultado', many: 'resultados' },
   layout = 'table',
   ...table
 }: DataListProps<T>) {
@@ -74,12 +77,37 @@ export function DataList<T extends RowData>({
     </ErrorBanner>
   );
 
-  if (rows === undefined) {
-    if (query.isError) return failure;
+  // A search or a filter changed the rows with nothing said: a screen reader heard no 'Nenhum aluno
+  // encontrado'. One polite status per list (not per page) says the count ('0 alunos encontrados': the
+  // empty state's own words, repeated, would be read twice when browsing); it stays mounted through the
+  // loading, so the answer is a change a screen reader announces, not a region that appeared.
+  const total = rows === undefined ? null : (paging?.total ?? rows.length);
+  const status = (
+    <p key="status" role="status" className="sr-only">
+      {query.isError
+        ? ''
+        : total === null
+          ? 'Carregando...'
+          : `${paging?.capped ? 'Mais de ' : ''}${total.toLocaleString('pt-BR')} ${total === 1 ? countWords.one : countWords.many}`}
+    </p>
+  );
+
+  // The same element in every branch (last, where space-y adds nothing that shows): React keeps it.
+  if (rows === undefined)
     return (
-      <ListSkeleton columns={table.columns.length + (table.actions ? 1 : 0)} framed={layout === 'table'} />
+      <div className="space-y-3">
+        {query.isError ? (
+          failure
+        ) : (
+          <ListSkeleton
+            columns={table.columns.length + (table.actions ? 1 : 0)}
+            framed={layout === 'table'}
+            announce={false}
+          />
+        )}
+        {status}
+      </div>
     );
-  }
 
   const body =
     rows.length === 0 ? (
@@ -115,6 +143,7 @@ export function DataList<T extends RowData>({
           )}
         </div>
       )}
+      {status}
     </div>
   );
 }
@@ -124,14 +153,17 @@ export function ListSkeleton({
   columns,
   rows = 5,
   framed = true,
+  announce = true,
 }: {
   columns: number;
   rows?: number;
   framed?: boolean;
+  /** False inside DataList, whose own status says 'Carregando...'. */
+  announce?: boolean;
 }) {
   return (
-    <div role="status" className={framed ? frame : ''}>
-      <span className="sr-only">Carregando...</span>
+    <div role={announce ? 'status' : undefined} className={framed ? frame : ''}>
+      {announce && <span className="sr-only">Carregando...</span>}
       <div className="divide-y divide-gray-100" aria-hidden="true">
         {Array.from({ length: rows }, (_, row) => (
           <div key={row} className="flex animate-pulse gap-4 px-4 py-4">

@@ -121,6 +121,7 @@ export function ComunicadosPage() {
         rowKey={(item) => item.id}
         rowProps={(item) => ({ 'data-testid': `comunicado-${item.id}` })}
         errorMessage="Erro ao carregar os comunicados"
+        countWords={{ one: 'comunicado', many: 'comunicados' }}
         empty={
           // The box (Enviados / Recebidos) is where one looks, not a filter to adjust.
           filteredBeyondBox(list.filters)

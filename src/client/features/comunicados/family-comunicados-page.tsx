@@ -54,6 +54,7 @@ export function FamilyComunicadosPage() {
         rowKey={(item) => item.id}
         rowProps={(item) => ({ 'data-testid': `comunicado-${item.id}` })}
         errorMessage="Erro ao carregar os comunicados"
+        countWords={{ one: 'comunicado', many: 'comunicados' }}
         empty={
           unread
             ? { icon: Megaphone, title: 'Tudo lido', hint: 'Nenhum comunicado esperando a sua leitura.' }
