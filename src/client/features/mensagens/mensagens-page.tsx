@@ -115,10 +115,14 @@ export function MensagensPage() {
           data && (
             <h2 className="font-semibold text-gray-900">
               Conversas ({data.items.length})
+              {/* Read as 'Conversas (2), 1 mensagem não lida', not run together as '(2)1 mensagem'. */}
               {data.nao_lidas > 0 && (
-                <span className="ml-2 text-sm font-normal text-gray-600">
-                  {formatCount(data.nao_lidas, 'mensagem não lida', 'mensagens não lidas')}
-                </span>
+                <>
+                  <span className="sr-only">,</span>{' '}
+                  <span className="ml-1 text-sm font-normal text-gray-600">
+                    {formatCount(data.nao_lidas, 'mensagem não lida', 'mensagens não lidas')}
+                  </span>
+                </>
               )}
             </h2>
           )
