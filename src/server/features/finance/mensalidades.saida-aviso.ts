@@ -13,7 +13,7 @@ import { paths } from '../../../shared/routes.js';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { mensalidades } from '../../db/schema/finance.js';
-import { nfse } from '../../db/schema/fiscal.js';
+import { withIssuedNote } from './mensalidades.saida.js';
 import { students } from '../../db/schema/students.js';
 import { fanOut } from '../notificacoes/index.js';
 import { staffHolding } from '../perfis/index.js';
@@ -50,19 +50,10 @@ async function openAfter(tx: DbOrTx, alunoId: string, data: string) {
     )
     .orderBy(asc(mensalidades.dataVencimento));
   if (rows.length === 0) return [];
-  const issued = await tx
-    .select({ mensalidadeId: nfse.mensalidadeId })
-    .from(nfse)
-    .where(
-      and(
-        inArray(
-          nfse.mensalidadeId,
-          rows.map((row) => row.id),
-        ),
-        eq(nfse.status, 'emitida'),
-      ),
-    );
-  const withNote = new Set(issued.map((row) => row.mensalidadeId));
+  const withNote = await withIssuedNote(
+    tx,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({ ...row, notaEmitida: withNote.has(row.id) }));
 }
 

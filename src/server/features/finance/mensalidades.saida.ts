@@ -47,6 +47,16 @@ const motivoOf = (departure: Departure) =>
   `${departure.status === 'transferido' ? 'Transferência' : 'Saída do aluno'} em ${formatDate(departure.data)}`;
 
 /** The departure hook: cancels the open months due after the day, when the school asked to. */
+/** Which of these months have an NFS-e issued (only the Direção cancels one: Notas fiscais marks it). */
+export async function withIssuedNote(tx: DbOrTx, mensalidadeIds: readonly string[]): Promise<Set<string>> {
+  if (mensalidadeIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ mensalidadeId: nfse.mensalidadeId })
+    .from(nfse)
+    .where(and(inArray(nfse.mensalidadeId, [...mensalidadeIds]), eq(nfse.status, 'emitida')));
+  return new Set(rows.map((row) => row.mensalidadeId));
+}
+
 export const cancelAfterDeparture: DepartureHandler = async (ctx, tx, alunoIds, actor, departure) => {
   if (!departure?.cancelarMensalidades) return undefined;
   const motivo = motivoOf(departure);
@@ -70,22 +80,14 @@ export const cancelAfterDeparture: DepartureHandler = async (ctx, tx, alunoIds, 
     });
   // A cancelled month's NFS-e stays issued: only the Direção cancels a fiscal document (Notas fiscais
   // marks it), so the answer says how many are left.
-  const notas = await tx
-    .select({ id: nfse.id })
-    .from(nfse)
-    .where(
-      and(
-        inArray(
-          nfse.mensalidadeId,
-          cancelled.map((row) => row.id),
-        ),
-        eq(nfse.status, 'emitida'),
-      ),
-    );
+  const notas = await withIssuedNote(
+    tx,
+    cancelled.map((row) => row.id),
+  );
   const aviso =
-    notas.length === 0
+    notas.size === 0
       ? ''
-      : ` ${notas.length === 1 ? 'A NFS-e emitida de uma delas continua válida' : `As NFS-e emitidas de ${String(notas.length)} delas continuam válidas`}: a Direção deve cancelá-${notas.length === 1 ? 'la' : 'las'} em Notas fiscais.`;
+      : ` ${notas.size === 1 ? 'A NFS-e emitida de uma delas continua válida' : `As NFS-e emitidas de ${String(notas.size)} delas continuam válidas`}: a Direção deve cancelá-${notas.size === 1 ? 'la' : 'las'} em Notas fiscais.`;
   return {
     // The figures and the bank's charges follow the cancelled months (the boletos at the next remessa).
     after: () => {

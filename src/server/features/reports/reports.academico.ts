@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { minimaText } from '../../../shared/stage-rules.js';
 import { isInfantil } from '../../../shared/classes.schemas.js';
 import { formatGradeNumber, situacaoLabels, situacoes } from '../../../shared/averages.js';
@@ -47,17 +47,20 @@ async function membersOf(run: Pick<ReportRun, 'db' | 'scope'>, turma: ClassRow, 
   const year = await resolveYear(run.db, Number(turma.anoLetivo) || undefined);
   const de = year?.inicio ?? `${turma.anoLetivo}-01-01`;
   const ate = year?.fim ?? `${turma.anoLetivo}-12-31`;
+  return placesIn(
+    run,
+    turma,
+    and(lte(classMemberships.inicio, ate), or(isNull(classMemberships.fim), gte(classMemberships.fim, de))),
+  );
+}
+
+/** The students whose place in the class (`class_memberships`) meets `which`, by name. */
+function placesIn(run: Pick<ReportRun, 'db'>, turma: ClassRow, which: SQL | undefined) {
   return run.db
     .selectDistinct({ id: students.id, nome: students.nome, chave: folded(students.nome) })
     .from(classMemberships)
     .innerJoin(students, eq(students.id, classMemberships.alunoId))
-    .where(
-      and(
-        eq(classMemberships.turmaId, turma.id),
-        lte(classMemberships.inicio, ate),
-        or(isNull(classMemberships.fim), gte(classMemberships.fim, de)),
-      ),
-    )
+    .where(and(eq(classMemberships.turmaId, turma.id), which))
     .orderBy(folded(students.nome), asc(students.id));
 }
 
@@ -70,24 +73,20 @@ async function membersOf(run: Pick<ReportRun, 'db' | 'scope'>, turma: ClassRow, 
 async function finishedTheYear(run: ReportRun, turma: ClassRow) {
   const year = await resolveYear(run.db, Number(turma.anoLetivo) || undefined);
   if (run.scope.kind !== 'all' || !year || year.fim >= run.today) return membersOf(run, turma, true);
-  return run.db
-    .selectDistinct({ id: students.id, nome: students.nome, chave: folded(students.nome) })
-    .from(classMemberships)
-    .innerJoin(students, eq(students.id, classMemberships.alunoId))
-    .where(
-      and(
-        eq(classMemberships.turmaId, turma.id),
-        lte(classMemberships.inicio, year.fim),
-        or(
-          isNull(classMemberships.fim),
-          gte(classMemberships.fim, year.fim),
-          sql`exists (select 1 from class_memberships later join classes c on c.id = later.turma_id
-            where later.aluno_id = ${classMemberships.alunoId} and later.inicio > ${classMemberships.fim}
-              and c.ano_letivo <> ${turma.anoLetivo})`,
-        ),
+  return placesIn(
+    run,
+    turma,
+    and(
+      lte(classMemberships.inicio, year.fim),
+      or(
+        isNull(classMemberships.fim),
+        gte(classMemberships.fim, year.fim),
+        sql`exists (select 1 from class_memberships later join classes c on c.id = later.turma_id
+          where later.aluno_id = ${classMemberships.alunoId} and later.inicio > ${classMemberships.fim}
+            and c.ano_letivo <> ${turma.anoLetivo})`,
       ),
-    )
-    .orderBy(folded(students.nome), asc(students.id));
+    ),
+  );
 }
 
 /** The boletim of every student of a class, the same figures as each student's boletim. */
