@@ -36,7 +36,9 @@ test('anuidades, publication and the online rematrícula round', async ({ browse
   await editor.getByLabel('Prazo de matrícula').fill(`${String(next)}-03-01`);
   await editor.getByLabel('Taxa de matrícula (R$)').first().fill('500,00');
   await expect(editor.getByLabel('Valor da parcela (R$)').first()).toHaveValue('958,33');
-  await expect(editor.getByText('Total R$ 11.999,96 de R$ 12.000,00 da anuidade')).toBeVisible();
+  // The remainder of the division goes on the 1st instalment: the plan is exactly the anuidade (ADR 0094).
+  await expect(editor.getByText('1ª de R$ 958,37 + 11× de R$ 958,33')).toBeVisible();
+  await expect(editor.getByText('Total R$ 12.000,00 de R$ 12.000,00 da anuidade')).toBeVisible();
   await editor.getByRole('button', { name: 'Adicionar plano alternativo' }).click();
   await editor.getByLabel('Nome do plano').nth(1).fill('À vista');
   await editor.getByLabel('Valor da parcela (R$)').nth(1).fill('11.600,00');
@@ -63,8 +65,9 @@ test('anuidades, publication and the online rematrícula round', async ({ browse
   const mother = await visitor.newPage();
   await mother.goto('/matriculas');
   await expect(mother.getByRole('heading', { name: `Matrículas ${String(next)}` })).toBeVisible();
-  await expect(mother.getByText('R$ 12.000,00')).toBeVisible();
-  await expect(mother.getByText('12× R$ 958,33')).toBeVisible();
+  await expect(mother.getByText('R$ 12.000,00', { exact: true })).toBeVisible();
+  await expect(mother.getByText('1ª de R$ 958,37 + 11× de R$ 958,33')).toBeVisible();
+  await expect(mother.getByText('· total R$ 12.000,00')).toBeVisible();
   await shot(mother, 'publicacao-phone');
   await visitor.close();
   await page.goto('/matriculas');
