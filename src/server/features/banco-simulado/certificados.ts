@@ -6,8 +6,9 @@
  */
 // @peculiar/x509 resolves its classes through tsyringe, which needs the Reflect metadata API loaded first.
 import 'reflect-metadata';
-import { randomBytes, webcrypto } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
+import { certificateSerial } from '../../lib/certificate-serial.js';
 
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
 
@@ -55,13 +56,6 @@ async function privateKeyPem(key: CryptoKey): Promise<string> {
   return `-----BEGIN PRIVATE KEY-----\n${lines.join('\n')}\n-----END PRIVATE KEY-----\n`;
 }
 
-/** A positive serial number (hex, first bit clear). */
-function serial(): string {
-  const bytes = randomBytes(16);
-  bytes[0] = (bytes[0] ?? 0) & 0x7f;
-  return bytes.toString('hex');
-}
-
 /** A CA, a server certificate for 127.0.0.1/localhost and a client certificate, all signed by the CA. */
 export async function makeTestPki(opcoes: OpcoesPki = {}): Promise<TestPki> {
   const tipo = opcoes.chave ?? 'ec';
@@ -73,7 +67,7 @@ export async function makeTestPki(opcoes: OpcoesPki = {}): Promise<TestPki> {
 
   const caName = 'CN=Banco Simulado - AC de teste, O=Banco Simulado, C=BR';
   const ca = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
+    serialNumber: certificateSerial(16),
     name: caName,
     notBefore,
     notAfter,
@@ -92,7 +86,7 @@ export async function makeTestPki(opcoes: OpcoesPki = {}): Promise<TestPki> {
     usage: 'serverAuth' | 'clientAuth',
   ): Promise<x509.X509Certificate> =>
     x509.X509CertificateGenerator.create({
-      serialNumber: serial(),
+      serialNumber: certificateSerial(16),
       subject,
       issuer: ca.subject,
       notBefore,

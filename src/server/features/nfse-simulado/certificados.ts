@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
+import { certificateSerial } from '../../lib/certificate-serial.js';
 
 /**
  * Throwaway certificates for the simulated national API (issue 36 §2, ADR 0057): a test CA, the HTTPS
@@ -26,12 +27,6 @@ function chaveRsa(): { privada: forge.pki.rsa.PrivateKey; publica: forge.pki.rsa
   return { privada, publica: forge.pki.setRsaPublicKey(privada.n, privada.e), pem };
 }
 
-function serial(): string {
-  const bytes = randomBytes(12);
-  bytes[0] = (bytes[0] ?? 0) & 0x7f;
-  return bytes.toString('hex');
-}
-
 interface Emissao {
   subject: forge.pki.CertificateField[];
   extensions: object[];
@@ -46,7 +41,7 @@ function emitir(
   const keys = chaveRsa();
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publica;
-  cert.serialNumber = serial();
+  cert.serialNumber = certificateSerial(12);
   cert.validity.notBefore = opcoes.de;
   cert.validity.notAfter = opcoes.ate;
   cert.setSubject(opcoes.subject);
