@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VISITA_NO_PASSADO, type Interessado } from '../../../shared/matriculas.schemas';
+import { VISITA_NO_PASSADO } from '../../../shared/matriculas.schemas';
+import { interessado } from '../../test/interessados';
 import { renderAt, stubApi } from '../../test/render';
 import { VisitaDialog } from './funil-dialogs';
 
@@ -11,27 +12,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const familia: Interessado = {
-  id: '00000000-0000-4000-8000-000000000001',
-  tipo: 'nova',
+const familia = interessado(1, {
   responsavel_nome: 'Carla Souza',
   email: 'carla@exemplo.test',
   telefone: '11912345678',
   aluno_nome: 'Lucas Souza',
-  aluno_nascimento: '2020-03-01',
-  serie: '1º ano',
-  ano_letivo: 2027,
-  origem: null,
-  mensagem: null,
-  etapa: 'interessado',
-  motivo_perda: null,
-  visita_em: null,
-  aluno_id: null,
-  turma_id: null,
-  etapa_em: '2026-12-01T12:00:00.000Z',
-  created_at: '2026-12-01T12:00:00.000Z',
-  version: 1,
-};
+});
 
 describe('VisitaDialog', () => {
   it('refuses a visit dated before today, saying why, and sends nothing', async () => {
