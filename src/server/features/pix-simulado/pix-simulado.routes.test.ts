@@ -18,13 +18,15 @@ import { mensalidades } from '../../db/schema/finance.js';
 import { exampleFinanceSettings } from '../../test/finance-settings-example.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { pixSchool } from '../../test/pix-fixtures.js';
+import { freePort } from '../../test/ports.js';
 import { setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 import { syncCobrancas } from '../pix/index.js';
 import { loadSettings } from '../finance/index.js';
 
 // The bank connects while the app starts: its settings must survive from one test to the next.
 // It listens, at the PUBLIC_URL the webhook is registered with, so the bank's webhook reaches it.
-const port = 20_000 + Math.floor(Math.random() * 20_000);
+// A port the system has just handed out, not a random one another process may hold (EADDRINUSE in CI).
+const port = await freePort();
 const demo = setupTestApp(
   { pixProvider: 'simulado', publicUrl: `http://127.0.0.1:${String(port)}` },
   { keepData: true },
