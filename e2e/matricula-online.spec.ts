@@ -294,8 +294,11 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   );
   await staff.close();
 
-  // 8. The mother's portal account came by e-mail: she signs in on her phone and pays the enrolment fee
-  //    by Pix in the demo's simulated bank.
+  // 8. The mother is told the enrolment is confirmed, and her portal account came by e-mail: she signs in
+  //    on her phone and pays the enrolment fee by Pix in the demo's simulated bank.
+  await expect
+    .poll(() => lastMail(email, /está confirmada: turma/))
+    .toContain(`está confirmada: turma ${turma.nome} (1º ano, manhã)`);
   const welcome = lastMail(email, /Senha provis/)!;
   const provisional = /Senha provis[^:]*: (\S+)/.exec(welcome)![1]!;
   await apiSignIn(site.request, email, [provisional], 'Girassol-Amarelo-2027');

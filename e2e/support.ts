@@ -62,7 +62,7 @@ export function dataDir(): string {
 }
 
 /**
- * The newest e-mail to `to` whose text matches `pattern`, quoted-printable undone, from the outbox of
+ * The newest e-mail to `to` whose text matches `pattern`, quoted-printable decoded, from the outbox of
  * `directory` (the shared server's unless told): a server without SMTP_URL writes its mail there.
  */
 export function mailTo(to: string, pattern: RegExp, directory = dataDir()): string | undefined {
@@ -74,7 +74,10 @@ export function mailTo(to: string, pattern: RegExp, directory = dataDir()): stri
     .map((file) =>
       readFileSync(file, 'utf8')
         .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
+        // Each run of =XX is UTF-8 bytes ('está' is est=C3=A1): decoded whole, so accents match.
+        .replace(/(?:=[0-9A-F]{2})+/g, (bytes) =>
+          Buffer.from(bytes.replaceAll('=', ''), 'hex').toString('utf8'),
+        ),
     )
     .filter((text) => text.includes(to) && pattern.test(text))
     .at(-1);

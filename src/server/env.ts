@@ -6,6 +6,10 @@ import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 /** Whether an address is https by its parsed scheme, not its text: 'HTTPS://…' is the same public site. */
 export const isHttpsUrl = (url: string | undefined): boolean => URL.parse(url ?? '')?.protocol === 'https:';
 
+/** A listening address only this machine reaches: 127.0.0.0/8, ::1 or localhost. */
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -70,16 +74,23 @@ const envSchema = z
     PUSH_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
   })
   .superRefine((env, context) => {
-    // The simulated bank and NFS-e API accept any payment and issue notes nobody files: on a public (https)
-    // installation they would let anyone pay a mensalidade with money that does not exist. The demo and the
-    // tests (http://127.0.0.1) may run them; a school's production, never (ADR 0083).
+    // The simulated bank and NFS-e API accept any payment and issue notes nobody files: reachable by others
+    // they would let anyone pay a mensalidade with money that does not exist. The demo (DEMO=1) and a server
+    // only this machine reaches (HOST loopback, PUBLIC_URL not https: the tests) may run them; a school's
+    // installation — https, or listening on the network (HOST 0.0.0.0, the default) — never (ADR 0083, 0101).
     const simulated = (['PIX_PROVIDER', 'NFSE_PROVIDER'] as const).filter((name) => env[name] === 'simulado');
-    if (simulated.length === 0 || env.DEMO === '1' || !isHttpsUrl(env.PUBLIC_URL)) return;
+    if (simulated.length === 0 || env.DEMO === '1') return;
+    const where = isHttpsUrl(env.PUBLIC_URL)
+      ? 'numa instalação pública (PUBLIC_URL https)'
+      : isLoopbackHost(env.HOST)
+        ? null
+        : `num servidor aberto à rede (HOST=${env.HOST})`;
+    if (where === null) return;
     for (const name of simulated)
       context.addIssue({
         code: 'custom',
         path: [name],
-        message: `${name}=simulado liga o ${name === 'PIX_PROVIDER' ? 'banco' : 'emissor de NFS-e'} de teste, que não pode rodar numa instalação pública (PUBLIC_URL https) fora da demonstração (DEMO=1). Remova ${name}.`,
+        message: `${name}=simulado liga o ${name === 'PIX_PROVIDER' ? 'banco' : 'emissor de NFS-e'} de teste, que não pode rodar ${where} fora da demonstração (DEMO=1). Remova ${name}.`,
       });
   });
 

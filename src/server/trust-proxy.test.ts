@@ -35,10 +35,30 @@ describe('the simulated bank and NFS-e API (ADR 0083)', () => {
     );
     // The demo (even published) and the tests on http:// keep them.
     expect(loadConfig({ ...publicSite, PIX_PROVIDER: 'simulado', DEMO: '1' }).pixProvider).toBe('simulado');
-    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4173', NFSE_PROVIDER: 'simulado' }).nfseProvider).toBe(
-      'simulado',
-    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4173', HOST: '127.0.0.1', NFSE_PROVIDER: 'simulado' })
+        .nfseProvider,
+    ).toBe('simulado');
     expect(loadConfig(publicSite).pixProvider).toBeNull();
+  });
+
+  it('refuse to start on a server the network reaches, even without PUBLIC_URL (security review, ADR 0101)', () => {
+    // HOST defaults to 0.0.0.0: with no PUBLIC_URL anyone on the network reached /banco-simulado/pagar.
+    expect(configError({ PIX_PROVIDER: 'simulado' })).toContain(
+      'PIX_PROVIDER=simulado liga o banco de teste, que não pode rodar num servidor aberto à rede (HOST=0.0.0.0)',
+    );
+    expect(
+      configError({
+        HOST: '192.168.0.10',
+        PUBLIC_URL: 'http://192.168.0.10:3000',
+        NFSE_PROVIDER: 'simulado',
+      }),
+    ).toContain(
+      'NFSE_PROVIDER=simulado liga o emissor de NFS-e de teste, que não pode rodar num servidor aberto à rede',
+    );
+    for (const HOST of ['127.0.0.1', '::1', 'localhost'])
+      expect(loadConfig({ HOST, PIX_PROVIDER: 'simulado' }).pixProvider).toBe('simulado');
+    expect(loadConfig({ PIX_PROVIDER: 'simulado', DEMO: '1' }).pixProvider).toBe('simulado');
   });
 
   it('refuse it however the https scheme of PUBLIC_URL is written (URL schemes are case-insensitive)', () => {

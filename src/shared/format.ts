@@ -109,6 +109,11 @@ export function sameName(a: string, b: string): boolean {
   return key(a) === key(b);
 }
 
+/** The first name, as a subject line or a greeting uses it ('Ana' of ' Ana Clara Souza'). */
+export function firstName(nome: string): string {
+  return nome.trim().split(/\s+/)[0] ?? nome;
+}
+
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }

@@ -13,6 +13,7 @@ import {
   isUf,
 } from './endereco.schemas.js';
 import { parentescos, sexos } from './students.schemas.js';
+import { formasPagamento } from './mensalidades.schemas.js';
 import {
   optionalCpfSchema,
   optionalEmailSchema,
@@ -197,8 +198,19 @@ export const preMatriculaResumoSchema = z.object({
   enviado_em: z.string().nullable(),
   pagamento_em: z.string().nullable(),
   lista_espera_em: z.string().nullable(),
+  /** The school enrols only after the fee is paid (Configurações → Matrícula online, ADR 0049). */
+  pagamento_exigido: z.boolean(),
 });
 export type PreMatriculaResumo = z.infer<typeof preMatriculaResumoSchema>;
+
+/**
+ * `POST /api/matriculas/interessados/:id/pagamento`: the enrolment fee received before the enrolment, when
+ * the school requires it (ADR 0049) — by the Financeiro, with how it was paid (ADR 0101).
+ */
+export const pagamentoTaxaInputSchema = z.strictObject({
+  forma: z.enum(formasPagamento, { error: 'Escolha a forma de pagamento' }),
+});
+export type PagamentoTaxaInput = z.infer<typeof pagamentoTaxaInputSchema>;
 
 /** `POST /api/matriculas/interessados/:id/matricular` ('Matricular agora') and matricularSePronto. */
 export const matricularResultSchema = z.object({

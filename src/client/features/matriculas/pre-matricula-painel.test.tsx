@@ -4,7 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DOCUMENTOS_EXIGIDOS_PADRAO, type PreMatriculaResumo } from '../../../shared/pre-matricula.schemas';
 import { uuidOf } from '../../test/answers';
-import { renderAt, stubApi } from '../../test/render';
+import { builtInPerfilPermissions } from '../../../shared/permissions';
+import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { PreMatriculaPainel } from './pre-matricula-painel';
 
 afterEach(() => {
@@ -38,6 +39,7 @@ const resumo: PreMatriculaResumo = {
   enviado_em: '2026-11-20T15:10:00.000Z',
   pagamento_em: null,
   lista_espera_em: null,
+  pagamento_exigido: false,
 };
 
 describe('PreMatriculaPainel', () => {
@@ -158,5 +160,41 @@ describe('PreMatriculaPainel', () => {
     const plano = within(dados).getByRole('heading', { name: 'Plano de pagamento' }).parentElement!;
     expect(campo(plano, 'Plano')).toHaveTextContent('Mensal: 12× de R$ 1.500,00');
     expect(campo(plano, 'Taxa de matrícula')).toHaveTextContent('R$ 800,00');
+  });
+
+  it('when the school requires the fee first, whoever receives money records it with how it was paid', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      '/api/auth/me': signedInAs(),
+      [`${base}/pre-matricula`]: { ...resumo, pagamento_exigido: true },
+      [`${base}/pagamento`]: { matriculado: true, aluno_id: uuidOf(3), turma_id: uuidOf(4), motivo: null },
+    });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="contrato_assinado" />);
+    await user.click(await screen.findByRole('button', { name: 'Registrar pagamento da taxa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento da taxa' });
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
+    expect(within(dialog).getByText('Escolha a forma de pagamento.')).toBeVisible();
+    await user.selectOptions(within(dialog).getByLabelText('Forma de pagamento'), 'Dinheiro');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
+    await vi.waitFor(() =>
+      expect(api.requests.find((request) => request.path === `${base}/pagamento`)?.body).toEqual({
+        forma: 'dinheiro',
+      }),
+    );
+  });
+
+  it('does not offer it to the secretaria (no finance), nor when the school does not require it', async () => {
+    stubApi({
+      '/api/auth/me': signedInAs({ permissoes: [...builtInPerfilPermissions.secretaria] }),
+      [`${base}/pre-matricula`]: { ...resumo, pagamento_exigido: true },
+    });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="contrato_assinado" />);
+    expect(await screen.findByRole('button', { name: 'Matricular agora' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Registrar pagamento da taxa' })).toBeNull();
+    cleanup();
+    stubApi({ '/api/auth/me': signedInAs(), [`${base}/pre-matricula`]: resumo });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="contrato_assinado" />);
+    expect(await screen.findByRole('button', { name: 'Matricular agora' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Registrar pagamento da taxa' })).toBeNull();
   });
 });

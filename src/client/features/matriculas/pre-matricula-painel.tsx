@@ -13,13 +13,10 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';
-import {
-  documentoUrl,
-  enviarConvite,
-  matricularAgora,
-  registrarPagamento,
-  usePreMatriculaResumo,
-} from './pre-matricula.api';
+import { useCurrentUser } from '../../lib/current-user';
+import { can, permissionsOf } from '../../../shared/permissions';
+import { documentoUrl, enviarConvite, matricularAgora, usePreMatriculaResumo } from './pre-matricula.api';
+import { PagamentoDaTaxa } from './pre-matricula-pagamento';
 import { DadosEnviados } from './pre-matricula-dados-enviados';
 import { tamanho } from './pre-matricula-documentos-step';
 
@@ -28,6 +25,8 @@ const ANTES_DO_CONTRATO: readonly EtapaFunil[] = ['interessado', 'visita', 'pre_
 export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: string; etapa: EtapaFunil }) {
   const queryClient = useQueryClient();
   const resumo = usePreMatriculaResumo(interessadoId);
+  // Receiving money is the Financeiro's (ADR 0101): the secretaria sees the fee awaited, not the button.
+  const recebe = can(permissionsOf(useCurrentUser().data), 'finance.manage');
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmRenew, setConfirmRenew] = useState(false);
   // The link as made, when the server could not mail it: the secretaria sends it herself.
@@ -133,14 +132,8 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
             <Send className="h-4 w-4" aria-hidden="true" /> Reenviar link
           </Button>
         )}
-        {etapa === 'contrato_assinado' && !pre.pagamento_em && (
-          <Button
-            variant="secondary"
-            loading={busy === 'pagamento'}
-            onClick={() => void run('pagamento', () => registrarPagamento(interessadoId))}
-          >
-            Registrar pagamento da taxa
-          </Button>
+        {etapa === 'contrato_assinado' && pre.pagamento_exigido && !pre.pagamento_em && recebe && (
+          <PagamentoDaTaxa interessadoId={interessadoId} alunoNome={pre.dados.aluno.nome} />
         )}
         {etapa === 'contrato_assinado' && (
           <Button

@@ -8,8 +8,10 @@ import {
   matriculaOnlineViewSchema,
   preMatriculaDocumentoSchema,
   type MatriculaOnlineView,
+  type PagamentoTaxaInput,
   type PreMatriculaDocumento,
 } from '../../../shared/pre-matricula.schemas';
+import type { FormaPagamento } from '../../../shared/mensalidades.schemas';
 import { cepAddressSchema, type CepAddress } from '../../../shared/settings.schemas';
 import { api, apiWithMessage, ApiError } from '../../lib/api-client';
 
@@ -153,10 +155,10 @@ export function matricularAgora(interessadoId: string) {
   });
 }
 
-export function registrarPagamento(interessadoId: string) {
+export function registrarPagamento(interessadoId: string, forma: FormaPagamento) {
   return apiWithMessage(`${familia(interessadoId)}/pagamento`, {
     method: 'POST',
-    body: {},
+    body: { forma } satisfies PagamentoTaxaInput,
     schema: matricularResultSchema,
   });
 }

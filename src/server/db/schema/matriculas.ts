@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { EtapaFunil, PreMatriculaDados, TipoEvento } from '../../../shared/matriculas.schemas.js';
+import { formasPagamento } from '../../../shared/mensalidades.schemas.js';
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
 import { students } from './students.js';
@@ -108,6 +109,8 @@ export const preMatriculas = pgTable(
     enviadoEm: timestamp('enviado_em', { withTimezone: true }),
     /** The fee (or first instalment) paid, when the school enrols only after it (pré-matrícula part, ADR 0049). */
     pagamentoEm: timestamp('pagamento_em', { withTimezone: true }),
+    /** How that fee was paid, as the Financeiro recorded it: the fee's charge is settled with it (ADR 0101). */
+    pagamentoForma: text('pagamento_forma', { enum: formasPagamento }),
     /** No place in the série's classes when the enrolment ran: the family waits (the funnel shows it). */
     listaEsperaEm: timestamp('lista_espera_em', { withTimezone: true }),
     version: version(),

@@ -6,7 +6,7 @@ import {
   type AgendaItens,
 } from '../../../shared/agenda.schemas.js';
 import type { FeedItem } from '../../../shared/familia.schemas.js';
-import { formatDate, todayIso } from '../../../shared/format.js';
+import { firstName, formatDate, todayIso } from '../../../shared/format.js';
 import { paths } from '../../../shared/routes.js';
 import { agendaDias } from '../../db/schema/agenda.js';
 import { students } from '../../db/schema/students.js';
@@ -19,8 +19,6 @@ import { dayAbsentees } from '../attendance/index.js';
  * the saved roll). It is something to do
  * (`pendente`) only when today's says the child must bring something.
  */
-
-const firstName = (nome: string) => nome.split(/\s+/)[0] ?? nome;
 
 function summary(itens: AgendaItens): string | null {
   if (itens.precisa_trazer.length > 0) return `Precisa trazer: ${itens.precisa_trazer.join(', ')}`;

@@ -8,14 +8,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { addDays, isBankBusinessDay } from '../../../shared/calendar.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { parcelamentoDaMatricula } from '../../../shared/anuidades.schemas.js';
 import { schoolYears } from '../../db/schema/calendar.js';
 import { mensalidades } from '../../db/schema/finance.js';
+import type { FormaPagamento } from '../../../shared/mensalidades.schemas.js';
 import { loadSettings } from './finance-settings.service.js';
+import { findMensalidade } from './mensalidades.service.js';
+import { applyPayment } from './payments.service.js';
 import { lastDayOfMonth } from './mensalidades.generation.js';
 
 export interface PlanoCobranca {
@@ -30,8 +33,12 @@ export interface PlanoCobranca {
   padrao: boolean;
   /** The family's chosen due day; null: the school's default. */
   diaVencimento: number | null;
-  /** The fee was already paid before the enrolment (ADR 0049): not charged again. */
-  taxaPaga: boolean;
+  /**
+   * The fee paid before the enrolment (ADR 0049), as the Financeiro recorded it: the fee's charge is made
+   * and settled by that payment at once (ADR 0101), so the money is in the school's books, receipt and
+   * NFS-e like any other; null: charged as usual.
+   */
+  taxaPaga: { forma: FormaPagamento; data: string } | null;
 }
 
 /**
@@ -55,7 +62,7 @@ export function vencimentoDaTaxa(today: string): string {
 
 /** Creates the plan's charges in the caller's transaction; months that already hold a tuition are kept. */
 export async function generatePlanoMensalidades(
-  tx: DbOrTx,
+  tx: Tx,
   plano: PlanoCobranca,
   actor: Actor,
 ): Promise<{ criadas: number; loteId: string | null }> {
@@ -93,7 +100,7 @@ export async function generatePlanoMensalidades(
       valor,
     };
   });
-  const taxa = plano.taxaPaga ? 0 : plano.taxaMatriculaCentavos;
+  const taxa = plano.taxaMatriculaCentavos;
   // A current student (rematrícula) already has this month's tuition: the fee then goes with the first
   // instalment rather than into a month that is taken (where the insert below would drop it).
   const [taken] =
@@ -137,6 +144,35 @@ export async function generatePlanoMensalidades(
       where: sql`not ${mensalidades.desfeita}`,
     })
     .returning({ id: mensalidades.id, valor: mensalidades.valor });
+  if (plano.taxaPaga && taxa > 0) {
+    // The fee's own charge, else the first instalment that carries it (ADR 0094).
+    const comTaxa = rows[0];
+    const charge = comTaxa
+      ? await tx
+          .select({ id: mensalidades.id })
+          .from(mensalidades)
+          .where(
+            and(
+              eq(mensalidades.alunoId, plano.alunoId),
+              eq(mensalidades.mesReferencia, comTaxa.mesReferencia),
+              eq(mensalidades.loteId, loteId),
+            ),
+          )
+      : [];
+    if (charge[0])
+      await applyPayment(
+        tx,
+        await findMensalidade(tx, charge[0].id, { kind: 'escola' }, true),
+        { valor_pago: taxa, forma: plano.taxaPaga.forma, data_pagamento: plano.taxaPaga.data },
+        actor,
+        today,
+        {
+          // The fee, exactly as paid at the desk: no pontualidade discount, no encargos.
+          split: { principal: taxa, desconto: 0, multa: 0, juros: 0, settles: comTaxa!.valor === taxa },
+          origem: 'escola',
+        },
+      );
+  }
   await recordAudit(tx, actor, {
     action: 'gerar_mensalidades',
     entity: 'mensalidade',

@@ -35,7 +35,7 @@ const plano = (alunoId: string, turmaId: string, extra: Partial<PlanoCobranca> =
   valorAnualCentavos: 1_584_000,
   padrao: true,
   diaVencimento: null,
-  taxaPaga: false,
+  taxaPaga: null,
   ...extra,
 });
 

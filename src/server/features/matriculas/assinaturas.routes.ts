@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +11,8 @@ import { okResponse } from '../../lib/responses.js';
 import { assinar, enviarCodigo, pdfDaAssinatura, verAssinatura } from './assinaturas.service.js';
 
 /**
- * `/api/assinaturas/{token}`: a signer's link (no session). Every route is rate-limited per address;
+ * `/api/assinaturas/{token}`: a signer's link (no session). Every route is rate-limited per address (the
+ * code's, per address and link);
  * the code itself is also limited per signer (one a minute, five wrong tries, assinaturas.service.ts).
  */
 export const ASSINATURA_RATE_LIMITS = {
@@ -22,6 +24,21 @@ export const ASSINATURA_RATE_LIMITS = {
 const publico = (rateLimit: { max: number; timeWindow: string }) => ({
   access: 'public' as const,
   rateLimit,
+});
+
+/**
+ * The code's routes count per address **and link**: counted per address alone, five requests with
+ * made-up links locked every real signer behind the same address (a carrier's NAT, the school's Wi-Fi)
+ * out for 15 minutes (security review, ADR 0101). Guessing is stopped per signer anyway (the service's
+ * one code a minute, ten sends, five wrong tries), and a link is 256 random bits.
+ */
+const porLink = (rateLimit: { max: number; timeWindow: string }) => ({
+  access: 'public' as const,
+  rateLimit: {
+    ...rateLimit,
+    keyGenerator: (request: FastifyRequest) =>
+      `${request.ip}|${(request.params as { token?: string }).token ?? ''}`,
+  },
 });
 
 export const assinaturasRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,7 +73,7 @@ export const assinaturasRoutes: FastifyPluginAsyncZod = async (app) => {
         params: assinaturaTokenParams,
         response: okResponse(z.object({ email_mascarado: z.string(), expira_em: z.string() })),
       },
-      config: publico(ASSINATURA_RATE_LIMITS.codigo),
+      config: porLink(ASSINATURA_RATE_LIMITS.codigo),
     },
     async (request) =>
       ok(await enviarCodigo(app.ctx, request.params.token), 'Código enviado para o seu e-mail'),
@@ -71,7 +88,7 @@ export const assinaturasRoutes: FastifyPluginAsyncZod = async (app) => {
           z.object({ contrato_id: z.uuid(), assinado_por_todos: z.boolean(), codigo_validacao: z.string() }),
         ),
       },
-      config: publico(ASSINATURA_RATE_LIMITS.assinar),
+      config: porLink(ASSINATURA_RATE_LIMITS.assinar),
     },
     async (request) =>
       ok(

@@ -584,6 +584,8 @@ describe('assinatura', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     // Another address is not held back by the first one's attempts.
     expect((await pedirCodigo(token, ip(51))).statusCode).toBe(404);
+    // Nor another link from the same address: made-up links do not lock real signers behind one NAT.
+    expect((await pedirCodigo(randomBytes(32).toString('base64url'), ip(50))).statusCode).toBe(404);
     const malformed = await get('/api/assinaturas/curto');
     expect(malformed.statusCode).toBe(400);
   });

@@ -4,6 +4,7 @@ import {
   conviteResultSchema,
   interessadoDocParamsSchema,
   matricularResultSchema,
+  pagamentoTaxaInputSchema,
   preMatriculaDocumentoSchema,
   preMatriculaResumoSchema,
   type MatricularResult,
@@ -101,11 +102,21 @@ export const conviteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Receiving money is the Financeiro's (ADR 0101): recorded by someone who may register payments.
   app.post(
     '/:id/pagamento',
-    { schema: { params: idParams, response: okResponse(matricularResultSchema) }, config: manage },
+    {
+      schema: {
+        params: idParams,
+        body: pagamentoTaxaInputSchema,
+        response: okResponse(matricularResultSchema),
+      },
+      config: { access: 'finance.manage' },
+    },
     async (request) => {
-      const outcome = await registrarPagamentoTaxa(app.ctx, request.params.id, actorOf(request));
+      const outcome = await registrarPagamentoTaxa(app.ctx, request.params.id, actorOf(request), {
+        forma: request.body.forma,
+      });
       return ok(
         toResult(outcome),
         outcome.matriculado ? 'Pagamento registrado e aluno matriculado.' : 'Pagamento registrado.',

@@ -5,10 +5,13 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { MATRICULA_PAGAMENTO_JOB } from '../../../shared/pre-matricula.schemas.js';
+import { formasPagamento, type FormaPagamento } from '../../../shared/mensalidades.schemas.js';
+import { todayIso } from '../../../shared/format.js';
 import { preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { clock } from '../../lib/clock.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit, systemActor } from '../audit/index.js';
 import {
@@ -34,9 +37,10 @@ import {
   vincularResponsaveis,
   type Welcome,
 } from './matricula-familia.js';
-import { lockInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
+import { findInteressado, lockInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
 import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
 import { comCadastro } from './rematricula-cadastro.js';
+import { enviarAvisos, registrarAviso, type AvisoFamilia } from './matricula-avisos.js';
 
 type InteressadoRow = typeof interessados.$inferSelect;
 
@@ -48,6 +52,8 @@ export interface MatriculaOutcome {
 }
 
 export const AGUARDANDO_PAGAMENTO = 'Aguardando o pagamento da taxa de matrícula (ou da primeira parcela).';
+export const TAXA_NO_FINANCEIRO =
+  'A escola não exige o pagamento antes da matrícula: a taxa de matrícula é cobrada depois dela e recebida em Financeiro → Mensalidades.';
 
 /**
  * Places taken in a class: its active students plus the families enrolled online for it whose student
@@ -118,11 +124,12 @@ export async function matricularSePronto(
 ): Promise<{ matriculado: boolean; alunoId: string | null; motivo?: string; turmaId?: string | null }> {
   const actor = options.actor ?? systemActor;
   const welcomes: Welcome[] = [];
+  const avisos: AvisoFamilia[] = [];
   let outcome: MatriculaOutcome;
   try {
     const plano = options.planoPorId ?? planoPorId;
     outcome = await ctx.db.transaction((tx) =>
-      matricular(ctx, tx, interessadoId, { actor, welcomes, planoPorId: plano }),
+      matricular(ctx, tx, interessadoId, { actor, welcomes, avisos, planoPorId: plano }),
     );
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'NOT_FOUND') throw error;
@@ -137,6 +144,7 @@ export async function matricularSePronto(
     forgetSharedReads(ctx.db);
   }
   for (const welcome of welcomes) await sendWelcomeMail(ctx, welcome.usuario, welcome.senha);
+  if (avisos.length > 0) await enviarAvisos(ctx, await findInteressado(ctx.db, interessadoId), avisos);
   // The year's charges were just written: with Pix automático on, the fee's dynamic code is at the bank
   // by the time the family opens the welcome e-mail, not at the sync's next minute.
   if (outcome.matriculado) await wakePixSync(ctx);
@@ -150,8 +158,9 @@ async function matricular(
   {
     actor,
     welcomes,
+    avisos,
     planoPorId: lerPlano,
-  }: { actor: Actor; welcomes: Welcome[]; planoPorId: typeof planoPorId },
+  }: { actor: Actor; welcomes: Welcome[]; avisos: AvisoFamilia[]; planoPorId: typeof planoPorId },
 ): Promise<MatriculaOutcome> {
   const interessado = await lockInteressado(tx, interessadoId);
   if (interessado.etapa === 'matriculado')
@@ -185,8 +194,12 @@ async function matricular(
   if (turma === 'cheias') {
     const motivo = `Sem vaga nas turmas de ${interessado.serie} de ${String(interessado.anoLetivo)}: a família está na lista de espera.`;
     if (!pre.listaEsperaEm) {
-      await tx.update(preMatriculas).set({ listaEsperaEm: new Date() }).where(eq(preMatriculas.id, pre.id));
+      const desde = clock.now();
+      await tx.update(preMatriculas).set({ listaEsperaEm: desde }).where(eq(preMatriculas.id, pre.id));
       await registrarEvento(tx, interessadoId, 'matricula', motivo, null);
+      const aviso: AvisoFamilia = { tipo: 'lista_espera', desde, alunoNome: dados.aluno.nome.trim() };
+      await registrarAviso(tx, interessado, aviso);
+      avisos.push(aviso);
     }
     return { matriculado: false, alunoId: interessado.alunoId, motivo };
   }
@@ -272,7 +285,9 @@ async function matricular(
         valorAnualCentavos: plano.valor_anual_centavos,
         padrao: plano.padrao,
         diaVencimento: dados.dia_vencimento ?? null,
-        taxaPaga: Boolean(pre.pagamentoEm),
+        taxaPaga: pre.pagamentoEm
+          ? { forma: pre.pagamentoForma ?? 'dinheiro', data: todayIso(pre.pagamentoEm) }
+          : null,
       },
       actor,
     );
@@ -306,6 +321,14 @@ async function matricular(
         responsavelNaoVinculado(responsavel.nome.trim()),
         null,
       );
+  const confirmacao: AvisoFamilia = {
+    tipo: 'matriculado',
+    turma,
+    alunoNome: dados.aluno.nome.trim(),
+    cobrancas,
+  };
+  await registrarAviso(tx, interessado, confirmacao);
+  avisos.push(confirmacao);
   await recordAudit(tx, actor, {
     action: 'matricular_online',
     entity: 'interessado',
@@ -329,9 +352,12 @@ export async function registrarPagamentoTaxa(
   ctx: AppContext,
   interessadoId: string,
   actor: Actor,
-  options: { planoPorId?: typeof planoPorId } = {},
+  options: { forma: FormaPagamento; planoPorId?: typeof planoPorId },
 ): Promise<Awaited<ReturnType<typeof matricularSePronto>>> {
   await ctx.db.transaction(async (tx) => {
+    // Without the rule the fee is a charge after the enrolment, received in Financeiro like any other:
+    // a payment recorded here would only have kept it from being charged (ADR 0101).
+    if (!(await loadMatriculaOnlineConfig(tx)).exigir_pagamento) throw conflict(TAXA_NO_FINANCEIRO);
     const [pre] = await tx
       .select()
       .from(preMatriculas)
@@ -339,7 +365,10 @@ export async function registrarPagamentoTaxa(
       .for('update');
     if (!pre) throw notFound('O link da pré-matrícula ainda não foi enviado a esta família.');
     if (pre.pagamentoEm) return;
-    await tx.update(preMatriculas).set({ pagamentoEm: new Date() }).where(eq(preMatriculas.id, pre.id));
+    await tx
+      .update(preMatriculas)
+      .set({ pagamentoEm: clock.now(), pagamentoForma: options.forma })
+      .where(eq(preMatriculas.id, pre.id));
     await registrarEvento(
       tx,
       interessadoId,
@@ -351,17 +380,20 @@ export async function registrarPagamentoTaxa(
       action: 'atualizar',
       entity: 'pre_matricula',
       entityId: pre.id,
-      details: { pagamento: true },
+      details: { pagamento: true, forma: options.forma },
     });
   });
-  return matricularSePronto(ctx, interessadoId, { ...options, actor });
+  return matricularSePronto(ctx, interessadoId, { planoPorId: options.planoPorId, actor });
 }
 
 /** The job by which a payment wakes the enrolment (whoever records the payment queues it by name). */
 export function registerMatriculaJobs(ctx: AppContext): void {
   ctx.jobs.handle(MATRICULA_PAGAMENTO_JOB, async (payload) => {
-    const id = (payload as { interessado_id?: unknown } | null)?.interessado_id;
+    const job = payload as { interessado_id?: unknown; forma?: unknown } | null;
+    const id = job?.interessado_id;
     if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return;
-    await registrarPagamentoTaxa(ctx, id, systemActor);
+    // Queued by whoever confirmed the payment — a bank's, by Pix unless it says otherwise.
+    const forma = formasPagamento.find((one) => one === job?.forma) ?? 'pix';
+    await registrarPagamentoTaxa(ctx, id, systemActor, { forma });
   });
 }

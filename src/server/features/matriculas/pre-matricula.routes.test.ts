@@ -11,7 +11,7 @@ import { preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { withoutSecrets } from '../../lib/log.js';
 import { auditLog } from '../../db/schema/audit.js';
-import { mensalidades, classTuition } from '../../db/schema/finance.js';
+import { mensalidades, classTuition, pagamentos, transacoes } from '../../db/schema/finance.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { preMatriculaDocumentos } from '../../db/schema/pre-matriculas.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
@@ -22,7 +22,8 @@ import { familyIn } from '../../test/school-fixtures.js';
 import { setupTestApp, signedIn } from '../../test/test-app.js';
 import type { PlanoPagamento } from './anuidades.service.js';
 import { systemActor } from '../audit/index.js';
-import { matricularSePronto, registrarPagamentoTaxa } from './matricula-automatica.js';
+import { matricularSePronto, registrarPagamentoTaxa, TAXA_NO_FINANCEIRO } from './matricula-automatica.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 import {
   ALUNO_DE_OUTRA_FAMILIA,
   responsavelComOutroEmail,
@@ -159,6 +160,23 @@ async function familiaEnviada(
   const sent = await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} });
   expect(sent.statusCode, sent.body).toBe(200);
   return { interessado, token };
+}
+
+/** Configurações → Matrícula online: the school enrols only after the fee is paid (ADR 0049). */
+async function exigirPagamento(cookie: string) {
+  const config = await t.app.inject({
+    method: 'GET',
+    url: '/api/matriculas/configuracoes',
+    headers: { cookie },
+  });
+  const current = dataOf<{ documentos: unknown[]; version: number }>(config);
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/api/matriculas/configuracoes',
+    headers: { cookie },
+    payload: { documentos: current.documentos, exigir_pagamento: true, version: current.version },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
 }
 
 async function contratoAssinado(id: string) {
@@ -621,16 +639,19 @@ describe('matricularSePronto: the automatic enrolment', () => {
     const { interessado } = await familiaEnviada(cookie);
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
     expect(outcome.matriculado).toBe(false);
-    // A fee paid meanwhile is recorded, and still nobody is enrolled before the signatures.
+    // A fee paid meanwhile (the school requires it first) is recorded, and still nobody is enrolled
+    // before the signatures.
+    await exigirPagamento(cookie);
     const paid = await t.app.inject({
       method: 'POST',
       url: `/api/matriculas/interessados/${interessado.id}/pagamento`,
       headers: { cookie },
+      payload: { forma: 'pix' },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(dataOf<{ matriculado: boolean }>(paid).matriculado).toBe(false);
     const [pre] = await t.database.db.select().from(preMatriculas);
-    expect(pre!.pagamentoEm).not.toBeNull();
+    expect(pre).toMatchObject({ pagamentoEm: expect.any(Date), pagamentoForma: 'pix' });
     expect(await t.database.db.select().from(students)).toHaveLength(0);
   });
 
@@ -671,7 +692,11 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(conta).toHaveLength(1);
     expect(
       t.mailer.sent.filter((mail) => mail.to === 'mariana@familia.test').map((mail) => mail.subject),
-    ).toEqual([`Seu acesso ao portal — ${await t.app.ctx.getSchoolName()}`]);
+    ).toEqual([
+      `Seu acesso ao portal — ${await t.app.ctx.getSchoolName()}`,
+      // Once, though called twice: the second call finds the family enrolled and tells nobody again.
+      `Matrícula confirmada: Lucas - ${await t.app.ctx.getSchoolName()}`,
+    ]);
 
     const cobrancas = await t.database.db
       .select()
@@ -977,6 +1002,17 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(await t.database.db.select().from(mensalidades)).toHaveLength(0);
     const [pre] = await t.database.db.select().from(preMatriculas);
     expect(pre!.listaEsperaEm).not.toBeNull();
+    // The family is told once, not at every attempt, and told no charge is made yet.
+    const mailsTo = (subject: string) =>
+      t.mailer.sent.filter((mail) => mail.to === row!.email && mail.subject.startsWith(subject));
+    expect(mailsTo('Lista de espera:')).toHaveLength(1);
+    expect(mailsTo('Lista de espera:')[0]!.text).toContain(
+      'as turmas de 1º ano de 2027 estão completas neste momento',
+    );
+    expect(mailsTo('Lista de espera:')[0]!.text).toContain('Nenhuma mensalidade é gerada antes disso.');
+    await matricularSePronto(t.app.ctx, interessado.id);
+    expect(mailsTo('Lista de espera:')).toHaveLength(1);
+    expect(mailsTo('Matrícula confirmada:')).toHaveLength(0);
 
     // The staff's 'Matricular agora' says why, until a class with room exists.
     const refused = await t.app.inject({
@@ -995,6 +1031,21 @@ describe('matricularSePronto: the automatic enrolment', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(dataOf<{ turma_id: string }>(done).turma_id).toBe(livre.id);
+    // Enrolled: the family is told the class, and the funnel's timeline says they were.
+    expect(mailsTo('Matrícula confirmada:')).toHaveLength(1);
+    expect(mailsTo('Matrícula confirmada:')[0]!.text).toMatch(
+      /está confirmada: turma 1º B \(1º ano, .+\), ano letivo 2027/,
+    );
+    const avisos = await t.database.db
+      .select({ texto: interessadoEventos.texto })
+      .from(interessadoEventos)
+      .where(and(eq(interessadoEventos.interessadoId, interessado.id), eq(interessadoEventos.tipo, 'email')));
+    expect(avisos.map((evento) => evento.texto)).toEqual(
+      expect.arrayContaining([
+        `Aviso da lista de espera enviado para ${row!.email}.`,
+        `Confirmação da matrícula enviada para ${row!.email}.`,
+      ]),
+    );
   });
 
   it('before the school opens a class of the série for that year, says so: no waiting list', async () => {
@@ -1100,32 +1151,69 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(classCharges.every((row) => row.valor === 110_000 && row.anuidadeAno === null)).toBe(true);
   });
 
-  it('when the school requires it, waits for the fee; its payment enrols without charging it again', async () => {
+  it('when the school requires it, waits for the fee; the Financeiro records it, and the fee is a paid charge', async () => {
     const cookie = await escolaCom1oAno();
-    const config = await t.app.inject({
-      method: 'GET',
-      url: '/api/matriculas/configuracoes',
-      headers: { cookie },
-    });
-    const current = dataOf<{ documentos: unknown[]; version: number }>(config);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/matriculas/configuracoes',
-      headers: { cookie },
-      payload: { documentos: current.documentos, exigir_pagamento: true, version: current.version },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
     const { interessado } = await familiaEnviada(cookie);
     await contratoAssinado(interessado.id);
+    const pagar = (who: string, payload: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/matriculas/interessados/${interessado.id}/pagamento`,
+        headers: { cookie: who },
+        payload,
+      });
+    // Without the rule the fee is charged after the enrolment and received in Financeiro: a payment
+    // recorded here only kept it from being charged at all (security review, ADR 0101).
+    const unasked = await pagar(cookie, { forma: 'dinheiro' });
+    expect(unasked.statusCode).toBe(409);
+    expect(messageOf(unasked)).toBe(TAXA_NO_FINANCEIRO);
+
+    await exigirPagamento(cookie);
     const waiting = await matricularSePronto(t.app.ctx, interessado.id);
     expect(waiting).toMatchObject({ matriculado: false });
     expect(waiting.motivo).toContain('pagamento');
 
-    // What 'Registrar pagamento da taxa' (and the payment job) does, with the family's plan.
-    const paid = await registrarPagamentoTaxa(t.app.ctx, interessado.id, systemActor, comPlano);
+    // Receiving money is the Financeiro's: the secretaria (enrolments, no finance) cannot record it.
+    const secretaria = await staffWith(t, 'secretaria');
+    expect((await pagar(secretaria.cookie, { forma: 'dinheiro' })).statusCode).toBe(403);
+    const financeiro = await staffWith(t, 'financeiro');
+    const semForma = await pagar(financeiro.cookie, {});
+    expect(semForma.statusCode).toBe(400);
+    expect(detailsOf(semForma)).toContainEqual({ path: 'forma', message: 'Escolha a forma de pagamento' });
+
+    // What 'Registrar pagamento da taxa' does (here with the family's plan, which the route reads itself).
+    const paid = await registrarPagamentoTaxa(t.app.ctx, interessado.id, systemActor, {
+      forma: 'dinheiro',
+      ...comPlano,
+    });
     expect(paid.matriculado).toBe(true);
-    const cobrancas = await t.database.db.select().from(mensalidades);
-    expect(cobrancas).toHaveLength(12);
+    const cobrancas = await t.database.db.select().from(mensalidades).orderBy(mensalidades.mesReferencia);
+    expect(cobrancas).toHaveLength(13);
+    // The fee is in the books like any payment: its charge settled, a receita under Matrícula.
+    expect(cobrancas[0]).toMatchObject({
+      tipo: 'taxa_matricula',
+      valor: 50_000,
+      principalPago: 50_000,
+      dataPagamento: '2026-11-20',
+    });
+    expect(cobrancas.slice(1).every((row) => row.tipo === 'mensalidade' && row.principalPago === 0)).toBe(
+      true,
+    );
+    const receitas = await t.database.db.select().from(transacoes);
+    expect(receitas).toEqual([
+      expect.objectContaining({
+        tipo: 'receita',
+        valor: 50_000,
+        formaPagamento: 'dinheiro',
+        categoria: 'Matrícula',
+      }),
+    ]);
+    const [pagamento] = await t.database.db.select().from(pagamentos);
+    expect(pagamento).toMatchObject({
+      mensalidadeId: cobrancas[0]!.id,
+      forma: 'dinheiro',
+      valorPago: 50_000,
+    });
   });
 });
 

@@ -13,7 +13,7 @@ import {
   type PreMatriculaResumo,
 } from '../../../shared/pre-matricula.schemas.js';
 import { preMatriculaDadosSchema, type PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
-import { formatDate } from '../../../shared/format.js';
+import { firstName, formatDate } from '../../../shared/format.js';
 import {
   NUMERO_INVALIDO,
   UF_INVALIDA,
@@ -164,7 +164,7 @@ export async function enviarConvite(
   await ctx.mailer
     .send({
       to: familia.email,
-      subject: `Pré-matrícula de ${primeiroNome(familia.alunoNome)} - ${escola}`,
+      subject: `Pré-matrícula de ${firstName(familia.alunoNome)} - ${escola}`,
       text:
         `Olá, ${familia.responsavelNome}.\n\n` +
         `${escola}: segue o formulário de pré-matrícula de ${familia.alunoNome} (${familia.serie}, ${String(familia.anoLetivo)}).\n\n` +
@@ -176,10 +176,6 @@ export async function enviarConvite(
       ctx.log.warn({ code: (error as { code?: string }).code }, 'falha ao enviar e-mail de pré-matrícula'),
     );
   return { url, expiraEm: expiraEm.toISOString() };
-}
-
-function primeiroNome(nome: string): string {
-  return nome.trim().split(/\s+/)[0] ?? nome;
 }
 
 export async function getMatriculaOnline(ctx: AppContext, token: string): Promise<MatriculaOnlineView> {
@@ -211,7 +207,7 @@ export async function getMatriculaOnline(ctx: AppContext, token: string): Promis
   ]);
   return {
     escola,
-    aluno_primeiro_nome: primeiroNome(interessado.alunoNome),
+    aluno_primeiro_nome: firstName(interessado.alunoNome),
     serie: interessado.serie,
     ano_letivo: interessado.anoLetivo,
     tipo: interessado.tipo,
@@ -391,6 +387,7 @@ export async function getPreMatriculaResumo(db: DbOrTx, interessadoId: string): 
     enviado_em: pre.enviadoEm?.toISOString() ?? null,
     pagamento_em: pre.pagamentoEm?.toISOString() ?? null,
     lista_espera_em: pre.listaEsperaEm?.toISOString() ?? null,
+    pagamento_exigido: config.exigir_pagamento,
   };
 }
 
