@@ -47,7 +47,7 @@ export function ActionModal({
       {...(size ? { size } : {})}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} aria-disabled={busy}>
             Cancelar
           </Button>
           <Button onClick={onAction} loading={busy} disabled={actionDisabled}>

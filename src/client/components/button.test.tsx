@@ -62,6 +62,25 @@ describe('Button', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('held by aria-disabled while something else saves: keeps the focus, ignores clicks and Enter, no spinner', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(
+      <Button variant="secondary" aria-disabled onClick={onClick}>
+        Cancelar
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Cancelar' });
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).not.toHaveAttribute('aria-busy');
+    button.focus();
+    await user.click(button);
+    await user.keyboard('{Enter}');
+    expect(onClick).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(button);
+  });
+
   it('is disabled when told so, loading or not', () => {
     render(
       <Button disabled loading>

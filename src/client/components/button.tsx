@@ -50,6 +50,9 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
  * drops the keyboard focus to <body> (Entrar with a wrong password, Salvar on the roll), and the person had
  * to find their place again. Cancelling the click also cancels the form's submission, including the one
  * Enter in a field makes (implicit submission clicks the default button), so nothing is sent twice.
+ * A button that is only unavailable while something else saves (a dialog's Cancelar, the roll's 'Todos
+ * presentes') takes `aria-disabled` instead of `disabled`, for the same reason, and is held the same way,
+ * without the spinner. `disabled` stays for what cannot be done at all (nothing chosen yet, no permission).
  */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   {
@@ -60,20 +63,22 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     children,
     type = 'button',
     onClick,
+    'aria-disabled': ariaDisabled,
     ...props
   },
   ref,
 ) {
+  const held = loading || ariaDisabled === true || ariaDisabled === 'true';
   return (
     <button
       ref={ref}
       type={type}
       disabled={disabled === true}
-      aria-disabled={loading || undefined}
+      aria-disabled={held || undefined}
       aria-busy={loading || undefined}
       className={`${buttonBase} ${sizeClasses(className)} disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${variants[variant]} ${className}`}
       onClick={(event) => {
-        if (loading) {
+        if (held) {
           event.preventDefault();
           return;
         }

@@ -48,7 +48,7 @@ export function FormModal<In extends FieldValues, Out>({
       description={description}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} aria-disabled={busy}>
             {cancelLabel}
           </Button>
           <Button type="submit" form={formId} variant={submitVariant} loading={busy}>

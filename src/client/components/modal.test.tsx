@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { stubScreen } from '../test/render';
+import { ActionModal } from './action-modal';
+import { ConfirmDialog } from './confirm-dialog';
+import { FormModal } from './form-modal';
 import { Modal } from './modal';
 
 /** How the screens open a dialog: a button sets state, the dialog is mounted while it is set. */
@@ -65,5 +70,95 @@ describe('Modal', () => {
     await user.click(screen.getByRole('button', { name: 'Novo item' }));
     await screen.findByRole('dialog');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Fechar' })).toHaveFocus());
+  });
+});
+
+/** A form dialog whose save never ends (the request still on its way). */
+function SavingForm({ onClose, onSave }: { onClose: () => void; onSave: () => void }) {
+  const form = useSchemaForm(z.object({ nome: z.string() }), { nome: 'Ana' });
+  return (
+    <FormModal
+      title="Editar aluno"
+      formId="editar-aluno"
+      submitLabel="Salvar"
+      form={form}
+      onSubmit={form.submit(() => {
+        onSave();
+        return new Promise<void>(() => undefined);
+      })}
+      onClose={onClose}
+    >
+      <input aria-label="Nome" {...form.register('nome')} />
+    </FormModal>
+  );
+}
+
+describe('a dialog while it saves', () => {
+  /** Cancelar and the X: focusable and aria-disabled (a disabled one drops the focus), and they close nothing. */
+  async function expectHeld(dialog: HTMLElement, names: string[]) {
+    const user = userEvent.setup();
+    for (const name of names) {
+      const button = within(dialog).getByRole('button', { name });
+      expect(button).not.toBeDisabled();
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      button.focus();
+      await user.click(button);
+      await user.keyboard('{Enter}');
+      expect(button).toHaveFocus();
+    }
+    expect(dialog).toBeInTheDocument();
+  }
+
+  it('ConfirmDialog and ActionModal: Cancelar and the X are held, not disabled', async () => {
+    const onCancel = vi.fn();
+    render(
+      <ConfirmDialog
+        open
+        busy
+        title="Excluir aluno?"
+        message="A ficha sai da lista."
+        onConfirm={() => undefined}
+        onCancel={onCancel}
+      />,
+    );
+    await expectHeld(await screen.findByRole('dialog', { name: 'Excluir aluno?' }), ['Cancelar', 'Fechar']);
+    expect(onCancel).not.toHaveBeenCalled();
+    cleanup();
+
+    const onClose = vi.fn();
+    render(
+      <ActionModal
+        title="Enviar comprovante"
+        actionLabel="Enviar"
+        busy
+        error={null}
+        onAction={() => undefined}
+        onClose={onClose}
+      >
+        <p>Comprovante</p>
+      </ActionModal>,
+    );
+    await expectHeld(await screen.findByRole('dialog', { name: 'Enviar comprovante' }), [
+      'Cancelar',
+      'Fechar',
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('FormModal: while the submit runs, Cancelar is held and a second Salvar sends nothing', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const onSave = vi.fn();
+    render(<SavingForm onClose={onClose} onSave={onSave} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Editar aluno' });
+    const salvar = within(dialog).getByRole('button', { name: 'Salvar' });
+    await user.click(salvar);
+    await waitFor(() => expect(salvar).toHaveAttribute('aria-busy', 'true'));
+    await expectHeld(dialog, ['Cancelar', 'Fechar']);
+    expect(onClose).not.toHaveBeenCalled();
+    // (Enter in a field is not tried here: user-event submits a form whose button sits outside it, in the
+    // footer, without clicking that button, where a browser clicks it; Button's own test covers Enter.)
+    await user.click(salvar);
+    expect(onSave).toHaveBeenCalledOnce();
   });
 });
