@@ -55,7 +55,14 @@ export function RollSaveBar({
       )}
       <div className="flex gap-2">
         {faltas > 0 && (
-          <Button variant="secondary" className="min-h-12" disabled={saving} onClick={() => setAsking(true)}>
+          // Held, not disabled, while the roll saves: a disabled button leaves the Tab order, and the
+          // focus beside Salvar with it.
+          <Button
+            variant="secondary"
+            className="min-h-12"
+            aria-disabled={saving}
+            onClick={() => setAsking(true)}
+          >
             <RotateCcw className="h-4 w-4" aria-hidden="true" /> Todos presentes
           </Button>
         )}

@@ -356,6 +356,40 @@ describe('RollSheet', () => {
   });
 });
 
+describe('while the roll saves', () => {
+  it('“Todos presentes” and “Remover chamada” stay in the Tab order, aria-disabled, and do nothing', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const falta = { id: 'f1', justificativa: null, situacao: 'injustificada' as const, abono_motivo: null };
+    const saved = rollOf([student(1, falta), student(2)], { chamada: savedByLia('c9', true) });
+    renderSheet(<RollSheet roll={saved} onSave={() => new Promise<void>((resolve) => (finish = resolve))} />);
+    const salvar = screen.getByRole('button', { name: /Salvar de novo/ });
+    await user.click(salvar);
+    expect(salvar).toHaveAttribute('aria-busy', 'true');
+    // Shift+Tab from the busy Salvar lands on 'Todos presentes', not past it.
+    await user.tab({ shift: true });
+    const allPresent = screen.getByRole('button', { name: /Todos presentes/ });
+    expect(allPresent).toHaveFocus();
+    expect(allPresent).not.toBeDisabled();
+    expect(allPresent).toHaveAttribute('aria-disabled', 'true');
+    await user.click(allPresent);
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(allPresent).toHaveFocus();
+
+    const remove = screen.getByRole('button', { name: 'Remover chamada' });
+    expect(remove).not.toBeDisabled();
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    await user.click(remove);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await act(async () => finish());
+    expect(allPresent).not.toHaveAttribute('aria-disabled');
+    await user.click(allPresent);
+    expect(await screen.findByRole('dialog', { name: 'Marcar todos como presentes?' })).toBeInTheDocument();
+  });
+});
+
 describe('unsaved marks', () => {
   const beforeUnloadPrevented = () => {
     const event = new Event('beforeunload', { cancelable: true });

@@ -127,7 +127,7 @@ export function RollSheet({
             <Button
               variant="ghost"
               className="-ml-2 min-h-11 text-red-700 sm:ml-0"
-              disabled={saving}
+              aria-disabled={saving}
               onClick={() => setRemoving(true)}
             >
               <Trash2 className="h-4 w-4" aria-hidden="true" /> Remover chamada

@@ -117,7 +117,8 @@ export function RematriculaOnlinePage() {
               <Button
                 variant="secondary"
                 onClick={() => setConfirm('lembretes')}
-                loading={lembretes.isPending}
+                loading={lembretes.isPending && lembretes.variables.ids === undefined}
+                aria-disabled={lembretes.isPending}
                 disabled={data.pendentes === 0}
               >
                 <Mail className="h-4 w-4" aria-hidden="true" /> Enviar lembrete aos pendentes (
@@ -196,7 +197,9 @@ export function RematriculaOnlinePage() {
                       <Button
                         variant="ghost"
                         onClick={() => void run('lembretes', [row.id])}
-                        disabled={lembretes.isPending}
+                        // The one pressed spins; the others wait, held (not disabled: the focus stays).
+                        loading={lembretes.isPending && lembretes.variables.ids?.[0] === row.id}
+                        aria-disabled={lembretes.isPending}
                       >
                         <Mail className="h-4 w-4" aria-hidden="true" /> Enviar lembrete
                       </Button>
