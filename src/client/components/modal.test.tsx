@@ -69,7 +69,7 @@ describe('Modal', () => {
     render(<Screen />);
     await user.click(screen.getByRole('button', { name: 'Novo item' }));
     await screen.findByRole('dialog');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Fechar' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fechar janela' })).toHaveFocus());
   });
 });
 
@@ -121,7 +121,10 @@ describe('a dialog while it saves', () => {
         onCancel={onCancel}
       />,
     );
-    await expectHeld(await screen.findByRole('dialog', { name: 'Excluir aluno?' }), ['Cancelar', 'Fechar']);
+    await expectHeld(await screen.findByRole('dialog', { name: 'Excluir aluno?' }), [
+      'Cancelar',
+      'Fechar janela',
+    ]);
     expect(onCancel).not.toHaveBeenCalled();
     cleanup();
 
@@ -140,7 +143,7 @@ describe('a dialog while it saves', () => {
     );
     await expectHeld(await screen.findByRole('dialog', { name: 'Enviar comprovante' }), [
       'Cancelar',
-      'Fechar',
+      'Fechar janela',
     ]);
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -154,7 +157,7 @@ describe('a dialog while it saves', () => {
     const salvar = within(dialog).getByRole('button', { name: 'Salvar' });
     await user.click(salvar);
     await waitFor(() => expect(salvar).toHaveAttribute('aria-busy', 'true'));
-    await expectHeld(dialog, ['Cancelar', 'Fechar']);
+    await expectHeld(dialog, ['Cancelar', 'Fechar janela']);
     expect(onClose).not.toHaveBeenCalled();
     // (Enter in a field is not tried here: user-event submits a form whose button sits outside it, in the
     // footer, without clicking that button, where a browser clicks it; Button's own test covers Enter.)

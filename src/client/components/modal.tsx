@@ -86,13 +86,16 @@ export function Modal({
                 <Dialog.Description className="mt-1 text-sm text-gray-600">{description}</Dialog.Description>
               )}
             </div>
-            {/* Held, not disabled, while the dialog saves: a disabled button would drop the focus. */}
+            {/* Held, not disabled, while the dialog saves: a disabled button would drop the focus.
+                'Fechar janela', not 'Fechar': the dialogs that only show something (Pix, Boleto, Pagamentos)
+                end with a 'Fechar' button, and a screen reader read two buttons of the same name
+                (as 'Fechar menu' on the portal's drawer). */}
             <Dialog.Close
               aria-disabled={busy || undefined}
               onClick={(event) => {
                 if (busy) event.preventDefault();
               }}
-              aria-label="Fechar"
+              aria-label="Fechar janela"
               className="-m-1.5 rounded-lg p-3 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:m-0 sm:p-1.5"
             >
               <X className="h-5 w-5" aria-hidden="true" />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { mensalidadeAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { PixModal } from './pix-modal';
@@ -57,5 +57,17 @@ describe('PixModal', () => {
     pixOf(true, '/banco-simulado/pagar?codigo=000201');
     const link = await screen.findByRole('link', { name: 'Pagar no banco simulado (demonstração)' });
     expect(link.getAttribute('href')).toBe('/banco-simulado/pagar?codigo=000201&voltar=%2Flista');
+  });
+
+  it('names each of its buttons once: the X is “Fechar janela”, the footer’s “Fechar”', async () => {
+    pixOf(true);
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar com Pix' });
+    await within(dialog).findByRole('button', { name: /Copiar código Pix/ });
+    const names = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent.trim());
+    expect(new Set(names).size).toBe(names.length);
+    expect(within(dialog).getByRole('button', { name: 'Fechar janela' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
   });
 });
