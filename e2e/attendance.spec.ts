@@ -168,10 +168,10 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(teacher.getByRole('heading', { level: 1, name: 'Frequência' })).toBeVisible();
   await teacher.getByLabel('Data da chamada').fill(data);
   await teacher.getByRole('button', { name: new RegExp(`Chamada ${run}`) }).click();
-  await expect(teacher.getByRole('button', { name: `${names[0]}: presente` })).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Falta de ${names[0]}`, pressed: false })).toBeVisible();
   await screenshot(teacher, { path: `${SHOTS}/frequencia-chamada-phone.png`, fullPage: true });
-  await teacher.getByRole('button', { name: `${names[0]}: presente` }).click();
-  await teacher.getByRole('button', { name: `${names[2]}: presente` }).click();
+  await teacher.getByRole('button', { name: `Falta de ${names[0]}`, pressed: false }).click();
+  await teacher.getByRole('button', { name: `Falta de ${names[2]}`, pressed: false }).click();
   await teacher.getByRole('button', { name: 'Justificar falta de Carla' }).click();
   await teacher.getByLabel(`Justificativa de ${names[2]}`).fill('Atestado médico');
   await expect(teacher.getByText('2 faltas')).toBeVisible();
@@ -202,14 +202,14 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
 
   // Reopening shows the saved roll.
   await teacher.reload();
-  await expect(teacher.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
-  await expect(teacher.getByRole('button', { name: `${names[1]}: presente`, pressed: false })).toBeVisible();
-  await expect(teacher.getByRole('button', { name: `${names[2]}: falta`, pressed: true })).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Falta de ${names[0]}`, pressed: true })).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Falta de ${names[1]}`, pressed: false })).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Falta de ${names[2]}`, pressed: true })).toBeVisible();
   await expect(teacher.getByLabel(`Justificativa de ${names[2]}`)).toHaveValue('Atestado médico');
   await expect(teacher.getByLabel('Conteúdo do dia')).toHaveValue(`Leitura compartilhada ${run}: o sítio`);
 
   // A mark not saved yet is not dropped unasked: another date (or class, or page) asks first.
-  await teacher.getByRole('button', { name: `${names[1]}: presente` }).click();
+  await teacher.getByRole('button', { name: `Falta de ${names[1]}`, pressed: false }).click();
   await teacher.getByLabel('Data da chamada').fill(semAula);
   const leave = teacher.getByRole('dialog', { name: 'Sair sem salvar a chamada?' });
   await expect(leave).toContainText('ainda não foram salvas');
@@ -217,11 +217,11 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await leave.getByRole('button', { name: 'Voltar à chamada' }).click();
   await expect(leave).toHaveCount(0);
   await expect(teacher.getByLabel('Data da chamada')).toHaveValue(data);
-  await expect(teacher.getByRole('button', { name: `${names[1]}: falta`, pressed: true })).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Falta de ${names[1]}`, pressed: true })).toBeVisible();
   await teacher.getByRole('button', { name: 'Trocar turma' }).click();
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Voltar à chamada' }).click();
-  await expect(teacher.getByRole('button', { name: `${names[1]}: falta`, pressed: true })).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Falta de ${names[1]}`, pressed: true })).toBeVisible();
 
   // A day without lessons says why and offers no save (the unsaved mark is dropped on purpose).
   await teacher.getByLabel('Data da chamada').fill(semAula);
@@ -495,8 +495,8 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await expect(second).toHaveAttribute('aria-pressed', 'true');
   await expect(first).toHaveAttribute('aria-pressed', 'false');
   const sheet = teacher.getByRole('region', { name: `Chamada de ${className}, Matemática (2ª aula)` });
-  await sheet.getByRole('button', { name: `${names[0]}: presente` }).click();
-  await expect(sheet.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
+  await sheet.getByRole('button', { name: `Falta de ${names[0]}`, pressed: false }).click();
+  await expect(sheet.getByRole('button', { name: `Falta de ${names[0]}`, pressed: true })).toBeVisible();
   await screenshot(teacher, { path: `${SHOTS}/frequencia-por-aula-phone.png`, fullPage: true });
   await sheet.getByRole('button', { name: 'Salvar chamada' }).click();
   await expect(sheet.getByText(/Chamada de Matemática \(2ª aula\) de .* salva (em|às)/)).toBeVisible();
@@ -512,7 +512,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await expect(first).toHaveAccessibleName(/pendente/);
   const firstSheet = teacher.getByRole('region', { name: `Chamada de ${className}, Matemática (1ª aula)` });
   await expect(
-    firstSheet.getByRole('button', { name: `${names[0]}: presente`, pressed: false }),
+    firstSheet.getByRole('button', { name: `Falta de ${names[0]}`, pressed: false }),
   ).toBeVisible();
   await expect(firstSheet.getByRole('button', { name: 'Salvar chamada' })).toBeVisible();
   await expect(firstSheet.getByText(/salva (em|às)/)).toHaveCount(0);
@@ -524,21 +524,21 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await teacher.reload();
   await expect(second).toHaveAttribute('aria-pressed', 'true');
   await expect(second).toHaveAccessibleName(/feita/);
-  await expect(sheet.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
-  await expect(sheet.getByRole('button', { name: `${names[1]}: presente`, pressed: false })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: `Falta de ${names[0]}`, pressed: true })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: `Falta de ${names[1]}`, pressed: false })).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Salvar de novo' })).toBeVisible();
   await screenshot(teacher, { path: `${SHOTS}/frequencia-por-aula-salva-phone.png`, fullPage: true });
   await teacher.setViewportSize(DESKTOP);
   await screenshot(teacher, { path: `${SHOTS}/frequencia-por-aula-desktop.png`, fullPage: true });
   // Closing the tab with a mark not saved: the browser asks first (dismissed: the page stays).
   await teacher.setViewportSize(PHONE);
-  await sheet.getByRole('button', { name: `${names[1]}: presente` }).click();
+  await sheet.getByRole('button', { name: `Falta de ${names[1]}`, pressed: false }).click();
   const beforeUnload = teacher.waitForEvent('dialog');
   await teacher.close({ runBeforeUnload: true });
   const asked = await beforeUnload;
   expect(asked.type()).toBe('beforeunload');
   await asked.dismiss();
-  await expect(sheet.getByRole('button', { name: `${names[1]}: falta`, pressed: true })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: `Falta de ${names[1]}`, pressed: true })).toBeVisible();
   await teacherContext.close();
 
   // Through the API, as the admin: lesson 2 has Davi's absence, lesson 1 was never taken.
@@ -630,7 +630,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await removal.getByRole('button', { name: 'Remover chamada' }).click();
   await expect(removal).toHaveCount(0);
   await expect(saved2).toContainText('Chamada de Matemática (2ª aula) ainda não feita.');
-  await expect(saved2.getByRole('button', { name: `${names[0]}: presente`, pressed: false })).toBeVisible();
+  await expect(saved2.getByRole('button', { name: `Falta de ${names[0]}`, pressed: false })).toBeVisible();
   const gone = await dataOf<{ chamada: unknown }>(
     await api.get(
       `/api/frequencia/turmas/${turma.id}?data=${data}&disciplina=${encodeURIComponent('Matemática')}&aula=2`,

@@ -153,7 +153,7 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   const absentBefore = roll.alunos.filter((aluno) => aluno.falta !== null).map((aluno) => aluno.id);
 
   await page.goto(`/dashboard/frequencia?turma=${turmaId}&data=${DAY}${lesson}`);
-  const student = (name: string) => page.getByRole('button', { name: new RegExp(`^${name}: `) });
+  const student = (name: string) => page.getByRole('button', { name: `Falta de ${name}`, exact: true });
   await expect(student(one!.nome)).toBeVisible();
   await controlledByServiceWorker(page);
   await expect(student(one!.nome)).toBeVisible();

@@ -174,7 +174,7 @@ test('the teacher’s home leads with today’s pending rolls; a day without les
     await rolls.getByRole('link', { name: new RegExp(daily) }).click();
     await expect(teacher).toHaveURL(/\/dashboard\/frequencia\?turma=/);
     await expect(teacher.getByRole('heading', { name: daily })).toBeVisible();
-    await teacher.getByRole('button', { name: `Ana Painel ${run}: presente` }).click();
+    await teacher.getByRole('button', { name: `Falta de Ana Painel ${run}`, pressed: false }).click();
     await teacher.getByRole('button', { name: 'Salvar chamada' }).click();
     await expect(teacher.getByText(/Chamada de .* salva (em|às)/)).toBeVisible();
     await teacher.goto('/dashboard');

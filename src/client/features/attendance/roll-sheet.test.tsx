@@ -173,9 +173,9 @@ describe('RollSheet', () => {
     expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(40);
     const counts = screen.getByText('presentes').parentElement!;
     expect(counts).toHaveTextContent('40');
-    await userEvent.click(screen.getByRole('button', { name: 'Aluno 07: presente' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Aluno 31: presente' }));
-    expect(screen.getByRole('button', { name: 'Aluno 07: falta', pressed: true })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Falta de Aluno 07', pressed: false }));
+    await userEvent.click(screen.getByRole('button', { name: 'Falta de Aluno 31', pressed: false }));
+    expect(screen.getByRole('button', { name: 'Falta de Aluno 07', pressed: true })).toBeInTheDocument();
     expect(screen.getByText('faltas').parentElement).toHaveTextContent('2 faltas');
     expect(screen.getByText('presentes').parentElement).toHaveTextContent('38 presentes');
     await userEvent.click(screen.getAllByRole('button', { name: /Justificar falta/ })[0]!);
@@ -199,10 +199,25 @@ describe('RollSheet', () => {
     ]);
   });
 
+  it('a student’s toggle keeps its name, “Falta de …”, and says the falta with aria-pressed alone', async () => {
+    const user = userEvent.setup();
+    renderSheet(<RollSheet roll={rollOf([student(1), student(2)])} onSave={() => Promise.resolve()} />);
+    const row = screen.getByRole('button', { name: 'Falta de Aluno 01' });
+    expect(row).toHaveAttribute('aria-pressed', 'false');
+    // What the eye reads is unchanged: the name, the Matrícula and the green 'Presente'.
+    expect(row).toHaveTextContent('Aluno 01Matrícula M1Presente');
+    await user.click(row);
+    // The same name, not 'Aluno 01: falta, pressed' (a state said twice, the second time as 'pressed').
+    expect(row).toHaveAccessibleName('Falta de Aluno 01');
+    expect(row).toHaveAttribute('aria-pressed', 'true');
+    expect(row).toHaveTextContent('Aluno 01Matrícula M1Falta');
+    expect(row).toHaveFocus();
+  });
+
   it("an absent student's number and Matrícula read at 4.5:1 on the row's red", async () => {
     renderSheet(<RollSheet roll={rollOf([student(1)])} onSave={async () => undefined} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Aluno 01: presente' }));
-    const row = screen.getByRole('button', { name: 'Aluno 01: falta' });
+    await userEvent.click(screen.getByRole('button', { name: 'Falta de Aluno 01', pressed: false }));
+    const row = screen.getByRole('button', { name: 'Falta de Aluno 01', pressed: true });
     const background = colourOf(row.className, 'bg-');
     for (const text of [within(row).getByText('1'), within(row).getByText('Matrícula M1')])
       expect(contrast(colourOf(text.className, 'text-'), background)).toBeGreaterThanOrEqual(4.5);
@@ -235,10 +250,10 @@ describe('RollSheet', () => {
         }
       />,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Aluno 01: presente' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Falta de Aluno 01', pressed: false }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Período encerrado');
-    expect(screen.getByRole('button', { name: 'Aluno 01: falta', pressed: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Falta de Aluno 01', pressed: true })).toBeInTheDocument();
   });
 
   it('a day that cannot be saved says why and offers no save', () => {
@@ -252,7 +267,7 @@ describe('RollSheet', () => {
     expect(screen.queryByRole('button', { name: /Salvar/ })).toBeNull();
     // Never taken: nobody is shown present nor counted (a holiday's roll read as '1 presente').
     expect(screen.getByText('Não há chamada registrada em 20/03/2026.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Aluno 01: presente' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Falta de Aluno 01', pressed: false })).toBeNull();
     expect(screen.queryByText('presentes')).toBeNull();
     // No lesson that day, none taken: no content to type or to miss.
     expect(screen.queryByRole('region', { name: 'Conteúdo do dia' })).toBeNull();
@@ -275,7 +290,7 @@ describe('RollSheet', () => {
     );
     const sheet = screen.getByRole('region', { name: 'Chamada de 7º B, Matemática (2ª aula)' });
     expect(sheet).toHaveTextContent('Chamada de Matemática (2ª aula) ainda não feita.');
-    await userEvent.click(screen.getByRole('button', { name: 'Aluno 02: presente' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Falta de Aluno 02', pressed: false }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
     expect(sent).toEqual([
       {
@@ -416,7 +431,7 @@ describe('unsaved marks', () => {
   it('asks before another class or screen drops the marks: "Voltar à chamada" keeps them, "Sair sem salvar" leaves', async () => {
     const { router } = renderSheet(<RollSheet roll={rollOf(forty)} onSave={() => Promise.resolve()} />);
     expect(beforeUnloadPrevented()).toBe(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Aluno 07: presente' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Falta de Aluno 07', pressed: false }));
     // Closing the tab: the browser asks (the grade grid's same warning).
     expect(beforeUnloadPrevented()).toBe(true);
 
@@ -431,7 +446,7 @@ describe('unsaved marks', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Voltar à chamada' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.search).toBe('?turma=t1');
-    expect(screen.getByRole('button', { name: 'Aluno 07: falta', pressed: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Falta de Aluno 07', pressed: true })).toBeInTheDocument();
 
     // Another screen: leaving without saving is a choice.
     await act(async () => {
@@ -449,13 +464,13 @@ describe('unsaved marks', () => {
 
   it('“Todos presentes” asks before undoing the absences marked', async () => {
     renderSheet(<RollSheet roll={rollOf(forty)} onSave={() => Promise.resolve()} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Aluno 03: presente' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Aluno 05: presente' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Falta de Aluno 03', pressed: false }));
+    await userEvent.click(screen.getByRole('button', { name: 'Falta de Aluno 05', pressed: false }));
     await userEvent.click(screen.getByRole('button', { name: /Todos presentes/ }));
     const ask = await screen.findByRole('dialog', { name: 'Marcar todos como presentes?' });
     expect(ask).toHaveTextContent('2 faltas marcadas são desfeitas nesta tela, com as justificativas.');
     await userEvent.click(within(ask).getByRole('button', { name: 'Manter as faltas' }));
-    expect(screen.getByRole('button', { name: 'Aluno 03: falta', pressed: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Falta de Aluno 03', pressed: true })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Todos presentes/ }));
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Marcar todos como presentes?' })).getByRole(
@@ -465,8 +480,8 @@ describe('unsaved marks', () => {
         },
       ),
     );
-    expect(screen.getByRole('button', { name: 'Aluno 03: presente' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Aluno 05: presente' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Falta de Aluno 03', pressed: false })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Falta de Aluno 05', pressed: false })).toBeInTheDocument();
   });
 
   it('a save waiting on the device, content included, is saved work: leaving does not ask', async () => {

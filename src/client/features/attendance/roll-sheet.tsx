@@ -172,8 +172,10 @@ export function RollSheet({
                 <li key={aluno.id}>
                   <button
                     type="button"
+                    // A toggle: one name, the state in aria-pressed alone (a name that changed too read
+                    // 'Ana: falta, pressed', the state twice). Pressed is the falta the tap marks.
                     aria-pressed={absent}
-                    aria-label={`${aluno.nome}: ${absent ? 'falta' : 'presente'}`}
+                    aria-label={`Falta de ${aluno.nome}`}
                     disabled={locked}
                     onClick={() => setAbsences((current) => toggleAbsence(current, aluno.id))}
                     className={`flex min-h-14 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed ${
