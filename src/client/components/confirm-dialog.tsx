@@ -17,6 +17,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** What the question needs beside its message (figures loaded for it, say). */
   children?: ReactNode;
+  /** Where the focus goes when the answer removed the button that asked (as `Modal`'s). */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /** Every destructive action asks first. */
@@ -31,11 +33,13 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   children,
+  returnFocus,
 }: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
       onClose={onCancel}
+      returnFocus={returnFocus}
       title={title}
       busy={busy}
       size="sm"

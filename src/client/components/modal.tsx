@@ -12,6 +12,8 @@ interface ModalProps {
   /** While a save runs the modal cannot be dismissed (spec: no backdrop close during a save). */
   busy?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Where the focus goes on closing when the button that opened the dialog is gone (undone by it). */
+  returnFocus?: () => HTMLElement | null;
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
@@ -39,6 +41,7 @@ export function Modal({
   footer,
   busy = false,
   size = 'md',
+  returnFocus,
 }: ModalProps) {
   // The screens open a dialog from a button without a Dialog.Trigger, so Radix has nowhere to put the
   // focus back when it closes and it fell to <body>: keyboard and screen-reader users had to start the
@@ -65,7 +68,7 @@ export function Modal({
             }
           }}
           onCloseAutoFocus={(event) => {
-            const target = opener.current;
+            const target = opener.current?.isConnected ? opener.current : returnFocus?.();
             if (target instanceof HTMLElement && target.isConnected) {
               event.preventDefault();
               target.focus();

@@ -9,7 +9,7 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
 import { MissingCurriculum } from '../../domain/missing-curriculum';
 import { useCurrentUser } from '../../lib/current-user';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateAttendance } from '../../lib/query-keys';
 import { onEntrySent, removeEntry } from '../../lib/offline/fila';
@@ -140,6 +140,9 @@ function RollOfClass({
   const fila = useFila();
   const queryClient = useQueryClient();
   const [sent, setSent] = useState(false);
+  // The roll just saved (its group): its sheet, drawn again with the new version, puts the focus on Salvar.
+  const [justSaved, setJustSaved] = useState<string | null>(null);
+  const clearJustSaved = useCallback(() => setJustSaved(null), []);
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = roll.data !== undefined;
   useEffect(() => {
@@ -196,6 +199,8 @@ function RollOfClass({
           onDevice={entry !== undefined}
           content={pendingContentOf(entry)}
           lesson={current.disciplina ? lessonName(current, current.aulas) : undefined}
+          focusSave={justSaved === group}
+          onSaveFocused={clearJustSaved}
           onSave={async (input) => {
             if (!me) return;
             setSent(false);
@@ -206,6 +211,7 @@ function RollOfClass({
               input,
               waiting: fila.entries,
             });
+            setJustSaved(group);
             if (result.kind === 'sent') {
               // Saved again: the same toast is renewed, not a second one stacked under it.
               toast.success(result.message, { id: 'chamada-salva' });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PenLine, RotateCcw, Save } from 'lucide-react';
 import { formatCount } from '../../../shared/format';
 import { Button } from '../../components/button';
@@ -17,6 +17,8 @@ export function RollSaveBar({
   noContent,
   saving,
   label,
+  focusSave = false,
+  onSaveFocused,
   onWriteContent,
   onAllPresent,
   onSave,
@@ -26,13 +28,25 @@ export function RollSaveBar({
   noContent: boolean;
   saving: boolean;
   label: string;
+  /** The roll was just saved and drawn again: the focus, dropped with the old Salvar, comes back here. */
+  focusSave?: boolean;
+  onSaveFocused?: () => void;
   onWriteContent: () => void;
   onAllPresent: () => void;
   onSave: () => void;
 }) {
   const [asking, setAsking] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
+  const save = useRef<HTMLButtonElement>(null);
   useReservedEdge(bar, 'bottom');
+  // Read when the bar is drawn, not later: the sheet that saved is told too, before it is replaced.
+  const [focusOnMount] = useState(focusSave);
+  useEffect(() => {
+    if (!focusOnMount) return;
+    // Unless the person went on elsewhere meanwhile.
+    if (document.activeElement === document.body || document.activeElement === null) save.current?.focus();
+    onSaveFocused?.();
+  }, [focusOnMount, onSaveFocused]);
   return (
     <div
       ref={bar}
@@ -66,7 +80,7 @@ export function RollSaveBar({
             <RotateCcw className="h-4 w-4" aria-hidden="true" /> Todos presentes
           </Button>
         )}
-        <Button className="min-h-12 flex-1 text-base" loading={saving} onClick={onSave}>
+        <Button ref={save} className="min-h-12 flex-1 text-base" loading={saving} onClick={onSave}>
           <Save className="h-5 w-5" aria-hidden="true" />
           {label}
         </Button>
@@ -78,6 +92,8 @@ export function RollSaveBar({
         confirmLabel="Marcar todos presentes"
         cancelLabel="Manter as faltas"
         danger={false}
+        // 'Todos presentes' goes with the last falta: the focus goes on to Salvar, not to the page's top.
+        returnFocus={() => save.current}
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);

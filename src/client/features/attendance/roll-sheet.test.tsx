@@ -405,6 +405,27 @@ describe('while the roll saves', () => {
   });
 });
 
+describe('the roll screen, saving', () => {
+  it('keeps the focus on Salvar when the saved roll comes back and the sheet is drawn again', async () => {
+    const user = userEvent.setup();
+    let version = 0;
+    const saved = () => (version ? { chamada: { ...SAVED_ONCE, version } } : {});
+    stubApi({
+      '/api/auth/me': signedInAs({ id: 'u1', nome: 'Lia', email: 'l@escola', nivel: 'professor' }),
+      '/api/frequencia/turmas/t1': (request) => {
+        if (request.method === 'PUT') version += 1;
+        return rollOf([student(1), student(2)], saved());
+      },
+    });
+    renderSheet(<RollCallTab />, '/dashboard/frequencia?turma=t1&data=2026-03-20');
+    await user.click(await screen.findByRole('button', { name: 'Falta de Aluno 01' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar chamada' }));
+    // Saved, the roll is read again with its new version and its sheet drawn anew.
+    const again = await screen.findByRole('button', { name: 'Salvar de novo' });
+    await waitFor(() => expect(again).toHaveFocus());
+  });
+});
+
 describe('unsaved marks', () => {
   const beforeUnloadPrevented = () => {
     const event = new Event('beforeunload', { cancelable: true });
@@ -482,6 +503,9 @@ describe('unsaved marks', () => {
     );
     expect(screen.getByRole('button', { name: 'Falta de Aluno 03', pressed: false })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Falta de Aluno 05', pressed: false })).toBeInTheDocument();
+    // 'Todos presentes' is gone with the last falta: the focus goes on to Salvar, not to the page's top.
+    expect(screen.queryByRole('button', { name: /Todos presentes/ })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Salvar chamada' })).toHaveFocus());
   });
 
   it('a save waiting on the device, content included, is saved work: leaving does not ask', async () => {

@@ -38,7 +38,12 @@ export function RollSheet({
   onSave,
   onDevice = false,
   content: pendingContent,
+  focusSave,
+  onSaveFocused,
 }: {
+  /** Drawn again after its save: the focus goes back to Salvar (`RollSaveBar`). */
+  focusSave?: boolean;
+  onSaveFocused?: () => void;
   roll: Roll;
   /** The lesson's content still waiting on this device (else the server's). */
   content?: LessonContent | undefined;
@@ -227,6 +232,8 @@ export function RollSheet({
           faltas={counts.faltas}
           noContent={!content.conteudo.trim()}
           saving={saving}
+          focusSave={focusSave}
+          onSaveFocused={onSaveFocused}
           label={
             roll.chamada || onDevice ? (changed ? 'Salvar alterações' : 'Salvar de novo') : 'Salvar chamada'
           }
