@@ -140,9 +140,13 @@ function RollOfClass({
   const fila = useFila();
   const queryClient = useQueryClient();
   const [sent, setSent] = useState(false);
-  // The roll just saved (its group): its sheet, drawn again with the new version, puts the focus on Salvar.
-  const [justSaved, setJustSaved] = useState<string | null>(null);
-  const clearJustSaved = useCallback(() => setJustSaved(null), []);
+  // The roll whose sheet was drawn last. One drawn again for it (saved, removed, sent from the device: a new
+  // version) puts on Salvar the focus the old sheet dropped; another class, lesson or date does not.
+  const rollKey = `${turmaId}|${data}|${disciplina ?? ''}|${String(aula ?? '')}`;
+  const drawn = useRef<string | null>(null);
+  const markDrawn = useCallback(() => {
+    drawn.current = rollKey;
+  }, [rollKey]);
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = roll.data !== undefined;
   useEffect(() => {
@@ -199,8 +203,8 @@ function RollOfClass({
           onDevice={entry !== undefined}
           content={pendingContentOf(entry)}
           lesson={current.disciplina ? lessonName(current, current.aulas) : undefined}
-          focusSave={justSaved === group}
-          onSaveFocused={clearJustSaved}
+          redrawn={drawn.current === rollKey}
+          onDrawn={markDrawn}
           onSave={async (input) => {
             if (!me) return;
             setSent(false);
@@ -211,7 +215,6 @@ function RollOfClass({
               input,
               waiting: fila.entries,
             });
-            setJustSaved(group);
             if (result.kind === 'sent') {
               // Saved again: the same toast is renewed, not a second one stacked under it.
               toast.success(result.message, { id: 'chamada-salva' });

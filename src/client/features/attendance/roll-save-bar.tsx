@@ -17,8 +17,8 @@ export function RollSaveBar({
   noContent,
   saving,
   label,
-  focusSave = false,
-  onSaveFocused,
+  redrawn = false,
+  onDrawn,
   onWriteContent,
   onAllPresent,
   onSave,
@@ -28,9 +28,9 @@ export function RollSaveBar({
   noContent: boolean;
   saving: boolean;
   label: string;
-  /** The roll was just saved and drawn again: the focus, dropped with the old Salvar, comes back here. */
-  focusSave?: boolean;
-  onSaveFocused?: () => void;
+  /** The roll's sheet drawn again (saved, removed): the focus dropped with the old one comes back here. */
+  redrawn?: boolean;
+  onDrawn?: () => void;
   onWriteContent: () => void;
   onAllPresent: () => void;
   onSave: () => void;
@@ -39,14 +39,14 @@ export function RollSaveBar({
   const bar = useRef<HTMLDivElement>(null);
   const save = useRef<HTMLButtonElement>(null);
   useReservedEdge(bar, 'bottom');
-  // Read when the bar is drawn, not later: the sheet that saved is told too, before it is replaced.
-  const [focusOnMount] = useState(focusSave);
+  // Read when the bar is drawn, not at each render.
+  const [redrawnOnMount] = useState(redrawn);
   useEffect(() => {
-    if (!focusOnMount) return;
-    // Unless the person went on elsewhere meanwhile.
-    if (document.activeElement === document.body || document.activeElement === null) save.current?.focus();
-    onSaveFocused?.();
-  }, [focusOnMount, onSaveFocused]);
+    // Only a focus lost with the old sheet (on <body>), not one the person took elsewhere meanwhile.
+    const lost = document.activeElement === document.body || document.activeElement === null;
+    if (redrawnOnMount && lost) save.current?.focus();
+    onDrawn?.();
+  }, [redrawnOnMount, onDrawn]);
   return (
     <div
       ref={bar}

@@ -426,6 +426,29 @@ describe('the roll screen, saving', () => {
   });
 });
 
+describe('the roll screen, removing', () => {
+  it('puts the focus on Salvar chamada when the roll removed comes back untaken', async () => {
+    const user = userEvent.setup();
+    let removed = false;
+    stubApi({
+      '/api/auth/me': signedInAs({ id: 'u1', nome: 'Lia', email: 'l@escola', nivel: 'professor' }),
+      '/api/frequencia/turmas/t1': () =>
+        rollOf([student(1), student(2)], removed ? {} : { chamada: savedByLia('c9', true) }),
+      '/api/frequencia/chamadas/c9': () => {
+        removed = true;
+        return null;
+      },
+    });
+    renderSheet(<RollCallTab />, '/dashboard/frequencia?turma=t1&data=2026-03-20');
+    await user.click(await screen.findByRole('button', { name: 'Remover chamada' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover chamada' });
+    await user.type(within(dialog).getByLabelText(/Motivo da remoção/), 'Chamada na turma errada');
+    await user.click(within(dialog).getByRole('button', { name: 'Remover chamada' }));
+    const untaken = await screen.findByRole('button', { name: 'Salvar chamada' });
+    await waitFor(() => expect(untaken).toHaveFocus());
+  });
+});
+
 describe('unsaved marks', () => {
   const beforeUnloadPrevented = () => {
     const event = new Event('beforeunload', { cancelable: true });

@@ -38,12 +38,12 @@ export function RollSheet({
   onSave,
   onDevice = false,
   content: pendingContent,
-  focusSave,
-  onSaveFocused,
+  redrawn,
+  onDrawn,
 }: {
-  /** Drawn again after its save: the focus goes back to Salvar (`RollSaveBar`). */
-  focusSave?: boolean;
-  onSaveFocused?: () => void;
+  /** Drawn again for the same roll (a new version): a focus lost goes back to Salvar (`RollSaveBar`). */
+  redrawn?: boolean;
+  onDrawn?: () => void;
   roll: Roll;
   /** The lesson's content still waiting on this device (else the server's). */
   content?: LessonContent | undefined;
@@ -232,8 +232,8 @@ export function RollSheet({
           faltas={counts.faltas}
           noContent={!content.conteudo.trim()}
           saving={saving}
-          focusSave={focusSave}
-          onSaveFocused={onSaveFocused}
+          redrawn={redrawn}
+          onDrawn={onDrawn}
           label={
             roll.chamada || onDevice ? (changed ? 'Salvar alterações' : 'Salvar de novo') : 'Salvar chamada'
           }
