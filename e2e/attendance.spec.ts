@@ -285,7 +285,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await details.getByRole('button', { name: 'Abonar' }).click();
   const excuse = admin.page.getByRole('dialog', { name: 'Abonar falta' });
   await excuse.getByRole('button', { name: 'Abonar falta' }).click();
-  await expect(excuse.getByText('Informe o motivo do abono')).toBeVisible();
+  await expect(excuse.getByText('Explique o motivo (ao menos 5 caracteres)')).toBeVisible();
   await excuse.getByLabel('Motivo do abono').fill('Convocação da Justiça Eleitoral');
   await excuse.getByRole('button', { name: 'Abonar falta' }).click();
   await expect(excuse).toHaveCount(0);

@@ -325,13 +325,22 @@ export function lessonsGivenText(figures: Pick<StudentAttendance, 'geral' | 'por
     : formatCount(figures.geral.aulas_dadas, 'aula dada', 'aulas dadas');
 }
 
-export const abonoInputSchema = z.strictObject({
-  motivo: z
-    .string({ error: 'Informe o motivo do abono' })
-    .trim()
-    .min(3, 'Informe o motivo do abono')
-    .max(500, 'Máximo de 500 caracteres'),
-});
+/** An abono's reason stays in the audit and on the student's record: a few words, not a letter. */
+export const ABONO_MOTIVO_MIN = 5;
+const MOTIVO_ABONO = `Explique o motivo (ao menos ${String(ABONO_MOTIVO_MIN)} caracteres)`;
+
+/** `POST /api/frequencia/faltas/{id}/abonar` and `…/desabonar`: why, for the audit. */
+export const abonoInputSchema = z.strictObject(
+  {
+    motivo: z
+      .string({ error: MOTIVO_ABONO })
+      .trim()
+      .min(ABONO_MOTIVO_MIN, MOTIVO_ABONO)
+      .max(500, 'Máximo de 500 caracteres'),
+  },
+  // No body at all is the same missing reason.
+  { error: (issue) => (issue.code === 'invalid_type' ? MOTIVO_ABONO : undefined) },
+);
 
 export const alertsQuerySchema = z.strictObject({
   ano: yearField(true).optional(),

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { StudentAttendance as Attendance } from '../../../shared/attendance.schemas';
-import { renderAt, stubApi } from '../../test/render';
+import { renderAt, reply, stubApi } from '../../test/render';
 import { StudentAttendance } from './student-attendance';
 
 afterEach(() => {
@@ -22,10 +23,25 @@ const figures = (aulas: number, faltas: number) => ({
   acima_limite_conselho: false,
 });
 
+const falta: Attendance['faltas'][number] = {
+  id: '00000000-0000-4000-8000-000000000009',
+  data: '2026-03-16',
+  turma_nome: '5º ano A',
+  disciplina: null,
+  aula: 0,
+  justificativa: null,
+  situacao: 'injustificada',
+  abono_motivo: null,
+  abonada_em: null,
+};
+
 /** The student's attendance of the year asked (2026, the current one, when none is): 2025 had 4 absences. */
-function stubServer(porDisciplina: Attendance['por_disciplina'] = []) {
+function stubServer(
+  porDisciplina: Attendance['por_disciplina'] = [],
+  routes: Parameters<typeof stubApi>[0] = {},
+) {
   const asked: string[] = [];
-  stubApi({}, ({ url }) => {
+  stubApi(routes, ({ url }) => {
     asked.push(url);
     const ano = Number(new URL(url, 'http://escola.test').searchParams.get('ano') ?? 2026);
     const body: Attendance = {
@@ -37,7 +53,7 @@ function stubServer(porDisciplina: Attendance['por_disciplina'] = []) {
       frequencia_minima: 75,
       limite_conselho: 7.5,
       por_disciplina: porDisciplina,
-      faltas: [],
+      faltas: ano === 2026 ? [falta] : [],
       somente_aulas_do_professor: false,
     };
     return body;
@@ -68,5 +84,25 @@ describe('StudentAttendance: the year of the card', () => {
     stubServer([{ ...figures(40, 4), disciplina: 'Matemática' }]);
     renderAt(<StudentAttendance alunoId={alunoId} canExcuse={false} />, '/lista?ano=2025');
     expect(await screen.findByText(/4 faltas em 40 aulas dadas/)).toBeInTheDocument();
+  });
+});
+
+describe('StudentAttendance: abonar uma falta', () => {
+  const closedYear =
+    'O ano letivo 2026 foi encerrado: as frequências ficam só para consulta. Um ano letivo encerrado não é reaberto: o abono de faltas dele não é mais possível.';
+
+  it('asks for a reason of a few words, and shows the server’s refusal in the dialog', async () => {
+    stubServer([], {
+      [`/api/frequencia/faltas/${falta.id}/abonar`]: reply(409, { success: false, message: closedYear }),
+    });
+    renderAt(<StudentAttendance alunoId={alunoId} canExcuse />, '/lista');
+    await userEvent.click(await screen.findByRole('button', { name: 'Abonar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Abonar falta' });
+    await userEvent.type(within(dialog).getByLabelText(/Motivo do abono/), 'abc');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abonar falta' }));
+    expect(await within(dialog).findByText('Explique o motivo (ao menos 5 caracteres)')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Motivo do abono/), ' - atestado');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abonar falta' }));
+    expect(await within(dialog).findByText(closedYear)).toBeInTheDocument();
   });
 });

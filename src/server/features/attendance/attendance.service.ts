@@ -136,6 +136,11 @@ export interface DayContext {
   day: CalendarDay;
   period: { id: string; nome: string; data_fechamento: string; encerrado: boolean } | null;
   hasYear: boolean;
+  /**
+   * The year was closed (encerrado): its frequência is the record its results were computed from, read
+   * only for everyone — an administrator included (docs/grades.md: free only until the year is closed).
+   */
+  yearClosed: boolean;
   /** Why a teacher may not change this roll any more (a closed period or year). */
   closedMessage: string | null;
 }
@@ -148,7 +153,13 @@ export async function dayContextsOf(
 ): Promise<Map<string, DayContext>> {
   const { day, year, period } = await describeDay(db, date);
   if (!year || !period) {
-    const context: DayContext = { day, hasYear: year !== null, period: null, closedMessage: null };
+    const context: DayContext = {
+      day,
+      hasYear: year !== null,
+      period: null,
+      yearClosed: false,
+      closedMessage: null,
+    };
     return new Map(turmaIds.map((turmaId) => [turmaId, context]));
   }
   // The same answer the grade book gets: a class's or the school's explicit close, else the date.
@@ -173,6 +184,7 @@ export async function dayContextsOf(
           data_fechamento: period.dataFechamento,
           encerrado: state.fechado || yearClosed,
         },
+        yearClosed,
         closedMessage: closedMessage({ nome, year, yearClosed }, state, 'frequência'),
       };
       return [turmaId, context];
@@ -182,6 +194,17 @@ export async function dayContextsOf(
 
 export async function dayContextOf(db: DbOrTx, date: string, turmaId: string): Promise<DayContext> {
   return (await dayContextsOf(db, date, [turmaId])).get(turmaId)!;
+}
+
+/**
+ * Why an absence of that day may no longer be abonada (nor its abono undone), or null. A closed period
+ * does not stop it: abonos are the coordenação's and the direção's (`academics.manage`), who may change
+ * a closed period's frequência (the audit names the period). A closed year does: its results were
+ * computed from this frequência, and a closed year is never reopened.
+ */
+export function excuseBlockOf(context: DayContext): string | null {
+  if (!context.yearClosed) return null;
+  return `${context.closedMessage!} Um ano letivo encerrado não é reaberto: o abono de faltas dele não é mais possível.`;
 }
 
 /** `path`: the field a refusal is about (the date unless said). */
@@ -274,7 +297,7 @@ export function rollsOfDate(
 
 /**
  * Why this user may not change (or remove) a roll of that lesson whatever its date: a closed period for
- * a teacher, another teacher's subject, a daily roll they do not take. Null: they may.
+ * a teacher (a closed year for everyone), another teacher's subject, a daily roll they do not take. Null: they may.
  */
 export function changeBlockOf(
   access: ClassDiaryAccess,
@@ -282,7 +305,8 @@ export function changeBlockOf(
   disciplina: string | null,
   noLesson = 'Escolha a disciplina da aula.',
 ): Block {
-  if (context.closedMessage && !access.isAdmin) return { message: context.closedMessage, code: 'CONFLICT' };
+  if (context.closedMessage && (!access.isAdmin || context.yearClosed))
+    return { message: context.closedMessage, code: 'CONFLICT' };
   if (access.turma.frequenciaModo === 'por_aula') {
     if (disciplina === null) return { message: noLesson, code: 'VALIDATION' };
     if (access.teaches !== null && !access.teaches.has(disciplina))

@@ -25,6 +25,7 @@ import { scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { absenceJustifications, attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { getJustificativa } from './justificativas.reads.js';
+import { dayContextOf, excuseBlockOf } from './attendance.service.js';
 
 export interface Atestado {
   nome: string;
@@ -72,7 +73,11 @@ async function resolveDay(
 /** The child's absences on a day, with whether each is already abonada. */
 function absencesOfDay(db: DbOrTx, alunoId: string, data: string) {
   return db
-    .select({ id: attendanceAbsences.id, abonada: attendanceAbsences.abonada })
+    .select({
+      id: attendanceAbsences.id,
+      abonada: attendanceAbsences.abonada,
+      turmaId: attendanceRolls.turmaId,
+    })
     .from(attendanceAbsences)
     .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
     .where(and(eq(attendanceAbsences.alunoId, alunoId), eq(attendanceRolls.data, data)));
@@ -200,6 +205,9 @@ export async function answerJustificativa(
     if (input.aceita) {
       const pending = (await absencesOfDay(tx, row.alunoId, row.data)).filter((absence) => !absence.abonada);
       abonadas = pending.map((absence) => absence.id);
+      // Accepting is an abono: not in a closed year (the school may still answer without abonar).
+      const block = pending[0] && excuseBlockOf(await dayContextOf(tx, row.data, pending[0].turmaId));
+      if (block) throw conflict(block);
       if (abonadas.length > 0)
         await tx
           .update(attendanceAbsences)
