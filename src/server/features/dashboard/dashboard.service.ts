@@ -1,5 +1,5 @@
 import { folded } from '../../lib/text-search.js';
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { compareClasses, isInfantil } from '../../../shared/classes.schemas.js';
 import { formatCount } from '../../../shared/format.js';
 import {
@@ -81,8 +81,23 @@ function monthsBack(today: string, count: number): string[] {
   });
 }
 
+/**
+ * The classes of the school year the home is about: the one whose dates contain today; between two
+ * years, the one just ended until the next begins (`resolveYear`, as the attendance figures beside
+ * them); with no year on the calendar, today's year. Not next year's classes opened in December, nor
+ * past years'; the year's classes concluded by the rematrícula still count until the next year begins.
+ */
+async function classesOfTheYear(db: DbOrTx, today: string): Promise<SQL> {
+  const year = await resolveYear(db);
+  return and(
+    eq(classes.anoLetivo, year ? String(year.ano) : today.slice(0, 4)),
+    inArray(classes.status, ['ativo', 'concluido']),
+  )!;
+}
+
 async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> {
   const months = monthsBack(today, 6);
+  const ofTheYear = await classesOfTheYear(db, today);
   const firstDay = `${months[0]!}-01`;
   const matricula = sql<string>`to_char(${students.dataMatricula}, 'YYYY-MM')`;
   const [[counts], byMonth, [before], byStatus, audit, receitasMes, tuition] = await Promise.all([
@@ -93,9 +108,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
         ),
         professores:
           sql<number>`(select count(*) from ${teachers} where ${teachers.status} = 'ativo')`.mapWith(Number),
-        turmas: sql<number>`(select count(*) from ${classes} where ${classes.status} = 'ativo')`.mapWith(
-          Number,
-        ),
+        turmas: sql<number>`(select count(*) from ${classes} where ${ofTheYear})`.mapWith(Number),
       })
       .from(sql`(select 1) as one`),
     db
@@ -121,18 +134,18 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
     sumTransacoesByMonth(db, today.slice(0, 7), today.slice(0, 7)),
     summarizeMensalidades(db, today),
   ]);
-  const [frequencias, turmasAtivas] = await Promise.all([
+  const [frequencias, turmasDoAno] = await Promise.all([
     classFrequencies(db),
     db
       .select({ id: classes.id, nome: classes.nome, nivel: classes.nivel, serie: classes.serie })
       .from(classes)
-      .where(eq(classes.status, 'ativo')),
+      .where(ofTheYear),
   ]);
   // School order (Infantil … 9º ano, then the Médio's séries), by name within a série.
-  turmasAtivas.sort(compareClasses);
+  turmasDoAno.sort(compareClasses);
   const medias = await classGradeAverages(
     db,
-    turmasAtivas.map((turma) => turma.id),
+    turmasDoAno.map((turma) => turma.id),
   );
   const minimumOf = await stageMinimums(db);
   const novas = new Map(byMonth.map((row) => [row.mes, row.novas]));
@@ -161,7 +174,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
     matriculas_por_mes,
     alunos_por_status: byStatus,
     // The weighted mean of the class's grades and its attendance; classes with neither are left out.
-    performance_turmas: turmasAtivas
+    performance_turmas: turmasDoAno
       .filter((turma) => frequencias.turmas.get(turma.id) != null || medias.has(turma.id))
       .map((turma) => {
         const minimum = minimumOf(turma);
