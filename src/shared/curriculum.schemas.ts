@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_SUBJECTS_PER_LIST, subjectKey, subjectNameSchema } from './disciplinas.schemas.js';
 import { isSingleLine, SINGLE_LINE_MESSAGE, uuidParam, versionSchema } from './validators.js';
 import { areas } from './disciplinas.schemas.js';
+import { turnos } from './classes.schemas.js';
 
 /**
  * Contracts of a class's 'Grade curricular' (the curriculum): the subjects taught, the teacher of each,
@@ -156,6 +157,12 @@ export const curriculumSchema = z.object({
   itinerarios: z.array(
     z.object({ id: z.string(), nome: z.string(), tecnico: z.boolean(), alunos: z.number().int() }),
   ),
+  turno: z.enum(turnos),
+  /**
+   * Educação Infantil and Ensino Fundamental: what the grid gives below the LDB's carga horária (art. 24, I;
+   * art. 31, II–III), as warnings (shared/carga-horaria.ts). Empty for the Ensino Médio: see `carga_horaria`.
+   */
+  carga_horaria_avisos: z.array(z.string()),
   /** Ensino Médio only (null elsewhere): the carga horária per part and série against Lei 14.945/2024. */
   carga_horaria: z
     .object({

@@ -211,7 +211,9 @@ export function curriculumAnswer(
   return {
     professor_responsavel: null,
     frequencia_modo: 'diaria',
+    turno: 'manha',
     aulas_semanais: 0,
+    carga_horaria_avisos: [],
     version: 0,
     disciplinas: [],
     aula_minutos: 50,

@@ -14,6 +14,7 @@ import type { ClassDialogProps } from './class-dialog';
 import { gradeFormSchema } from './curriculum-form-schema';
 import { GradeRows } from './curriculum-rows';
 import { CargaHorariaPanel, ItinerariosFields } from './curriculum-medio';
+import { HoursWarnings, LiveHoursWarnings } from './curriculum-hours';
 
 const dayNames = (days: readonly number[]) =>
   days.length === 0 ? 'Dias não definidos' : days.map((day) => diasSemanaLabels[day]).join(', ');
@@ -49,6 +50,7 @@ function CurriculumView({ grade }: { grade: Curriculum }) {
         <strong>{grade.aulas_semanais}</strong> aulas por semana
       </p>
       {grade.carga_horaria && <CargaHorariaPanel grade={grade} />}
+      <HoursWarnings avisos={grade.carga_horaria_avisos} />
       {grade.disciplinas.length === 0 ? (
         <EmptyState icon={BookOpen} title="Nenhuma disciplina na grade" hint="A secretaria monta a grade." />
       ) : (
@@ -120,7 +122,7 @@ function CurriculumForm({ grade, onClose }: { grade: Curriculum; onClose: () => 
       />
       {medio && <ItinerariosFields grade={grade} />}
       <GradeRows medio={medio} />
-      {medio && <CargaHorariaPanel grade={grade} live />}
+      {medio ? <CargaHorariaPanel grade={grade} live /> : <LiveHoursWarnings grade={grade} />}
     </FormModal>
   );
 }

@@ -99,6 +99,26 @@ describe('ClassesPage', () => {
       expect(teacher).toHaveValue(uuidOf(7));
   });
 
+  it('warns, as the grid is typed, when its hours are below the LDB (art. 24, I) — a warning, not a block', async () => {
+    stubScreen(true);
+    stubServer('administrador', true);
+    renderAt(<ClassesPage />, `/lista?grade=${turma.id}`);
+    await screen.findByRole('combobox', { name: /^Um professor para todas as disciplinas:/ });
+    const dialog = screen.getByRole('dialog', { name: /Grade curricular — 6º Ano A/ });
+    // 2 subjects × 4 lessons of 50 min × 40 weeks = 267 h.
+    const warning = within(dialog).getByRole('status');
+    expect(warning).toHaveTextContent('Carga horária abaixo do mínimo legal');
+    expect(warning).toHaveTextContent(
+      'A grade soma 267 h no ano (8 aulas de 50 min por semana, em 40 semanas letivas); a LDB (art. 24, I) pede no Ensino Fundamental ao menos 800 h anuais, em no mínimo 200 dias letivos.',
+    );
+    for (const field of within(dialog).getAllByLabelText(/Aulas\/semana/)) {
+      await userEvent.clear(field);
+      await userEvent.type(field, '12');
+    }
+    await waitFor(() => expect(within(dialog).queryByText(/Carga horária abaixo/)).toBeNull());
+    expect(within(dialog).getByRole('button', { name: 'Salvar grade' })).toBeEnabled();
+  });
+
   it('offers the class’s boletins (PDF) only where there are grades: not for Educação Infantil', async () => {
     stubScreen(true);
     stubServer('administrador', false, [turma, infantil]);

@@ -21,6 +21,7 @@ import {
   serieNumber,
 } from '../../../shared/ensino-medio.js';
 import { cargaHorariaOf } from './curriculum.hours.js';
+import { cargaHorariaAvisos } from '../../../shared/carga-horaria.js';
 import { classInScope, saveItinerarios } from './itinerarios.service.js';
 
 async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculum> {
@@ -79,6 +80,7 @@ async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculu
     alunos: countOf.get(row.id) ?? 0,
   }));
   const medio = isEnsinoMedio(turma.nivel);
+  const aulasSemanais = items.reduce((sum, item) => sum + item.aulas_semanais, 0);
   const own = serieHoursOf(
     serieNumber(turma.serie) ?? 1,
     turma.aulaMinutos,
@@ -90,10 +92,17 @@ async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculu
     nivel: turma.nivel,
     professor_responsavel: responsible[0] ?? null,
     frequencia_modo: turma.frequenciaModo,
-    aulas_semanais: items.reduce((sum, item) => sum + item.aulas_semanais, 0),
+    turno: turma.turno,
+    aulas_semanais: aulasSemanais,
     disciplinas: items,
     aula_minutos: turma.aulaMinutos,
     itinerarios,
+    carga_horaria_avisos: cargaHorariaAvisos({
+      nivel: turma.nivel,
+      turno: turma.turno,
+      aulaMinutos: turma.aulaMinutos,
+      aulasSemanais,
+    }),
     carga_horaria: medio ? await cargaHorariaOf(db, turma, own, itinerarios) : null,
     version: turma.gradeVersion,
   };

@@ -1,0 +1,44 @@
+import { AlertTriangle } from 'lucide-react';
+import { useFormContext } from 'react-hook-form';
+import { cargaHorariaAvisos } from '../../../shared/carga-horaria';
+import type { Curriculum } from '../../../shared/curriculum.schemas';
+import type { GradeFormInput } from './curriculum-form-schema';
+
+/**
+ * The carga horária of an Educação Infantil or Ensino Fundamental class against the LDB (art. 24, I; art.
+ * 31, II–III): warnings, never a block, as the Ensino Médio's panel (curriculum-medio.tsx).
+ */
+export function HoursWarnings({ avisos }: { avisos: readonly string[] }) {
+  if (avisos.length === 0) return null;
+  return (
+    <div
+      role="status"
+      className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <AlertTriangle className="h-4 w-4" aria-hidden="true" /> Carga horária abaixo do mínimo legal
+      </p>
+      <ul className="list-disc space-y-1 pl-5">
+        {avisos.map((aviso) => (
+          <li key={aviso}>{aviso}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The same, from the grid being edited: the weekly lessons as typed, the class's lesson length and turno. */
+export function LiveHoursWarnings({ grade }: { grade: Curriculum }) {
+  const { watch } = useFormContext<GradeFormInput>();
+  const aulasSemanais = watch('disciplinas').reduce(
+    (sum, item) => sum + (Number(item.aulas_semanais) || 0),
+    0,
+  );
+  const avisos = cargaHorariaAvisos({
+    nivel: grade.nivel,
+    turno: grade.turno,
+    aulaMinutos: grade.aula_minutos,
+    aulasSemanais,
+  });
+  return <HoursWarnings avisos={avisos} />;
+}
