@@ -21,6 +21,20 @@ export const gradesProgressLineSchema = z.object({
 });
 export type GradesProgressLine = z.infer<typeof gradesProgressLineSchema>;
 
+/**
+ * An Educação Infantil class in the same list: no grades, a parecer descritivo per child and period —
+ * the children who were in the class in the period and how many have none yet (or one left blank).
+ */
+export const pareceresProgressLineSchema = z.object({
+  turma_id: z.string(),
+  turma_nome: z.string(),
+  /** The class's teacher in charge (who writes the pareceres); null: none named. */
+  professor: z.string().nullable(),
+  criancas: z.number().int(),
+  sem_parecer: z.number().int(),
+});
+export type PareceresProgressLine = z.infer<typeof pareceresProgressLineSchema>;
+
 export const gradesProgressSchema = z.object({
   periodo: z.object({
     id: z.string(),
@@ -30,5 +44,7 @@ export const gradesProgressSchema = z.object({
     data_fechamento: z.string(),
   }),
   linhas: z.array(gradesProgressLineSchema),
+  /** The year's Educação Infantil classes (not in `linhas`: they have no grades). */
+  pareceres: z.array(pareceresProgressLineSchema),
 });
 export type GradesProgress = z.infer<typeof gradesProgressSchema>;

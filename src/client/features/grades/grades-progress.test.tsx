@@ -36,6 +36,7 @@ const progress: GradesProgress = {
     line(6, 'Português', {}),
     line(7, 'Ciências', { avaliacoes: 0, notas_esperadas: 0, professor: null }),
   ],
+  pareceres: [],
 };
 
 describe('GradesProgressPanel', () => {
@@ -82,5 +83,36 @@ describe('GradesProgressPanel', () => {
     });
     renderAt(<GradesProgressPanel periodoId={uuid(1)} onOpen={vi.fn()} />);
     expect(await screen.findByText(/Todas as 1 disciplinas estão com as notas em dia\./)).toBeInTheDocument();
+  });
+});
+
+describe('GradesProgressPanel: Educação Infantil', () => {
+  it('lists the Infantil classes with the children still without a parecer, each opening its pareceres', async () => {
+    stubScreen(true);
+    stubApi({
+      '/api/notas/acompanhamento': {
+        ...progress,
+        linhas: [],
+        pareceres: [
+          { turma_id: uuid(8), turma_nome: 'Pré II A', professor: 'Rita Lima', criancas: 18, sem_parecer: 5 },
+          { turma_id: uuid(9), turma_nome: 'Maternal I A', professor: null, criancas: 12, sem_parecer: 0 },
+        ],
+      },
+    });
+    renderAt(<GradesProgressPanel periodoId={uuid(1)} onOpen={vi.fn()} />);
+    const panel = await screen.findByRole('region', { name: 'Lançamento de notas — 1º bimestre' });
+    expect(panel).toHaveTextContent('Turmas de Educação Infantil não têm notas: veja os pareceres abaixo.');
+    expect(panel).toHaveTextContent('5 crianças sem parecer neste período.');
+    const items = within(within(panel).getByRole('list', { name: 'Pareceres por turma' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Pré II ARita Lima5 de 18 crianças sem parecer'),
+      expect.stringContaining('Maternal I ASem professor responsávelEm dia'),
+    ]);
+    expect(within(panel).getByRole('link', { name: 'Abrir os pareceres de Pré II A' })).toHaveAttribute(
+      'href',
+      `/dashboard/pareceres?turma=${uuid(8)}&periodo=${uuid(1)}`,
+    );
   });
 });

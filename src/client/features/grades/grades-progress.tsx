@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { gradesProgressQuery } from './grades.api';
+import { PareceresProgress } from './pareceres-progress';
 import type { ListSort } from '../../lib/use-list-state';
 
 const pending = (line: GradesProgressLine) => line.avaliacoes === 0 || line.notas_faltando > 0;
@@ -49,7 +50,7 @@ export function GradesProgressPanel({
   const progress = useQuery(gradesProgressQuery(periodoId));
   if (progress.isError) return <ErrorBanner>Erro ao carregar o lançamento de notas do período.</ErrorBanner>;
   if (!progress.data) return null;
-  const { periodo, linhas } = progress.data;
+  const { periodo, linhas, pareceres } = progress.data;
   const late = linhas.filter((line) => line.notas_faltando > 0).length;
   const empty = linhas.filter((line) => line.avaliacoes === 0).length;
   const NONE = '(sem professor)';
@@ -61,7 +62,9 @@ export function GradesProgressPanel({
   );
   const summary =
     linhas.length === 0
-      ? 'Nenhuma disciplina na grade curricular das turmas deste ano.'
+      ? pareceres.length > 0
+        ? 'Turmas de Educação Infantil não têm notas: veja os pareceres abaixo.'
+        : 'Nenhuma disciplina na grade curricular das turmas deste ano.'
       : late + empty === 0
         ? `Todas as ${String(linhas.length)} disciplinas estão com as notas em dia.`
         : [late > 0 && `${String(late)} com notas faltando`, empty > 0 && `${String(empty)} sem avaliação`]
@@ -147,6 +150,7 @@ export function GradesProgressPanel({
           )}
         </div>
       )}
+      <PareceresProgress periodoId={periodo.id} linhas={pareceres} />
     </section>
   );
 }

@@ -58,6 +58,7 @@ function progressOf(fim: string, linhas: GradesProgress['linhas']): GradesProgre
   return {
     periodo: { id: uuid(1), nome: '1º bimestre', inicio: '2026-02-02', fim, data_fechamento: fim },
     linhas,
+    pareceres: [],
   };
 }
 

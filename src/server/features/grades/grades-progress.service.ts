@@ -16,6 +16,7 @@ import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { periodStatesForClasses } from '../calendar/index.js';
 import { bySubjectOrder, readSubjectOrder } from '../disciplinas/index.js';
+import { pareceresProgress } from '../pareceres/index.js';
 
 interface Tally {
   avaliacoes: number;
@@ -59,7 +60,7 @@ export async function gradesProgress(db: DbOrTx, periodoId: string): Promise<Gra
     .where(eq(schoolPeriods.id, periodoId));
   if (!period) throw notFound('Período não encontrado.');
   const today = clock.today();
-  const [subjects, counts, order] = await Promise.all([
+  const [subjects, counts, order, pareceres] = await Promise.all([
     db
       .select({
         turmaId: classes.id,
@@ -75,6 +76,7 @@ export async function gradesProgress(db: DbOrTx, periodoId: string): Promise<Gra
       .where(and(eq(classes.anoLetivo, String(period.ano)), eq(classes.status, 'ativo'))),
     tallies(db, periodoId, today),
     readSubjectOrder(db),
+    pareceresProgress(db, period.period, period.ano),
   ]);
   const graded = subjects.filter((row) => !isInfantil(row.nivel));
   const states = await periodStatesForClasses(
@@ -107,5 +109,6 @@ export async function gradesProgress(db: DbOrTx, periodoId: string): Promise<Gra
       data_fechamento: period.period.dataFechamento,
     },
     linhas,
+    pareceres,
   };
 }
