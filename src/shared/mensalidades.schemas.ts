@@ -385,6 +385,15 @@ export function descricaoCobranca(cobranca: CobrancaNomeavel): string {
     : `Mensalidade de ${formatMesReferencia(cobranca.mes_referencia)}`;
 }
 
+/**
+ * The same name inside a sentence, after an article ('o comprovante da …', 'a … de Ana'): "mensalidade
+ * de novembro de 2026" or "taxa de matrícula 2027" (ADR 0094).
+ */
+export function cobrancaNaFrase(cobranca: CobrancaNomeavel): string {
+  const titulo = descricaoCobranca(cobranca);
+  return titulo.charAt(0).toLocaleLowerCase('pt-BR') + titulo.slice(1);
+}
+
 // ---------------------------------------------------------------- what a family owes now
 
 /**

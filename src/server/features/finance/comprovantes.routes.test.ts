@@ -8,9 +8,10 @@ import sharp from 'sharp';
 import { clock } from '../../lib/clock.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
+import { mensalidades } from '../../db/schema/finance.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { multipartFile } from '../../test/image-fixtures.js';
-import { lastYear, mensalidadeOf, school, setupFinanceTest, today } from './finance.test-setup.js';
+import { lastYear, mensalidadeOf, school, setupFinanceTest, thisYear, today } from './finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
 
@@ -230,6 +231,34 @@ describe("'Já paguei'", () => {
     expect(bell.map((row) => row.texto)).toContain(
       `A escola não confirmou o comprovante da mensalidade de março de ${lastYear} de Ana Souza: O valor do comprovante é de outra mensalidade.`,
     );
+  });
+
+  it('names the enrolment fee as the fee to the staff and to the family (ADR 0094)', async () => {
+    const s = await withTuition();
+    const fee = `taxa de matrícula ${String(thisYear)}`;
+    await t.database.db
+      .update(mensalidades)
+      .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
+      .where(eq(mensalidades.id, s.march.id));
+    expect((await send(s.march.id, s.guardian)).statusCode).toBe(201);
+    const staffBell = (await call('GET', '/api/notificacoes', s.admin)).json().data.items;
+    expect(staffBell[0].texto).toMatch(new RegExp(`enviou o comprovante da ${fee} de Ana Souza `));
+    const refused = await call(
+      'POST',
+      `/api/financeiro/mensalidades/${s.march.id}/comprovante/recusar`,
+      s.admin,
+      {
+        motivo: 'Ilegível.',
+      },
+    );
+    expect(refused.statusCode).toBe(200);
+    const db = t.database.db;
+    const [mae] = await db.select().from(guardians).where(eq(guardians.id, s.mae.id));
+    const bell = await db.select().from(notificacoes).where(eq(notificacoes.usuarioId, mae!.usuarioId!));
+    expect(bell.map((row) => row.texto)).toContain(
+      `A escola não confirmou o comprovante da ${fee} de Ana Souza: Ilegível.`,
+    );
+    expect(bell.map((row) => row.texto).join('\n')).not.toContain('mensalidade de março');
   });
 
   it("the child's other guardian sees it em confirmação but opens only a comprovante they sent", async () => {

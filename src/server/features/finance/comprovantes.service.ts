@@ -7,7 +7,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { paths } from '../../../shared/routes.js';
 import {
   COMPROVANTE_MAX_BYTES,
-  formatMesReferencia,
+  cobrancaNaFrase,
   type Comprovante,
   type ComprovantePendente,
   type ConfirmarComprovanteInput,
@@ -36,7 +36,7 @@ import { clock } from '../../lib/clock.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { financeScopeOf } from './finance.scope.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
-import { statusOf, statusSql, toMensalidade } from './mensalidades.presenters.js';
+import { cobrancaDe, statusOf, statusSql, toMensalidade } from './mensalidades.presenters.js';
 import { findMensalidade } from './mensalidades.service.js';
 import { applyPayment } from './payments.service.js';
 
@@ -147,8 +147,8 @@ export async function sendComprovante(
       entityId: id,
       details: { comprovante_id: saved!.id, valor_devido: due.total, data_referencia: today },
     });
-    const mes = formatMesReferencia(row.mesReferencia);
-    const texto = `${user.nome} enviou o comprovante da mensalidade de ${mes} de ${found.aluno_nome} (${formatCentavosPlain(due.total)}). Confira e confirme ou recuse.`;
+    const cobranca = cobrancaNaFrase(cobrancaDe(row));
+    const texto = `${user.nome} enviou o comprovante da ${cobranca} de ${found.aluno_nome} (${formatCentavosPlain(due.total)}). Confira e confirme ou recuse.`;
     await fanOut(ctx, tx, {
       recipients: staffHolding('finance.manage'),
       tipo: 'mensalidade',
@@ -156,7 +156,7 @@ export async function sendComprovante(
       texto,
       link: STAFF_LINK,
       email: { assunto: 'Comprovante de pagamento para confirmar', texto },
-      sms: `Comprovante de mensalidade de ${found.aluno_nome} para confirmar.`,
+      sms: `Comprovante de pagamento de ${found.aluno_nome} para confirmar.`,
     });
     return {
       mensalidade: toMensalidade(updated!, { ...found, comprovante_proprio: true }, rates, today, true),
@@ -272,11 +272,11 @@ export async function confirmComprovante(
       entityId: id,
       details: { comprovante_id: comprovante.id, valor_pago: valor, data_pagamento: data },
     });
-    const mes = formatMesReferencia(row.mesReferencia);
+    const cobranca = cobrancaNaFrase(cobrancaDe(row));
     const texto =
       result.mensalidade.status === 'pago'
-        ? `A escola confirmou o pagamento da mensalidade de ${mes} de ${found.aluno_nome} (${formatCentavosPlain(valor)}, em ${formatDate(data)}).`
-        : `A escola confirmou ${formatCentavosPlain(valor)} na mensalidade de ${mes} de ${found.aluno_nome}; ainda faltam ${formatCentavosPlain(result.mensalidade.valor_atualizado)}.`;
+        ? `A escola confirmou o pagamento da ${cobranca} de ${found.aluno_nome} (${formatCentavosPlain(valor)}, em ${formatDate(data)}).`
+        : `A escola confirmou ${formatCentavosPlain(valor)} na ${cobranca} de ${found.aluno_nome}; ainda faltam ${formatCentavosPlain(result.mensalidade.valor_atualizado)}.`;
     await notifyFamily(ctx, tx, row.alunoId, 'Pagamento confirmado', texto);
     return result.mensalidade;
   });
@@ -308,13 +308,13 @@ export async function refuseComprovante(
       entityId: id,
       details: { comprovante_id: comprovante.id, motivo },
     });
-    const mes = formatMesReferencia(row.mesReferencia);
+    const cobranca = cobrancaNaFrase(cobrancaDe(row));
     await notifyFamily(
       ctx,
       tx,
       row.alunoId,
       'Comprovante não confirmado',
-      `A escola não confirmou o comprovante da mensalidade de ${mes} de ${found.aluno_nome}: ${motivo}`,
+      `A escola não confirmou o comprovante da ${cobranca} de ${found.aluno_nome}: ${motivo}`,
     );
     return toMensalidade(updated!, found, ratesOf(await loadSettings(tx)), today);
   });

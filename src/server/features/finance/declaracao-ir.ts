@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DeclaracaoIrAno } from '../../../shared/declaracao-ir.schemas.js';
 import { declaracaoIrFileName } from '../../../shared/declaracao-ir.schemas.js';
 import {
-  descricaoCobranca,
+  cobrancaNaFrase,
   formaPagamentoLabels,
   type TipoCobranca,
 } from '../../../shared/mensalidades.schemas.js';
@@ -36,12 +36,7 @@ async function payerOf(db: DbOrTx, userId: string) {
 
 /** 'mensalidade de março de 2026' or 'taxa de matrícula 2027' (ADR 0094: one source of a charge's name). */
 function referenciaDoPagamento(row: { mes: string; tipo: TipoCobranca; anuidadeAno: number | null }): string {
-  const titulo = descricaoCobranca({
-    tipo: row.tipo,
-    mes_referencia: row.mes,
-    anuidade_ano: row.anuidadeAno,
-  });
-  return titulo.charAt(0).toLocaleLowerCase('pt-BR') + titulo.slice(1);
+  return cobrancaNaFrase({ tipo: row.tipo, mes_referencia: row.mes, anuidade_ano: row.anuidadeAno });
 }
 
 function paymentsOf(db: DbOrTx, responsavelId: string) {

@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   formaPagamentoLabels,
-  formatMesReferencia,
+  cobrancaNaFrase,
   type EstornoResult,
   type Mensalidade,
 } from '../../../shared/mensalidades.schemas.js';
@@ -22,7 +22,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import { notifyFamily } from './comprovantes.service.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
-import { toMensalidade } from './mensalidades.presenters.js';
+import { cobrancaDe, toMensalidade } from './mensalidades.presenters.js';
 import { findMensalidade } from './mensalidades.service.js';
 import { changeMensalidade } from './payments.service.js';
 
@@ -92,7 +92,7 @@ export async function reversePayment(
       })
       .where(eq(mensalidades.id, mensalidadeId))
       .returning();
-    const mes = formatMesReferencia(row.mesReferencia);
+    const cobranca = cobrancaNaFrase(cobrancaDe(row));
     if (pix)
       await tx
         .update(pixRecebidos)
@@ -101,7 +101,7 @@ export async function reversePayment(
           mensalidadeId: null,
           resolvidoPor: null,
           resolvidoEm: null,
-          observacao: `Estornado da mensalidade de ${mes} de ${found.aluno_nome}: ${motivo}`,
+          observacao: `Estornado da ${cobranca} de ${found.aluno_nome}: ${motivo}`,
         })
         .where(eq(pixRecebidos.id, pix.id));
     await recordAudit(tx, actor, {
@@ -128,7 +128,7 @@ export async function reversePayment(
       tx,
       row.alunoId,
       'Pagamento estornado',
-      `O pagamento de ${formatCentavosPlain(pagamento.valorPago)} registrado em ${formatDate(pagamento.dataPagamento)} na mensalidade de ${mes} de ${found.aluno_nome} foi estornado pela escola. Em caso de dúvida, fale com a secretaria.`,
+      `O pagamento de ${formatCentavosPlain(pagamento.valorPago)} registrado em ${formatDate(pagamento.dataPagamento)} na ${cobranca} de ${found.aluno_nome} foi estornado pela escola. Em caso de dúvida, fale com a secretaria.`,
     );
     const mensalidade = toMensalidade(updated!, found, ratesOf(await loadSettings(tx)), today);
     return { mensalidade, pix_a_conciliar: Boolean(pix) };

@@ -1,5 +1,9 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas.js';
+import {
+  cobrancaNaFrase,
+  referenciaCobranca,
+  type Mensalidade,
+} from '../../../shared/mensalidades.schemas.js';
 import { type LembreteResult } from '../../../shared/finance.schemas.js';
 import {
   formatCentavosPlain,
@@ -43,7 +47,7 @@ const FAMILY_WINDOW_HOURS = 24;
 export function lembreteTexts(
   items: readonly Pick<
     Mensalidade,
-    'aluno_nome' | 'mes_referencia' | 'data_vencimento' | 'valor_atualizado'
+    'aluno_nome' | 'tipo' | 'mes_referencia' | 'anuidade_ano' | 'data_vencimento' | 'valor_atualizado'
   >[],
   hasPortal: boolean,
 ): LembreteMensagem {
@@ -51,7 +55,7 @@ export function lembreteTexts(
   const one = items.length === 1 ? items[0] : undefined;
   const lines = items.map(
     (item) =>
-      `- ${item.aluno_nome}, ${formatMesReferencia(item.mes_referencia)} (vencimento ${formatDate(item.data_vencimento)}): ${formatCentavosPlain(item.valor_atualizado)}`,
+      `- ${item.aluno_nome}, ${referenciaCobranca(item)} (vencimento ${formatDate(item.data_vencimento)}): ${formatCentavosPlain(item.valor_atualizado)}`,
   );
   const how = hasPortal
     ? 'No portal, em Mensalidades, você vê os valores e pode pagar com Pix. Se preferir combinar outra forma, fale com a secretaria.'
@@ -59,7 +63,7 @@ export function lembreteTexts(
   return {
     titulo: 'Lembrete de mensalidade',
     texto: one
-      ? `Consta em aberto a mensalidade de ${formatMesReferencia(one.mes_referencia)} de ${one.aluno_nome} (${formatCentavosPlain(total)} atualizado hoje). Se já pagou, desconsidere.`
+      ? `Consta em aberto a ${cobrancaNaFrase(one)} de ${one.aluno_nome} (${formatCentavosPlain(total)} atualizado hoje). Se já pagou, desconsidere.`
       : `Constam em aberto ${formatCount(items.length, 'mensalidade', 'mensalidades')} (${formatCentavosPlain(total)} atualizado hoje). Se já pagou, desconsidere.`,
     assunto: 'Lembrete de mensalidade em aberto',
     email: [

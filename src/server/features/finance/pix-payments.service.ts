@@ -5,7 +5,7 @@
  * record or not at all. The payment is the manual one's (`applyPayment`), by Pix or boleto, so the receipt
  * and every figure follow as they do for a payment typed by the secretaria.
  */
-import { formatMesReferencia, type PagamentoOrigem } from '../../../shared/mensalidades.schemas.js';
+import { cobrancaNaFrase, type PagamentoOrigem } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, type PaymentSplit } from '../../../shared/money.js';
 import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
@@ -15,6 +15,7 @@ import type { Actor } from '../audit/index.js';
 import { notifyFamily } from './comprovantes.service.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
 import { findMensalidade } from './mensalidades.service.js';
+import { cobrancaDe } from './mensalidades.presenters.js';
 import { applyPayment } from './payments.service.js';
 
 export interface PixPaymentInput {
@@ -123,12 +124,12 @@ async function applyBankPayment(
     today,
     { split, origem: input.origem },
   );
-  const mes = formatMesReferencia(row.mesReferencia);
+  const cobranca = cobrancaNaFrase(cobrancaDe(row));
   const quitada = result.mensalidade.status === 'pago';
   const meio = input.forma === 'pix' ? 'o Pix' : 'o pagamento do boleto';
   const texto = quitada
-    ? `Recebemos ${meio} de ${formatCentavosPlain(input.valor)} da mensalidade de ${mes} de ${found.aluno_nome}, pago em ${formatDate(input.data)}. O recibo está no portal.`
-    : `Recebemos ${formatCentavosPlain(input.valor)} por ${input.forma === 'pix' ? 'Pix' : 'boleto'} na mensalidade de ${mes} de ${found.aluno_nome}; ainda faltam ${formatCentavosPlain(result.mensalidade.valor_atualizado)}.`;
+    ? `Recebemos ${meio} de ${formatCentavosPlain(input.valor)} da ${cobranca} de ${found.aluno_nome}, pago em ${formatDate(input.data)}. O recibo está no portal.`
+    : `Recebemos ${formatCentavosPlain(input.valor)} por ${input.forma === 'pix' ? 'Pix' : 'boleto'} na ${cobranca} de ${found.aluno_nome}; ainda faltam ${formatCentavosPlain(result.mensalidade.valor_atualizado)}.`;
   await notifyFamily(ctx, tx, row.alunoId, 'Pagamento confirmado', texto);
   return { paga: true, pagamentoId: result.pagamento.id, quitada };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock, schoolHour } from '../../lib/clock.js';
 import { rowsOf } from '../../db/rows.js';
+import { descricaoCobrancaSql, referenciaNaFraseSql, tipoCobrancaSql } from '../../db/cobranca-nome.js';
 import { readSystemValues } from '../settings/index.js';
 import { fanOutPersonal, notifyUser } from './notificacoes.service.js';
 import { lembreteConfiguracoes } from '../../db/schema/lembretes.js';
@@ -178,7 +179,11 @@ export async function runTuitionNotices(ctx: AppContext): Promise<{ vence: numbe
       'atraso',
       sql`m.data_vencimento < ${overdueBefore(today)}::date and m.data_vencimento >= ${today}::date - ${OVERDUE_WINDOW_DAYS}::int`,
     );
-    const mes = sql`(substr(m.mes_referencia, 6, 2) || '/' || substr(m.mes_referencia, 1, 4))`;
+    // The charge named as everywhere else (descricaoCobranca, ADR 0094): 'Mensalidade de março de
+    // 2026' or 'Taxa de matrícula 2027'; 'A mensalidade de…' / 'A taxa de matrícula…' in a sentence.
+    const nome = descricaoCobrancaSql('m');
+    const naFrase = sql`('A ' || ${referenciaNaFraseSql('m')})`;
+    const especie = tipoCobrancaSql('m');
     const valor = sql`('R$ ' || translate(to_char((m.valor - m.principal_pago) / 100.0, 'FM999,999,990.00'), ',.', '.,'))`;
     const venc = brDate(sql`m.data_vencimento`);
     const ofRun = (tipo: 'vence' | 'atraso') => sql`
@@ -191,14 +196,13 @@ export async function runTuitionNotices(ctx: AppContext): Promise<{ vence: numbe
         tipo: 'mensalidade',
         recipients: sql`
           select distinct g.usuario_id,
-            ('Mensalidade a vencer: ' || s.nome) as titulo,
-            ('A mensalidade de ' || ${mes} || ' de ' || s.nome || ' (' || ${valor} || ') vence em ' || ${venc} || '.')
-              as texto,
+            (${especie} || ' a vencer: ' || s.nome) as titulo,
+            (${naFrase} || ' de ' || s.nome || ' (' || ${valor} || ') vence em ' || ${venc} || '.') as texto,
             '/dashboard/financeiro'::text as link,
-            ('Mensalidade de ' || ${mes} || ' vence em ' || ${venc}) as assunto,
-            ('A mensalidade de ' || ${mes} || ' de ' || s.nome || ', no valor de ' || ${valor} || ', vence em '
+            (${nome} || ' vence em ' || ${venc}) as assunto,
+            (${naFrase} || ' de ' || s.nome || ', no valor de ' || ${valor} || ', vence em '
               || ${venc} || E'.\nNo portal você encontra o Pix e o boleto. Se já pagou, desconsidere.') as email_texto,
-            ('Mensalidade de ' || ${mes} || ' de ' || s.nome || ' vence em ' || ${venc} || '.') as sms
+            (${nome} || ' de ' || s.nome || ' vence em ' || ${venc} || '.') as sms
           ${ofRun('vence')}`,
       });
     if (atraso > 0)
@@ -206,15 +210,14 @@ export async function runTuitionNotices(ctx: AppContext): Promise<{ vence: numbe
         tipo: 'mensalidade',
         recipients: sql`
           select distinct g.usuario_id,
-            ('Mensalidade em atraso: ' || s.nome) as titulo,
-            ('A mensalidade de ' || ${mes} || ' de ' || s.nome || ' venceu em ' || ${venc} || ' e está em aberto.')
-              as texto,
+            (${especie} || ' em atraso: ' || s.nome) as titulo,
+            (${naFrase} || ' de ' || s.nome || ' venceu em ' || ${venc} || ' e está em aberto.') as texto,
             '/dashboard/financeiro'::text as link,
-            ('Mensalidade de ' || ${mes} || ' em atraso') as assunto,
-            ('A mensalidade de ' || ${mes} || ' de ' || s.nome || ' venceu em ' || ${venc}
+            (${nome} || ' em atraso') as assunto,
+            (${naFrase} || ' de ' || s.nome || ' venceu em ' || ${venc}
               || E' e consta em aberto.\nNo portal você vê o valor atualizado e pode pagar. Se já pagou, desconsidere.')
               as email_texto,
-            ('Mensalidade de ' || ${mes} || ' de ' || s.nome || ' em atraso desde ' || ${venc} || '.') as sms
+            (${nome} || ' de ' || s.nome || ' em atraso desde ' || ${venc} || '.') as sms
           ${ofRun('atraso')}`,
       });
     return { vence, atraso };

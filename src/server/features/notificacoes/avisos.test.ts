@@ -280,7 +280,9 @@ describe('mensalidades', () => {
       `Mensalidade em atraso: ${ana.child.nome}`,
     ]);
     const due = notices.find((row) => row.titulo.startsWith('Mensalidade a vencer'));
-    expect(due?.texto).toBe(`A mensalidade de 03/2026 de ${ana.child.nome} (R$ 850,00) vence em 22/03/2026.`);
+    expect(due?.texto).toBe(
+      `A mensalidade de março de 2026 de ${ana.child.nome} (R$ 850,00) vence em 22/03/2026.`,
+    );
     expect(due?.link).toBe('/dashboard/financeiro');
     expect(await emailsOf(ana.user.id)).toHaveLength(2);
 
@@ -295,6 +297,37 @@ describe('mensalidades', () => {
     clock.pin('2026-03-24');
     expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 0, atraso: 1 });
     expect(await bellOf(ana.user.id)).toHaveLength(3);
+  });
+
+  it('names the enrolment fee as the fee in the bell, the e-mail and the SMS (ADR 0094)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null);
+    const ana = await family(turma.id);
+    await tuition(ana.child.id, '2026-03', '2026-03-22', { tipo: 'taxa_matricula', anuidadeAno: 2027 });
+    await tuition(ana.child.id, '2026-02', '2026-02-28');
+    await setSwitches(admin.cookie, { notificar_mensalidades: true });
+
+    expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 1, atraso: 1 });
+    const notices = await bellOf(ana.user.id);
+    expect(notices.map((row) => [row.titulo, row.texto]).sort()).toEqual([
+      [
+        `Mensalidade em atraso: ${ana.child.nome}`,
+        `A mensalidade de fevereiro de 2026 de ${ana.child.nome} venceu em 28/02/2026 e está em aberto.`,
+      ],
+      [
+        `Taxa de matrícula a vencer: ${ana.child.nome}`,
+        `A taxa de matrícula 2027 de ${ana.child.nome} (R$ 850,00) vence em 22/03/2026.`,
+      ],
+    ]);
+    const emails = await emailsOf(ana.user.id);
+    expect(emails.map((row) => row.assunto).sort()).toEqual([
+      'Mensalidade de fevereiro de 2026 em atraso',
+      'Taxa de matrícula 2027 vence em 22/03/2026',
+    ]);
+    const fee = emails.find((row) => row.assunto.startsWith('Taxa'));
+    expect(fee?.texto).toContain(
+      `A taxa de matrícula 2027 de ${ana.child.nome}, no valor de R$ 850,00, vence em 22/03/2026.`,
+    );
   });
 
   it('runs once per day through the job queue slot', async () => {

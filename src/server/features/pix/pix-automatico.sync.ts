@@ -7,7 +7,7 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, lt, ne, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../shared/calendar.js';
 import { formatCentavos, formatDate } from '../../../shared/format.js';
-import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import { cobrancaNaFrase } from '../../../shared/mensalidades.schemas.js';
 import type { AppContext } from '../../context.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pixCobrancasRecorrentes, pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
@@ -47,6 +47,10 @@ function txidSeguinte(mensalidadeId: string, anterior: string): string {
   const envio = anterior.length > base.length ? parseInt(anterior.slice(base.length), 36) : 0;
   return txidDaCobranca(mensalidadeId, envio + 1);
 }
+
+/** 'mensalidade de março de 2026' or 'taxa de matrícula 2027', as every text names a charge (ADR 0094). */
+const nomeDe = (row: typeof mensalidades.$inferSelect) =>
+  cobrancaNaFrase({ tipo: row.tipo, mes_referencia: row.mesReferencia, anuidade_ano: row.anuidadeAno });
 
 function centavos(valor: string): number {
   return Math.round(Number(valor) * 100);
@@ -247,7 +251,7 @@ export async function retirarCobrancasRecorrentes(
           tx,
           mensalidade.alunoId,
           'Débito automático cancelado neste mês',
-          `A mensalidade de ${formatMesReferencia(mensalidade.mesReferencia)} de ${alunoNome} mudou ` +
+          `A ${nomeDe(mensalidade)} de ${alunoNome} mudou ` +
             `para ${formatCentavos(resta)}, e o débito automático de ${formatCentavos(cobranca.valor)} ` +
             `foi cancelado no banco. Pague ${formatCentavos(resta)} pelo Pix do portal até ` +
             `${formatDate(mensalidade.dataVencimento)}.`,
@@ -325,8 +329,8 @@ export async function avisarCobrancasNaoEnviadas(ctx: AppContext): Promise<numbe
         tx,
         mensalidade.alunoId,
         'Débito automático não agendado neste mês',
-        `O banco não aceitou o débito automático da mensalidade de ` +
-          `${formatMesReferencia(mensalidade.mesReferencia)} de ${alunoNome}, e ele não será feito. ` +
+        `O banco não aceitou o débito automático da ${nomeDe(mensalidade)} ` +
+          `de ${alunoNome}, e ele não será feito. ` +
           `Pague ${formatCentavos(resta)} pelo Pix do portal até ${formatDate(mensalidade.dataVencimento)}.`,
       );
     });
