@@ -21,6 +21,8 @@ export const dashboardEscolaSchema = z.object({
   total_turmas: z.number().int(),
   /** The finance figures: null for whoever lacks `finance.figures` (ADR 0025). */
   mensalidades_pendentes: z.number().int().nullable(),
+  /** The enrolment fees overdue or due this month, which `mensalidades_pendentes` leaves out (ADR 0099). */
+  taxas_matricula_pendentes: z.number().int().nullable(),
   receita_mes: z.number().int().nullable(),
   /** The school's attendance % over the current school year (null before any roll, or without `academics.read`). */
   frequencia_media: z.number().nullable(),

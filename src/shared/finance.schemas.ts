@@ -244,6 +244,12 @@ export const financeStatsSchema = z.object({
   mensalidades_vencidas: z.number().int(),
   mensalidades_pagas: z.number().int(),
   mensalidades_pendentes: z.number().int(),
+  /** The same three counts of the enrolment fees, which the mensalidades_* leave out (ADR 0099). */
+  taxas_matricula: z.object({
+    pagas: z.number().int(),
+    vencidas: z.number().int(),
+    pendentes: z.number().int(),
+  }),
   inadimplencia_taxa: z.number(),
   mes: z.string(),
   serie_mensal: z.array(

@@ -73,6 +73,7 @@ describe('DashboardPage', () => {
       total_professores: 4,
       total_turmas: 2,
       mensalidades_pendentes: 0,
+      taxas_matricula_pendentes: 0,
       receita_mes: 0,
       frequencia_media: 95,
       matriculas_por_mes: [],
@@ -93,6 +94,28 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Notas' })).toHaveAttribute('href', '/dashboard/notas');
   });
 
+  it('names the pending enrolment fees apart from the pending tuition (ADR 0099)', async () => {
+    stubServer('administrador', {
+      escopo: 'escola',
+      total_alunos: 50,
+      total_professores: 4,
+      total_turmas: 2,
+      mensalidades_pendentes: 2,
+      taxas_matricula_pendentes: 1,
+      receita_mes: 0,
+      frequencia_media: 95,
+      matriculas_por_mes: [],
+      alunos_por_status: [],
+      performance_turmas: [],
+      atividades: [],
+    });
+    renderAt(<DashboardPage />);
+    const banner = await screen.findByText(/pendentes? e 1 taxa/);
+    expect(banner.textContent).toBe(
+      'Atenção: 2 mensalidades pendentes e 1 taxa de matrícula pendente. Ver no Financeiro',
+    );
+  });
+
   it('leaves out the panels a profile may not read instead of showing them empty (the secretaria has no audit trail)', async () => {
     const stats: DashboardEscola = {
       escopo: 'escola',
@@ -100,6 +123,7 @@ describe('DashboardPage', () => {
       total_professores: 19,
       total_turmas: 14,
       mensalidades_pendentes: null,
+      taxas_matricula_pendentes: null,
       receita_mes: null,
       frequencia_media: 95.6,
       matriculas_por_mes: [],

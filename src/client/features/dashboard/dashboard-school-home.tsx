@@ -107,19 +107,31 @@ export function SchoolHome({
     { label: 'Usuários', to: paths.users, icon: UserCog, show: can(permissoes, 'users.manage') },
   ];
   const hasEnrolments = stats.matriculas_por_mes.some((item) => item.total > 0);
+  // The tuition and the enrolment fees are named apart (ADR 0099): 'a fee is not a mensalidade'.
+  const pendentes = [
+    stats.mensalidades_pendentes
+      ? formatCount(stats.mensalidades_pendentes, 'mensalidade pendente', 'mensalidades pendentes')
+      : null,
+    stats.taxas_matricula_pendentes
+      ? formatCount(
+          stats.taxas_matricula_pendentes,
+          'taxa de matrícula pendente',
+          'taxas de matrícula pendentes',
+        )
+      : null,
+  ].filter((text): text is string => text !== null);
   const hasStudents = stats.alunos_por_status.some((item) => item.total > 0);
   return (
     <div className="space-y-6">
       {can(permissoes, 'settings.manage') && <FirstStepsPanel />}
-      {stats.mensalidades_pendentes !== null && stats.mensalidades_pendentes > 0 && (
+      {pendentes.length > 0 && (
         <div
           role="status"
           className="flex items-center gap-3 rounded-lg border border-yellow-300 bg-yellow-50 px-4 py-3 text-sm text-yellow-900"
         >
           <AlertTriangle className="h-5 w-5 shrink-0 text-yellow-600" aria-hidden="true" />
           <p>
-            <strong>Atenção:</strong>{' '}
-            {formatCount(stats.mensalidades_pendentes, 'mensalidade pendente', 'mensalidades pendentes')}.{' '}
+            <strong>Atenção:</strong> {pendentes.join(' e ')}.{' '}
             <Link to={paths.finance} className="font-medium underline">
               Ver no Financeiro
             </Link>

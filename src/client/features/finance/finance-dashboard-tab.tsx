@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { AlertTriangle, ArrowDownCircle, ArrowUpCircle, Percent, PiggyBank, Wallet } from 'lucide-react';
+import type { FinanceStats } from '../../../shared/finance.schemas';
 import { formatCentavos, formatPercent } from '../../../shared/format';
 import { ErrorBanner, Spinner, StatCard } from '../../components/feedback';
 import { useFinanceStats } from './finance.api';
@@ -11,6 +12,9 @@ export function FinanceDashboardTab() {
   if (isLoading) return <Spinner />;
   if (isError || !data) return <ErrorBanner>Erro ao carregar dados financeiros</ErrorBanner>;
   const hasSeries = data.serie_mensal.some((item) => item.receitas > 0 || item.despesas > 0);
+  // The enrolment fees are counted apart from the tuition (ADR 0099), shown when there are any.
+  const taxas = data.taxas_matricula;
+  const hasTaxas = taxas.pagas + taxas.vencidas + taxas.pendentes > 0;
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -61,6 +65,7 @@ export function FinanceDashboardTab() {
               <dd className="font-semibold text-amber-700">{data.mensalidades_pendentes}</dd>
             </div>
           </dl>
+          {hasTaxas && <TaxasMatricula {...taxas} />}
         </section>
         <section className="rounded-xl border border-gray-200 bg-white p-4">
           <div className="flex items-center gap-2">
@@ -71,7 +76,8 @@ export function FinanceDashboardTab() {
             {formatCentavos(data.receitas_pendentes)}
           </p>
           <p className="text-sm text-gray-600">
-            Vencidas e a vencer até o fim deste mês; as dos meses seguintes não entram
+            Vencidas e a vencer até o fim deste mês (mensalidades, taxas de matrícula e outras receitas); as
+            dos meses seguintes não entram
           </p>
         </section>
         <section className="rounded-xl border border-gray-200 bg-white p-4">
@@ -98,5 +104,30 @@ export function FinanceDashboardTab() {
         )}
       </section>
     </div>
+  );
+}
+
+/** The enrolment fees' counts, under the tuition's: a fee is not a month's tuition (ADR 0099). */
+function TaxasMatricula({ pagas, vencidas, pendentes }: FinanceStats['taxas_matricula']) {
+  return (
+    <>
+      <h3 id="box-taxas" className="mt-4 mb-2 text-sm font-semibold text-gray-900">
+        Taxas de matrícula
+      </h3>
+      <dl className="space-y-2 text-sm" aria-labelledby="box-taxas">
+        <div className="flex justify-between">
+          <dt className="text-gray-600">Pagas este mês</dt>
+          <dd className="font-semibold text-green-700">{pagas}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-gray-600">Vencidas</dt>
+          <dd className="font-semibold text-red-700">{vencidas}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-gray-600">A vencer neste mês</dt>
+          <dd className="font-semibold text-amber-700">{pendentes}</dd>
+        </div>
+      </dl>
+    </>
   );
 }

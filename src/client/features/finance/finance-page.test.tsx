@@ -24,6 +24,7 @@ const noFigures: FinanceStats = {
   mensalidades_vencidas: 0,
   mensalidades_pagas: 0,
   mensalidades_pendentes: 0,
+  taxas_matricula: { pagas: 0, vencidas: 0, pendentes: 0 },
   inadimplencia_taxa: 0,
   mes: '2026-11',
   serie_mensal: [],

@@ -169,6 +169,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
     total_professores: counts?.professores ?? 0,
     total_turmas: counts?.turmas ?? 0,
     mensalidades_pendentes: tuition.vencidas + tuition.pendentesMes,
+    taxas_matricula_pendentes: tuition.taxas.vencidas + tuition.taxas.pendentesMes,
     receita_mes: receitasMes.get(today.slice(0, 7))?.receitas ?? 0,
     frequencia_media: frequencias.geral,
     matriculas_por_mes,
@@ -410,6 +411,7 @@ function visibleTo(permissoes: readonly Permission[], stats: DashboardEscola): D
   return {
     ...stats,
     mensalidades_pendentes: finance ? stats.mensalidades_pendentes : null,
+    taxas_matricula_pendentes: finance ? stats.taxas_matricula_pendentes : null,
     receita_mes: finance ? stats.receita_mes : null,
     frequencia_media: academics ? stats.frequencia_media : null,
     performance_turmas: academics ? stats.performance_turmas : [],

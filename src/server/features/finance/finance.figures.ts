@@ -54,7 +54,11 @@ export async function sumTransacoesByMonth(
   return new Map(rows.map((row) => [row.mes, { receitas: row.receitas, despesas: row.despesas }]));
 }
 
-/** Open tuition counts and amounts as of `today` (used by the finance cards and the dashboard). */
+/**
+ * Open charge counts and amounts as of `today` (used by the finance cards and the dashboard). The counts
+ * are a month's tuition (`vencidas`, `pendentesMes`, `pagasMes`) and, apart, the enrolment fees
+ * (`taxas`, ADR 0099); the amounts are every charge's (money owed is owed, ADR 0094).
+ */
 export async function summarizeMensalidades(
   db: DbOrTx,
   today: string,
@@ -70,11 +74,14 @@ export async function summarizeMensalidades(
     scoped,
   );
   const late = sql`${mensalidades.dataVencimento} < ${overdueBefore(today)}`;
+  const fee = sql`${mensalidades.tipo} = 'taxa_matricula'`;
   const [[openRow], [paidRow], [dueRow]] = await Promise.all([
     db
       .select({
-        vencidas: sql<number>`count(*) filter (where ${late})`.mapWith(Number),
-        pendentesMes: sql<number>`count(*) filter (where not (${late}))`.mapWith(Number),
+        vencidas: sql<number>`count(*) filter (where ${late} and not ${fee})`.mapWith(Number),
+        pendentesMes: sql<number>`count(*) filter (where not (${late}) and not ${fee})`.mapWith(Number),
+        taxasVencidas: sql<number>`count(*) filter (where ${late} and ${fee})`.mapWith(Number),
+        taxasPendentesMes: sql<number>`count(*) filter (where not (${late}) and ${fee})`.mapWith(Number),
         abertoAteFimDoMes:
           sql<number>`coalesce(sum(${mensalidades.valor} - ${mensalidades.principalPago}), 0)`.mapWith(
             Number,
@@ -87,7 +94,10 @@ export async function summarizeMensalidades(
       .from(mensalidades)
       .where(open),
     db
-      .select({ pagasMes: sql<number>`count(*)`.mapWith(Number) })
+      .select({
+        pagasMes: sql<number>`count(*) filter (where not ${fee})`.mapWith(Number),
+        taxasPagasMes: sql<number>`count(*) filter (where ${fee})`.mapWith(Number),
+      })
       .from(mensalidades)
       .where(
         and(
@@ -108,6 +118,11 @@ export async function summarizeMensalidades(
     vencidas: openRow?.vencidas ?? 0,
     pendentesMes: openRow?.pendentesMes ?? 0,
     pagasMes: paidRow?.pagasMes ?? 0,
+    taxas: {
+      vencidas: openRow?.taxasVencidas ?? 0,
+      pendentesMes: openRow?.taxasPendentesMes ?? 0,
+      pagasMes: paidRow?.taxasPagasMes ?? 0,
+    },
     abertoAteFimDoMes: openRow?.abertoAteFimDoMes ?? 0,
     vencidoValor: openRow?.vencidoValor ?? 0,
     devidoAteHoje: dueRow?.devidoAteHoje ?? 0,
@@ -121,7 +136,9 @@ export async function summarizeMensalidades(
  * - saldo_atual: all paid receitas minus all paid despesas dated up to today.
  * - receitas_pendentes: open tuition principal due by the end of this month plus pending receitas.
  * - mensalidades_vencidas: open and past due; mensalidades_pagas: settled this month;
- *   mensalidades_pendentes: open, due later this month.
+ *   mensalidades_pendentes: open, due later this month — a month's tuition only; the same three of the
+ *   enrolment fees in taxas_matricula (ADR 0099).
+ * - receitas_pendentes and inadimplencia_taxa count every charge, fees included (ADR 0094).
  * - inadimplencia_taxa: overdue open principal ÷ principal due before today, in %, one decimal.
  */
 export async function computeFinanceStats(db: DbOrTx, today: string): Promise<FinanceStats> {
@@ -164,6 +181,11 @@ export async function computeFinanceStats(db: DbOrTx, today: string): Promise<Fi
     mensalidades_vencidas: tuition.vencidas,
     mensalidades_pagas: tuition.pagasMes,
     mensalidades_pendentes: tuition.pendentesMes,
+    taxas_matricula: {
+      pagas: tuition.taxas.pagasMes,
+      vencidas: tuition.taxas.vencidas,
+      pendentes: tuition.taxas.pendentesMes,
+    },
     inadimplencia_taxa: Math.round(taxa * 10) / 10,
     mes,
     serie_mensal: serie,

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
+import { mensalidades } from '../../db/schema/finance.js';
 import { lastYear, mensalidadeOf, school, setupFinanceTest, thisYear, today } from './finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
@@ -202,6 +203,35 @@ describe('transactions, figures and reports', () => {
       .from(auditLog)
       .where(eq(auditLog.entity, 'configuracoes_financeiras'));
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('the enrolment fee on the cards (ADR 0099)', () => {
+  it('counts the fee apart from the tuition, and in the money owed and the inadimplência', async () => {
+    const s = await school();
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    const dec = await mensalidadeOf(s.ana.id, `${lastYear}-12`);
+    await t.database.db
+      .update(mensalidades)
+      .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
+      .where(eq(mensalidades.id, dec.id));
+    const stats = (await call('GET', '/api/financeiro/stats', s.admin)).json().data;
+    expect(stats.mensalidades_vencidas).toBe(17);
+    expect(stats.taxas_matricula).toEqual({ pagas: 0, vencidas: 1, pendentes: 0 });
+    // Every overdue charge is owed: 18 of 18 by value.
+    expect(stats.inadimplencia_taxa).toBe(100);
+    const home = (await call('GET', '/api/dashboard/stats', s.admin)).json().data;
+    expect(home).toMatchObject({ mensalidades_pendentes: 17, taxas_matricula_pendentes: 1 });
+    const owed = (await call('GET', `/api/financeiro/mensalidades/${dec.id}`, s.admin)).json().data;
+    const paid = await call('POST', `/api/financeiro/mensalidades/${dec.id}/pagamento`, s.admin, {
+      valor_pago: owed.valor_atualizado,
+      data_pagamento: today,
+      forma: 'pix',
+    });
+    expect(paid.statusCode).toBe(201);
+    const after = (await call('GET', '/api/financeiro/stats', s.admin)).json().data;
+    expect(after).toMatchObject({ mensalidades_vencidas: 17, mensalidades_pagas: 0 });
+    expect(after.taxas_matricula).toEqual({ pagas: 1, vencidas: 0, pendentes: 0 });
   });
 });
 
