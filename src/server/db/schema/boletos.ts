@@ -44,7 +44,9 @@ export const boletoMovimentos = ['entrada', 'baixa', 'alteracao_vencimento'] as 
 /**
  * The boleto of one mensalidade as the school issued it and as the bank last confirmed it (issue 36 §1).
  * `movimentoPendente` is what the next remessa must tell the bank (null: nothing); the remessa that
- * carried it is `remessaId` (features/cnab keeps the files). The nosso número is unique per agreement.
+ * carried it is `remessaId` (features/cnab keeps the files), and what it carried `movimentoEnviado`,
+ * cleared when the bank's retorno rejects that instruction (a baixa sent is not sent again while it
+ * waits, ADR 0099). The nosso número is unique per agreement.
  */
 export const boletos = pgTable(
   'boletos',
@@ -65,6 +67,7 @@ export const boletos = pgTable(
     situacao: text('situacao', { enum: boletoSituacoes }).notNull().default('a_registrar'),
     movimentoPendente: text('movimento_pendente', { enum: boletoMovimentos }).default('entrada'),
     remessaId: uuid('remessa_id'),
+    movimentoEnviado: text('movimento_enviado', { enum: boletoMovimentos }),
     /** The bank's reason for the last rejection, in Portuguese. */
     motivoRejeicao: text('motivo_rejeicao'),
     emitidoEm: timestamp('emitido_em', { withTimezone: true }).notNull().defaultNow(),

@@ -22,12 +22,12 @@ export type ReconciledBoleto =
 
 /**
  * One boleto in line with its mensalidade. Paid by another means or cancelled → 'baixa' (or removed when
- * the bank never saw it); open again before that baixa left → no baixa; due date changed → the new
+ * the bank never saw it; nothing while a baixa sent awaits the retorno); open again before that baixa left → no baixa; due date changed → the new
  * vencimento, and 'alteracao_vencimento' when already sent. A boleto outside RECONCILED_SITUACOES
  * keeps what it has.
  */
 export function reconciledMovement(
-  boleto: Pick<BoletoRow, 'situacao' | 'remessaId' | 'movimentoPendente' | 'vencimento'>,
+  boleto: Pick<BoletoRow, 'situacao' | 'remessaId' | 'movimentoPendente' | 'movimentoEnviado' | 'vencimento'>,
   mensalidade: Pick<MensalidadeRow, 'canceladaEm' | 'principalPago' | 'valor' | 'dataVencimento'>,
 ): ReconciledBoleto {
   const kept = {
@@ -38,10 +38,12 @@ export function reconciledMovement(
   if (!(RECONCILED_SITUACOES as readonly string[]).includes(boleto.situacao)) return kept;
   const nuncaEnviado = boleto.remessaId === null && boleto.situacao !== 'registrado';
   const encerrada = mensalidade.canceladaEm !== null || mensalidade.principalPago >= mensalidade.valor;
-  if (encerrada)
-    return nuncaEnviado || boleto.situacao === 'rejeitado'
-      ? { remover: true }
-      : { ...kept, movimento: 'baixa' };
+  if (encerrada) {
+    if (nuncaEnviado || boleto.situacao === 'rejeitado') return { remover: true };
+    // A baixa a remessa already carried waits for the bank's retorno, as an entrada sent does: not
+    // listed nor sent again; a retorno that rejects it clears `movimentoEnviado`, and it is due again.
+    return { ...kept, movimento: boleto.movimentoEnviado === 'baixa' ? null : 'baixa' };
+  }
   // The bank still holds it registered (the baixa never left): it stays as it is, to be paid.
   const movimento = boleto.movimentoPendente === 'baixa' ? null : boleto.movimentoPendente;
   if (mensalidade.dataVencimento === boleto.vencimento) return { ...kept, movimento };

@@ -20,6 +20,7 @@ import {
   uploadRetorno,
 } from './cnab.test-setup.js';
 import { mensalidadeOf } from '../finance/finance.test-setup.js';
+import { BancoCnabSimulado } from '../cnab-simulado/index.js';
 import { boletos } from '../../db/schema/boletos.js';
 import { mensalidades } from '../../db/schema/finance.js';
 
@@ -208,6 +209,51 @@ describe('POST /api/financeiro/boleto/remessa', () => {
     expect((await uploadRetorno(t, s.admin, baixa)).statusCode).toBe(200);
     expect((await boletoOf(t, s.julhoBruno.id)).situacao).toBe('baixado');
     expect((await call('GET', '/api/financeiro/boleto/cnab', s.admin)).json().data.pendentes).toEqual([]);
+  });
+
+  it('sends a baixa once: awaiting the retorno it is not pending, and pending again if the bank rejects it', async () => {
+    const s = await cnabSchool(harness, '001');
+    const first = await gerarRemessa(t, s.admin);
+    const retorno = s.bank.receberRemessa(first.rawPayload.toString('latin1'), '2026-06-15');
+    expect((await uploadRetorno(t, s.admin, retorno)).statusCode).toBe(200);
+    const cancelled = await call(
+      'POST',
+      `/api/financeiro/mensalidades/${s.julhoBruno.id}/cancelar`,
+      s.admin,
+      {
+        motivo: 'Transferido',
+      },
+    );
+    expect(cancelled.statusCode).toBe(200);
+    const second = await gerarRemessa(t, s.admin);
+    expect(second.statusCode).toBe(200);
+    const painel = async () =>
+      (await call('GET', '/api/financeiro/boleto/cnab', s.admin)).json<{ data: { pendentes: unknown[] } }>()
+        .data;
+    // Sent, the bank's answer not back yet: neither listed nor sent again, as an entrada awaiting it.
+    expect((await painel()).pendentes).toEqual([]);
+    expect((await gerarRemessa(t, s.admin)).statusCode).toBe(409);
+    expect(await boletoOf(t, s.julhoBruno.id)).toMatchObject({
+      situacao: 'registrado',
+      movimentoPendente: null,
+    });
+
+    // A bank that does not hold the title rejects the baixa (26, 'Instrução rejeitada'): pending again.
+    const other = new BancoCnabSimulado({ banco: '001', ...AGREEMENTS['001'], cnpj: CNPJ });
+    const rejected = other.receberRemessa(second.rawPayload.toString('latin1'), '2026-06-16');
+    expect((await uploadRetorno(t, s.admin, rejected)).statusCode).toBe(200);
+    expect((await painel()).pendentes).toEqual([
+      expect.objectContaining({ nosso_numero: s.nnBruno, movimento: 'baixa' }),
+    ]);
+    const third = await gerarRemessa(t, s.admin);
+    expect(third.statusCode).toBe(200);
+    const lines = third.rawPayload.toString('latin1').split('\r\n');
+    expect(lines.filter((line) => line[13] === 'P').map((line) => at(line, 16, 17))).toEqual(['02']);
+    // This time the bank holds it and confirms: written off, nothing left.
+    const confirmed = s.bank.receberRemessa(third.rawPayload.toString('latin1'), '2026-06-17');
+    expect((await uploadRetorno(t, s.admin, confirmed)).statusCode).toBe(200);
+    expect((await boletoOf(t, s.julhoBruno.id)).situacao).toBe('baixado');
+    expect((await painel()).pendentes).toEqual([]);
   });
 
   it('is refused to a family and to a teacher', async () => {

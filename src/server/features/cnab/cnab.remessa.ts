@@ -213,10 +213,15 @@ export async function generateRemessa(
         geradaPor: actor.id,
       })
       .returning();
-    for (const { boleto } of ready)
+    for (const { boleto, movimento } of ready)
       await tx
         .update(boletos)
-        .set({ movimentoPendente: null, remessaId: remessa!.id, updatedAt: sql`now()` })
+        .set({
+          movimentoPendente: null,
+          movimentoEnviado: movimento,
+          remessaId: remessa!.id,
+          updatedAt: sql`now()`,
+        })
         .where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
     await recordAudit(tx, actor, {
       action: 'gerar_remessa_cnab',

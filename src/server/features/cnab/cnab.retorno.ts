@@ -258,6 +258,8 @@ async function applyEvento(
   if (code === '03' || code === '26' || code === '30') {
     const motivo = motivosEmTexto(motivosCampo);
     if (code === '03') await setBoleto({ situacao: 'rejeitado', motivoRejeicao: motivo });
+    // The instruction sent was refused (a baixa the bank did not take): due again in the next remessa.
+    else if (boleto.movimentoEnviado !== null) await setBoleto({ movimentoEnviado: null });
     return { situacao: 'rejeitada', motivo, mensalidadeId };
   }
   if (code === '09') {

@@ -1,0 +1,1 @@
+ALTER TABLE "boletos" ADD COLUMN "movimento_enviado" text;
