@@ -56,6 +56,8 @@ export type MensalidadeFilters = {
   mes: string;
   /** The school's list only: the tuition one guardian answers for (the delinquency report's link). */
   responsavel?: string;
+  /** The school's list only: one student's charges, by id (the departure notice's link). */
+  aluno?: string;
 };
 
 export const financeStatsQuery = () =>
@@ -74,8 +76,14 @@ export function mensalidadesUrl(
   format?: 'csv' | 'xlsx',
   pageSize = MENSALIDADES_PAGE_SIZE,
 ) {
-  const { responsavel, ...rest } = filters;
-  return `/api/financeiro/mensalidades${toQuery({ ...rest, responsavel_id: responsavel, pageSize, format })}`;
+  const { responsavel, aluno, ...rest } = filters;
+  return `/api/financeiro/mensalidades${toQuery({
+    ...rest,
+    responsavel_id: responsavel,
+    aluno_id: aluno,
+    pageSize,
+    format,
+  })}`;
 }
 
 export const mensalidadesQuery = (

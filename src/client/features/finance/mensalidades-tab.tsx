@@ -1,5 +1,5 @@
 import { ComprovantesQueue } from './comprovantes-queue';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FileDown, Receipt } from 'lucide-react';
 import {
@@ -39,7 +39,7 @@ import { PagamentosModal, ReativarModal } from './estorno-modals';
  */
 export function MensalidadesTab({ manage }: { manage: boolean }) {
   const list = useListState<Required<MensalidadeFilters>>({
-    defaults: { q: '', status: '', mes: manage ? currentMonth() : '', responsavel: '' },
+    defaults: { q: '', status: '', mes: manage ? currentMonth() : '', responsavel: '', aluno: '' },
     sortable: mensalidadeSortColumns,
   });
   const mensalidades = useMensalidades(list.query);
@@ -103,19 +103,18 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
       </FilterBar>
 
       {list.filters.responsavel && (
-        <p
-          data-testid="filtro-responsavel"
-          className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm text-blue-900"
-        >
+        <ActiveFilter testId="filtro-responsavel" onClear={() => list.setFilter('responsavel', '')}>
           Mostrando só as mensalidades de um responsável (dos alunos de quem é o responsável principal).
-          <button
-            type="button"
-            className="font-medium underline"
-            onClick={() => list.setFilter('responsavel', '')}
-          >
-            Mostrar todas
-          </button>
-        </p>
+        </ActiveFilter>
+      )}
+      {list.filters.aluno && (
+        <ActiveFilter testId="filtro-aluno" onClear={() => list.setFilter('aluno', '')}>
+          Mostrando só as cobranças de{' '}
+          <strong>
+            {data?.items.find((item) => item.aluno_id === list.filters.aluno)?.aluno_nome ?? 'um aluno'}
+          </strong>
+          .
+        </ActiveFilter>
       )}
       <DataList
         label="Mensalidades"
@@ -190,5 +189,28 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
         <ReativarModal mensalidade={row} onClose={dialog.close} />
       ))}
     </div>
+  );
+}
+
+/** A filter the URL brought (a report's or a notice's link), said in words, with the way back to all. */
+function ActiveFilter({
+  testId,
+  onClear,
+  children,
+}: {
+  testId: string;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <p
+      data-testid={testId}
+      className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm text-blue-900"
+    >
+      <span>{children}</span>
+      <button type="button" className="font-medium underline" onClick={onClear}>
+        Mostrar todas
+      </button>
+    </p>
   );
 }

@@ -80,7 +80,7 @@ describe('a departure the secretaria records, with tuition open after it', () =>
     expect(notice).toMatchObject({
       tipo: 'mensalidade',
       titulo: 'Saída de Lucas Almeida: mensalidades em aberto',
-      link: '/dashboard/financeiro?aba=mensalidades&q=Lucas%20Almeida&mes=',
+      link: `/dashboard/financeiro?aba=mensalidades&aluno=${student.id}&mes=`,
     });
     expect(notice!.texto).toContain('registrou a transferência de Lucas Almeida, com saída em 04/12/2026.');
     expect(notice!.texto).toContain('1 mensalidade continua em aberto com vencimento depois da saída');
@@ -115,6 +115,39 @@ describe('a departure the secretaria records, with tuition open after it', () =>
     expect(await noticesOf(financeiro.user.id)).toHaveLength(1);
     // Someone holding the Financeiro through two profiles is told once.
     expect(await noticesOf(both.user.id)).toHaveLength(1);
+  });
+
+  it('links to the student by id: the list it opens holds that student’s charges, not a namesake’s', async () => {
+    clock.pin('2026-12-06');
+    const secretaria = await staffWith(t, 'secretaria');
+    const financeiro = await staffWith(t, 'financeiro');
+    const { student } = await studentWithTuition();
+    const namesake = await studentWithTuition();
+    // The enrolment fee after the exit is named as the fee (ADR 0094).
+    await t.database.db
+      .update(mensalidades)
+      .set({ tipo: 'taxa_matricula', anuidadeAno: 2027 })
+      .where(eq(mensalidades.id, (await insertTuition(t, student.id, '2026-09', '2026-12-15')).id));
+    const response = await patchStatus(student.id, secretaria.cookie, {
+      status: 'transferido',
+      data_saida: '2026-12-04',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [notice] = await noticesOf(financeiro.user.id);
+    expect(notice!.texto).toContain('taxa de matrícula 2027 (R$ 850,00, vence 15/12/2026)');
+    const params = new URL(notice!.link!, 'http://escola').searchParams;
+    expect(params.get('q')).toBeNull();
+    expect(params.get('aluno')).toBe(student.id);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/financeiro/mensalidades?aluno_id=${params.get('aluno')!}&pageSize=100`,
+      headers: { cookie: financeiro.cookie },
+    });
+    expect(list.statusCode).toBe(200);
+    const items = list.json<{ data: { items: { aluno_id: string }[] } }>().data.items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.aluno_id === student.id)).toBe(true);
+    expect(items.some((item) => item.aluno_id === namesake.student.id)).toBe(false);
   });
 
   it('tells nobody when a finance holder records it, or when nothing is open after the day', async () => {

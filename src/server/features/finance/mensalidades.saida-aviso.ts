@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { formatCentavosPlain, formatCount, formatDate } from '../../../shared/format.js';
-import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import { referenciaCobranca } from '../../../shared/mensalidades.schemas.js';
 import { paths } from '../../../shared/routes.js';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -36,6 +36,8 @@ async function openAfter(tx: DbOrTx, alunoId: string, data: string) {
     .select({
       id: mensalidades.id,
       mes: mensalidades.mesReferencia,
+      tipo: mensalidades.tipo,
+      anuidadeAno: mensalidades.anuidadeAno,
       vencimento: mensalidades.dataVencimento,
       aberto: sql<number>`${mensalidades.valor} - ${mensalidades.principalPago}`.mapWith(Number),
     })
@@ -75,7 +77,7 @@ export const warnFinanceOfDeparture: DepartureHandler = async (ctx, tx, alunoIds
     const meses = open
       .map(
         (row) =>
-          `${formatMesReferencia(row.mes)} (${formatCentavosPlain(row.aberto)}, vence ${formatDate(row.vencimento)}${row.notaEmitida ? '; NFS-e emitida' : ''})`,
+          `${referenciaCobranca({ tipo: row.tipo, mes_referencia: row.mes, anuidade_ano: row.anuidadeAno })} (${formatCentavosPlain(row.aberto)}, vence ${formatDate(row.vencimento)}${row.notaEmitida ? '; NFS-e emitida' : ''})`,
       )
       .join('; ');
     const notas = open.filter((row) => row.notaEmitida).length;
@@ -87,7 +89,8 @@ export const warnFinanceOfDeparture: DepartureHandler = async (ctx, tx, alunoIds
         ? ` ${notas === 1 ? 'A NFS-e emitida precisa' : 'As NFS-e emitidas precisam'} ser cancelada${notas === 1 ? '' : 's'} pela Direção em Notas fiscais.`
         : '');
     const titulo = `Saída de ${student.nome}: mensalidades em aberto`;
-    const link = `${paths.finance}?aba=mensalidades&q=${encodeURIComponent(student.nome)}&mes=`;
+    // The student by id, not by name (two students may share one): the list shows the name as its filter.
+    const link = `${paths.finance}?aba=mensalidades&aluno=${student.id}&mes=`;
     await fanOut(ctx, tx, {
       // One notice per person for the same departure and months: a departure saved twice (or undone and
       // recorded again with the same day) does not ring the bell again.

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mensalidadeAnswer, uuidOf } from '../../test/answers';
+import { renderAt, searchOf, stubApi } from '../../test/render';
+import { MensalidadesTab } from './mensalidades-tab';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const lucas = uuidOf(42);
+
+describe('MensalidadesTab', () => {
+  it("opens one student's charges by id (the departure notice's link) and names the student as the filter", async () => {
+    const fetchMock = stubApi(
+      {
+        '/api/financeiro/comprovantes': [],
+        '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
+        '/api/financeiro/mensalidades': {
+          items: [mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' })],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        },
+      },
+      [],
+    );
+    const router = renderAt(<MensalidadesTab manage />, `/lista?aba=mensalidades&aluno=${lucas}&mes=`);
+    const filter = await screen.findByTestId('filtro-aluno');
+    await within(filter).findByText('Lucas Almeida');
+    expect(filter.textContent).toBe('Mostrando só as cobranças de Lucas Almeida.Mostrar todas');
+    const asked = fetchMock.requests
+      .filter((request) => request.path === '/api/financeiro/mensalidades')
+      .map((request) => new URL(request.url, 'http://escola.test').searchParams);
+    expect(asked.at(-1)?.get('aluno_id')).toBe(lucas);
+    expect(asked.at(-1)?.get('q')).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Mostrar todas' }));
+    expect(searchOf(router).aluno).toBeUndefined();
+    expect(screen.queryByTestId('filtro-aluno')).toBeNull();
+  });
+});
