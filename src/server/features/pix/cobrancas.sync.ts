@@ -264,6 +264,8 @@ async function syncOne(
       {
         mensalidadeId: mensalidade.id,
         mesReferencia: mensalidade.mesReferencia,
+        tipo: mensalidade.tipo,
+        anuidadeAno: mensalidade.anuidadeAno,
         dataVencimento: mensalidade.dataVencimento,
         valor: mensalidade.valor,
         principalPago: mensalidade.principalPago,

@@ -67,6 +67,19 @@ describe('buildCobvBody', () => {
   it('never exposes the debt in what the payer sees', () => {
     expect(solicitacaoOf('2026-11', '  Lia  Maria ')).toBe('Mensalidade 11/2026 — Lia');
   });
+
+  it('names the enrolment fee as the fee, to the payer and in the error (ADR 0094)', () => {
+    expect(solicitacaoOf('2026-12', 'Lia Maria', 'taxa_matricula', 2027)).toBe(
+      'Taxa de matrícula 2027 — Lia',
+    );
+    const fee = { ...source, tipo: 'taxa_matricula' as const, anuidadeAno: 2027 };
+    const built = buildCobvBody(fee, settings);
+    expect(built.ok && built.body.solicitacaoPagador).toBe('Taxa de matrícula 2027 — Ana');
+    expect(buildCobvBody({ ...fee, devedor: null }, settings)).toEqual({
+      ok: false,
+      erro: expect.stringContaining('o CPF de quem paga a taxa de matrícula 2027.') as string,
+    });
+  });
 });
 
 describe('txidOf', () => {

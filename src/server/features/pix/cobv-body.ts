@@ -10,7 +10,11 @@
  * function as every amount of the day) and the PSP only subtracts it, so the two agree to the centavo.
  * Bolsa and per-student discounts already lowered `valor`.
  */
-import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import {
+  cobrancaNaFrase,
+  descricaoCobranca,
+  type TipoCobranca,
+} from '../../../shared/mensalidades.schemas.js';
 import {
   centavosToDecimal,
   descontoPontualidade,
@@ -24,6 +28,9 @@ export interface CobvSource {
   mensalidadeId: string;
   /** YYYY-MM */
   mesReferencia: string;
+  /** A month's tuition unless told (ADR 0094: the fee is named 'Taxa de matrícula 2027'). */
+  tipo?: TipoCobranca;
+  anuidadeAno?: number | null;
   /** YYYY-MM-DD */
   dataVencimento: string;
   /** Centavos owed after bolsa and discounts. */
@@ -71,19 +78,35 @@ export function txidOf(mensalidadeId: string, geracao = 0): string {
   return `${hex}v${geracao}`;
 }
 
-/** 'Mensalidade 03/2026 — Ana': what the payer's bank shows; the month and the child's first name only. */
-export function solicitacaoOf(mesReferencia: string, alunoNome: string): string {
+/**
+ * 'Mensalidade 03/2026 — Ana' or 'Taxa de matrícula 2027 — Ana': what the payer's bank shows; the
+ * charge and the child's first name only.
+ */
+export function solicitacaoOf(
+  mesReferencia: string,
+  alunoNome: string,
+  tipo: TipoCobranca = 'mensalidade',
+  anuidadeAno: number | null = null,
+): string {
   const [ano, mes] = mesReferencia.split('-');
   const firstName = alunoNome.trim().split(/\s+/)[0] ?? '';
-  return `Mensalidade ${mes ?? ''}/${ano ?? ''} — ${firstName}`.slice(0, 140);
+  const cobranca =
+    tipo === 'taxa_matricula'
+      ? descricaoCobranca({ tipo, mes_referencia: mesReferencia, anuidade_ano: anuidadeAno })
+      : `Mensalidade ${mes ?? ''}/${ano ?? ''}`;
+  return `${cobranca} — ${firstName}`.slice(0, 140);
 }
 
 export function buildCobvBody(source: CobvSource, settings: CobvSettings): CobvBodyResult {
-  const mes = formatMesReferencia(source.mesReferencia);
+  const cobranca = cobrancaNaFrase({
+    tipo: source.tipo ?? 'mensalidade',
+    mes_referencia: source.mesReferencia,
+    anuidade_ano: source.anuidadeAno ?? null,
+  });
   if (source.devedor === null) {
     return {
       ok: false,
-      erro: `${source.alunoNome} não tem responsável financeiro cadastrado; o banco exige o nome e o CPF de quem paga a mensalidade de ${mes}.`,
+      erro: `${source.alunoNome} não tem responsável financeiro cadastrado; o banco exige o nome e o CPF de quem paga a ${cobranca}.`,
     };
   }
   const cpf = source.devedor.cpf?.replace(/\D/g, '') ?? '';
@@ -126,7 +149,12 @@ export function buildCobvBody(source: CobvSource, settings: CobvSettings): CobvB
         ...desconto,
       },
       chave: settings.chave,
-      solicitacaoPagador: solicitacaoOf(source.mesReferencia, source.alunoNome),
+      solicitacaoPagador: solicitacaoOf(
+        source.mesReferencia,
+        source.alunoNome,
+        source.tipo,
+        source.anuidadeAno ?? null,
+      ),
     },
   };
 }
