@@ -102,6 +102,7 @@ import {
   assessmentsRoutes,
   councilRoutes,
   gradesRoutes,
+  finalRecoveryRoutes,
   periodsRoutes,
   reEnrolmentRoutes,
   rectificationsRoutes,
@@ -420,6 +421,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(academicSettingsRoutes, { prefix: '/api/configuracoes/academico' });
   await app.register(assessmentsRoutes, { prefix: '/api/avaliacoes' });
   await app.register(gradesRoutes, { prefix: '/api/notas' });
+  await app.register(finalRecoveryRoutes, { prefix: '/api/recuperacao-final' });
   await app.register(rectificationsRoutes, { prefix: '/api/retificacoes' });
   await app.register(periodsRoutes, { prefix: '/api/periodos' });
   await app.register(councilRoutes, { prefix: '/api/conselho' });

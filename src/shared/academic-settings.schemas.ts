@@ -63,6 +63,12 @@ const academicShape = {
     .array(z.number().int('Peso inválido').min(1, 'Peso mínimo 1').max(10, 'Peso máximo 10'))
     .max(4, 'No máximo 4 períodos'),
   media_aprovacao: decimalOne('Média de aprovação'),
+  /** How the recuperação final counts (ADR 0097); a document saved before it reads the default. */
+  recuperacao_final: z
+    .enum(regrasRecuperacao, { error: 'Regra da recuperação final inválida' })
+    .default('substitui_se_maior'),
+  /** The average needed after the recuperação final; null: the passing average. */
+  media_recuperacao_final: decimalOne('Média depois da recuperação final').nullable().default(null),
   frequencia_minima: z.boolean({ error: 'Informe se a reprovação por falta vale' }),
 };
 
@@ -76,6 +82,7 @@ function checkAcademicSettings(
     escala: Escala;
     conceitos: Record<Conceito, number>;
     media_aprovacao: number;
+    media_recuperacao_final: number | null;
     media_anual: RegraMediaAnual;
     pesos_periodos: number[];
     etapas?: StageRulesInput | StageRules | undefined;
@@ -95,6 +102,17 @@ function checkAcademicSettings(
       code: 'custom',
       path: ['media_aprovacao'],
       message: `A média de aprovação deve estar entre 0 e ${String(max)}`,
+    });
+  if (
+    value.media_recuperacao_final !== null &&
+    (value.media_recuperacao_final <= 0 || value.media_recuperacao_final > value.media_aprovacao)
+  )
+    context.addIssue({
+      code: 'custom',
+      path: ['media_recuperacao_final'],
+      message: `A média depois da recuperação final deve ser maior que 0 e no máximo a média de aprovação (${String(
+        value.media_aprovacao,
+      ).replace('.', ',')})`,
     });
   conceitos.forEach((concept, index) => {
     const own = value.conceitos[concept];
@@ -139,6 +157,8 @@ export const defaultAcademicSettings: AcademicSettingsValues = {
   media_anual: 'media_periodos',
   pesos_periodos: [],
   media_aprovacao: 6,
+  recuperacao_final: 'substitui_se_maior',
+  media_recuperacao_final: null,
   frequencia_minima: true,
   etapas: defaultStageRules,
 };
@@ -165,6 +185,8 @@ export const academicSettingsSchema = z.object({
   media_anual: z.enum(regrasMediaAnual),
   pesos_periodos: z.array(z.number().int()),
   media_aprovacao: z.number(),
+  recuperacao_final: z.enum(regrasRecuperacao),
+  media_recuperacao_final: z.number().nullable(),
   frequencia_minima: z.boolean(),
   etapas: stageRulesSchema,
   version: z.number().int(),
@@ -185,6 +207,9 @@ export function rulesOf(values: AcademicSettingsValues): AveragingRules {
     mediaAnual: values.media_anual,
     pesosPeriodos: values.pesos_periodos,
     mediaAprovacao: tenths(values.media_aprovacao),
+    recuperacaoFinal: values.recuperacao_final,
+    mediaRecuperacaoFinal:
+      values.media_recuperacao_final === null ? null : tenths(values.media_recuperacao_final),
     frequenciaMinima: values.frequencia_minima,
     etapas: values.etapas,
   };

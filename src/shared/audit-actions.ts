@@ -165,6 +165,7 @@ export const AUDIT_ACTIONS = {
   publicar_periodo: { rotulo: 'Boletim publicado', verbo: 'publicou' },
   despublicar_periodo: { rotulo: 'Publicação retirada', verbo: 'retirou a publicação de' },
   encerrar_ano_letivo: { rotulo: 'Ano letivo encerrado', verbo: 'encerrou' },
+  lancar_recuperacao_final: { rotulo: 'Recuperação final lançada', verbo: 'lançou a recuperação final de' },
   revisar_parecer: { rotulo: 'Parecer revisado', verbo: 'revisou' },
   publicar_parecer: { rotulo: 'Parecer publicado', verbo: 'publicou' },
   anexar_foto: { rotulo: 'Foto anexada ao parecer', verbo: 'anexou uma foto a' },

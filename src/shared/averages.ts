@@ -42,6 +42,10 @@ export interface AveragingRules {
   pesosPeriodos: number[];
   /** Passing average in tenths of the scale's unit (6,0 → 60). */
   mediaAprovacao: number;
+  /** How the recuperação final counts (ADR 0097). */
+  recuperacaoFinal: RegraRecuperacao;
+  /** The average needed after the recuperação final (tenths); null: the passing average. */
+  mediaRecuperacaoFinal: number | null;
   /** LDB art. 24, VI: below the stage's minimum attendance the student fails ('Reprovado por falta'). */
   frequenciaMinima: boolean;
   /** The rules of each stage (shared/stage-rules.ts: `stageRulesOf`); absent: the law's defaults. */
@@ -203,20 +207,68 @@ export function periodsDone(periods: readonly { media: number | null; fechado: b
   return periods.length > 0 && periods.every((period) => period.media !== null && period.fechado);
 }
 
+export const regraRecuperacaoFinalLabels: Record<RegraRecuperacao, string> = {
+  substitui_se_maior: 'A nota da recuperação final substitui a média anual quando for maior',
+  media: 'A média final é a média entre a média anual e a nota da recuperação final',
+};
+
+/** The recuperação final of a subject: the grade given (tenths), its rule and the average needed after it. */
+export interface FinalRecovery {
+  nota: number | null;
+  regra: RegraRecuperacao;
+  /** The average the final average must reach (tenths); the passing average unless the school set another. */
+  media: number;
+}
+
+/** The rules of a class's recuperação final with a grade: the needed average never above the passing one. */
+export function finalRecoveryOf(
+  nota: number | null,
+  rules: Pick<AveragingRules, 'recuperacaoFinal' | 'mediaRecuperacaoFinal' | 'mediaAprovacao'>,
+): FinalRecovery {
+  return {
+    nota,
+    regra: rules.recuperacaoFinal,
+    media: Math.min(rules.mediaRecuperacaoFinal ?? rules.mediaAprovacao, rules.mediaAprovacao),
+  };
+}
+
+/**
+ * The final average after the recuperação final (ADR 0097): 'substitui_se_maior' keeps the higher of the
+ * annual average and the final grade; 'media' is the mean of both — a mean, not 'when it improves': it
+ * is compared with the average needed after the recuperação (often lower than the passing one, 5,0 for
+ * 6,0), and a student below the passing average must not reach it without the exam. Null without a grade.
+ */
+export function finalAverage(
+  annual: number | null,
+  nota: number | null,
+  regra: RegraRecuperacao,
+): number | null {
+  if (annual === null || nota === null) return null;
+  return regra === 'substitui_se_maior' ? Math.max(annual, nota) : divideHalfUp(annual + nota, 2);
+}
+
 /**
  * A subject's situation. Below the passing average the student is 'Em recuperação' until the year is
- * closed, then 'Reprovado por nota'; at or above it, 'Aprovado' once the periods are done (`periodsDone`:
- * every one with an average and closed) or the year is closed, else 'Cursando'. A final situation
- * (Aprovado, Reprovado) never shows while a period of the year is open.
+ * closed, then 'Reprovado por nota' — unless the recuperação final was given (`final`): once the periods
+ * are done or the year is closed, the final average (`finalAverage`) decides, Aprovado when it reaches the
+ * average needed after the recuperação, else Reprovado por nota. At or above the passing average,
+ * 'Aprovado' once the periods are done (`periodsDone`: every one with an average and closed) or the year
+ * is closed, else 'Cursando'. A final situation (Aprovado, Reprovado) never shows while a period of the
+ * year is open.
  */
 export function subjectSituation(
   annual: number | null,
   done: boolean,
   yearClosed: boolean,
   mediaAprovacao: number,
+  final?: FinalRecovery,
 ): Situacao {
   if (annual === null) return yearClosed ? 'reprovado_nota' : 'cursando';
-  if (annual < mediaAprovacao) return yearClosed ? 'reprovado_nota' : 'em_recuperacao';
+  if (annual < mediaAprovacao) {
+    const after = final ? finalAverage(annual, final.nota, final.regra) : null;
+    if (after === null || !(done || yearClosed)) return yearClosed ? 'reprovado_nota' : 'em_recuperacao';
+    return after >= final!.media ? 'aprovado' : 'reprovado_nota';
+  }
   return done || yearClosed ? 'aprovado' : 'cursando';
 }
 

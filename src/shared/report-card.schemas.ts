@@ -76,6 +76,12 @@ const reportCardSubjectSchema = z.object({
   periodos: z.array(reportCardPeriodSchema),
   media_anual: z.number().nullable(),
   media_anual_texto: z.string().nullable(),
+  /** The recuperação final's grade (ADR 0097); null when none was given (or not yet shown to a family). */
+  recuperacao_final: z.number().nullable(),
+  recuperacao_final_texto: z.string().nullable(),
+  /** The average after the recuperação final (`finalAverage`): what decides the subject; null without one. */
+  media_final: z.number().nullable(),
+  media_final_texto: z.string().nullable(),
   /** Null when the roll is daily (Fundamental I): absences are counted per day, in `frequencia`. */
   faltas: z.number().int().nullable(),
   frequencia: z.number().nullable(),
@@ -94,6 +100,8 @@ export const reportCardSchema = z.object({
   ano_encerrado: z.boolean(),
   escala: z.enum(escalas),
   media_aprovacao: z.number(),
+  /** The average needed after the recuperação final (the class's stage's, ADR 0097). */
+  media_recuperacao_final: z.number(),
   periodos: z.array(
     z.object({
       numero: z.number().int(),

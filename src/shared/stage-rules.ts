@@ -93,6 +93,10 @@ export interface StageRule {
   media_aprovacao: number | null;
   /** The stage's recuperação rule; null: the school's. */
   recuperacao: RegraRecuperacao | null;
+  /** The stage's recuperação final rule (ADR 0097); null: the school's. */
+  recuperacao_final: RegraRecuperacao | null;
+  /** The average needed after the recuperação final; null: the school's (else the passing average). */
+  media_recuperacao_final: number | null;
 }
 export type StageRules = Record<Etapa, StageRule>;
 
@@ -105,6 +109,8 @@ export const defaultStageRules: StageRules = Object.fromEntries(
       limite_conselho: limiteConselhoLegal[etapa],
       media_aprovacao: null,
       recuperacao: null,
+      recuperacao_final: null,
+      media_recuperacao_final: null,
     },
   ]),
 ) as StageRules;
@@ -130,6 +136,11 @@ export const stageRuleInputSchema = z.strictObject({
   limite_conselho: percentField('Limite para o Conselho Tutelar').optional(),
   media_aprovacao: percentField('Média de aprovação').optional(),
   recuperacao: z.enum(regrasRecuperacao, { error: 'Regra de recuperação inválida' }).nullable().optional(),
+  recuperacao_final: z
+    .enum(regrasRecuperacao, { error: 'Regra da recuperação final inválida' })
+    .nullable()
+    .optional(),
+  media_recuperacao_final: percentField('Média depois da recuperação final').optional(),
 });
 export type StageRuleInput = z.output<typeof stageRuleInputSchema>;
 
@@ -149,6 +160,8 @@ export const stageRuleSchema = z.object({
   limite_conselho: z.number().nullable(),
   media_aprovacao: z.number().nullable(),
   recuperacao: z.enum(regrasRecuperacao).nullable(),
+  recuperacao_final: z.enum(regrasRecuperacao).nullable(),
+  media_recuperacao_final: z.number().nullable(),
 });
 export const stageRulesSchema = z.object(
   Object.fromEntries(etapas.map((etapa) => [etapa, stageRuleSchema])) as Record<
@@ -216,7 +229,22 @@ export function stageRuleIssues(
       at('media_aprovacao', 'A Educação Infantil não tem notas nem média de aprovação (LDB art. 31).');
     if (rule.recuperacao !== undefined && rule.recuperacao !== null)
       at('recuperacao', 'A Educação Infantil não tem notas nem recuperação (LDB art. 31).');
+    if (
+      (rule.recuperacao_final !== undefined && rule.recuperacao_final !== null) ||
+      (rule.media_recuperacao_final !== undefined && rule.media_recuperacao_final !== null)
+    )
+      at('recuperacao_final', 'A Educação Infantil não tem notas nem recuperação final (LDB art. 31).');
   } else if (
+    rule.media_recuperacao_final !== undefined &&
+    rule.media_recuperacao_final !== null &&
+    (rule.media_recuperacao_final <= 0 || rule.media_recuperacao_final > maxGrade)
+  )
+    at(
+      'media_recuperacao_final',
+      `A média depois da recuperação final deve estar entre 0 e ${fmt(maxGrade)}`,
+    );
+  if (
+    !isInfantilEtapa(etapa) &&
     rule.media_aprovacao !== undefined &&
     rule.media_aprovacao !== null &&
     (rule.media_aprovacao <= 0 || rule.media_aprovacao > maxGrade)
@@ -278,6 +306,11 @@ export function stageRulesOf(
     mediaAprovacao:
       own.media_aprovacao === null ? rules.mediaAprovacao : Math.round(own.media_aprovacao * 10),
     recuperacao: own.recuperacao ?? rules.recuperacao,
+    recuperacaoFinal: own.recuperacao_final ?? rules.recuperacaoFinal,
+    mediaRecuperacaoFinal:
+      own.media_recuperacao_final === null
+        ? rules.mediaRecuperacaoFinal
+        : Math.round(own.media_recuperacao_final * 10),
     // Infantil never fails (LDB art. 31): no retention by absence either.
     frequenciaMinima: rules.frequenciaMinima && !isInfantilEtapa(etapa),
   };

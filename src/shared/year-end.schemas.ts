@@ -139,6 +139,24 @@ export const yearClosingSchema = z.object({
 export type YearClosing = z.infer<typeof yearClosingSchema>;
 
 /** The 'Ano letivo' screen: each period's state across the classes, the closing and the rematrícula. */
+/**
+ * What the recuperação final leaves pending before closing (ADR 0097): students below the passing
+ * average with no recuperação final recorded (nor a conselho de classe decision), per class and subject.
+ */
+export const finalRecoveryPendenciesSchema = z.object({
+  /** Student × subject pairs pending. */
+  total: z.number().int(),
+  itens: z.array(
+    z.object({
+      turma_id: z.string(),
+      turma_nome: z.string(),
+      disciplina: z.string(),
+      alunos: z.number().int(),
+    }),
+  ),
+});
+export type FinalRecoveryPendencies = z.infer<typeof finalRecoveryPendenciesSchema>;
+
 export const yearEndStatusSchema = z.object({
   ano_letivo_id: z.string(),
   ano: z.number().int(),
@@ -175,6 +193,11 @@ export const yearEndStatusSchema = z.object({
   encerramento_bloqueio: z.string().nullable(),
   /** Why the rematrícula cannot be applied today (until the year has ended); null when it can. */
   rematricula_bloqueio: z.string().nullable(),
+  /**
+   * The recuperação final still pending (ADR 0097): computed while the year is open, from its last
+   * period's start (before, below the average is still only 'Em recuperação'); null otherwise.
+   */
+  pendencias_recuperacao_final: finalRecoveryPendenciesSchema.nullable(),
 });
 export type YearEndStatus = z.infer<typeof yearEndStatusSchema>;
 
@@ -184,6 +207,14 @@ export type YearEndStatus = z.infer<typeof yearEndStatusSchema>;
 export const backgroundQuerySchema = z.strictObject({
   segundo_plano: z
     .enum(['true', 'false', '1', '0'], { error: 'segundo_plano deve ser true ou false' })
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
+});
+
+/** `POST …/encerrar`: with `confirmar_pendencias=true` the year closes though the recuperação final is pending. */
+export const yearCloseQuerySchema = backgroundQuerySchema.extend({
+  confirmar_pendencias: z
+    .enum(['true', 'false', '1', '0'], { error: 'confirmar_pendencias deve ser true ou false' })
     .transform((value) => value === 'true' || value === '1')
     .optional(),
 });

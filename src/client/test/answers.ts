@@ -95,6 +95,7 @@ export function reportCardAnswer(card: Partial<ReportCard> = {}): ReportCard {
     ano_encerrado: false,
     escala: '0-10',
     media_aprovacao: 6,
+    media_recuperacao_final: 6,
     periodos: [],
     disciplinas: [],
     frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null, por_dia: false, minima: 75 },

@@ -38,6 +38,7 @@ const statusOf = (overrides: Partial<YearEndStatus>): YearEndStatus => ({
   rematricula_resumo: null,
   encerramento_bloqueio: null,
   rematricula_bloqueio: null,
+  pendencias_recuperacao_final: null,
   ...overrides,
 });
 

@@ -147,6 +147,40 @@ export const councilDecisions = pgTable(
 export type CouncilDecisionRow = typeof councilDecisions.$inferSelect;
 
 /**
+ * The recuperação final of a student in a subject of a school year (ADR 0097): the exam after the last
+ * period for the students whose annual average stayed below the passing one. Keyed by student, year and
+ * subject (the boletim's key); `turma_id` is the class where it was given. Not an avaliação of the last
+ * period: it happens after that period is closed, and counts on the annual average, not on a period's.
+ */
+export const finalRecoveries = pgTable(
+  'final_recoveries',
+  {
+    id: uuidPrimaryKey(),
+    alunoId: studentIdColumn(),
+    anoLetivoId: uuid('ano_letivo_id')
+      .notNull()
+      .references(() => schoolYears.id, { onDelete: 'cascade' }),
+    turmaId: uuid('turma_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'restrict' }),
+    disciplina: text('disciplina').notNull(),
+    valor: numeric('valor', { precision: 5, scale: 1 }).notNull(),
+    /** The concept letter when the scale is A–E. */
+    conceito: text('conceito'),
+    porId: uuid('por_id').references(() => users.id, { onDelete: 'set null' }),
+    porNome: text('por_nome'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('final_recoveries_unique').on(table.alunoId, table.anoLetivoId, table.disciplina),
+    index('final_recoveries_class_idx').on(table.turmaId, table.disciplina),
+  ],
+);
+export type FinalRecoveryRow = typeof finalRecoveries.$inferSelect;
+
+/**
  * A closed school year and, once applied, its rematrícula (one row per year: applying twice is a no-op).
  * `regras` is the 'Acadêmico' settings as they were when the year was closed: everything computed for a
  * closed year (boletins, final situations, rematrícula, reports, documents) uses them, so changing the

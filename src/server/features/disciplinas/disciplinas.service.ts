@@ -12,7 +12,7 @@ import { schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { disciplinas, type DisciplinaRow } from '../../db/schema/disciplinas.js';
-import { assessments, councilDecisions, yearClosures } from '../../db/schema/grades.js';
+import { assessments, councilDecisions, finalRecoveries, yearClosures } from '../../db/schema/grades.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
@@ -146,6 +146,19 @@ async function renameInOpenYears(tx: DbOrTx, from: string, to: string): Promise<
       ),
     )
     .returning({ id: councilDecisions.id });
+  // The recuperação final of an open year follows its subject's name, as the council's decisions do.
+  await tx
+    .update(finalRecoveries)
+    .set({ disciplina: to })
+    .where(
+      and(
+        eq(finalRecoveries.disciplina, from),
+        notInArray(
+          finalRecoveries.anoLetivoId,
+          tx.select({ id: yearClosures.anoLetivoId }).from(yearClosures),
+        ),
+      ),
+    );
   // A teacher's subjects are what they teach now, not a record of a year: always the current name.
   const professores = await tx
     .update(teachers)

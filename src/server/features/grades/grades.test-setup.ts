@@ -123,7 +123,12 @@ export async function gradedFifthGrade() {
  */
 export async function closeYear(yearId: string, cookie: string) {
   clock.pin('2026-12-20');
-  const closing = await send('POST', `/api/anos-letivos/${yearId}/encerrar`, cookie);
+  // Confirmed: a student left below the average without recuperação final is failed by grade (ADR 0097).
+  const closing = await send(
+    'POST',
+    `/api/anos-letivos/${yearId}/encerrar?confirmar_pendencias=true`,
+    cookie,
+  );
   expect(closing.statusCode, closing.body).toBe(200);
   return closing;
 }
@@ -132,6 +137,6 @@ export async function closeYear(yearId: string, cookie: string) {
 export async function closedFifthGradeYear() {
   const s = await gradedFifthGrade();
   clock.pin('2026-12-20');
-  await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+  await send('POST', `/api/anos-letivos/${s.year.id}/encerrar?confirmar_pendencias=true`, s.admin.cookie);
   return s;
 }

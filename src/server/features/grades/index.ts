@@ -12,6 +12,7 @@ export {
   rectificationsRoutes,
   reportCardsRoutes,
 } from './grades.routes.js';
+export { finalRecoveryRoutes } from './final-recovery.routes.js';
 export { reEnrolmentRoutes, yearCloseRoutes, yearEndRoutes, yearEndTaskRoutes } from './year-end.routes.js';
 export { diaryGradesOf } from './class-diary-grades.js';
 export { drawCard } from './report-card.pdf.js';

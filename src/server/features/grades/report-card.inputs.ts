@@ -14,6 +14,7 @@ import { type ClassRow } from '../../db/schema/classes.js';
 import {
   assessments,
   councilDecisions,
+  finalRecoveries,
   grades,
   yearClosures,
   type CouncilDecisionRow,
@@ -120,6 +121,8 @@ export interface StudentInputs {
   attendance: AttendanceTally;
   /** The student's assessments of the year (every class they belonged to), with their grades. */
   rows: GradeRow[];
+  /** The recuperação final of each subject (numeric text), ADR 0097. */
+  finalRecoveries: Map<string, string>;
 }
 
 export async function studentInputs(
@@ -128,17 +131,29 @@ export async function studentInputs(
   periods: readonly SchoolPeriodRow[],
   alunoIds: string[],
 ): Promise<Map<string, StudentInputs>> {
-  const [decisions, attendance, rows] = await Promise.all([
+  const [decisions, attendance, rows, recoveries] = await Promise.all([
     db
       .select()
       .from(councilDecisions)
       .where(and(inArray(councilDecisions.alunoId, alunoIds), eq(councilDecisions.anoLetivoId, year.id))),
     attendanceTallies(db, alunoIds, { de: year.inicio, ate: year.fim }),
     gradeRowsOf(db, periods, alunoIds),
+    db
+      .select({
+        alunoId: finalRecoveries.alunoId,
+        disciplina: finalRecoveries.disciplina,
+        valor: finalRecoveries.valor,
+      })
+      .from(finalRecoveries)
+      .where(and(inArray(finalRecoveries.alunoId, alunoIds), eq(finalRecoveries.anoLetivoId, year.id))),
   ]);
   const result = new Map<string, StudentInputs>(
-    alunoIds.map((id) => [id, { decisions: [], attendance: attendance.get(id)!, rows: [] }]),
+    alunoIds.map((id) => [
+      id,
+      { decisions: [], attendance: attendance.get(id)!, rows: [], finalRecoveries: new Map() },
+    ]),
   );
+  for (const row of recoveries) result.get(row.alunoId)!.finalRecoveries.set(row.disciplina, row.valor);
   for (const row of decisions) result.get(row.alunoId)!.decisions.push(row);
   for (const row of rows) result.get(row.alunoId)!.rows.push(row);
   return result;

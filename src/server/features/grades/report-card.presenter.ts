@@ -2,6 +2,8 @@
 import {
   annualAverage,
   displayGrade,
+  finalAverage,
+  finalRecoveryOf,
   overallSituation,
   parecerSituation,
   periodAverage,
@@ -41,7 +43,7 @@ export function composeReportCard(
   year: SchoolYearRow,
   { periods, closed: yearClosed, subjectOrder, areaOf }: YearInputs,
   { daily, states, grid, visible, hoursOf, itinerarios, medio }: ClassInputs,
-  { decisions, attendance: tally, rows: allRows }: StudentInputs,
+  { decisions, attendance: tally, rows: allRows, finalRecoveries }: StudentInputs,
   /** The class's rules (`stageRulesOf`): its stage's passing average, recuperação and minimum. */
   rules: ClassRules,
   guardian: boolean,
@@ -112,7 +114,12 @@ export function composeReportCard(
     // 'Aprovado' only when the year's periods are all graded and closed (or the year is closed): one
     // grade in each period with the 4º bimestre still open is no final result.
     const done = periodsDone(perPeriod.map((period) => ({ media: period.tenths, fechado: period.fechado })));
-    const computed = subjectSituation(annual, done, final, rules.mediaAprovacao);
+    // The recuperação final (ADR 0097): a family sees it with the whole year, as the final situation.
+    const recovery =
+      shown.length === periods.length ? tenthsOf(finalRecoveries.get(disciplina) ?? null) : null;
+    const recoveryRule = finalRecoveryOf(recovery, rules);
+    const after = finalAverage(annual, recovery, recoveryRule.regra);
+    const computed = subjectSituation(annual, done, final, rules.mediaAprovacao, recoveryRule);
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
     return {
@@ -134,6 +141,10 @@ export function composeReportCard(
       })),
       media_anual: annual === null ? null : tenthsToNumber(annual),
       media_anual_texto: displayGrade(annual, rules),
+      recuperacao_final: recovery === null ? null : tenthsToNumber(recovery),
+      recuperacao_final_texto: displayGrade(recovery, rules),
+      media_final: after === null ? null : tenthsToNumber(after),
+      media_final_texto: displayGrade(after, rules),
       faltas: porDia ? null : perPeriod.reduce((sum, period) => sum + (period.faltas ?? 0), 0),
       frequencia:
         given === undefined || porDia
@@ -162,6 +173,7 @@ export function composeReportCard(
   return {
     ...base,
     media_aprovacao: tenthsToNumber(rules.mediaAprovacao),
+    media_recuperacao_final: tenthsToNumber(finalRecoveryOf(null, rules).media),
     ano_encerrado: yearClosed,
     periodos: periods.map((period) => ({
       numero: period.numero,

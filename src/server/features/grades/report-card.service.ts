@@ -3,7 +3,7 @@
  * report-card.inputs.ts and composed in report-card.presenter.ts; the conselho de classe is council.service.ts.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { tenthsToNumber, type Situacao } from '../../../shared/averages.js';
+import { finalRecoveryOf, tenthsToNumber, type Situacao } from '../../../shared/averages.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -155,6 +155,7 @@ export async function buildReportCards(
       ano_encerrado: false,
       escala: rules.escala,
       media_aprovacao: tenthsToNumber(stageRulesOf(turma, rules).mediaAprovacao),
+      media_recuperacao_final: tenthsToNumber(finalRecoveryOf(null, stageRulesOf(turma, rules)).media),
       periodos: [],
       disciplinas: [],
       frequencia: {

@@ -146,7 +146,7 @@ describe('closing the year only once it has ended', () => {
     const s = await gradedFifthGrade();
     await createSchoolYear(t, s.admin.cookie, YEAR_2027);
     const statusUrl = `/api/anos-letivos/${s.year.id}/encerramento`;
-    const closeUrl = `/api/anos-letivos/${s.year.id}/encerrar`;
+    const closeUrl = `/api/anos-letivos/${s.year.id}/encerrar?confirmar_pendencias=true`;
     const url = `/api/anos-letivos/${s.year.id}/rematricula`;
 
     // November, the 4th bimestre still in progress: refused, with the reason on the screen too.
@@ -328,7 +328,7 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
       .set({ serie: '5º ano', nome: '5º Ano B', turno: 'tarde' })
       .where(eq(classes.id, classB.id));
     clock.pin('2026-12-20');
-    await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    await send('POST', `/api/anos-letivos/${s.year.id}/encerrar?confirmar_pendencias=true`, s.admin.cookie);
     const url = `/api/anos-letivos/${s.year.id}/rematricula`;
     const wrong = await send('POST', `${url}?dryRun=true`, s.admin.cookie, {
       alunos: [{ aluno_id: s.a[0].id, destino: 'proxima_serie', turma_nome: '7º Ano Z' }],

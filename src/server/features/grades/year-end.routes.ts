@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  backgroundQuerySchema,
+  yearCloseQuerySchema,
   rematriculaApplyQuerySchema,
   rematriculaInputSchema,
   rematriculaProposalSchema,
@@ -39,7 +39,7 @@ export const yearEndRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { params: idParams, response: okResponse(yearEndStatusSchema) }, config: manage },
-    async (request) => ok(await getYearEndStatus(app.ctx.db, request.params.id)),
+    async (request) => ok(await getYearEndStatus(app.ctx.db, signedInUser(request), request.params.id)),
   );
 };
 
@@ -53,7 +53,7 @@ export const yearCloseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        querystring: backgroundQuerySchema,
+        querystring: yearCloseQuerySchema,
         response: { ...okResponse(yearClosingSchema), ...acceptedTask },
       },
       config: manage,
@@ -67,11 +67,19 @@ export const yearCloseRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           'encerramento',
           actorOf(request),
+          undefined,
+          request.query.confirmar_pendencias ?? false,
         );
         return reply.status(202).send(ok(task, task.mensagem));
       }
       return ok(
-        await closeYear(app.ctx, viewer, request.params.id, actorOf(request)),
+        await closeYear(
+          app.ctx,
+          viewer,
+          request.params.id,
+          actorOf(request),
+          request.query.confirmar_pendencias ?? false,
+        ),
         'Ano letivo encerrado.',
       );
     },

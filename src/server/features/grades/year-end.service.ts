@@ -4,7 +4,11 @@
  */
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { situacoes, type Situacao } from '../../../shared/averages.js';
-import type { YearClosing, YearEndStatus } from '../../../shared/year-end.schemas.js';
+import type {
+  FinalRecoveryPendencies,
+  YearClosing,
+  YearEndStatus,
+} from '../../../shared/year-end.schemas.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { formatDate } from '../../../shared/format.js';
 import { rematriculaInputSchema } from '../../../shared/year-end.schemas.js';
@@ -13,7 +17,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { folded } from '../../lib/text-search.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../classes/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { dropCalendarSnapshot } from '../calendar/index.js';
@@ -24,6 +28,7 @@ import { currentAcademicValues } from '../calendar/index.js';
 import { periodStates, yearClosures } from '../../db/schema/grades.js';
 import { yearPeriodStates } from '../calendar/index.js';
 import { situationsOf, type SituationsProgress } from './report-card.service.js';
+import { finalRecoveryPendencies, pendenciesMessage } from './final-recovery.service.js';
 
 /**
  * Closing the year and the rematrícula. Closing marks every period closed for the whole
@@ -78,7 +83,7 @@ export function applyBlock(year: SchoolYearRow, today: string): string | null {
  * each period's state across the year's classes (one query for every state row), the closing and the
  * rematrícula recorded.
  */
-export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndStatus> {
+export async function getYearEndStatus(db: DbOrTx, viewer: Viewer, id: string): Promise<YearEndStatus> {
   const year = await yearOf(db, id);
   const periods = await db
     .select()
@@ -119,7 +124,32 @@ export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndS
     rematricula_resumo: resumo ?? null,
     encerramento_bloqueio: closure ? null : closingBlock(year, today),
     rematricula_bloqueio: closure?.rematriculaEm ? null : applyBlock(year, today),
+    // From the last period's start: before it, below the average is only 'Em recuperação' (ADR 0097).
+    pendencias_recuperacao_final:
+      !closure && periods.length > 0 && today >= periods[periods.length - 1]!.inicio
+        ? await finalRecoveryPendencies(db, viewer, enrolled, year.ano)
+        : null,
   };
+}
+
+/**
+ * Closing with the recuperação final pending needs the administrator's confirmation (409 without it):
+ * each student left below the average is failed by grade in the subject. Returns what was pending (for
+ * the audit), null when nothing was.
+ */
+export async function checkClosingPendencies(
+  db: DbOrTx,
+  viewer: Viewer,
+  year: SchoolYearRow,
+  confirmed: boolean,
+): Promise<FinalRecoveryPendencies | null> {
+  const pending = await finalRecoveryPendencies(db, viewer, await studentsOfYear(db, year.ano), year.ano);
+  if (pending.total === 0) return null;
+  if (!confirmed)
+    throw new AppError('CONFLICT', pendenciesMessage(year.ano, pending), [
+      { path: 'confirmar_pendencias', message: 'Confirme o encerramento com pendências' },
+    ]);
+  return pending;
 }
 
 /** POST /api/anos-letivos/:id/encerrar (without `segundo_plano`: the closing and its counts, at once). */
@@ -128,17 +158,34 @@ export async function closeYear(
   viewer: Viewer,
   id: string,
   actor: Actor,
+  confirmed = false,
 ): Promise<YearClosing> {
   const year = await yearOf(ctx.db, id);
-  await recordClosing(ctx, year, actor);
+  await assertClosable(ctx.db, year);
+  const pending = await checkClosingPendencies(ctx.db, viewer, year, confirmed);
+  await recordClosing(ctx, year, actor, pending);
   return closingCounts(ctx, viewer, year);
+}
+
+/** The cheap refusals first (already closed, before the last day), before any boletim is read. */
+async function assertClosable(db: DbOrTx, year: SchoolYearRow): Promise<void> {
+  const [existing] = await db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, year.id));
+  if (existing) throw conflict(`O ano letivo ${String(year.ano)} já foi encerrado.`);
+  const early = closingBlock(year, clock.today());
+  if (early) throw conflict(early);
 }
 
 /**
  * The closing itself, in ONE transaction (all or nothing): every period closed for the whole school,
  * the rules of the day recorded, audited. Cheap whatever the school's size; 409 when already closed.
  */
-export async function recordClosing(ctx: AppContext, year: SchoolYearRow, actor: Actor): Promise<void> {
+export async function recordClosing(
+  ctx: AppContext,
+  year: SchoolYearRow,
+  actor: Actor,
+  /** What the recuperação final left pending, confirmed by the administrator (recorded in the audit). */
+  pending: FinalRecoveryPendencies | null = null,
+): Promise<void> {
   const id = year.id;
   await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -190,7 +237,11 @@ export async function recordClosing(ctx: AppContext, year: SchoolYearRow, actor:
       action: 'encerrar_ano_letivo',
       entity: 'ano_letivo',
       entityId: id,
-      details: { ano: year.ano, regras },
+      details: {
+        ano: year.ano,
+        regras,
+        ...(pending ? { encerrado_com_pendencias: true, pendencias_recuperacao_final: pending } : {}),
+      },
     });
   });
   dropCalendarSnapshot(ctx.db);

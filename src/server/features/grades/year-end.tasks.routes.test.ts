@@ -43,14 +43,22 @@ describe('year end in the background', () => {
     expect(await t.database.db.select().from(jobs).where(eq(jobs.kind, YEAR_END_TASK_JOB))).toEqual([]);
 
     clock.pin('2026-12-20');
-    const started = await send('POST', `${url}/encerrar?segundo_plano=true`, s.admin.cookie);
+    const started = await send(
+      'POST',
+      `${url}/encerrar?segundo_plano=true&confirmar_pendencias=true`,
+      s.admin.cookie,
+    );
     expect(started.statusCode, started.body).toBe(202);
     const task = dataOf<YearEndTask>(started);
     expect(task).toMatchObject({ tipo: 'encerramento', status: 'na_fila', url: `${url}/tarefas/${task.id}` });
     // Nothing closed yet: the request only queued the work.
     expect(dataOf<YearEndStatus>(await get(`${url}/encerramento`, s.admin.cookie)).encerrado).toBe(false);
     // A second click while it waits answers the same task.
-    const twice = await send('POST', `${url}/encerrar?segundo_plano=true`, s.admin.cookie);
+    const twice = await send(
+      'POST',
+      `${url}/encerrar?segundo_plano=true&confirmar_pendencias=true`,
+      s.admin.cookie,
+    );
     expect(dataOf<YearEndTask>(twice).id).toBe(task.id);
     const payload = await queuedPayload();
 
@@ -98,7 +106,9 @@ describe('year end in the background', () => {
     });
     expect(notClosed.statusCode).toBe(409);
     expect(messageOf(notClosed)).toMatch(/Encerre o ano letivo 2026/);
-    expect((await send('POST', `${url}/encerrar`, s.admin.cookie)).statusCode).toBe(200);
+    expect((await send('POST', `${url}/encerrar?confirmar_pendencias=true`, s.admin.cookie)).statusCode).toBe(
+      200,
+    );
 
     // A teacher who does not exist: the task fails with the reason, and nothing was written.
     const broken = dataOf<YearEndTask>(

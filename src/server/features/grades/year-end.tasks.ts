@@ -12,7 +12,11 @@
  * the year closed and only counts, the rematrícula finds itself applied and answers the recorded result.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { YearEndTask, YearEndTaskKind } from '../../../shared/year-end.schemas.js';
+import type {
+  FinalRecoveryPendencies,
+  YearEndTask,
+  YearEndTaskKind,
+} from '../../../shared/year-end.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { yearClosures } from '../../db/schema/grades.js';
@@ -26,6 +30,7 @@ import type { Actor } from '../audit/index.js';
 import { applyRematricula } from './rematricula-apply.service.js';
 import {
   applyBlock,
+  checkClosingPendencies,
   closingBlock,
   closingCounts,
   recordClosing,
@@ -40,6 +45,8 @@ interface TaskPayload {
   viewer: Viewer;
   actor: Actor;
   ajustes?: RematriculaAdjustments;
+  /** Closing: the recuperação final left pending, confirmed (ADR 0097). */
+  pendencias?: FinalRecoveryPendencies | null;
 }
 
 const count = (value: number) => value.toLocaleString('pt-BR');
@@ -86,8 +93,17 @@ export async function startYearEndTask(
   tipo: YearEndTaskKind,
   actor: Actor,
   ajustes?: RematriculaAdjustments,
+  /** Closing: the administrator confirmed closing with the recuperação final pending. */
+  confirmed = false,
 ): Promise<YearEndTask> {
   const year = await yearOf(ctx.db, id);
+  // Closing with the recuperação final pending needs the confirmation (409 now, not in the task).
+  let pendencias: FinalRecoveryPendencies | null = null;
+  if (tipo === 'encerramento') {
+    const [closed] = await ctx.db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
+    if (!closed && !closingBlock(year, clock.today()))
+      pendencias = await checkClosingPendencies(ctx.db, viewer, year, confirmed);
+  }
   return ctx.db.transaction(async (tx) => {
     // Two starts at once for the same year take turns here.
     await tx.select({ id: schoolYears.id }).from(schoolYears).where(eq(schoolYears.id, id)).for('update');
@@ -127,7 +143,13 @@ export async function startYearEndTask(
         atualizadoEm: now,
       })
       .returning();
-    const payload: TaskPayload = { tarefaId: row!.id, viewer, actor, ...(ajustes ? { ajustes } : {}) };
+    const payload: TaskPayload = {
+      tarefaId: row!.id,
+      viewer,
+      actor,
+      ...(ajustes ? { ajustes } : {}),
+      ...(pendencias ? { pendencias } : {}),
+    };
     await ctx.jobs.enqueue(tx, YEAR_END_TASK_JOB, payload);
     return toTask(row!);
   });
@@ -135,7 +157,7 @@ export async function startYearEndTask(
 
 /** The job: does the task's work, recording its progress; idempotent (see the top of this file). */
 export async function runYearEndTask(ctx: AppContext, payload: unknown): Promise<void> {
-  const { tarefaId, viewer, actor, ajustes } = payload as TaskPayload;
+  const { tarefaId, viewer, actor, ajustes, pendencias } = payload as TaskPayload;
   const [task] = await ctx.db.select().from(yearEndTasks).where(eq(yearEndTasks.id, tarefaId));
   if (!task || task.status === 'concluida' || task.status === 'falhou') return;
   const touch = async (values: Partial<typeof yearEndTasks.$inferInsert>): Promise<void> => {
@@ -151,7 +173,7 @@ export async function runYearEndTask(ctx: AppContext, payload: unknown): Promise
     if (task.tipo === 'encerramento') {
       const [closure] = await ctx.db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, year.id));
       // Run again after its instance died: the closing committed (all or nothing), only the counts remain.
-      if (!closure) await recordClosing(ctx, year, actor);
+      if (!closure) await recordClosing(ctx, year, actor, pendencias ?? null);
       const closing = await closingCounts(ctx, viewer, year, progress);
       await touch({
         status: 'concluida',

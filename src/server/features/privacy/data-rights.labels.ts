@@ -44,6 +44,7 @@ export const TABLE_TITLES: Record<string, string> = {
   grade_changes: 'Alterações de notas',
   rectification_requests: 'Pedidos de revisão de nota',
   council_decisions: 'Decisões do conselho de classe',
+  final_recoveries: 'Recuperação final',
   pareceres: 'Pareceres descritivos',
   parecer_fotos: 'Fotos de pareceres',
   prior_school_years: 'Anos cursados em outras escolas',

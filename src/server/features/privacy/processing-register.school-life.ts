@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/finance.js';
 import {
   councilDecisions,
+  finalRecoveries,
   gradeChanges,
   grades,
   periodStates,
@@ -137,6 +138,11 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
       {
         tabela: councilDecisions,
         colunas: [councilDecisions.alunoId, councilDecisions.porId, councilDecisions.porNome],
+        mantido: ACADEMIC,
+      },
+      {
+        tabela: finalRecoveries,
+        colunas: [finalRecoveries.alunoId, finalRecoveries.porId, finalRecoveries.porNome],
         mantido: ACADEMIC,
       },
       {
