@@ -12,6 +12,9 @@ import {
   periodsDone,
   subjectSituation,
   weightedMean,
+  finalAverage,
+  finalRecoveryOf,
+  parseGradeValue,
 } from './averages.js';
 
 const mapping = { A: 90, B: 70, C: 60, D: 40, E: 0 };
@@ -212,5 +215,63 @@ describe('situations', () => {
     expect(overallSituation(['aprovado', 'cursando'], true, on, false)).toBe('abaixo_frequencia');
     expect(overallSituation(['reprovado_nota'], true, on, false)).toBe('abaixo_frequencia');
     expect(overallSituation(['aprovado', 'cursando'], true, on, true)).toBe('reprovado_falta');
+  });
+});
+
+describe('recuperação final (ADR 0097)', () => {
+  it('the final average: the higher of the two, or the mean of both', () => {
+    expect(finalAverage(40, 70, 'substitui_se_maior')).toBe(70);
+    expect(finalAverage(55, 30, 'substitui_se_maior')).toBe(55);
+    expect(finalAverage(40, 60, 'media')).toBe(50);
+    // A mean, not 'when it improves': it is compared with the (lower) average needed after it.
+    expect(finalAverage(55, 30, 'media')).toBe(43);
+    expect(finalAverage(45, 60, 'media')).toBe(53);
+    expect(finalAverage(40, null, 'media')).toBeNull();
+    expect(finalAverage(null, 70, 'media')).toBeNull();
+  });
+
+  it('decides the subject once the periods are done or the year closed, against the average needed after it', () => {
+    const rules = { mediaAprovacao: 60, recuperacaoFinal: 'media' as const, mediaRecuperacaoFinal: 50 };
+    // No grade: as before — 'Em recuperação' while the year runs, 'Reprovado por nota' once closed.
+    expect(subjectSituation(40, true, false, 60, finalRecoveryOf(null, rules))).toBe('em_recuperacao');
+    expect(subjectSituation(40, true, true, 60, finalRecoveryOf(null, rules))).toBe('reprovado_nota');
+    // (4,0 + 6,0) / 2 = 5,0 reaches 5,0; (4,0 + 5,0) / 2 = 4,5 does not.
+    expect(subjectSituation(40, true, false, 60, finalRecoveryOf(60, rules))).toBe('aprovado');
+    expect(subjectSituation(40, true, false, 60, finalRecoveryOf(50, rules))).toBe('reprovado_nota');
+    expect(subjectSituation(40, false, true, 60, finalRecoveryOf(60, rules))).toBe('aprovado');
+    // A period open again: nothing is final yet.
+    expect(subjectSituation(40, false, false, 60, finalRecoveryOf(60, rules))).toBe('em_recuperacao');
+    // At or above the passing average the recuperação final changes nothing.
+    expect(subjectSituation(70, true, false, 60, finalRecoveryOf(20, rules))).toBe('aprovado');
+    // 'substitui_se_maior' with the default needed average (the passing one).
+    const replace = {
+      mediaAprovacao: 60,
+      recuperacaoFinal: 'substitui_se_maior' as const,
+      mediaRecuperacaoFinal: null,
+    };
+    expect(finalRecoveryOf(70, replace)).toEqual({ nota: 70, regra: 'substitui_se_maior', media: 60 });
+    expect(subjectSituation(40, true, false, 60, finalRecoveryOf(70, replace))).toBe('aprovado');
+    expect(subjectSituation(40, true, false, 60, finalRecoveryOf(55, replace))).toBe('reprovado_nota');
+    // The needed average is never above the passing one (a stage at 5,0 with the school's final at 6,0).
+    expect(finalRecoveryOf(50, { ...rules, mediaAprovacao: 50, mediaRecuperacaoFinal: 60 }).media).toBe(50);
+  });
+
+  it('on the conceitos scale: the letter is read as its value', () => {
+    const scale = { escala: 'conceitos' as const, conceitos: mapping };
+    const grade = parseGradeValue('C', scale);
+    expect(grade).toEqual({ ok: true, tenths: 60, conceito: 'C' });
+    const rules = {
+      mediaAprovacao: 60,
+      recuperacaoFinal: 'substitui_se_maior' as const,
+      mediaRecuperacaoFinal: null,
+    };
+    const nota = grade.ok ? grade.tenths : null;
+    // Annual D (4,0) and C in the recuperação final: C replaces it and reaches the passing 6,0.
+    expect(subjectSituation(40, true, false, 60, finalRecoveryOf(nota, rules))).toBe('aprovado');
+    expect(displayGrade(finalAverage(40, nota, 'substitui_se_maior'), scale)).toBe('C');
+    // With the mean, (4,0 + 6,0) / 2 = 5,0 reads as D and stays below.
+    const mean = { ...rules, recuperacaoFinal: 'media' as const };
+    expect(displayGrade(finalAverage(40, nota, 'media'), scale)).toBe('D');
+    expect(subjectSituation(40, true, true, 60, finalRecoveryOf(nota, mean))).toBe('reprovado_nota');
   });
 });
