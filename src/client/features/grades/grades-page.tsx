@@ -17,6 +17,10 @@ import { PeriodActions } from './period-actions';
 import { MyRectificationRequests, RectificationQueue } from './rectification-requests';
 import { GradesOf } from './grades-of';
 import { GradesProgressPanel } from './grades-progress';
+import { FinalRecovery } from './final-recovery';
+
+/** The period selector's last choice: the recuperação final, after the year's last period (ADR 0097). */
+const FINAL_RECOVERY = 'recuperacao-final';
 
 /**
  * 'Notas': pick the school year, class, subject and period, manage the avaliações and type the grades.
@@ -55,6 +59,7 @@ export function GradesPage() {
     subjects.initial ??
     '';
   const periodoParam = params.get('periodo');
+  const finalChosen = periodoParam === FINAL_RECOVERY;
   const periodoId =
     (periodoParam && periods.some((period) => period.id === periodoParam) ? periodoParam : null) ??
     currentPeriod?.id ??
@@ -136,7 +141,7 @@ export function GradesPage() {
         </SelectField>
         <SelectField
           label="Período"
-          value={periodoId}
+          value={finalChosen ? FINAL_RECOVERY : periodoId}
           onChange={(event) => update({ periodo: event.target.value })}
         >
           {periods.length === 0 && <option value="">Nenhum período</option>}
@@ -145,6 +150,7 @@ export function GradesPage() {
               {period.nome} ({formatDate(period.inicio)} a {formatDate(period.fim)})
             </option>
           ))}
+          {periods.length > 0 && <option value={FINAL_RECOVERY}>Recuperação final</option>}
         </SelectField>
       </div>
       {past && (
@@ -208,6 +214,8 @@ export function GradesPage() {
           title={turma ? `Nenhuma disciplina sua em ${turma.nome}` : 'Nenhuma disciplina sua nesta turma'}
           hint="A secretaria indica o professor de cada disciplina na grade curricular (Turmas → Grade curricular)."
         />
+      ) : finalChosen ? (
+        <FinalRecovery turmaId={turmaId} disciplina={disciplina} />
       ) : (
         <>
           {admin && (

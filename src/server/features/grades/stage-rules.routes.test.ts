@@ -62,6 +62,8 @@ describe('rules per stage', () => {
         limite_conselho: null,
         media_aprovacao: null,
         recuperacao: null,
+        recuperacao_final: null,
+        media_recuperacao_final: null,
       },
       pre_escola: {
         avaliacao: 'parecer',
@@ -69,6 +71,8 @@ describe('rules per stage', () => {
         limite_conselho: 12,
         media_aprovacao: null,
         recuperacao: null,
+        recuperacao_final: null,
+        media_recuperacao_final: null,
       },
       ...Object.fromEntries(
         ['fundamental_1', 'fundamental_2', 'medio'].map((etapa) => [
@@ -79,6 +83,10 @@ describe('rules per stage', () => {
             limite_conselho: 7.5,
             media_aprovacao: null,
             recuperacao: null,
+            recuperacao_final: null,
+            media_recuperacao_final: null,
+        recuperacao_final: null,
+        media_recuperacao_final: null,
           },
         ]),
       ),
