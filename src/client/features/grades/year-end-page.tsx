@@ -15,6 +15,7 @@ import { isRunning, useLatestYearEndTask, useStartYearEndTask } from './year-end
 import { YearEndTaskProgress } from './year-end-task-progress';
 import { RematriculaReview } from './rematricula-review';
 import { periodColumns } from './year-end-period-columns';
+import { pendenciesText, YearEndPendencies } from './year-end-pendencies';
 
 /**
  * 'Ano letivo' (administrators): the year's periods across the classes, 'Encerrar ano' (closes every
@@ -38,6 +39,9 @@ export function YearEndPage() {
   const [preparing, setPreparing] = useState(false);
   const periodList = useMemoryListState();
   const data = status.data;
+  // What the recuperação final leaves pending: closing with it is confirmed as such (ADR 0097).
+  const pending = data?.pendencias_recuperacao_final ?? null;
+  const pendingNow = pending && pending.total > 0 ? pending : null;
   const open = data?.periodos.filter((period) => period.turmas_abertas > 0).length ?? 0;
 
   return (
@@ -145,6 +149,9 @@ export function YearEndPage() {
                   Depois de encerrado, notas e frequências de {data.ano} ficam só para consulta (correções só
                   por retificação) e a situação final de cada aluno fica definida.
                 </p>
+                {data.pendencias_recuperacao_final && (
+                  <YearEndPendencies pending={data.pendencias_recuperacao_final} ano={data.ano} />
+                )}
                 {data.encerramento_bloqueio && (
                   <p
                     id="encerramento-bloqueio"
@@ -213,9 +220,15 @@ export function YearEndPage() {
       {confirming && data && (
         <ConfirmAction
           title={`Encerrar o ano letivo ${String(data.ano)}`}
-          message={`Fecha todos os períodos de ${String(data.ano)} para a escola inteira e calcula a situação final de ${formatCount(data.alunos, 'aluno', 'alunos')} (com muitos alunos, leva alguns minutos: o progresso aparece nesta tela). Professores não poderão mais alterar notas nem chamadas deste ano, e os períodos não poderão ser reabertos.`}
-          confirmLabel="Encerrar ano"
-          action={() => start.mutateAsync({ anoLetivoId: data.ano_letivo_id, tipo: 'encerramento' })}
+          message={`${pendingNow ? `${pendenciesText(pendingNow)} (alunos abaixo da média): encerrando agora, cada um fica reprovado por nota na disciplina. ` : ''}Fecha todos os períodos de ${String(data.ano)} para a escola inteira e calcula a situação final de ${formatCount(data.alunos, 'aluno', 'alunos')} (com muitos alunos, leva alguns minutos: o progresso aparece nesta tela). Professores não poderão mais alterar notas nem chamadas deste ano, e os períodos não poderão ser reabertos.`}
+          confirmLabel={pendingNow ? 'Encerrar com pendências' : 'Encerrar ano'}
+          action={() =>
+            start.mutateAsync({
+              anoLetivoId: data.ano_letivo_id,
+              tipo: 'encerramento',
+              confirmarPendencias: pendingNow !== null,
+            })
+          }
           success="Encerramento iniciado: acompanhe o progresso na tela."
           failure="Não foi possível encerrar o ano letivo."
           onClose={() => setConfirming(false)}

@@ -60,13 +60,16 @@ export function useStartYearEndTask() {
       anoLetivoId,
       tipo,
       input,
+      confirmarPendencias = false,
     }: {
       anoLetivoId: string;
       tipo: YearEndTask['tipo'];
       input?: RematriculaInput;
+      /** Closing with the recuperação final pending, confirmed by the administrator (ADR 0097). */
+      confirmarPendencias?: boolean;
     }) =>
       apiWithMessage<YearEndTask>(
-        `/api/anos-letivos/${anoLetivoId}/${tipo === 'encerramento' ? 'encerrar' : 'rematricula'}?segundo_plano=true`,
+        `/api/anos-letivos/${anoLetivoId}/${tipo === 'encerramento' ? 'encerrar' : 'rematricula'}?segundo_plano=true${confirmarPendencias ? '&confirmar_pendencias=true' : ''}`,
         { method: 'POST', ...(input ? { body: input } : {}), globalErrors: false },
       ),
     onSuccess: (_result, variables) =>

@@ -69,6 +69,9 @@ describe('Configurações → Acadêmico', () => {
       media_anual: 'pesos',
       pesos_periodos: [2, 3, 2, 3],
       media_aprovacao: 6.5,
+      // The recuperação final as saved (ADR 0097): the defaults, the needed average blank.
+      recuperacao_final: 'substitui_se_maior',
+      media_recuperacao_final: null,
       frequencia_minima: true,
       version: 3,
     });

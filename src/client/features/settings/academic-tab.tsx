@@ -4,6 +4,7 @@ import {
   escalaLabels,
   formatGradeNumber,
   regraMediaAnualLabels,
+  regraRecuperacaoFinalLabels,
   regraRecuperacaoLabels,
 } from '../../../shared/averages';
 import {
@@ -31,11 +32,15 @@ const academicFormSchema = z
     media_anual: z.string(),
     pesos_periodos: z.string(),
     media_aprovacao: z.string(),
+    recuperacao_final: z.string(),
+    media_recuperacao_final: z.string(),
   })
   .transform(
-    ({ pesos_periodos, ...values }) =>
+    ({ pesos_periodos, media_recuperacao_final, ...values }) =>
       ({
         ...values,
+        // Blank: the passing average itself.
+        media_recuperacao_final: media_recuperacao_final.trim() === '' ? null : media_recuperacao_final,
         pesos_periodos:
           values.media_anual === 'pesos'
             ? pesos_periodos
@@ -87,6 +92,9 @@ function AcademicForm({ settings }: { settings: AcademicSettings }) {
     media_anual: settings.media_anual,
     pesos_periodos: settings.pesos_periodos.join('; '),
     media_aprovacao: decimalText(settings.media_aprovacao),
+    recuperacao_final: settings.recuperacao_final,
+    media_recuperacao_final:
+      settings.media_recuperacao_final === null ? '' : decimalText(settings.media_recuperacao_final),
   });
   const escala = form.watch('escala');
   const mediaAnual = form.watch('media_anual');
@@ -116,6 +124,17 @@ function AcademicForm({ settings }: { settings: AcademicSettings }) {
         />
         <FormSelect name="recuperacao" label="Recuperação do período" options={regraRecuperacaoLabels} />
         <FormSelect name="media_anual" label="Média anual" options={regraMediaAnualLabels} />
+        <FormSelect
+          name="recuperacao_final"
+          label="Recuperação final (depois do último período)"
+          options={regraRecuperacaoFinalLabels}
+        />
+        <FormInput
+          name="media_recuperacao_final"
+          label="Média exigida depois da recuperação final"
+          inputMode="decimal"
+          hint="Em branco: a própria média para aprovação. Muitas escolas usam 5,0 (com média 6,0 ou 7,0)."
+        />
         {mediaAnual === 'pesos' && (
           <FormInput
             name="pesos_periodos"

@@ -85,8 +85,6 @@ describe('rules per stage', () => {
             recuperacao: null,
             recuperacao_final: null,
             media_recuperacao_final: null,
-        recuperacao_final: null,
-        media_recuperacao_final: null,
           },
         ]),
       ),
