@@ -6,7 +6,7 @@ import { absencesText, annualAverageLabel, type ReportCard } from '../../shared/
 import type { CurrentUser } from '../../shared/auth.schemas';
 import { can, permissionsOf } from '../../shared/permissions';
 import { Badge } from '../components/feedback';
-import { EmptyCard, RecoveryNote, SituacaoBadge } from './report-card-parts';
+import { EmptyCard, FinalRecoveryNote, RecoveryNote, SituacaoBadge } from './report-card-parts';
 import { CouncilNotes, MedioSummary, SubjectCards, subjectGroups } from './report-card-subjects';
 import { formatHours } from '../../shared/ensino-medio';
 
@@ -115,6 +115,7 @@ export function ReportCardBody({
                       })}
                       <td className="px-1.5 py-2 text-center font-semibold">
                         {subject.media_anual_texto ?? '—'}
+                        <FinalRecoveryNote subject={subject} />
                       </td>
                       <td className="px-1.5 py-2 text-center">{subject.faltas ?? '—'}</td>
                       <td className="px-1.5 py-2 text-center whitespace-nowrap">

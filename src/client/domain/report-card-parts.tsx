@@ -1,7 +1,7 @@
 /** The boletim's small pieces: the situation badge and the card that says why a boletim has nothing to show. */
 import { NotebookPen, School } from 'lucide-react';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
-import type { ReportCard, ReportCardPeriod } from '../../shared/report-card.schemas';
+import type { ReportCard, ReportCardPeriod, ReportCardSubject } from '../../shared/report-card.schemas';
 import { paths } from '../../shared/routes';
 import { NoSchoolYear } from './academic-empty';
 import { ButtonLink } from '../components/button';
@@ -40,6 +40,24 @@ export function RecoveryNote({ period }: { period: ReportCardPeriod | undefined 
           antes {period.antes_recuperacao_texto}
         </span>
       )}
+    </>
+  );
+}
+
+/**
+ * Below the annual average when the student took the recuperação final (ADR 0097): its grade and the
+ * final average it gave, which is what decided the subject.
+ */
+export function FinalRecoveryNote({ subject }: { subject: ReportCardSubject }) {
+  if (subject.recuperacao_final_texto === null) return null;
+  return (
+    <>
+      <span className="block text-xs font-normal text-gray-600">
+        Rec. final {subject.recuperacao_final_texto}
+      </span>
+      <span className="block text-xs font-normal text-gray-600">
+        Média final {subject.media_final_texto ?? '—'}
+      </span>
     </>
   );
 }

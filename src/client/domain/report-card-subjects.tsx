@@ -104,6 +104,14 @@ export function SubjectCards({ card }: { card: ReportCard }) {
                 <dt className="text-gray-600">{annualAverageLabel(card, [subject])}</dt>
                 <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
               </div>
+              {subject.recuperacao_final_texto !== null && (
+                <div className="flex gap-1">
+                  <dt className="text-gray-600">Recuperação final</dt>
+                  <dd className="text-gray-900">
+                    {subject.recuperacao_final_texto} (média final {subject.media_final_texto ?? '—'})
+                  </dd>
+                </div>
+              )}
               {subject.faltas !== null && (
                 <div className="flex gap-1">
                   <dt className="text-gray-600">Faltas</dt>

@@ -22,6 +22,7 @@ import { listSchoolYears, resolveYear } from '../calendar/index.js';
 import { schoolPeriods } from '../../db/schema/calendar.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { buildReportCard } from '../grades/index.js';
+import type { ReportCardSubject } from '../../../shared/report-card.schemas.js';
 import { getSchoolIdentity } from '../settings/index.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
 import { priorSchoolYears } from '../../db/schema/documents.js';
@@ -129,6 +130,11 @@ async function schoolYearsOf(
     .where(eq(classMemberships.alunoId, alunoId));
   const calendar = await listSchoolYears(db);
   const years: HistoryYear[] = [];
+  // After a recuperação final the grade of record is the final average, with the exam's grade (ADR 0097).
+  const historyGrade = (subject: ReportCardSubject) =>
+    subject.recuperacao_final_texto === null
+      ? (subject.media_anual_texto ?? '—')
+      : `${subject.media_final_texto ?? '—'} (RF ${subject.recuperacao_final_texto})`;
   for (const { ano: text } of memberships) {
     const ano = Number(text);
     const year = calendar.find((item) => item.ano === ano);
@@ -146,7 +152,7 @@ async function schoolYearsOf(
       card.ensino_medio
         ? {
             disciplina: subject.disciplina,
-            nota: subject.media_anual_texto ?? '—',
+            nota: historyGrade(subject),
             resultado: situacaoLabels[subject.situacao],
             carga_horaria: subject.carga_horaria,
             area: subject.area,
@@ -154,7 +160,7 @@ async function schoolYearsOf(
           }
         : {
             disciplina: subject.disciplina,
-            nota: subject.media_anual_texto ?? '—',
+            nota: historyGrade(subject),
             resultado: situacaoLabels[subject.situacao],
             carga_horaria: hours.get(subject.disciplina) ?? null,
           },

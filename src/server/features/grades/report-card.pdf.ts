@@ -73,7 +73,9 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
       return period.recuperacao_texto ? `${text} (rec. ${period.recuperacao_texto})` : text;
     }),
     ...(card.ensino_medio ? [subject.carga_horaria === null ? '—' : formatHours(subject.carga_horaria)] : []),
-    subject.media_anual_texto ?? '—',
+    subject.recuperacao_final_texto === null
+      ? (subject.media_anual_texto ?? '—')
+      : `${subject.media_anual_texto ?? '—'} (RF ${subject.recuperacao_final_texto})`,
     subject.faltas === null ? '—' : String(subject.faltas),
     subject.frequencia === null ? '—' : formatPercent(subject.frequencia),
     `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
@@ -113,6 +115,13 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
       `Situação final: ${situacaoLabels[card.situacao]}${card.conselho ? ' (decisão do conselho de classe)' : ''}`,
     );
   const notes = [
+    // The recuperação final (ADR 0097): its grade is in the column (RF), the final average it gave here.
+    ...card.disciplinas
+      .filter((subject) => subject.recuperacao_final_texto !== null)
+      .map(
+        (subject) =>
+          `RF ${subject.disciplina}: recuperação final ${subject.recuperacao_final_texto!}, média final ${subject.media_final_texto ?? '—'} (mínimo ${formatGradeNumber(card.media_recuperacao_final)}).`,
+      ),
     ...card.disciplinas
       .filter((subject) => subject.conselho)
       .map(

@@ -264,9 +264,10 @@ const mapaNotas: HubReport = {
       };
       subjects.forEach((name, subjectIndex) => {
         const subject = card.disciplinas.find((item) => item.disciplina === name);
+        // After a recuperação final, the average that decided the subject (the boletim's média final).
         line[keyOf(subjectIndex)] = numeric
-          ? (subject?.media_anual ?? null)
-          : (subject?.media_anual_texto ?? null);
+          ? (subject?.media_final ?? subject?.media_anual ?? null)
+          : (subject?.media_final_texto ?? subject?.media_anual_texto ?? null);
       });
       line.faltas = card.frequencia.faltas;
       line.frequencia = card.frequencia.frequencia;
@@ -288,6 +289,7 @@ const mapaNotas: HubReport = {
         ...(cards.some((card) => card.conselho)
           ? [{ rotulo: '*', valor: 'situação final por decisão do conselho de classe' }]
           : []),
+        ...finalRecoveryCells(cards),
       ],
       colunas: [
         { chave: 'numero', rotulo: 'Nº', tipo: 'numero', peso: 0.5 },
@@ -361,6 +363,22 @@ const frequenciaMensal: HubReport = {
   },
 };
 
+/**
+ * The ata's line on the recuperação final (ADR 0097): whose subject's grade is the final average, with the
+ * annual average and the exam's grade it came from.
+ */
+function finalRecoveryCells(cards: readonly ReportCard[]): { rotulo: string; valor: string }[] {
+  const items = cards.flatMap((card) =>
+    card.disciplinas
+      .filter((subject) => subject.recuperacao_final_texto !== null)
+      .map(
+        (subject) =>
+          `${card.aluno.nome} — ${subject.disciplina}: média anual ${subject.media_anual_texto ?? '—'}, recuperação final ${subject.recuperacao_final_texto!}, média final ${subject.media_final_texto ?? '—'}`,
+      ),
+  );
+  return items.length === 0 ? [] : [{ rotulo: 'Recuperação final', valor: items.join('; ') }];
+}
+
 const emRisco: HubReport = {
   id: 'alunos-em-risco',
   grupo: 'academico',
@@ -390,8 +408,17 @@ const emRisco: HubReport = {
         });
       for (const subject of card.disciplinas) {
         const reasons: string[] = [];
-        if (subject.media_anual !== null && subject.media_anual < passing)
-          reasons.push(`média abaixo de ${formatGradeNumber(passing)}`);
+        // A recuperação final that brought the subject up leaves it out of risk (ADR 0097).
+        const decided = subject.media_final ?? subject.media_anual;
+        if (
+          decided !== null &&
+          decided < (subject.media_final === null ? passing : card.media_recuperacao_final)
+        )
+          reasons.push(
+            subject.media_final === null
+              ? `média abaixo de ${formatGradeNumber(passing)}`
+              : `média final abaixo de ${formatGradeNumber(card.media_recuperacao_final)} depois da recuperação final`,
+          );
         if (subject.frequencia !== null && minima !== null && subject.frequencia < minima)
           reasons.push(`frequência abaixo de ${minimaText(minima)}`);
         if (reasons.length === 0) continue;
@@ -399,7 +426,7 @@ const emRisco: HubReport = {
           nome: card.aluno.nome,
           matricula: card.aluno.matricula,
           disciplina: subject.disciplina,
-          media: subject.media_anual_texto,
+          media: subject.media_final_texto ?? subject.media_anual_texto,
           frequencia: subject.frequencia,
           motivo: `${reasons.join(' e ')[0]!.toUpperCase()}${reasons.join(' e ').slice(1)}`,
         });
