@@ -259,6 +259,36 @@ describe('ReportCardView: layout that fits the student modal and a phone', () =>
     );
   });
 
+  it('shows the recuperação final and the final average under the annual average, on a desktop and a phone', async () => {
+    const withFinal = () => {
+      const card = decidedCard();
+      card.disciplinas[0] = {
+        ...card.disciplinas[0]!,
+        media_anual: 4,
+        media_anual_texto: '4,0',
+        recuperacao_final: 7,
+        recuperacao_final_texto: '7,0',
+        media_final: 7,
+        media_final_texto: '7,0',
+        situacao: 'aprovado',
+      };
+      return card;
+    };
+    stubScreen(true);
+    stubServer(withFinal);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const row = within(await screen.findByRole('table')).getByRole('row', { name: /Matemática/ });
+    expect(row).toHaveTextContent('4,0Rec. final 7,0Média final 7,0');
+    cleanup();
+    stubScreen(false);
+    stubServer(withFinal);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const cards = await screen.findByRole('list', { name: /por disciplina/ });
+    expect(within(cards).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Recuperação final7,0 (média final 7,0)',
+    );
+  });
+
   it('says nothing of recuperação when no period had one', async () => {
     stubScreen(false);
     stubServer(dailyCard);
