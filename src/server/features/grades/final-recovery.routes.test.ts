@@ -124,6 +124,20 @@ describe('recuperação final', () => {
       media_final_texto: '7,0',
       situacao: 'aprovado',
     });
+    // The mapa de notas (ata): the final average in the subject's cell, and where it came from.
+    const ata = await get(`/api/relatorios/mapa-notas?turma_id=${s.classA.id}`, s.admin.cookie);
+    expect(ata.statusCode, ata.body).toBe(200);
+    const map = dataOf<{
+      cabecalho: { rotulo: string; valor: string }[];
+      colunas: { chave: string; rotulo: string }[];
+      linhas: Record<string, unknown>[];
+    }>(ata);
+    const mathKey = map.colunas.find((item) => item.rotulo === 'Matemática')!.chave;
+    expect(map.linhas.find((line) => line.nome === s.a[2].nome)?.[mathKey]).toBe(7);
+    expect(map.cabecalho).toContainEqual({
+      rotulo: 'Recuperação final',
+      valor: `${s.a[2].nome} — Matemática: média anual 4,0, recuperação final 7,0, média final 7,0`,
+    });
     // Saved again from the version read before: someone else's change is never overwritten.
     const stale = await record(s, s.math.cookie, [{ aluno_id: s.a[2].id, valor: 5, version: 0 }]);
     expect(stale.statusCode).toBe(409);
