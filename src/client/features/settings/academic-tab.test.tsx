@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AcademicSettings, defaultAcademicSettings } from '../../../shared/academic-settings.schemas';
 import { renderAt, reply, stubApi } from '../../test/render';
@@ -120,5 +120,37 @@ describe('Configurações → Acadêmico', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Escala de notas'), '0-100');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar regras acadêmicas' }));
     expect(await screen.findByText('Já há notas lançadas: a escala não pode mudar neste ano.')).toBeTruthy();
+  });
+
+  it('sends the recuperação final of the school and of a stage (ADR 0097)', async () => {
+    const user = userEvent.setup();
+    const puts = stubServer((body) => ({
+      status: 200,
+      body: { success: true, data: { ...saved, ...(body as object) } },
+    }));
+    renderAt(<AcademicTab />);
+    await user.selectOptions(
+      await screen.findByLabelText('Recuperação final (depois do último período)'),
+      'media',
+    );
+    await user.type(screen.getByLabelText('Média exigida depois da recuperação final'), '5,0');
+    await user.click(screen.getByRole('button', { name: 'Salvar regras acadêmicas' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ recuperacao_final: 'media', media_recuperacao_final: 5 });
+
+    const stage = screen.getByRole('group', { name: /Fundamental II/ });
+    await user.selectOptions(
+      within(stage).getByLabelText('Recuperação final da etapa'),
+      'substitui_se_maior',
+    );
+    await user.type(within(stage).getByLabelText('Média da etapa depois da recuperação final'), '5');
+    await user.click(screen.getByRole('button', { name: 'Salvar regras por etapa' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toMatchObject({
+      etapas: {
+        fundamental_2: { recuperacao_final: 'substitui_se_maior', media_recuperacao_final: 5 },
+        fundamental_1: { recuperacao_final: null, media_recuperacao_final: null },
+      },
+    });
   });
 });

@@ -2,7 +2,12 @@ import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
-import { formatGradeNumber, regraRecuperacaoLabels, scaleMaxTenths } from '../../../shared/averages';
+import {
+  formatGradeNumber,
+  regraRecuperacaoFinalLabels,
+  regraRecuperacaoLabels,
+  scaleMaxTenths,
+} from '../../../shared/averages';
 import {
   avaliacaoLabels,
   baseLegalFrequencia,
@@ -20,7 +25,14 @@ import { Form, FormInput, FormSelect } from '../../components/form-fields';
 import { useSaveAcademicSettings } from '../../domain/academic-settings';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
-const fields = ['frequencia_minima', 'limite_conselho', 'media_aprovacao', 'recuperacao'] as const;
+const fields = [
+  'frequencia_minima',
+  'limite_conselho',
+  'media_aprovacao',
+  'recuperacao',
+  'recuperacao_final',
+  'media_recuperacao_final',
+] as const;
 
 /** A number as typed ('7,5'): blank is null (no minimum, or the school's average). */
 const numberText = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
@@ -42,7 +54,12 @@ function stageFormSchema(maxGrade: number) {
               limite_conselho: blank(own.limite_conselho),
               ...(isInfantilEtapa(etapa)
                 ? {}
-                : { media_aprovacao: blank(own.media_aprovacao), recuperacao: blank(own.recuperacao) }),
+                : {
+                    media_aprovacao: blank(own.media_aprovacao),
+                    recuperacao: blank(own.recuperacao),
+                    recuperacao_final: blank(own.recuperacao_final),
+                    media_recuperacao_final: blank(own.media_recuperacao_final),
+                  }),
             },
           ];
         }),
@@ -81,6 +98,8 @@ export function StageRulesSection({ settings }: { settings: AcademicSettings }) 
             limite_conselho: numberText(own.limite_conselho),
             media_aprovacao: numberText(own.media_aprovacao),
             recuperacao: own.recuperacao ?? '',
+            recuperacao_final: own.recuperacao_final ?? '',
+            media_recuperacao_final: numberText(own.media_recuperacao_final),
           },
         ];
       }),
@@ -175,6 +194,18 @@ function StageCard({ etapa, schoolAverage }: { etapa: Etapa; schoolAverage: numb
             label="Recuperação da etapa"
             options={regraRecuperacaoLabels}
             empty="A da escola"
+          />
+          <FormSelect
+            name={name('recuperacao_final')}
+            label="Recuperação final da etapa"
+            options={regraRecuperacaoFinalLabels}
+            empty="A da escola"
+          />
+          <FormInput
+            name={name('media_recuperacao_final')}
+            label="Média da etapa depois da recuperação final"
+            inputMode="decimal"
+            hint="Em branco: a da escola (ou a média para aprovar)."
           />
         </>
       )}
