@@ -128,9 +128,14 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   await expect(periods.getByRole('row', { name: /1º bimestre/ })).toContainText('Aberto em 1 de 1 turma');
   await screenshot(page, { path: `${shots}/ano-letivo-desktop.png`, fullPage: true });
 
+  // Beto's recuperação final was never recorded (ADR 0097): the screen lists it, and closing says so.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Falta 1 nota de recuperação final' }),
+  ).toContainText(`${className} — Matemática: 1 aluno`);
   await page.getByRole('button', { name: 'Encerrar ano' }).click();
   const confirmClose = page.getByRole('dialog', { name: `Encerrar o ano letivo ${String(YEAR)}` });
-  await confirmClose.getByRole('button', { name: 'Encerrar ano' }).click();
+  await expect(confirmClose).toContainText('cada um fica reprovado por nota na disciplina');
+  await confirmClose.getByRole('button', { name: 'Encerrar com pendências' }).click();
   // Issue 38: the closing runs in the background; the screen follows its progress to the outcome.
   const closingBar = page.getByRole('progressbar', { name: 'Progresso: Encerramento do ano letivo' });
   await expect(closingBar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });

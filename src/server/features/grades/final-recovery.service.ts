@@ -5,7 +5,7 @@
  * the year's closing and the reports never disagree on an annual average.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { displayGrade, parseGradeValue, tenthsToNumber } from '../../../shared/averages.js';
+import { displayGrade, finalRecoveryOf, parseGradeValue, tenthsToNumber } from '../../../shared/averages.js';
 import type {
   FinalRecoveryInput,
   FinalRecoveryList,
@@ -132,7 +132,7 @@ async function readList(
       escala: rules.escala,
       regra: rules.recuperacaoFinal,
       media_aprovacao: tenthsToNumber(rules.mediaAprovacao),
-      media_recuperacao_final: cards[0]?.media_recuperacao_final ?? tenthsToNumber(rules.mediaAprovacao),
+      media_recuperacao_final: tenthsToNumber(finalRecoveryOf(null, rules).media),
       bloqueio,
       alunos,
     },
