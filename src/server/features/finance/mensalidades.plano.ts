@@ -143,32 +143,21 @@ export async function generatePlanoMensalidades(
       target: [mensalidades.alunoId, mensalidades.mesReferencia],
       where: sql`not ${mensalidades.desfeita}`,
     })
-    .returning({ id: mensalidades.id, valor: mensalidades.valor });
+    .returning({ id: mensalidades.id, valor: mensalidades.valor, mesReferencia: mensalidades.mesReferencia });
   if (plano.taxaPaga && taxa > 0) {
-    // The fee's own charge, else the first instalment that carries it (ADR 0094).
+    // The fee's own charge, else the first instalment that carries it (ADR 0094) — if it was made now.
     const comTaxa = rows[0];
-    const charge = comTaxa
-      ? await tx
-          .select({ id: mensalidades.id })
-          .from(mensalidades)
-          .where(
-            and(
-              eq(mensalidades.alunoId, plano.alunoId),
-              eq(mensalidades.mesReferencia, comTaxa.mesReferencia),
-              eq(mensalidades.loteId, loteId),
-            ),
-          )
-      : [];
-    if (charge[0])
+    const charge = inserted.find((row) => row.mesReferencia === comTaxa?.mesReferencia);
+    if (charge)
       await applyPayment(
         tx,
-        await findMensalidade(tx, charge[0].id, { kind: 'escola' }, true),
+        await findMensalidade(tx, charge.id, { kind: 'escola' }, true),
         { valor_pago: taxa, forma: plano.taxaPaga.forma, data_pagamento: plano.taxaPaga.data },
         actor,
         today,
         {
           // The fee, exactly as paid at the desk: no pontualidade discount, no encargos.
-          split: { principal: taxa, desconto: 0, multa: 0, juros: 0, settles: comTaxa!.valor === taxa },
+          split: { principal: taxa, desconto: 0, multa: 0, juros: 0, settles: charge.valor === taxa },
           origem: 'escola',
         },
       );
