@@ -27,6 +27,14 @@ import { mensalidades } from '../../db/schema/finance.js';
 const harness = setupFinanceTest();
 const { t, call } = harness;
 
+/** The Financeiro cancels Bruno's July (he was transferred): the bank may hold its boleto. */
+async function cancelJulyOfBruno(s: { julhoBruno: { id: string }; admin: string }) {
+  const cancelled = await call('POST', `/api/financeiro/mensalidades/${s.julhoBruno.id}/cancelar`, s.admin, {
+    motivo: 'Transferido',
+  });
+  expect(cancelled.statusCode).toBe(200);
+}
+
 describe('layouts', () => {
   it('every record of every bank covers positions 1–240 exactly once', () => {
     for (const bank of Object.values(CNAB_BANKS))
@@ -127,15 +135,7 @@ describe('POST /api/financeiro/boleto/remessa', () => {
         .map((line) => line.slice(15, 17)),
     ).toEqual(['02', '02']);
     // A baixa goes in the next file, NSA 2: July's tuition of Bruno is cancelled (an open one keeps its boleto).
-    const cancelled = await call(
-      'POST',
-      `/api/financeiro/mensalidades/${s.julhoBruno.id}/cancelar`,
-      s.admin,
-      {
-        motivo: 'Transferido',
-      },
-    );
-    expect(cancelled.statusCode).toBe(200);
+    await cancelJulyOfBruno(s);
     const second = await gerarRemessa(t, s.admin);
     expect(second.statusCode).toBe(200);
     const next = second.rawPayload.toString('latin1').split('\r\n');
@@ -168,15 +168,7 @@ describe('POST /api/financeiro/boleto/remessa', () => {
     expect((await uploadRetorno(t, s.admin, retorno)).statusCode).toBe(200);
     expect((await boletoOf(t, s.julhoBruno.id)).situacao).toBe('registrado');
     // The Financeiro cancels Bruno's July: the bank still holds its boleto, to be written off.
-    const cancelled = await call(
-      'POST',
-      `/api/financeiro/mensalidades/${s.julhoBruno.id}/cancelar`,
-      s.admin,
-      {
-        motivo: 'Transferido',
-      },
-    );
-    expect(cancelled.statusCode).toBe(200);
+    await cancelJulyOfBruno(s);
     // Ana's August boleto was issued but never sent, and August was then paid at the secretaria.
     const agostoAna = await mensalidadeOf(s.ana.id, '2026-08');
     await db.insert(boletos).values({
@@ -216,15 +208,7 @@ describe('POST /api/financeiro/boleto/remessa', () => {
     const first = await gerarRemessa(t, s.admin);
     const retorno = s.bank.receberRemessa(first.rawPayload.toString('latin1'), '2026-06-15');
     expect((await uploadRetorno(t, s.admin, retorno)).statusCode).toBe(200);
-    const cancelled = await call(
-      'POST',
-      `/api/financeiro/mensalidades/${s.julhoBruno.id}/cancelar`,
-      s.admin,
-      {
-        motivo: 'Transferido',
-      },
-    );
-    expect(cancelled.statusCode).toBe(200);
+    await cancelJulyOfBruno(s);
     const second = await gerarRemessa(t, s.admin);
     expect(second.statusCode).toBe(200);
     const painel = async () =>
