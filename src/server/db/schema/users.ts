@@ -18,6 +18,12 @@ export const users = pgTable(
       .default('ativo'),
     passwordHash: text('password_hash').notNull(),
     primeiroLogin: boolean('primeiro_login').notNull().default(true),
+    /**
+     * Until when a password someone else set (a new account's, an administrator's reset) signs in: after
+     * it, the person asks for a new one or uses 'Esqueci minha senha' (ADR 0102). Null: their own, or the
+     * first administrator's (printed on the server's console).
+     */
+    senhaProvisoriaExpiraEm: timestamp('senha_provisoria_expira_em', { withTimezone: true }),
     ultimoLogin: timestamp('ultimo_login', { withTimezone: true }),
     version: version(),
     /**

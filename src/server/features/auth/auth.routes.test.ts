@@ -12,7 +12,7 @@ import {
 import { auditLog } from '../../db/schema/audit.js';
 import { users } from '../../db/schema/users.js';
 import { THROTTLE } from './throttle.service.js';
-import { passwordMetrics } from './passwords.js';
+import { passwordMetrics, SENHA_PROVISORIA_DIAS, SENHA_PROVISORIA_EXPIRADA } from './passwords.js';
 import { vi } from 'vitest';
 
 const t = setupTestApp();
@@ -180,6 +180,55 @@ describe('sessions', () => {
     expect(
       (await t.app.inject({ url: '/api/users', headers: { cookie: sessionCookieOf(changed) } })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('a provisional password (security review, ADR 0102)', () => {
+  it('signs in for a few days only; after that it is refused with what to do, and a changed password has no end', async () => {
+    const expired = await createUserRow(t.database, 'responsavel', {
+      primeiroLogin: true,
+      senhaProvisoriaExpiraEm: new Date(Date.now() - 60_000),
+    });
+    const refused = await login({ email: expired.email, password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(SENHA_PROVISORIA_EXPIRADA);
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, expired.id));
+    expect(audit).toMatchObject({ action: 'login_falhou', details: { motivo: 'senha_provisoria_expirada' } });
+    // A wrong password still reads as any wrong password (the expiry says nothing to a guesser).
+    const wrong = await login({ email: expired.email, password: 'Outra-Senha-Qualquer-7' });
+    expect(wrong.json().message).toBe('Credenciais inválidas');
+
+    const fresh = await createUserRow(t.database, 'responsavel', {
+      primeiroLogin: true,
+      senhaProvisoriaExpiraEm: new Date(Date.now() + 60_000),
+    });
+    const cookie = await loginAs(t.app, fresh.email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie },
+      payload: { senhaAtual: TEST_PASSWORD, novaSenha: 'Cajueiro-Florido-31' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, fresh.id));
+    expect(row!.senhaProvisoriaExpiraEm).toBeNull();
+  });
+
+  it('a new account and an administrator’s reset get SENHA_PROVISORIA_DIAS days', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: admin.cookie },
+      payload: { nome: 'Paula Prado', email: 'paula.prado@familia.test', tipo: 'responsavel' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'paula.prado@familia.test'));
+    const days = (row!.senhaProvisoriaExpiraEm!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(SENHA_PROVISORIA_DIAS - 0.01);
+    expect(days).toBeLessThanOrEqual(SENHA_PROVISORIA_DIAS);
+    const mail = t.mailer.sent.find((one) => one.to === 'paula.prado@familia.test');
+    expect(mail?.text).toContain(`A senha provisória vale ${String(SENHA_PROVISORIA_DIAS)} dias`);
   });
 });
 

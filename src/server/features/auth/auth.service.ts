@@ -17,7 +17,7 @@ import { notifyPasswordChanged } from '../notificacoes/index.js';
 import { findKnownDevice, forgetDevices, rememberDevice } from './known-devices.service.js';
 import { recordSignIn } from './security-notices.service.js';
 import { checkPassword, confirmCurrentPassword, type PasswordClient } from './password-check.service.js';
-import { assertStrongPassword, hashPassword } from './passwords.js';
+import { assertStrongPassword, hashPassword, SENHA_PROVISORIA_EXPIRADA } from './passwords.js';
 import {
   createSession,
   forgetCachedSessions,
@@ -67,6 +67,17 @@ export async function login(
       },
     });
     throw invalidCredentials();
+  }
+  // A password someone else set signs in for a few days only (ADR 0102): an old welcome e-mail, read
+  // later by whoever opens that mailbox, is no longer a key to the account.
+  if (user.primeiroLogin && user.senhaProvisoriaExpiraEm && user.senhaProvisoriaExpiraEm <= new Date()) {
+    await recordAudit(db, actor, {
+      action: 'login_falhou',
+      entity: 'sessao',
+      entityId: user.id,
+      details: { email: input.email, motivo: 'senha_provisoria_expirada' },
+    });
+    throw new AppError('UNAUTHENTICATED', SENHA_PROVISORIA_EXPIRADA);
   }
 
   const result = await db.transaction(async (tx) => {
@@ -137,7 +148,13 @@ export async function changePassword(
     ]);
     const [updated] = await tx
       .update(users)
-      .set({ passwordHash, primeiroLogin: false, ...(nome ? { nome } : {}), updatedAt: new Date() })
+      .set({
+        passwordHash,
+        primeiroLogin: false,
+        senhaProvisoriaExpiraEm: null,
+        ...(nome ? { nome } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, user.id))
       .returning();
     await revokeUserSessions(tx, user.id);
@@ -260,7 +277,7 @@ export async function resetPassword(
     if (used.length === 0) throw invalidLink();
     await tx
       .update(users)
-      .set({ passwordHash, primeiroLogin: false, updatedAt: new Date() })
+      .set({ passwordHash, primeiroLogin: false, senhaProvisoriaExpiraEm: null, updatedAt: new Date() })
       .where(eq(users.id, reset.user.id));
     await revokeUserSessions(tx, reset.user.id);
     await forgetDevices(tx, reset.user.id);

@@ -7,7 +7,13 @@ export { forgetPasswordResets } from './auth.service.js';
 export { forgetDevices } from './known-devices.service.js';
 export { confirmCurrentPassword } from './password-check.service.js';
 export type { PasswordClient } from './password-check.service.js';
-export { assertStrongPassword, generatePassword, hashPassword } from './passwords.js';
+export {
+  assertStrongPassword,
+  generatePassword,
+  hashPassword,
+  provisionalPassword,
+  SENHA_PROVISORIA_DIAS,
+} from './passwords.js';
 export { sessionsAdminRoutes } from './sessions-admin.routes.js';
 export {
   forgetCachedSessions,

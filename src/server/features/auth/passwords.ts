@@ -88,3 +88,22 @@ export function generatePassword(): string {
   );
   return groups.join('-');
 }
+
+/**
+ * How long a password someone else set (a new account's, an administrator's reset) signs in (ADR 0102):
+ * long enough for a family to open the welcome e-mail, short enough that an old mailbox is no key.
+ */
+export const SENHA_PROVISORIA_DIAS = 7;
+
+/** When a provisional password set now stops signing in. */
+export function provisionalExpiry(now: Date = new Date()): Date {
+  return new Date(now.getTime() + SENHA_PROVISORIA_DIAS * 86_400_000);
+}
+
+/** The columns of an account whose password someone else just set: changed at first sign-in, for 7 days. */
+export function provisionalPassword(now: Date = new Date()) {
+  return { primeiroLogin: true, senhaProvisoriaExpiraEm: provisionalExpiry(now) } as const;
+}
+
+/** The provisional password expired: what a person who types it is told to do. */
+export const SENHA_PROVISORIA_EXPIRADA = `A senha provisória expirou (ela vale ${String(SENHA_PROVISORIA_DIAS)} dias). Use "Esqueci minha senha" para receber um link no seu e-mail, ou peça uma nova senha à escola.`;

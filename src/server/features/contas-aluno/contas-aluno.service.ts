@@ -33,6 +33,7 @@ import {
   forgetPasswordResets,
   generatePassword,
   hashPassword,
+  provisionalPassword,
   revokeUserSessions,
 } from '../auth/index.js';
 import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
@@ -393,7 +394,12 @@ export async function resetStudentPassword(
     const found = await staffAccount(tx, viewer, alunoId);
     const [row] = await tx
       .update(users)
-      .set({ passwordHash, primeiroLogin: true, version: sql`${users.version} + 1`, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        ...provisionalPassword(),
+        version: sql`${users.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, found.user.id))
       .returning();
     await revokeUserSessions(tx, found.user.id);

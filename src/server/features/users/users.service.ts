@@ -20,7 +20,13 @@ import { folded, matchesText } from '../../lib/text-search.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { forgetDevices } from '../auth/index.js';
 import { confirmCurrentPassword, type PasswordClient } from '../auth/index.js';
-import { assertStrongPassword, generatePassword, hashPassword } from '../auth/index.js';
+import {
+  assertStrongPassword,
+  generatePassword,
+  hashPassword,
+  provisionalPassword,
+  SENHA_PROVISORIA_DIAS,
+} from '../auth/index.js';
 import { forgetCachedSessions, forgetPasswordResets, revokeUserSessions } from '../auth/index.js';
 import { notifyPasswordChanged } from '../notificacoes/index.js';
 import { findLinkedTeacher, linkAccountToTeacher } from './teacher-link.js';
@@ -177,7 +183,7 @@ export async function insertUser(
         dataNascimento: input.data_nascimento ?? null,
         nivel: nivelByUserTipo[input.tipo],
         passwordHash,
-        primeiroLogin: true,
+        ...provisionalPassword(),
       })
       .returning();
     await recordAudit(tx, actor, {
@@ -220,7 +226,7 @@ export async function sendWelcomeMail(
         `Olá, ${row.nome}.\n\n` +
         `Uma conta foi criada para você no portal da escola ${escola}.\n\n` +
         `Endereço: ${ctx.config.publicUrl}/login\nE-mail: ${row.email}\nSenha provisória: ${password}\n\n` +
-        'No primeiro acesso o portal pedirá que você escolha uma nova senha.\n',
+        `No primeiro acesso o portal pedirá que você escolha uma nova senha. A senha provisória vale ${String(SENHA_PROVISORIA_DIAS)} dias; depois, use "Esqueci minha senha" na tela de entrada.\n`,
     });
     if (!sent) return passwordMail('falhou');
     return passwordMail(ctx.mailer.delivery === 'arquivo' ? 'caixa_de_saida' : 'enviado');
@@ -427,7 +433,12 @@ export async function resetUserPassword(
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ passwordHash, primeiroLogin: true, version: target.version + 1, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        ...provisionalPassword(),
+        version: target.version + 1,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, id))
       .returning();
     await revokeUserSessions(tx, id);

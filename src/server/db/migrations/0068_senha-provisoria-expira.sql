@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "senha_provisoria_expira_em" timestamp with time zone;
