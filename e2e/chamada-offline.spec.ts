@@ -357,6 +357,20 @@ test('a grade typed offline waits on the device and is sent when the connection 
   );
   await expect(page.getByText(/^Média do período:/)).toHaveText(`Média do período: ${expected ?? '—'}`);
   await screenshot(page, { path: 'test-results/notas-offline-pendente-phone.png' });
+  // The screen's answers are kept on the device a moment after they arrive (the reading copy is written
+  // throttled, SAVE_THROTTLE_MS): the school years, the teacher's classes and the class's subjects are
+  // there before the app is closed. (Reloaded within that moment, the picker opened with 'Nenhum ano
+  // letivo': a retry in two full runs.)
+  await expect
+    .poll(async () => {
+      const kept = await keptOnDevice(page);
+      return [
+        '["grades","years"]',
+        '["grades","classes",',
+        `["curriculum","class","${grid.turma.id}"]`,
+      ].filter((key) => !kept.includes(key));
+    })
+    .toEqual([]);
   // The app closed and opened again without signal: the class, its grid and the grade waiting on the
   // device are all there (the class picker was not kept: 'Nenhuma disciplina').
   await page.reload();
