@@ -57,6 +57,8 @@ describe("the printed copy of 'Meus dados'", () => {
     expect(text).toContain('R$ 850,00');
     expect(text).toContain('09/03/2026');
     expect(text).toContain('Forma de pagamento: ');
+    // The payment names its charge as every other text does, not by a code of the month.
+    expect(text).toContain('mensalidade de março de 2026');
     // An id is printed as what it names: the consent's purpose, not its UUID.
     expect(text).toContain(purpose.titulo);
     expect(text).toContain('Consentimento dado: ');

@@ -3,6 +3,7 @@
  * data-rights.service.ts grouped by the processing register's categories, each row as 'Rótulo: valor'
  * lines a family reads. The JSON copy stays the complete, machine-readable one (art. 18, V).
  */
+import { cobrancaNaFrase } from '../../../shared/mensalidades.schemas.js';
 import { inArray, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { MeusDados } from '../../../shared/data-rights.schemas.js';
@@ -105,8 +106,16 @@ async function namesFor(db: DbOrTx, dados: MeusDados): Promise<Map<string, strin
         for (const value of Object.values(row)) idsIn(value, ids);
         if (typeof row.id !== 'string') continue;
         if (table === 'conversas' && typeof row.assunto === 'string') nomes.set(row.id, row.assunto);
+        // A charge as every other text names it: 'mensalidade de março de 2026', 'taxa de matrícula 2027'.
         if (table === 'mensalidades' && typeof row.mes_referencia === 'string')
-          nomes.set(row.id, `mensalidade de ${row.mes_referencia.split('-').reverse().join('/')}`);
+          nomes.set(
+            row.id,
+            cobrancaNaFrase({
+              tipo: row.tipo === 'taxa_matricula' ? 'taxa_matricula' : 'mensalidade',
+              mes_referencia: row.mes_referencia,
+              anuidade_ano: typeof row.anuidade_ano === 'number' ? row.anuidade_ano : null,
+            }),
+          );
       }
   const wanted = [...ids].filter((id) => !nomes.has(id));
   if (wanted.length > 0)
