@@ -13,6 +13,7 @@ import {
 } from '../../../shared/mensalidades.schemas';
 import { ActionModal } from '../../components/action-modal';
 import { Button } from '../../components/button';
+import { SelectField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { registrarPagamento } from './pre-matricula.api';
 
@@ -61,15 +62,10 @@ export function PagamentoDaTaxa({ interessadoId, alunoNome }: { interessadoId: s
           <p className="text-gray-700">
             A matrícula é feita em seguida, e a taxa entra no Financeiro já paga, com recibo.
           </p>
-          <label htmlFor="forma-taxa" className="block font-medium text-gray-800">
-            Forma de pagamento
-          </label>
-          <select
-            id="forma-taxa"
+          <SelectField
+            label="Forma de pagamento"
             value={forma}
             onChange={(event) => setForma(event.target.value as FormaPagamento | '')}
-            className="block w-full rounded-lg border border-gray-300 px-3 py-2"
-            required
           >
             <option value="">Selecione</option>
             {formasPagamento.map((one) => (
@@ -77,7 +73,7 @@ export function PagamentoDaTaxa({ interessadoId, alunoNome }: { interessadoId: s
                 {formaPagamentoLabels[one]}
               </option>
             ))}
-          </select>
+          </SelectField>
         </ActionModal>
       )}
     </>
