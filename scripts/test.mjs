@@ -58,6 +58,44 @@ function countTests(file) {
   };
 }
 
+/**
+ * The failed tests of a runner's JSON report, each with its file and the first line of its error: printed
+ * again in the closing summary, since CI keeps only the tail of a run's output and a failure's own lines
+ * are far above it.
+ */
+function failedTests(file) {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const firstLine = (text) =>
+    String(text ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .trim()
+      .split('\n')[0];
+  const failed = [];
+  for (const result of report.testResults ?? []) {
+    const file = path.relative(root, result.name);
+    const tests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of tests)
+      failed.push({ file, title: test.fullName ?? test.title, error: firstLine(test.failureMessages?.[0]) });
+    // A file that failed before its tests ran (an import error, a hook) has no failed test to name.
+    if (tests.length === 0 && result.status === 'failed')
+      failed.push({ file, title: '(o arquivo)', error: firstLine(result.message) });
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected')
+          failed.push({
+            file: spec.file ?? suite.file,
+            title: [...titles, spec.title].join(' › '),
+            error: firstLine(test.results?.at(-1)?.error?.message),
+          });
+    for (const inner of suite.suites ?? []) walk(inner, suite.file ? [...titles, inner.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return failed;
+}
+
 /** Seconds per test file from a runner's JSON report, so the slowest can be named (Vitest and Playwright). */
 function fileSeconds(file) {
   if (!existsSync(file)) return [];
@@ -87,8 +125,9 @@ function printSlowest(report) {
 
 function finishStep(name, ok, started, report, ended = Date.now()) {
   const counts = report ? countTests(report) : null;
+  const failed = report ? failedTests(report) : [];
   if (report) printSlowest(report);
-  results.push({ name, ok, counts, seconds: Math.round((ended - started) / 1000) });
+  results.push({ name, ok, counts, failed, seconds: Math.round((ended - started) / 1000) });
   return ok;
 }
 
@@ -319,6 +358,11 @@ for (const r of results) {
     ? `${counts.passed} ok, ${counts.failed} falhas, ${counts.skipped} ignorados`
     : 'sem relatório';
   console.log(`  ${r.ok ? '✔' : '✘'} ${r.name}: ${detail} (${r.seconds}s)`);
+  for (const test of r.failed.slice(0, 20)) {
+    console.log(`      ✘ ${test.file} › ${test.title}`);
+    if (test.error) console.log(`        ${test.error.slice(0, 300)}`);
+  }
+  if (r.failed.length > 20) console.log(`      … e mais ${r.failed.length - 20}`);
 }
 rmSync(reports, { recursive: true, force: true });
 console.log(`Tempo total: ${Math.round((Date.now() - started) / 1000)}s`);
