@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import {
   createUserRow,
   loginAs,
@@ -229,6 +230,27 @@ describe('a provisional password (security review, ADR 0102)', () => {
     expect(days).toBeLessThanOrEqual(SENHA_PROVISORIA_DIAS);
     const mail = t.mailer.sent.find((one) => one.to === 'paula.prado@familia.test');
     expect(mail?.text).toContain(`A senha provisória vale ${String(SENHA_PROVISORIA_DIAS)} dias`);
+  });
+
+  it('made before ADR 0102, lasts seven days from the upgrade; an administrator’s and a changed one, no end (ADR 0107)', async () => {
+    const legacy = await createUserRow(t.database, 'responsavel', { primeiroLogin: true });
+    const student = await createUserRow(t.database, 'aluno', { primeiroLogin: true });
+    const firstAdmin = await createUserRow(t.database, 'administrador', { primeiroLogin: true });
+    const own = await createUserRow(t.database, 'professor', { primeiroLogin: false });
+    const migration = readFileSync(
+      new URL('../../db/migrations/0069_senha-provisoria-legada.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.db.execute(sql.raw(migration));
+    const expiry = async (id: string) =>
+      (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!.senhaProvisoriaExpiraEm;
+    for (const user of [legacy, student]) {
+      const days = ((await expiry(user.id))!.getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(SENHA_PROVISORIA_DIAS - 0.01);
+      expect(days).toBeLessThanOrEqual(SENHA_PROVISORIA_DIAS);
+    }
+    expect(await expiry(firstAdmin.id)).toBeNull();
+    expect(await expiry(own.id)).toBeNull();
   });
 });
 
