@@ -36,8 +36,12 @@ const porLink = (rateLimit: { max: number; timeWindow: string }) => ({
   access: 'public' as const,
   rateLimit: {
     ...rateLimit,
-    keyGenerator: (request: FastifyRequest) =>
-      `${request.ip}|${(request.params as { token?: string }).token ?? ''}`,
+    // The limit runs before the params are validated: a malformed link counts in the address's own
+    // bucket (a NUL byte in the key had made the counter's insert fail with a 500).
+    keyGenerator: (request: FastifyRequest) => {
+      const token = assinaturaTokenParams.safeParse(request.params);
+      return `${request.ip}|${token.success ? token.data.token : ''}`;
+    },
   },
 });
 

@@ -588,5 +588,9 @@ describe('assinatura', () => {
     expect((await pedirCodigo(randomBytes(32).toString('base64url'), ip(50))).statusCode).toBe(404);
     const malformed = await get('/api/assinaturas/curto');
     expect(malformed.statusCode).toBe(400);
+    // A NUL byte in the link is a bad link, not a server error (the API fuzz test's seed 1287711394).
+    expect((await pedirCodigo('%00', ip(52))).statusCode).toBe(400);
+    const nul = await assinarCom('a%00b', '123456', ip(52));
+    expect(nul.statusCode, nul.body).toBe(400);
   });
 });

@@ -27,7 +27,8 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       const now = clock.now();
       const resetAt = new Date(now.getTime() + timeWindow);
       db.insert(rateLimitHits)
-        .values({ key: `${this.prefix}${key}`, count: 1, resetAt })
+        // A key may carry what a request sent (a route's key generator): PostgreSQL's text holds no NUL.
+        .values({ key: `${this.prefix}${key}`.replaceAll('\u0000', '\\0'), count: 1, resetAt })
         .onConflictDoUpdate({
           target: rateLimitHits.key,
           set: {
