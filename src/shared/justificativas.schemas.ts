@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ABONO_MOTIVO_MIN } from './attendance.schemas.js';
 import { addDays, daysBetween } from './calendar.js';
 import { formatDate } from './format.js';
 import { isoDateSchema, pageQuery, uuidParam } from './validators.js';
@@ -39,10 +40,16 @@ export function tooLateToJustify(data: string, today: string): string | null {
   return `A falta de ${formatDate(data)} tem mais de ${limite} dias: a justificativa pelo portal vale até ${limite} dias depois da falta. Fale com a secretaria da escola.`;
 }
 
+/**
+ * Accepted, the family's reason becomes the abono's ('Justificativa da família aceita: …'): it asks for
+ * the same few words as the coordenação's own abono (`ABONO_MOTIVO_MIN`), with the same kind of message.
+ */
+const MOTIVO_FALTA = `Explique o motivo da falta (ao menos ${String(ABONO_MOTIVO_MIN)} caracteres)`;
+
 const motivoField = z
-  .string({ error: 'Informe o motivo da falta' })
+  .string({ error: MOTIVO_FALTA })
   .trim()
-  .min(3, 'Informe o motivo da falta')
+  .min(ABONO_MOTIVO_MIN, MOTIVO_FALTA)
   .max(JUSTIFICATIVA_LIMITS.motivoMax, `Máximo de ${String(JUSTIFICATIVA_LIMITS.motivoMax)} caracteres`);
 
 /**

@@ -178,6 +178,22 @@ describe('FamilyAttendancePage', () => {
     expect((form.get('arquivo') as File).name).toBe('atestado.jpg');
   });
 
+  it('asks for a reason of at least 5 characters, as the coordenação’s abono does, and sends nothing shorter', async () => {
+    const fetchMock = stubServer();
+    const user = userEvent.setup();
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    await user.click(
+      within(await screen.findByTestId(`falta-${recent}`)).getByRole('button', { name: 'Justificar' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Justificar falta' });
+    await user.type(within(dialog).getByLabelText(/Motivo da falta/), 'Dor');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar justificativa' }));
+    expect(
+      await within(dialog).findByText('Explique o motivo da falta (ao menos 5 caracteres)'),
+    ).toBeInTheDocument();
+    expect(fetchMock.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
   it('once sent, puts the focus on the day, now saying it waits for the school (not at the top of the page)', async () => {
     const sent: Justificativa = { ...accepted, id: 'j2', data: recent, situacao: 'enviada', resposta: null };
     let mine = [accepted];

@@ -222,6 +222,10 @@ describe('justificativa de falta', () => {
     const duplicate = await day('2026-03-16');
     expect(duplicate.statusCode).toBe(409);
     expect(messageOf(duplicate)).toContain('aguardando a resposta da escola');
+    // The reason the abono would carry: at least 5 characters, as the coordenação's own abono.
+    const short = await justify(s.guardian.cookie, { aluno_id: s.b1.id, data: '2026-03-18', motivo: 'Dor' });
+    expect(short.statusCode).toBe(400);
+    expect(messageOf(short)).toBe('Explique o motivo da falta (ao menos 5 caracteres)');
     const missing = await justify(s.guardian.cookie, { aluno_id: s.b1.id, motivo: 'Consulta' });
     expect(missing.statusCode).toBe(400);
     expect((await justify(s.guardian.cookie, { aluno_id: s.b1.id, data: '2026-03-18' })).statusCode).toBe(
