@@ -92,7 +92,61 @@ describe('periodWarnings', () => {
   });
 });
 
+/** An Educação Infantil class in the period: `sem` of its `criancas` children still without a parecer. */
+const infantil = (turma: number, nome: string, criancas: number, sem: number) => ({
+  turma_id: uuid(turma),
+  turma_nome: nome,
+  professor: null,
+  criancas,
+  sem_parecer: sem,
+});
+
+describe('periodWarnings: the Educação Infantil’s pareceres', () => {
+  const withPareceres = (pareceres: GradesProgress['pareceres']) => ({
+    ...progressOf('2026-04-24', lines),
+    pareceres,
+  });
+  const pareceres = [
+    infantil(7, 'Pré II A', 12, 3),
+    infantil(8, 'Maternal B', 10, 0),
+    infantil(9, 'Pré I C', 8, 1),
+  ];
+
+  it('for the whole school, lists each class with children still without a parecer, as the grades missing', () => {
+    expect(periodWarnings(withPareceres(pareceres), null, '2026-04-24')).toEqual([
+      '3 de 5 disciplinas das turmas ainda não têm avaliação neste período (2 turmas).',
+      'Faltam 4 notas em avaliações já realizadas.',
+      'Faltam pareceres na Educação Infantil: Pré II A (3 de 12 crianças), Pré I C (1 de 8 crianças).',
+    ]);
+  });
+
+  it('for one Infantil class, its children without a parecer; nothing for a class where every one is written', () => {
+    expect(periodWarnings(withPareceres(pareceres), uuid(7), '2026-04-24')).toEqual([
+      'Faltam os pareceres de 3 das 12 crianças neste período.',
+    ]);
+    expect(periodWarnings(withPareceres(pareceres), uuid(9), '2026-04-24')).toEqual([
+      'Falta o parecer de 1 das 8 crianças neste período.',
+    ]);
+    expect(periodWarnings(withPareceres(pareceres), uuid(8), '2026-04-24')).toEqual([]);
+    expect(periodWarnings(withPareceres([infantil(8, 'Maternal B', 10, 0)]), null, '2026-04-25')).toEqual([
+      '3 de 5 disciplinas das turmas ainda não têm avaliação neste período (2 turmas).',
+      'Faltam 4 notas em avaliações já realizadas.',
+    ]);
+  });
+});
+
 describe('PeriodActions', () => {
+  it('asks before closing the school’s period with the Infantil classes missing pareceres', async () => {
+    renderWith(statusOf(false), {
+      ...progressOf('2026-04-24', []),
+      pareceres: [infantil(7, 'Pré II A', 12, 3)],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Fechar para a escola/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Fechar 1º bimestre' });
+    const note = await within(dialog).findByRole('note', { name: 'Antes de confirmar' });
+    expect(note).toHaveTextContent('Faltam pareceres na Educação Infantil: Pré II A (3 de 12 crianças).');
+  });
+
   it('asks before publishing with what is not ready yet', async () => {
     renderWith(statusOf(false), progressOf('2999-12-31', lines));
     await userEvent.click(await screen.findByRole('button', { name: /Publicar para a escola/ }));

@@ -7,7 +7,7 @@ import { gradesProgressQuery } from './grades.api';
 /**
  * What is not ready yet in a period about to be closed or published — for one class, or (turmaId null)
  * the whole school: the period has not ended, subjects have no avaliação, grades are missing in
- * avaliações already given. Empty when nothing is amiss.
+ * avaliações already given, Educação Infantil children have no parecer yet. Empty when nothing is amiss.
  */
 export function periodWarnings(progress: GradesProgress, turmaId: string | null, today: string): string[] {
   const warnings: string[] = [];
@@ -28,7 +28,33 @@ export function periodWarnings(progress: GradesProgress, turmaId: string | null,
     warnings.push(
       `${missing === 1 ? 'Falta 1 nota' : `Faltam ${String(missing)} notas`} em avaliações já realizadas.`,
     );
+  const pareceres = pareceresWarning(progress.pareceres, turmaId);
+  if (pareceres) warnings.push(pareceres);
   return warnings;
+}
+
+/**
+ * The Educação Infantil's part of the check: no grades there, a parecer per child and period (LDB art.
+ * 31) — the classes with children still without one, each named as the grades' subjects are.
+ */
+function pareceresWarning(linhas: GradesProgress['pareceres'], turmaId: string | null): string | null {
+  const missing = linhas.filter(
+    (line) => line.sem_parecer > 0 && (turmaId === null || line.turma_id === turmaId),
+  );
+  const [first] = missing;
+  if (!first) return null;
+  const of = (line: GradesProgress['pareceres'][number]) =>
+    line.criancas === 1
+      ? 'da única criança'
+      : `de ${String(line.sem_parecer)} das ${String(line.criancas)} crianças`;
+  if (turmaId !== null)
+    return `${first.sem_parecer === 1 ? 'Falta o parecer' : 'Faltam os pareceres'} ${of(first)} neste período.`;
+  return `Faltam pareceres na Educação Infantil: ${missing
+    .map(
+      (line) =>
+        `${line.turma_nome} (${String(line.sem_parecer)} de ${formatCount(line.criancas, 'criança', 'crianças')})`,
+    )
+    .join(', ')}.`;
 }
 
 /** The warnings of `periodWarnings`, shown in the confirmation before closing or publishing. */
