@@ -16,6 +16,9 @@ export type Atividade = z.infer<typeof atividadeSchema>;
 
 export const dashboardEscolaSchema = z.object({
   escopo: z.literal('escola'),
+  /** The school year the figures are of (the current one: `resolveYear`; the calendar year without one). */
+  ano_letivo: z.number().int(),
+  /** The active students of that year's classes (not next year's, pre-enrolled in December). */
   total_alunos: z.number().int(),
   total_professores: z.number().int(),
   total_turmas: z.number().int(),
@@ -44,10 +47,25 @@ export const dashboardEscolaSchema = z.object({
 });
 export type DashboardEscola = z.infer<typeof dashboardEscolaSchema>;
 
+/** A class of the teacher's next school year, opened in December: no rolls nor grades yet. */
+export const nextYearClassSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  serie: z.string(),
+  turno: z.enum(turnos),
+  alunos_count: z.number().int(),
+  capacidade_maxima: z.number().int(),
+  pareceres: z.boolean().optional(),
+});
+
 export const dashboardProfessorSchema = z.object({
   escopo: z.literal('professor'),
+  /** The school year of `turmas` and the totals (the current one, as the school's home resolves it). */
+  ano_letivo: z.number().int(),
   total_alunos: z.number().int(),
   total_turmas: z.number().int(),
+  /** Next school year's classes already opened (the rematrícula, in December), apart; absent when none. */
+  proximo_ano: z.object({ ano: z.number().int(), turmas: z.array(nextYearClassSchema) }).optional(),
   turmas: z.array(
     z.object({
       id: z.string(),

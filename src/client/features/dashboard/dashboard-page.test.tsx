@@ -69,6 +69,7 @@ describe('DashboardPage', () => {
   it("shows each class's grade average next to its attendance, and a quick action to Notas", async () => {
     stubServer('administrador', {
       escopo: 'escola',
+      ano_letivo: 2026,
       total_alunos: 50,
       total_professores: 4,
       total_turmas: 2,
@@ -97,6 +98,7 @@ describe('DashboardPage', () => {
   it('names the pending enrolment fees apart from the pending tuition (ADR 0099)', async () => {
     stubServer('administrador', {
       escopo: 'escola',
+      ano_letivo: 2026,
       total_alunos: 50,
       total_professores: 4,
       total_turmas: 2,
@@ -119,6 +121,7 @@ describe('DashboardPage', () => {
   it('leaves out the panels a profile may not read instead of showing them empty (the secretaria has no audit trail)', async () => {
     const stats: DashboardEscola = {
       escopo: 'escola',
+      ano_letivo: 2026,
       total_alunos: 300,
       total_professores: 19,
       total_turmas: 14,
@@ -145,8 +148,10 @@ describe('DashboardPage', () => {
     );
     renderAt(<DashboardPage />);
     expect(await screen.findByRole('heading', { name: 'Desempenho por turma' })).toBeVisible();
-    // The figure is the active students: named as the Alunos page names the same figure, not as its total.
-    expect(screen.getByText('Alunos Ativos')).toBeVisible();
+    // The figure is the school year's active students (not next year's, pre-enrolled in December): named
+    // with its year, apart from the Alunos page's 'Alunos Ativos' (every active student) and its total.
+    expect(screen.getByText('Alunos Ativos em 2026')).toBeVisible();
+    expect(screen.getByText('Turmas Ativas em 2026')).toBeVisible();
     expect(screen.queryByText('Total de Alunos')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Atividades Recentes' })).toBeNull();
     expect(screen.queryByText('Nenhuma atividade registrada.')).toBeNull();
@@ -175,6 +180,7 @@ describe('DashboardPage', () => {
   it("lists the teacher's assessments without grades (opening the grid) and periods closing soon", async () => {
     stubServer('professor', {
       escopo: 'professor',
+      ano_letivo: 2026,
       total_alunos: 24,
       total_turmas: 1,
       turmas: [],
@@ -433,6 +439,7 @@ describe('DashboardPage', () => {
 describe("the teacher's home leads with today's rolls", () => {
   const teacher = (chamadas_hoje: DashboardProfessor['chamadas_hoje']): DashboardProfessor => ({
     escopo: 'professor',
+    ano_letivo: 2026,
     total_alunos: 80,
     total_turmas: 2,
     turmas: [
@@ -499,6 +506,39 @@ describe("the teacher's home leads with today's rolls", () => {
     const [greeting, first] = screen.getAllByRole('region');
     expect(greeting).toHaveTextContent('Carlos!');
     expect(first).toBe(rolls);
+  });
+
+  it('shows next year’s classes apart, under their year, never among this year’s', async () => {
+    stubServer('professor', {
+      ...teacher({ data: '2026-12-07', dia: friday, ultimo_dia_letivo: null, pendentes: [], feitas: 0 }),
+      proximo_ano: {
+        ano: 2027,
+        turmas: [
+          {
+            id: 't27',
+            nome: '4º Ano A',
+            serie: '4º ano',
+            turno: 'manha',
+            alunos_count: 31,
+            capacidade_maxima: 35,
+          },
+        ],
+      },
+    });
+    renderAt(<DashboardPage />);
+    const next = await screen.findByRole('region', { name: 'Próximo ano letivo (2027)' });
+    expect(next).toHaveTextContent('4º Ano A');
+    expect(next).toHaveTextContent('4º ano · Manhã');
+    expect(next).toHaveTextContent('31/35 alunos');
+    const current = screen.getByRole('region', { name: 'Minhas turmas' });
+    expect(current).not.toHaveTextContent('4º Ano A');
+    expect(within(current).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('without next year’s classes, says nothing of it', async () => {
+    teacherHome({ data: '2026-03-20', dia: friday, ultimo_dia_letivo: null, pendentes: [], feitas: 0 });
+    await screen.findByRole('region', { name: 'Minhas turmas' });
+    expect(screen.queryByRole('region', { name: /Próximo ano letivo/ })).toBeNull();
   });
 
   it('each of my classes is a card that opens its roll, with its grades and diary a tap away', async () => {

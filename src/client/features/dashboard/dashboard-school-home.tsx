@@ -139,10 +139,22 @@ export function SchoolHome({
         </div>
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
-        {/* Only the active ones: the Alunos page's "Total de Alunos" counts every status, transferred included. */}
-        <StatCard label="Alunos Ativos" value={stats.total_alunos} icon={Users} tone="blue" />
+        {/* The school year's active students and classes, named with the year: in December the next year's
+            classes and pre-enrolled children are active too, and are not counted (the Alunos page's "Alunos
+            Ativos" counts every active student; its "Total de Alunos" every status). */}
+        <StatCard
+          label={`Alunos Ativos em ${String(stats.ano_letivo)}`}
+          value={stats.total_alunos}
+          icon={Users}
+          tone="blue"
+        />
         <StatCard label="Professores" value={stats.total_professores} icon={GraduationCap} tone="purple" />
-        <StatCard label="Turmas Ativas" value={stats.total_turmas} icon={School} tone="green" />
+        <StatCard
+          label={`Turmas Ativas em ${String(stats.ano_letivo)}`}
+          value={stats.total_turmas}
+          icon={School}
+          tone="green"
+        />
         {stats.receita_mes !== null && (
           // Two cards a row on a phone; the month's money (R$ 250.000,00 is wider than half a phone) last,
           // across the row. In its place from a laptop (lg) on.

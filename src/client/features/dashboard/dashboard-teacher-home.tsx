@@ -1,15 +1,14 @@
 /** The teacher's dashboard: today's rolls, their classes, assessments without grades and periods closing. */
 import { Link } from 'react-router';
 import { AlertTriangle, CalendarOff, CheckCircle2, ClipboardCheck, School, Users } from 'lucide-react';
-import { dayOffReason, FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas';
-import { turnoLabels } from '../../../shared/classes.schemas';
+import { dayOffReason } from '../../../shared/attendance.schemas';
 import type { DashboardProfessor } from '../../../shared/dashboard.schemas';
-import { formatCount, formatDate, formatPercent } from '../../../shared/format';
+import { formatCount, formatDate } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
 import { teacherAccessNotice } from '../../../shared/teachers.schemas';
-import { CARD_LINK, CARD_WITH_LINK } from '../../components/data-table-cards';
 import { StatCard } from '../../components/feedback';
 import { Panel } from './dashboard-panel';
+import { ClassCard, NextYearClasses } from './dashboard-teacher-classes';
 import { InstallAppCard } from '../../components/install-app-card';
 import { useNextYearStart } from '../../domain/school-years';
 
@@ -114,55 +113,6 @@ function TodayRolls({ hoje }: { hoje: DashboardProfessor['chamadas_hoje'] }) {
 
 const panelLink = 'inline-flex min-h-11 items-center text-sm font-medium text-primary-strong underline';
 
-const classLink = (path: string, turmaId: string, aba?: string) =>
-  `${path}?${new URLSearchParams({ ...(aba ? { aba } : {}), turma: turmaId }).toString()}`;
-
-/**
- * One of my classes: a tap anywhere on the card opens its roll (today's), and its grades and diary are a
- * tap away — the card is not text with three small links under the list.
- */
-function ClassCard({ turma }: { turma: DashboardProfessor['turmas'][number] }) {
-  const low =
-    turma.frequencia !== null &&
-    turma.frequencia_minima !== null &&
-    turma.frequencia < (turma.frequencia_minima ?? FREQUENCIA_MINIMA);
-  const secondary =
-    'relative inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-primary-strong underline hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary';
-  return (
-    <li className={`${CARD_WITH_LINK} rounded-lg border border-gray-200 p-3 text-sm`}>
-      <Link
-        to={classLink(paths.attendance, turma.id)}
-        {...CARD_LINK}
-        className="font-semibold text-gray-900"
-        aria-label={`${turma.nome}: fazer chamada`}
-      >
-        {turma.nome}
-      </Link>
-      <p className="text-gray-600">
-        {turma.serie} · {turnoLabels[turma.turno]}
-      </p>
-      <p className="text-gray-600">
-        {turma.alunos_count}/{turma.capacidade_maxima} alunos
-      </p>
-      <p className={low ? 'text-red-700' : 'text-gray-700'}>Frequência: {formatPercent(turma.frequencia)}</p>
-      <p className="-mx-2 mt-1 flex flex-wrap gap-1">
-        {turma.pareceres ? (
-          <Link to={classLink(paths.pareceres, turma.id)} className={secondary}>
-            Pareceres
-          </Link>
-        ) : (
-          <Link to={classLink(paths.grades, turma.id)} className={secondary}>
-            Notas
-          </Link>
-        )}
-        <Link to={classLink(paths.attendance, turma.id, 'diario')} className={secondary}>
-          Diário
-        </Link>
-      </p>
-    </li>
-  );
-}
-
 export function TeacherHome({ stats }: { stats: DashboardProfessor }) {
   return (
     <div className="space-y-6">
@@ -185,7 +135,9 @@ export function TeacherHome({ stats }: { stats: DashboardProfessor }) {
           <p className="text-sm text-gray-500">
             {stats.acesso_suspenso
               ? `Nenhuma turma enquanto o seu cadastro estiver como ${stats.acesso_suspenso}.`
-              : 'Você ainda não é responsável por nenhuma turma.'}
+              : stats.proximo_ano
+                ? `Nenhuma turma sua em ${String(stats.ano_letivo)}.`
+                : 'Você ainda não é responsável por nenhuma turma.'}
           </p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -206,6 +158,7 @@ export function TeacherHome({ stats }: { stats: DashboardProfessor }) {
           </Link>
         </div>
       </Panel>
+      {stats.proximo_ano && <NextYearClasses proximo={stats.proximo_ano} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title="Avaliações sem notas">
           {stats.avaliacoes_pendentes.length === 0 ? (

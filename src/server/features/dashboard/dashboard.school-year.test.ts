@@ -1,12 +1,16 @@
 /**
- * The school home's 'Turmas Ativas': the classes of this school year — not next year's, opened in
- * December, nor past years' — and, between two years, the one just ended until the next begins.
+ * The school home's 'Turmas Ativas' and 'Alunos Ativos': the classes and the students of this school
+ * year — not next year's, opened and pre-enrolled in December, nor past years' — and, between two
+ * years, the one just ended until the next begins.
  */
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DashboardEscola } from '../../../shared/dashboard.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
-import { dataOf, insertClass } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { students } from '../../db/schema/students.js';
 import { createSchoolYear, YEAR_2027 } from '../../test/school-fixtures.js';
 
 const t = setupTestApp();
@@ -44,5 +48,58 @@ describe('GET /api/dashboard/stats: Turmas Ativas', () => {
     expect(await turmas(admin.cookie)).toBe(2);
     clock.pin('2027-02-01');
     expect(await turmas(admin.cookie)).toBe(1);
+  });
+});
+
+async function alunos(cookie: string) {
+  const stats = dataOf<DashboardEscola>(await get('/api/dashboard/stats', cookie));
+  return { total: stats.total_alunos, ano: stats.ano_letivo };
+}
+
+/** The year-end rematrícula's move: the membership of last year's class ends, next year's begins. */
+async function moveUp(alunoId: string, turmaId: string, inicio: string, fim: string) {
+  await t.database.db.update(classMemberships).set({ fim }).where(eq(classMemberships.alunoId, alunoId));
+  await t.database.db.insert(classMemberships).values({ alunoId, turmaId, inicio });
+  await t.database.db
+    .update(students)
+    .set({ turmaId, dataEnturmacao: inicio })
+    .where(eq(students.id, alunoId));
+}
+
+describe('GET /api/dashboard/stats: Alunos Ativos', () => {
+  it('counts the active students of the current school year, not the ones pre-enrolled for next year', async () => {
+    clock.pin('2026-12-06');
+    const admin = await signedIn(t, 'administrador');
+    await createSchoolYear(t, admin.cookie);
+    const turma = await insertClass(t, null);
+    const next = await insertClass(t, null, 25, { anoLetivo: '2027' });
+    await insertStudent(t, turma.id, undefined, '2026-02-02');
+    await insertStudent(t, turma.id, undefined, '2026-02-02');
+    // A transferred student; a new family's child enrolled in December in a 2027 class.
+    const gone = await insertStudent(t, turma.id, undefined, '2026-02-02');
+    await t.database.db.update(students).set({ status: 'transferido' }).where(eq(students.id, gone.id));
+    await insertStudent(t, next.id, undefined, '2026-12-01');
+    expect(await alunos(admin.cookie)).toEqual({ total: 2, ano: 2026 });
+  });
+
+  it('between two years, the students of the one just ended (moved up to the new classes) until the next begins', async () => {
+    clock.pin('2026-12-06');
+    const admin = await signedIn(t, 'administrador');
+    await createSchoolYear(t, admin.cookie);
+    await createSchoolYear(t, admin.cookie, YEAR_2027);
+    const turma = await insertClass(t, null, 25, { status: 'concluido' });
+    const next = await insertClass(t, null, 25, { anoLetivo: '2027' });
+    const [ana, bia] = [
+      await insertStudent(t, turma.id, undefined, '2026-02-02'),
+      await insertStudent(t, turma.id, undefined, '2026-02-02'),
+    ];
+    await moveUp(ana.id, next.id, '2027-02-01', '2027-01-31');
+    await moveUp(bia.id, next.id, '2027-02-01', '2027-01-31');
+    await insertStudent(t, next.id, undefined, '2026-12-01');
+    await insertStudent(t, next.id, undefined, '2026-12-01');
+    clock.pin('2027-01-15');
+    expect(await alunos(admin.cookie)).toEqual({ total: 2, ano: 2026 });
+    clock.pin('2027-02-01');
+    expect(await alunos(admin.cookie)).toEqual({ total: 4, ano: 2027 });
   });
 });

@@ -14,6 +14,7 @@ import {
 import type {
   Atividade,
   DashboardEscola,
+  DashboardProfessor,
   DashboardStats,
   TuitionSummary,
 } from '../../../shared/dashboard.schemas.js';
@@ -22,6 +23,7 @@ import { can, type Permission } from '../../../shared/permissions.js';
 import { isEmAberto } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/audit.js';
+import { classMemberships } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
@@ -82,28 +84,40 @@ function monthsBack(today: string, count: number): string[] {
 }
 
 /**
- * The classes of the school year the home is about: the one whose dates contain today; between two
- * years, the one just ended until the next begins (`resolveYear`, as the attendance figures beside
- * them); with no year on the calendar, today's year. Not next year's classes opened in December, nor
- * past years'; the year's classes concluded by the rematrícula still count until the next year begins.
+ * The school year the home is about: the one whose dates contain today; between two years, the one just
+ * ended until the next begins (`resolveYear`, as the attendance figures beside them); with no year on
+ * the calendar, today's year. Its classes: not next year's opened in December, nor past years'; the
+ * year's classes concluded by the rematrícula still count until the next year begins.
  */
-async function classesOfTheYear(db: DbOrTx, today: string): Promise<SQL> {
+async function schoolYearOf(db: DbOrTx, today: string): Promise<{ ano: number; classes: SQL }> {
   const year = await resolveYear(db);
-  return and(
-    eq(classes.anoLetivo, year ? String(year.ano) : today.slice(0, 4)),
-    inArray(classes.status, ['ativo', 'concluido']),
-  )!;
+  const ano = year ? year.ano : Number(today.slice(0, 4));
+  return {
+    ano,
+    classes: and(eq(classes.anoLetivo, String(ano)), inArray(classes.status, ['ativo', 'concluido']))!,
+  };
+}
+
+/**
+ * The active students of the year: those who belonged to one of its classes (the membership history,
+ * so the year just ended keeps its students after the rematrícula moved them up). Not a child enrolled
+ * in December in next year's class only, nor an active student in no class of the year.
+ */
+function studentsOfTheYear(ofTheYear: SQL): SQL {
+  return sql`${students.status} = 'ativo' and exists (
+    select 1 from ${classMemberships} inner join ${classes} on ${classes.id} = ${classMemberships.turmaId}
+    where ${classMemberships.alunoId} = ${students.id} and ${ofTheYear})`;
 }
 
 async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> {
   const months = monthsBack(today, 6);
-  const ofTheYear = await classesOfTheYear(db, today);
+  const { ano, classes: ofTheYear } = await schoolYearOf(db, today);
   const firstDay = `${months[0]!}-01`;
   const matricula = sql<string>`to_char(${students.dataMatricula}, 'YYYY-MM')`;
   const [[counts], byMonth, [before], byStatus, audit, receitasMes, tuition] = await Promise.all([
     db
       .select({
-        alunos: sql<number>`(select count(*) from ${students} where ${students.status} = 'ativo')`.mapWith(
+        alunos: sql<number>`(select count(*) from ${students} where ${studentsOfTheYear(ofTheYear)})`.mapWith(
           Number,
         ),
         professores:
@@ -165,6 +179,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
   }));
   return {
     escopo: 'escola',
+    ano_letivo: ano,
     total_alunos: counts?.alunos ?? 0,
     total_professores: counts?.professores ?? 0,
     total_turmas: counts?.turmas ?? 0,
@@ -191,6 +206,28 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
   };
 }
 
+/** A class on the teacher's home; an Infantil one is assessed by pareceres, not grades (LDB art. 31). */
+function classCard(turma: {
+  id: string;
+  nome: string;
+  serie: string;
+  nivel: string;
+  turno: DashboardProfessor['turmas'][number]['turno'];
+  capacidade_maxima: number;
+  alunos_count: number;
+}) {
+  const { id, nome, serie, turno, capacidade_maxima, alunos_count } = turma;
+  return {
+    id,
+    nome,
+    serie,
+    turno,
+    capacidade_maxima,
+    alunos_count,
+    ...(isInfantil(turma.nivel) ? { pareceres: true } : {}),
+  };
+}
+
 /**
  * A teacher's home. Its cost does not grow with the number of classes: every figure is one read over all
  * of them (the classes, their attendance, the grade tasks, today's rolls), never a read per class.
@@ -198,7 +235,9 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
 async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
   const scope = await scopeOf(db, user);
   const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
-  const turmas =
+  const { ano } = await schoolYearOf(db, today);
+  const [atual, proximo] = [String(ano), String(ano + 1)];
+  const classRows =
     teacherId === null
       ? []
       : await db
@@ -208,6 +247,7 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
             serie: classes.serie,
             nivel: classes.nivel,
             turno: classes.turno,
+            anoLetivo: classes.anoLetivo,
             capacidade_maxima: classes.capacidadeMaxima,
             alunos_count:
               sql<number>`(select count(*) from ${students} where ${students.turmaId} = "classes"."id" and ${students.status} = 'ativo')`.mapWith(
@@ -217,9 +257,19 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
           .from(classes)
           // The classes in progress: last year's (concluídas, their students moved up) are history, read
           // in Turmas, not "Minhas turmas" — a teacher's second year listed every class twice, one empty.
-          .where(and(classesInScope(scope), eq(classes.status, 'ativo')));
+          // Of the school year's (`schoolYearOf`, as the school's home); next year's, opened in December
+          // for the rematrícula, come apart, never mixed with this year's.
+          .where(
+            and(
+              classesInScope(scope),
+              eq(classes.status, 'ativo'),
+              inArray(classes.anoLetivo, [atual, proximo]),
+            ),
+          );
   // The school's order (Pré II before the 1º ano), as every screen lists classes.
-  turmas.sort(compareClasses);
+  classRows.sort(compareClasses);
+  const turmas = classRows.filter((turma) => turma.anoLetivo === atual);
+  const proximas = classRows.filter((turma) => turma.anoLetivo === proximo);
   // An 'inativo' or 'afastado' teacher reaches nothing (the scope says so) and is told why.
   const status = scope.kind === 'teacher' ? scope.status : null;
   const minimumOf = await stageMinimums(db);
@@ -246,13 +296,13 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
   const ultimoDiaLetivo = day.letivo ? null : await latestSchoolDay(db, today);
   return {
     escopo: 'professor',
+    ano_letivo: ano,
     total_turmas: turmas.length,
     total_alunos: turmas.reduce((sum, turma) => sum + turma.alunos_count, 0),
-    turmas: turmas.map(({ nivel, ...turma }) => ({
-      ...turma,
+    turmas: turmas.map((turma) => ({
+      ...classCard(turma),
       frequencia: frequencias?.turmas.get(turma.id) ?? null,
-      frequencia_minima: minimumOf({ nivel, serie: turma.serie }),
-      ...(isInfantil(nivel) ? { pareceres: true } : {}),
+      frequencia_minima: minimumOf(turma),
     })),
     chamadas_hoje: {
       data: today,
@@ -276,6 +326,11 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
       ),
     },
     ...tasks,
+    ...(proximas.length > 0
+      ? {
+          proximo_ano: { ano: ano + 1, turmas: proximas.map(classCard) },
+        }
+      : {}),
     ...(status === 'inativo' || status === 'afastado' ? { acesso_suspenso: status } : {}),
   };
 }

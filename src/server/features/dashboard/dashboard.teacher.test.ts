@@ -126,6 +126,68 @@ describe('the teacher’s “Minhas turmas”', () => {
   });
 });
 
+describe('the teacher’s “Minhas turmas” in December', () => {
+  it('lists this school year’s classes; next year’s, opened for the rematrícula, come apart under their year', async () => {
+    await openYear();
+    clock.pin('2026-12-07');
+    const login = await signedIn(t, 'professor');
+    const teacher = await insertTeacher(t, login.user.id);
+    const current = await insertClass(t, teacher.id, 25, { nome: '3º Ano A' });
+    await insertStudent(t, current.id, undefined, '2026-02-02');
+    const next = await insertClass(t, teacher.id, 25, {
+      nome: '4º Ano A',
+      serie: '4º ano',
+      anoLetivo: '2027',
+    });
+    await insertStudent(t, next.id, undefined, '2026-12-01');
+    const preschool = await insertClass(t, teacher.id, 20, {
+      nome: 'Pré I A',
+      serie: 'Pré I',
+      nivel: 'Educação Infantil',
+      anoLetivo: '2027',
+    });
+    // A 2025 class the school left 'ativo' is neither this year's nor next year's.
+    await insertClass(t, teacher.id, 25, { nome: '2º Ano A', serie: '2º ano', anoLetivo: '2025' });
+    const stats = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', login.cookie));
+    expect(stats.ano_letivo).toBe(2026);
+    expect(stats.turmas.map((turma) => [turma.id, turma.alunos_count])).toEqual([[current.id, 1]]);
+    expect(stats.total_turmas).toBe(1);
+    expect(stats.total_alunos).toBe(1);
+    expect(stats.proximo_ano).toEqual({
+      ano: 2027,
+      turmas: [
+        {
+          id: preschool.id,
+          nome: 'Pré I A',
+          serie: 'Pré I',
+          turno: 'noite',
+          alunos_count: 0,
+          capacidade_maxima: 20,
+          pareceres: true,
+        },
+        {
+          id: next.id,
+          nome: '4º Ano A',
+          serie: '4º ano',
+          turno: 'noite',
+          alunos_count: 1,
+          capacidade_maxima: 25,
+        },
+      ],
+    });
+  });
+
+  it('says nothing of a next year when none of its classes is open', async () => {
+    await openYear();
+    const login = await signedIn(t, 'professor');
+    const teacher = await insertTeacher(t, login.user.id);
+    await insertClass(t, teacher.id);
+    const stats = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', login.cookie));
+    expect(stats.turmas).toHaveLength(1);
+    expect(stats.proximo_ano).toBeUndefined();
+  });
+});
+
 describe('the order of a teacher’s classes', () => {
   it('is the school’s on the home, in today’s rolls and in the roll list: Pré II before the 1º ano', async () => {
     await openYear();

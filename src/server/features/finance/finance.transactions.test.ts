@@ -240,8 +240,15 @@ describe('GET /api/dashboard/stats', () => {
     const s = await school();
     await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
     const admin = (await call('GET', '/api/dashboard/stats', s.admin)).json().data;
-    // The fixture's class is of last year: 'Turmas Ativas' counts this year's (dashboard.school-year.test.ts).
-    expect(admin).toMatchObject({ escopo: 'escola', total_alunos: 2, total_professores: 1, total_turmas: 0 });
+    // The fixture's class and its two students are of last year: 'Turmas Ativas' and 'Alunos Ativos' count
+    // this year's (dashboard.school-year.test.ts).
+    expect(admin).toMatchObject({
+      escopo: 'escola',
+      ano_letivo: thisYear,
+      total_alunos: 0,
+      total_professores: 1,
+      total_turmas: 0,
+    });
     expect(admin.mensalidades_pendentes).toBe(18);
     expect(admin.matriculas_por_mes).toHaveLength(6);
     expect(admin.atividades.length).toBeLessThanOrEqual(5);
@@ -250,7 +257,13 @@ describe('GET /api/dashboard/stats', () => {
     expect(admin.receita_mes).toBe(finance.receita_mes_atual);
 
     const teacher = (await call('GET', '/api/dashboard/stats', s.teacher)).json().data;
-    expect(teacher).toMatchObject({ escopo: 'professor', total_turmas: 1, total_alunos: 2 });
+    // Last year's class is not among "Minhas turmas" either (this year's: dashboard.teacher.test.ts).
+    expect(teacher).toMatchObject({
+      escopo: 'professor',
+      ano_letivo: thisYear,
+      total_turmas: 0,
+      total_alunos: 0,
+    });
     expect(JSON.stringify(teacher)).not.toMatch(/receita|mensalidade/);
 
     const guardian = (await call('GET', '/api/dashboard/stats', s.guardian)).json().data;
