@@ -197,4 +197,30 @@ describe('PreMatriculaPainel', () => {
     expect(await screen.findByRole('button', { name: 'Matricular agora' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Registrar pagamento da taxa' })).toBeNull();
   });
+
+  it('says the family is waiting for the fee once everyone signed, when the school requires it first', async () => {
+    stubApi({
+      '/api/auth/me': signedInAs({ permissoes: [...builtInPerfilPermissions.secretaria] }),
+      [`${base}/pre-matricula`]: { ...resumo, pagamento_exigido: true },
+    });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="contrato_assinado" />);
+    expect(await screen.findByText('Aguardando o pagamento da taxa')).toBeVisible();
+    cleanup();
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      [`${base}/pre-matricula`]: {
+        ...resumo,
+        pagamento_exigido: true,
+        pagamento_em: '2026-11-21T10:00:00.000Z',
+      },
+    });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="matriculado" />);
+    expect(await screen.findByText('Taxa paga')).toBeVisible();
+    expect(screen.queryByText('Aguardando o pagamento da taxa')).toBeNull();
+    cleanup();
+    stubApi({ '/api/auth/me': signedInAs(), [`${base}/pre-matricula`]: resumo });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="contrato_assinado" />);
+    expect(await screen.findByRole('button', { name: 'Matricular agora' })).toBeVisible();
+    expect(screen.queryByText('Aguardando o pagamento da taxa')).toBeNull();
+  });
 });

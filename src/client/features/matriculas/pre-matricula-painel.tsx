@@ -74,6 +74,8 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
     );
 
   const enviado = Boolean(pre.enviado_em);
+  // Signed by everyone, the family waits for the fee (ADR 0101): said to all, recorded by whoever receives money.
+  const aguardaTaxa = etapa === 'contrato_assinado' && pre.pagamento_exigido && !pre.pagamento_em;
   return (
     <section aria-label="Pré-matrícula" className="space-y-3">
       <div className="flex flex-wrap gap-2">
@@ -82,6 +84,7 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
         </Badge>
         {pre.lista_espera_em && <Badge tone="red">Lista de espera (sem vaga)</Badge>}
         {pre.pagamento_em && <Badge tone="green">Taxa paga</Badge>}
+        {aguardaTaxa && <Badge tone="yellow">Aguardando o pagamento da taxa</Badge>}
       </div>
       <dl className="grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="text-gray-500">Link válido até</dt>
@@ -132,7 +135,7 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
             <Send className="h-4 w-4" aria-hidden="true" /> Reenviar link
           </Button>
         )}
-        {etapa === 'contrato_assinado' && pre.pagamento_exigido && !pre.pagamento_em && recebe && (
+        {aguardaTaxa && recebe && (
           <PagamentoDaTaxa interessadoId={interessadoId} alunoNome={pre.dados.aluno.nome} />
         )}
         {etapa === 'contrato_assinado' && (
