@@ -224,11 +224,12 @@ test.describe('the fee paid before the enrolment', () => {
     await expect(card.getByText('Aguardando o pagamento da taxa')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Matricular agora' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Registrar pagamento da taxa' })).toHaveCount(0);
+    await card.getByText('Aguardando o pagamento da taxa').scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/matricula-taxa-aguardando-desktop.png`, fullPage: false });
     await card.getByRole('button', { name: 'Matricular agora' }).click();
     await expect(
       page.getByText('Aguardando o pagamento da taxa de matrícula (ou da primeira parcela).'),
     ).toBeVisible();
-    await screenshot(page, { path: `${SHOTS}/matricula-taxa-aguardando-desktop.png`, fullPage: false });
     const refused = await staffApi.post(`/api/matriculas/interessados/${id}/pagamento`, {
       data: { forma: 'dinheiro' },
     });
@@ -276,6 +277,7 @@ test.describe('the fee paid before the enrolment', () => {
     await expect(fee).toHaveCount(1);
     await expect(fee).toContainText('Pago');
     await expect(fee).toContainText('R$ 800,00');
+    await fee.scrollIntoViewIfNeeded();
     await screenshot(fin, { path: `${SHOTS}/matricula-taxa-financeiro-desktop.png`, fullPage: false });
     const download = fin.waitForEvent('download');
     await fee.getByRole('button', { name: `Recibo de ${familia.aluno}` }).click();
