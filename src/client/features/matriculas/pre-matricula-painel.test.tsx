@@ -189,8 +189,10 @@ describe('PreMatriculaPainel', () => {
       [`${base}/pre-matricula`]: { ...resumo, pagamento_exigido: true },
     });
     renderAt(<PreMatriculaPainel interessadoId={id} etapa="contrato_assinado" />);
-    expect(await screen.findByRole('button', { name: 'Matricular agora' })).toBeVisible();
+    expect(await screen.findByText('Aguardando o pagamento da taxa')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Registrar pagamento da taxa' })).toBeNull();
+    // Nor 'Matricular agora': the server refuses it until the fee is paid (409).
+    expect(screen.queryByRole('button', { name: 'Matricular agora' })).toBeNull();
     cleanup();
     stubApi({ '/api/auth/me': signedInAs(), [`${base}/pre-matricula`]: resumo });
     renderAt(<PreMatriculaPainel interessadoId={id} etapa="contrato_assinado" />);

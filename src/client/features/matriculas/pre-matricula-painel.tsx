@@ -138,7 +138,8 @@ export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: st
         {aguardaTaxa && recebe && (
           <PagamentoDaTaxa interessadoId={interessadoId} alunoNome={pre.dados.aluno.nome} />
         )}
-        {etapa === 'contrato_assinado' && (
+        {/* Waiting for the fee, the enrolment can only be refused (409): the payment enrols. */}
+        {etapa === 'contrato_assinado' && !aguardaTaxa && (
           <Button
             loading={busy === 'matricular'}
             onClick={() => void run('matricular', () => matricularAgora(interessadoId))}
