@@ -201,7 +201,8 @@ export function RematriculaOnlinePage() {
                         loading={lembretes.isPending && lembretes.variables.ids?.[0] === row.id}
                         aria-disabled={lembretes.isPending}
                       >
-                        <Mail className="h-4 w-4" aria-hidden="true" /> Enviar lembrete
+                        <Mail className="h-4 w-4" aria-hidden="true" /> Enviar lembrete{' '}
+                        <span className="sr-only">à família de {row.aluno_nome}</span>
                       </Button>
                     ) : null
                   }
