@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../lib/api-client';
 import { Button } from './button';
@@ -21,7 +21,11 @@ interface ConfirmDialogProps {
   returnFocus?: () => HTMLElement | null;
 }
 
-/** Every destructive action asks first. */
+/**
+ * Every destructive action asks first. The question opens on Cancelar, the answer that changes nothing
+ * (WAI-ARIA's alert dialog): Radix's own choice was the X, the first thing that takes focus, and the
+ * confirming button one Tab away; a reflex Enter now keeps things as they are.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -35,17 +39,19 @@ export function ConfirmDialog({
   children,
   returnFocus,
 }: ConfirmDialogProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Modal
       open={open}
       onClose={onCancel}
       returnFocus={returnFocus}
+      initialFocus={cancel}
       title={title}
       busy={busy}
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} aria-disabled={busy}>
+          <Button ref={cancel} variant="secondary" onClick={onCancel} aria-disabled={busy}>
             {cancelLabel}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={busy}>

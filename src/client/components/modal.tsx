@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -14,6 +14,8 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Where the focus goes on closing when the button that opened the dialog is gone (undone by it). */
   returnFocus?: () => HTMLElement | null;
+  /** What takes the focus when the dialog opens, instead of its first field (a question's Cancelar). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
@@ -42,6 +44,7 @@ export function Modal({
   busy = false,
   size = 'md',
   returnFocus,
+  initialFocus,
 }: ModalProps) {
   // The screens open a dialog from a button without a Dialog.Trigger, so Radix has nowhere to put the
   // focus back when it closes and it fell to <body>: keyboard and screen-reader users had to start the
@@ -61,10 +64,10 @@ export function Modal({
           className={`fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${widths[size]}`}
           onOpenAutoFocus={(event) => {
             opener.current = document.activeElement;
-            const field = firstField(body.current);
-            if (field) {
+            const target = initialFocus?.current ?? firstField(body.current);
+            if (target) {
               event.preventDefault();
-              field.focus();
+              target.focus();
             }
           }}
           onCloseAutoFocus={(event) => {
