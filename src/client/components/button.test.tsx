@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button } from './button';
+import { Button, IconButton } from './button';
 
 afterEach(cleanup);
 
@@ -88,5 +88,34 @@ describe('Button', () => {
       </Button>,
     );
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  });
+});
+
+describe('IconButton', () => {
+  it('held by aria-disabled while something saves, as Button: keeps the focus, ignores clicks and Enter', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    const { rerender } = render(
+      <IconButton label="Desmarcar Ana Lima" aria-disabled onClick={onClick}>
+        x
+      </IconButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Desmarcar Ana Lima' });
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    button.focus();
+    await user.click(button);
+    await user.keyboard('{Enter}');
+    expect(onClick).not.toHaveBeenCalled();
+    expect(button).toHaveFocus();
+
+    rerender(
+      <IconButton label="Desmarcar Ana Lima" aria-disabled={false} onClick={onClick}>
+        x
+      </IconButton>,
+    );
+    expect(button).not.toHaveAttribute('aria-disabled');
+    await user.click(button);
+    expect(onClick).toHaveBeenCalledOnce();
   });
 });

@@ -92,18 +92,30 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   );
 });
 
+/** An icon's button; held by `aria-disabled` while something saves, as `Button` is. */
 export function IconButton({
   label,
   className = '',
   children,
+  onClick,
+  'aria-disabled': ariaDisabled,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { label: string }) {
+  const held = ariaDisabled === true || ariaDisabled === 'true';
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
-      className={`inline-flex h-11 w-11 items-center justify-center rounded-lg text-gray-600 transition sm:h-9 sm:w-9 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-50 ${className}`}
+      aria-disabled={held || undefined}
+      className={`inline-flex h-11 w-11 items-center justify-center rounded-lg text-gray-600 transition sm:h-9 sm:w-9 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 ${className}`}
+      onClick={(event) => {
+        if (held) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       {...props}
     >
       {children}
