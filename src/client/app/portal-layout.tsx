@@ -53,6 +53,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const fila = useFila();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const handleLogout = () => {
+    if (logout.isPending) return; // held (aria-disabled), not disabled: the focus stays on Sair
     if (fila.entries.length > 0) setConfirmingLogout(true);
     else logout.mutate();
   };
@@ -101,8 +102,8 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <button
           type="button"
           onClick={handleLogout}
-          disabled={logout.isPending}
-          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+          aria-disabled={logout.isPending || undefined}
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         >
           <LogOut className="h-5 w-5" aria-hidden="true" />
           Sair

@@ -15,7 +15,7 @@ export function FormActions({
   const { isSubmitting } = useFormState();
   return (
     <div className={`flex justify-end gap-2 ${className}`.trimEnd()}>
-      <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+      <Button variant="secondary" onClick={onCancel} aria-disabled={isSubmitting}>
         Cancelar
       </Button>
       <Button type="submit" loading={isSubmitting}>

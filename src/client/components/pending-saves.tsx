@@ -172,10 +172,10 @@ export function SignOutWithPending({
       description="Se sair agora sem enviar, estes registros serão apagados deste aparelho."
       footer={
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" disabled={syncing} onClick={onCancel}>
+          <Button variant="secondary" aria-disabled={syncing} onClick={onCancel}>
             Cancelar
           </Button>
-          <Button variant="danger" disabled={syncing} onClick={onLeave}>
+          <Button variant="danger" aria-disabled={syncing} onClick={onLeave}>
             Sair e descartar
           </Button>
           <Button

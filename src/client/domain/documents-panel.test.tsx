@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { SchoolDocument } from '../../shared/documents.schemas';
 import { renderAt, stubApi } from '../test/render';
 import { DocumentsPanel } from './documents-panel';
@@ -49,5 +50,33 @@ describe('DocumentsPanel', () => {
     expect(within(valid!).getByRole('button', { name: /Baixar PDF/ })).toBeTruthy();
     expect(revoked!.textContent).toContain('Sem validade desde 05/03/2026: Emitida para o ano errado');
     expect(within(revoked!).queryByRole('button')).toBeNull();
+  });
+
+  it('while one declaration is issued, the others wait held (focusable, aria-disabled) and none goes twice', async () => {
+    const user = userEvent.setup();
+    const answers = stubApi({ '/api/documentos': [] });
+    const posts: string[] = [];
+    // The declaration's request stays on its way.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (init?.method !== 'POST') return answers(url, init);
+        posts.push(url);
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    renderAt(<DocumentsPanel alunoId={alunoId} />);
+    const matricula = await screen.findByRole('button', { name: 'Declaração de matrícula' });
+    const frequencia = screen.getByRole('button', { name: 'Declaração de frequência' });
+    await user.click(matricula);
+    expect(posts).toHaveLength(1);
+    expect(matricula).toHaveAttribute('aria-busy', 'true');
+    expect(matricula).toHaveFocus();
+    // A disabled button leaves the Tab order (and drops the focus); a held one stays.
+    expect(frequencia).not.toBeDisabled();
+    expect(frequencia).toHaveAttribute('aria-disabled', 'true');
+    await user.click(frequencia);
+    await user.click(matricula);
+    expect(posts).toHaveLength(1);
   });
 });

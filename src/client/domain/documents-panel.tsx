@@ -35,7 +35,7 @@ export function DocumentsPanel({
               key={tipo}
               variant="secondary"
               loading={issue.isPending && issue.variables === tipo}
-              disabled={issue.isPending}
+              aria-disabled={issue.isPending}
               onClick={() =>
                 issue.mutate(tipo, {
                   onSuccess: () => toast.success('Declaração emitida.'),

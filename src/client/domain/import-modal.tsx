@@ -125,7 +125,7 @@ export function ImportModal({ kind, onClose }: { kind: ImportKind; onClose: () =
       </>
     ) : (
       <>
-        <Button variant="secondary" onClick={onClose} disabled={step === 'applying'}>
+        <Button variant="secondary" onClick={onClose} aria-disabled={step === 'applying'}>
           Cancelar
         </Button>
         <Button

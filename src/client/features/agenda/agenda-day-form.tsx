@@ -173,7 +173,7 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
           <Button
             variant="ghost"
             className="ml-2 min-h-11 text-red-700"
-            disabled={photo.isPending}
+            aria-disabled={photo.isPending}
             onClick={() => setRemovingPhoto(true)}
           >
             <Trash2 className="h-4 w-4" aria-hidden /> Remover foto

@@ -124,7 +124,8 @@ export function PainelArquivo({
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button
           onClick={() => montar(false)}
-          disabled={pendencias > 0 || ocupado}
+          disabled={pendencias > 0}
+          aria-disabled={ocupado}
           loading={iniciar.isPending && !confirmar}
         >
           <Download className="h-4 w-4" aria-hidden="true" /> Montar e baixar o arquivo
@@ -133,7 +134,7 @@ export function PainelArquivo({
           <p className="text-sm text-gray-600">Resolva as pendências abaixo para baixar o arquivo.</p>
         )}
         {pendencias > 0 && direcao && (
-          <Button variant="secondary" onClick={() => setConfirmar(true)} disabled={ocupado}>
+          <Button variant="secondary" onClick={() => setConfirmar(true)} aria-disabled={ocupado}>
             <TriangleAlert className="h-4 w-4" aria-hidden="true" /> Baixar mesmo assim
           </Button>
         )}
@@ -146,7 +147,8 @@ export function PainelArquivo({
         <Button
           variant="secondary"
           onClick={() => void baixar(ultima, (ultima.pendencias_total ?? 0) > 0)}
-          disabled={ocupado || ((ultima.pendencias_total ?? 0) > 0 && !direcao)}
+          disabled={(ultima.pendencias_total ?? 0) > 0 && !direcao}
+          aria-disabled={ocupado}
           loading={baixando}
         >
           <Download className="h-4 w-4" aria-hidden="true" /> Baixar de novo o arquivo montado

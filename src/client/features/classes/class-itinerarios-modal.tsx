@@ -52,7 +52,7 @@ export function ClassItinerariosModal({ turma, canWrite, onClose }: ClassDialogP
             Fechar
           </Button>
           {canWrite && (
-            <Button onClick={handleSave} disabled={pending === 0 || save.isPending}>
+            <Button onClick={handleSave} disabled={pending === 0} loading={save.isPending}>
               {pending === 0 ? 'Salvar escolhas' : `Salvar ${formatCount(pending, 'escolha', 'escolhas')}`}
             </Button>
           )}

@@ -111,7 +111,7 @@ export function PhotoTagsPanel({ mediaId }: { mediaId: string }) {
               </span>
               <IconButton
                 label={`Desmarcar ${aluno.nome}`}
-                disabled={pending !== null}
+                aria-disabled={pending !== null}
                 onClick={() => toggle(aluno.id)}
               >
                 <X className="h-4 w-4" aria-hidden="true" />

@@ -111,7 +111,7 @@ export function TextEditor({
                   <Check className="h-4 w-4" aria-hidden="true" />
                   Confirmar
                 </Button>
-                <Button variant="secondary" onClick={stop} disabled={saving}>
+                <Button variant="secondary" onClick={stop} aria-disabled={saving}>
                   <X className="h-4 w-4" aria-hidden="true" />
                   Cancelar
                 </Button>

@@ -139,7 +139,7 @@ function FamilyHome({
             <Button
               variant="secondary"
               className="w-full"
-              disabled={feed.isFetchingNextPage}
+              aria-disabled={feed.isFetchingNextPage}
               onClick={() => void feed.fetchNextPage()}
             >
               {feed.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}

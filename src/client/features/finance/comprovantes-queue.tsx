@@ -114,7 +114,7 @@ function AnswerModal({ answering, onClose }: { answering: Answering; onClose: ()
       description={`${item.mensalidade.aluno_nome} · ${referenciaCobranca(item.mensalidade)}`}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={answer.isPending}>
+          <Button variant="secondary" onClick={onClose} aria-disabled={answer.isPending}>
             Cancelar
           </Button>
           <Button variant={confirming ? 'primary' : 'danger'} onClick={submit} loading={answer.isPending}>

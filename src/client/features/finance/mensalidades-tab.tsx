@@ -94,7 +94,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
             <Button variant="secondary" loading={exporting} onClick={() => void handleExport('csv')}>
               <FileDown className="h-4 w-4" aria-hidden="true" /> Exportar CSV
             </Button>
-            <Button variant="secondary" disabled={exporting} onClick={() => void handleExport('xlsx')}>
+            <Button variant="secondary" aria-disabled={exporting} onClick={() => void handleExport('xlsx')}>
               <FileDown className="h-4 w-4" aria-hidden="true" /> XLSX
             </Button>
             {boletoDisponivel && <BoletoLoteButton mes={list.filters.mes} />}

@@ -126,7 +126,12 @@ function FinalRecoveryForm({ data }: { data: FinalRecoveryList }) {
               </p>
             )}
             {!locked && (
-              <Button type="submit" className="min-h-11" disabled={changed.length === 0 || save.isPending}>
+              <Button
+                type="submit"
+                className="min-h-11"
+                disabled={changed.length === 0}
+                loading={save.isPending}
+              >
                 {save.isPending ? 'Salvando…' : 'Salvar recuperação final'}
               </Button>
             )}

@@ -172,7 +172,7 @@ function RefuseDialog({ request, onClose }: { request: RectificationRequest; onC
           onChange={(event) => setResposta(event.target.value)}
         />
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={decide.isPending}>
+          <Button variant="secondary" onClick={onClose} aria-disabled={decide.isPending}>
             Cancelar
           </Button>
           <Button type="submit" variant="danger" loading={decide.isPending}>

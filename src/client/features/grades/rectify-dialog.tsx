@@ -147,7 +147,7 @@ function RectifyForm({
       />
       <FormTextArea name="motivo" label="Motivo" required />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
+        <Button variant="secondary" onClick={onClose} aria-disabled={busy}>
           Fechar
         </Button>
         <Button type="submit" loading={busy}>

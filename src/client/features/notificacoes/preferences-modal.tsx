@@ -42,7 +42,7 @@ export function PreferencesModal({ onClose }: { onClose: () => void }) {
       } ou como notificação no celular.`}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+          <Button variant="secondary" onClick={onClose} aria-disabled={save.isPending}>
             Cancelar
           </Button>
           <Button

@@ -115,3 +115,38 @@ describe('ParecerEditor: what is typed is kept on the device', () => {
     );
   });
 });
+
+describe('ParecerEditor while it saves', () => {
+  it('Salvar keeps the focus and Enviar para revisão waits held (aria-disabled, not disabled): nothing goes twice', async () => {
+    const ALUNO = '00000000-0000-4000-8000-000000000079';
+    const user = userEvent.setup();
+    const api = stubApi({ '/api/auth/me': signedInAs() });
+    const puts: string[] = [];
+    // The save's request stays on its way.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (init?.method !== 'PUT') return api(url, init);
+      puts.push(url);
+      return new Promise<Response>(() => undefined);
+    });
+    renderAt(
+      <ParecerEditor
+        aluno={{ id: ALUNO, nome: 'Lia Prado' }}
+        periodoId={PERIODO}
+        parecer={null}
+        canReview={false}
+      />,
+    );
+    await user.type(await screen.findByLabelText('Parecer geral'), 'Chegou curiosa.');
+    const salvar = screen.getByRole('button', { name: 'Salvar' });
+    const enviar = screen.getByRole('button', { name: 'Enviar para revisão' });
+    await user.click(salvar);
+    expect(puts).toHaveLength(1);
+    expect(salvar).toHaveAttribute('aria-busy', 'true');
+    expect(salvar).toHaveFocus();
+    expect(enviar).not.toBeDisabled();
+    expect(enviar).toHaveAttribute('aria-disabled', 'true');
+    await user.click(enviar);
+    await user.click(salvar);
+    expect(puts).toHaveLength(1);
+  });
+});

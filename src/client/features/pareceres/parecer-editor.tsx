@@ -154,7 +154,8 @@ export function ParecerEditor({
         <Button
           className="min-h-11"
           loading={save.isPending}
-          disabled={busy || !dirty}
+          disabled={!dirty}
+          aria-disabled={busy}
           onClick={() => submit(false)}
         >
           <Save className="h-4 w-4" aria-hidden /> Salvar
@@ -163,7 +164,8 @@ export function ParecerEditor({
           <Button
             variant="secondary"
             className="min-h-11"
-            disabled={busy || !written || (!dirty && parecer?.enviado_em != null)}
+            disabled={!written || (!dirty && parecer?.enviado_em != null)}
+            aria-disabled={busy}
             onClick={() => submit(true)}
           >
             <Send className="h-4 w-4" aria-hidden /> Enviar para revisão
@@ -173,14 +175,20 @@ export function ParecerEditor({
           <Button
             variant="secondary"
             className="min-h-11"
-            disabled={busy || dirty || !written}
+            disabled={dirty || !written}
+            aria-disabled={busy}
             onClick={review}
           >
             <CheckCircle2 className="h-4 w-4" aria-hidden /> Marcar como revisado
           </Button>
         )}
         {canReview && parecer?.status === 'revisado' && (
-          <Button className="min-h-11" disabled={busy || dirty} onClick={() => setPublishing(true)}>
+          <Button
+            className="min-h-11"
+            disabled={dirty}
+            aria-disabled={busy}
+            onClick={() => setPublishing(true)}
+          >
             <Globe className="h-4 w-4" aria-hidden /> Publicar para a família
           </Button>
         )}

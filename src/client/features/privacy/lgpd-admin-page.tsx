@@ -41,7 +41,7 @@ function ConfirmErasure({
       description="Os dados pessoais são anonimizados agora, e a resposta diz ao solicitante o que foi mantido e por quê. Não pode ser desfeito."
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} aria-disabled={busy}>
             Cancelar
           </Button>
           <Button variant="danger" loading={busy} onClick={onConfirm}>

@@ -65,7 +65,12 @@ export function BackgroundExport({
   const percent = state && state.total > 0 ? Math.round((state.feitos / state.total) * 100) : 0;
   return (
     <div className="space-y-3">
-      <Button onClick={() => void handleStart()} disabled={busy || disabled} loading={start.isPending}>
+      <Button
+        onClick={() => void handleStart()}
+        disabled={disabled}
+        aria-disabled={busy}
+        loading={start.isPending}
+      >
         {!start.isPending && <Download className="h-4 w-4" aria-hidden="true" />}
         {label}
       </Button>

@@ -177,7 +177,8 @@ export function ReportView({ entry }: { entry: ReportEntry }) {
               key={formato}
               variant="secondary"
               loading={busy === formato}
-              disabled={busy !== null || missing.length > 0}
+              disabled={missing.length > 0}
+              aria-disabled={busy !== null}
               aria-label={`Baixar ${entry.titulo} em ${reportFormatLabels[formato]}`}
               onClick={() => void handleDownload(formato)}
             >

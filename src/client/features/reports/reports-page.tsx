@@ -100,7 +100,8 @@ function LinkedReportActions({ entry }: { entry: ReportEntry }) {
             key={formato}
             variant="secondary"
             loading={busy === formato}
-            disabled={busy !== null || invalid !== undefined}
+            disabled={invalid !== undefined}
+            aria-disabled={busy !== null}
             aria-label={`Baixar ${entry.titulo} em ${reportFormatLabels[formato]}`}
             onClick={() => void handleDownload(formato)}
           >

@@ -110,7 +110,7 @@ export function AnuidadeEditor({
               Corrija os planos indicados em vermelho.
             </p>
           )}
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+          <Button variant="secondary" onClick={onClose} aria-disabled={save.isPending}>
             Cancelar
           </Button>
           <Button onClick={() => void handleSave()} loading={save.isPending} disabled={problemas.length > 0}>

@@ -223,7 +223,7 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
         size="lg"
         footer={
           <>
-            <Button variant="secondary" onClick={() => setPending(null)} disabled={restore.isPending}>
+            <Button variant="secondary" onClick={() => setPending(null)} aria-disabled={restore.isPending}>
               Cancelar
             </Button>
             <Button

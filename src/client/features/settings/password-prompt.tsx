@@ -48,7 +48,7 @@ function PasswordPromptDialog({
           hint="Por segurança, confirme a senha da sua conta."
         />
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} aria-disabled={busy}>
             Cancelar
           </Button>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={busy} disabled={!canConfirm}>

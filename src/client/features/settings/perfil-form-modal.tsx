@@ -56,7 +56,7 @@ export function PerfilFormModal({
       busy={save.isPending}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+          <Button variant="secondary" onClick={onClose} aria-disabled={save.isPending}>
             Cancelar
           </Button>
           <Button onClick={() => void handleSave()} loading={save.isPending}>

@@ -73,6 +73,25 @@ describe('the public interest form', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Interesse enviado' })).toHaveFocus());
   });
 
+  it('while it sends, the button keeps the focus, held (aria-disabled, not disabled), and nothing goes twice', async () => {
+    // The request stays on its way.
+    const fetchMock = vi.fn(() => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    render(<InteresseSection matricula={matricula} />);
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Quero agendar uma visita' }));
+    const sending = screen.getByRole('button', { name: 'Enviando…' });
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(sending).toHaveFocus();
+    expect(sending).not.toBeDisabled();
+    expect(sending).toHaveAttribute('aria-disabled', 'true');
+    await user.click(sending);
+    await user.type(screen.getByLabelText('Seu nome'), '{Enter}');
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
   it('shows the server’s field errors on their fields, focused, with the message above the button', async () => {
     stubApi({
       '/api/interessados': reply(400, {

@@ -50,6 +50,7 @@ export function InteresseSection({ matricula }: { matricula: SiteContent['matric
 
   async function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (estado.kind === 'sending') return; // held, not disabled, while it sends: the focus stays on it
     const form = new FormData(event.currentTarget);
     const value = (name: string) => {
       const raw = form.get(name);
@@ -236,8 +237,8 @@ export function InteresseSection({ matricula }: { matricula: SiteContent['matric
             )}
             <button
               type="submit"
-              disabled={estado.kind === 'sending'}
-              className="w-full rounded-lg bg-primary-strong px-6 py-3 text-base font-semibold text-white hover:opacity-90 focus-visible:ring-4 focus-visible:ring-primary-strong/40 focus-visible:outline-none disabled:opacity-60 sm:w-auto"
+              aria-disabled={estado.kind === 'sending' || undefined}
+              className="w-full rounded-lg bg-primary-strong px-6 py-3 text-base font-semibold text-white hover:opacity-90 focus-visible:ring-4 focus-visible:ring-primary-strong/40 focus-visible:outline-none aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
             >
               {estado.kind === 'sending' ? 'Enviando…' : 'Quero agendar uma visita'}
             </button>

@@ -54,7 +54,7 @@ function AnonymiseDialog({ student, onClose }: { student: Student; onClose: () =
       description="Esta ação não pode ser desfeita."
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={anonymise.isPending}>
+          <Button variant="secondary" onClick={onClose} aria-disabled={anonymise.isPending}>
             Cancelar
           </Button>
           <Button variant="danger" loading={anonymise.isPending} onClick={() => void confirm()}>

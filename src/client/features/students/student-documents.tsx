@@ -124,7 +124,7 @@ export function StudentDocuments({
             variant="secondary"
             className="min-h-11"
             loading={issuing === tipo}
-            disabled={issuing !== null}
+            aria-disabled={issuing !== null}
             onClick={() => (confirmationOf(tipo, transferidoEm) ? setAsking(tipo) : void handleIssue(tipo))}
           >
             <FileText className="h-4 w-4" aria-hidden="true" /> {documentoTipoLabels[tipo]}

@@ -111,7 +111,11 @@ function StudentsList() {
                 <Button variant="secondary" loading={exporting} onClick={() => void handleExport('csv')}>
                   <Download className="h-4 w-4" aria-hidden="true" /> Exportar CSV
                 </Button>
-                <Button variant="secondary" disabled={exporting} onClick={() => void handleExport('xlsx')}>
+                <Button
+                  variant="secondary"
+                  aria-disabled={exporting}
+                  onClick={() => void handleExport('xlsx')}
+                >
                   <Download className="h-4 w-4" aria-hidden="true" /> Exportar XLSX
                 </Button>
               </>
