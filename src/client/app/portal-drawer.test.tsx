@@ -47,3 +47,29 @@ describe("the portal's phone menu", () => {
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });
+
+describe("the portal menu's Sair", () => {
+  it('while it logs out, keeps the focus, held (aria-disabled, not disabled), and asks the server once', async () => {
+    const user = userEvent.setup();
+    stubScreen(true);
+    const answers = stubApi({ '/api/auth/me': signedInAs(adminUser) });
+    const posts: string[] = [];
+    // The logout's request stays on its way.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (init?.method !== 'POST') return answers(url, init);
+      posts.push(url);
+      return new Promise<Response>(() => undefined);
+    });
+    openAppAt('/dashboard/pagina-que-nao-existe');
+    await screen.findByRole('heading', { name: 'Página não encontrada' });
+    const sair = screen.getByRole('button', { name: 'Sair' });
+    await user.click(sair);
+    expect(posts).toEqual(['/api/auth/logout']);
+    expect(sair).toHaveFocus();
+    expect(sair).not.toBeDisabled();
+    expect(sair).toHaveAttribute('aria-disabled', 'true');
+    await user.click(sair);
+    await user.keyboard('{Enter}');
+    expect(posts).toEqual(['/api/auth/logout']);
+  });
+});

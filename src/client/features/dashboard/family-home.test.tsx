@@ -123,6 +123,27 @@ describe('FamilyHome', () => {
     expect(fetch.requests.at(-1)!.url).toBe('/api/familia/feed?aluno_id=a2');
   });
 
+  it('while the next page loads, Carregar mais keeps the focus, held (aria-disabled, not disabled), and asks once', async () => {
+    const user = userEvent.setup();
+    const answers = stubFeed(() => ({ itens: [festa], proximo: 'c1' }));
+    const pages: string[] = [];
+    // The next page's request stays on its way.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (!url.includes('cursor=c1')) return answers(url, init);
+      pages.push(url);
+      return new Promise<Response>(() => undefined);
+    });
+    renderAt(<DashboardPage />);
+    const more = await screen.findByRole('button', { name: 'Carregar mais' });
+    await user.click(more);
+    expect(more).toHaveTextContent('Carregando...');
+    expect(more).toHaveFocus();
+    expect(more).not.toBeDisabled();
+    expect(more).toHaveAttribute('aria-disabled', 'true');
+    await user.click(more);
+    expect(pages).toEqual(['/api/familia/feed?cursor=c1']);
+  });
+
   it("says 'Tudo em dia por aqui' when there is nothing, and offers to try again after an error", async () => {
     let fail = true;
     stubFeed(() =>

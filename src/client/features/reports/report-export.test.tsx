@@ -43,4 +43,53 @@ describe('BackgroundExport', () => {
     expect(await screen.findByText(LIMIT)).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
+
+  it('while the file is built, the button keeps its place, held (aria-disabled, not disabled), and starts no second one', async () => {
+    const user = userEvent.setup();
+    const job = {
+      id: '00000000-0000-4000-8000-000000000031',
+      relatorio: 'lista-turma',
+      formato: 'csv',
+      status: 'gerando',
+      feitos: 1,
+      total: 3,
+      arquivo: null,
+      erro: null,
+      criado_em: '2026-03-20T11:00:00.000Z',
+      concluido_em: null,
+      url: null,
+    };
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') posts.push(url);
+        return Promise.resolve(
+          new Response(JSON.stringify({ success: true, data: job }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BackgroundExport
+          reportId="lista-turma"
+          titulo="Lista"
+          formato="csv"
+          values={{}}
+          label="Gerar arquivo"
+        />
+      </QueryClientProvider>,
+    );
+    const button = screen.getByRole('button', { name: /Gerar arquivo/ });
+    await user.click(button);
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await user.click(button);
+    expect(posts).toHaveLength(1);
+  });
 });
