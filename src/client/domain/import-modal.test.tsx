@@ -92,3 +92,40 @@ describe('ImportModal: the accounts an import created', () => {
     expect(senhas).not.toHaveTextContent('Rosa Dias');
   });
 });
+
+describe('ImportModal while it imports', () => {
+  it('keeps the focus on the button pressed (busy, not disabled) and Cancelar waits held', async () => {
+    const answers = stubApi({
+      '/api/importacao/alunos/colunas': { colunas: [], campos: [], sugestao: {}, reconhecido: true },
+      '/api/importacao/alunos': resultOf({}),
+    });
+    const imports: string[] = [];
+    // The import's request stays on its way (the dry run is answered).
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (!url.startsWith('/api/importacao/alunos?') || url.includes('simular=1')) return answers(url, init);
+      imports.push(url);
+      return new Promise<Response>(() => undefined);
+    });
+    const onClose = vi.fn();
+    renderAt(<ImportModal kind="alunos" onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.upload(
+      screen.getByLabelText(/^Planilha/),
+      new File(['nome;data_nascimento'], 'alunos.csv', { type: 'text/csv' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Importar 1 aluno' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar importação' }));
+    expect(imports).toHaveLength(1);
+    const importing = screen.getByRole('button', { name: 'Importar 1 aluno' });
+    expect(importing).toHaveAttribute('aria-busy', 'true');
+    expect(importing).not.toBeDisabled();
+    expect(importing).toHaveFocus();
+    const cancelar = screen.getByRole('button', { name: 'Cancelar' });
+    expect(cancelar).not.toBeDisabled();
+    expect(cancelar).toHaveAttribute('aria-disabled', 'true');
+    await user.click(cancelar);
+    await user.click(importing);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(imports).toHaveLength(1);
+  });
+});

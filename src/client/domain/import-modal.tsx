@@ -129,7 +129,8 @@ export function ImportModal({ kind, onClose }: { kind: ImportKind; onClose: () =
           Cancelar
         </Button>
         <Button
-          disabled={step !== 'preview' || toImport === 0}
+          // Busy while it imports, not disabled: it is the button pressed (Confirmar's place) and keeps the focus.
+          disabled={step === 'choose' || toImport === 0}
           loading={step === 'applying'}
           onClick={() => setStep('confirm')}
         >
