@@ -68,4 +68,44 @@ describe('PhotoTagsPanel', () => {
     // The panel's own explanation stays beside the tag.
     expect(screen.getByRole('alert')).toHaveTextContent('Esta foto não pode ser publicada na galeria');
   });
+
+  it("while a change saves, the tags' Desmarcar wait held (focusable, aria-disabled) and nothing goes twice", async () => {
+    const user = userEvent.setup();
+    const alunos = [
+      { id: uuid(2), nome: 'Ana Lima', consentimento_imagem: true },
+      { id: uuid(3), nome: 'Bruno Reis', consentimento_imagem: true },
+    ];
+    const puts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        // The change's request stays on its way.
+        if (init?.method === 'PUT') {
+          puts.push(init.body);
+          return new Promise<Response>(() => undefined);
+        }
+        return Promise.resolve(
+          json({ success: true, data: { media_id: uuid(1), alunos, publicavel: true } }),
+        );
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <PhotoTagsPanel mediaId={uuid(1)} />
+      </QueryClientProvider>,
+    );
+    const ana = await screen.findByRole('button', { name: 'Desmarcar Ana Lima' });
+    const bruno = screen.getByRole('button', { name: 'Desmarcar Bruno Reis' });
+    await user.click(ana);
+    expect(puts).toHaveLength(1);
+    expect(ana).toHaveFocus();
+    for (const button of [ana, bruno]) {
+      expect(button).not.toBeDisabled();
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+    }
+    await user.click(bruno);
+    await user.click(ana);
+    expect(puts).toHaveLength(1);
+  });
 });
