@@ -39,18 +39,7 @@ import {
  */
 export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: boolean }) {
   const wide = useMediaQuery(WIDE_SCREEN);
-  const {
-    edits,
-    batchError,
-    lastSaved,
-    unsavedCells,
-    flushRef,
-    saveNow,
-    serverCell,
-    setCell,
-    textOf,
-    rowStatus,
-  } = useGradeGridSaving(grid);
+  const sheet = useGradeGridSaving(grid);
   const [rectifying, setRectifying] = useState<(RectifyTarget & { aluno: string; avaliacao: string }) | null>(
     null,
   );
@@ -66,9 +55,9 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
 
   const { inputs, focusCell, goTo, onSave, move, noteFocus, studentIndex, heldAt, held } = useGradeGridFocus(
     grid,
-    unsavedCells,
-    saveNow,
-    flushRef,
+    sheet.unsavedCells,
+    sheet.saveNow,
+    sheet.flushRef,
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, at: CellPosition) => {
@@ -81,7 +70,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     event.preventDefault();
     // A phone shows one student: the next row is the next student's card.
     if (!wide && next.row !== at.row) return move(at.row, next.row, next.col);
-    if (event.key === 'Enter') flushRef.current();
+    if (event.key === 'Enter') sheet.flushRef.current();
     focusCell(next);
   };
 
@@ -92,7 +81,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     for (const cell of placeBlock(at, block, rows, cols)) {
       const aluno = grid.alunos[cell.row];
       const avaliacao = grid.avaliacoes[cell.col];
-      if (aluno && avaliacao) setCell(aluno.id, avaliacao.id, cell.text);
+      if (aluno && avaliacao) sheet.setCell(aluno.id, avaliacao.id, cell.text);
     }
   };
 
@@ -100,10 +89,10 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     const aluno = grid.alunos[alunoIndex]!;
     const avaliacao = grid.avaliacoes[avaliacaoIndex]!;
     const key = keyOf(aluno.id, avaliacao.id);
-    const edit = edits.get(key);
+    const edit = sheet.edits.get(key);
     const bad = edit?.status === 'erro' || edit?.status === 'conflito';
     const messageId = `msg-${key}`;
-    const nota = serverCell(aluno.id, avaliacao.id);
+    const nota = sheet.serverCell(aluno.id, avaliacao.id);
     const pending = pendingOf(aluno.id, avaliacao.id);
     return (
       <GradeCell
@@ -123,8 +112,8 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
           inputMode={grid.escala === 'conceitos' ? 'text' : 'decimal'}
           autoComplete="off"
           readOnly={readOnly}
-          value={textOf(aluno.id, avaliacao.id)}
-          onChange={(event) => setCell(aluno.id, avaliacao.id, event.target.value)}
+          value={sheet.textOf(aluno.id, avaliacao.id)}
+          onChange={(event) => sheet.setCell(aluno.id, avaliacao.id, event.target.value)}
           onKeyDown={(event) => onKeyDown(event, { row: alunoIndex, col: avaliacaoIndex })}
           onPaste={(event) => onPaste(event, { row: alunoIndex, col: avaliacaoIndex })}
           onFocus={(event) => {
@@ -167,15 +156,15 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     );
   };
 
-  const statusBadge = (alunoId: string) => <SaveStatus status={rowStatus(alunoId)} />;
-  const averageOf = (aluno: GradesGrid['alunos'][number]) => shownAverage(grid, aluno, textOf);
+  const statusBadge = (alunoId: string) => <SaveStatus status={sheet.rowStatus(alunoId)} />;
+  const averageOf = (aluno: GradesGrid['alunos'][number]) => shownAverage(grid, aluno, sheet.textOf);
 
   // The list of refused grades comes under the grid: above it, its appearing pushed the cell being typed
   // in down the screen.
   const after = (
     <>
-      <UnsavedSummary cells={unsavedCells} onGo={goTo} />
-      <UnsavedLeaveGuard cells={unsavedCells} />
+      <UnsavedSummary cells={sheet.unsavedCells} onGo={goTo} />
+      <UnsavedLeaveGuard cells={sheet.unsavedCells} />
       {rectifying && (
         <RectifyDialog
           target={rectifying}
@@ -193,15 +182,17 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     </>
   );
 
-  const saving = [...edits.values()].some((edit) => edit.status === 'pendente' || edit.status === 'salvando');
+  const saving = [...sheet.edits.values()].some(
+    (edit) => edit.status === 'pendente' || edit.status === 'salvando',
+  );
   const banner = (
     <GradeGridBanner
       grid={grid}
       readOnly={readOnly}
       canRectify={canRectify}
       canAsk={canAsk}
-      batchError={batchError}
-      lastSaved={lastSaved}
+      batchError={sheet.batchError}
+      lastSaved={sheet.lastSaved}
       saving={saving}
       onSave={readOnly ? undefined : onSave}
     />
