@@ -55,6 +55,13 @@ export async function createSchoolYear(
   return dataOf<SchoolYear>(response);
 }
 
+/**
+ * A student's status changed through `PATCH /api/alunos/:id/status` (a departure, a transfer, a return)
+ * as `cookie`: `patchStudentStatusOf(t)(alunoId, cookie, body)`; the response is the test's to check.
+ */
+export const patchStudentStatusOf = (t: TestApp) => (alunoId: string, cookie: string, payload: object) =>
+  requestsOf(() => t.app).send('PATCH', `/api/alunos/${alunoId}/status`, cookie, payload);
+
 /** A teacher with a portal account: the signed-in user (and cookie) and the teacher record linked to it. */
 export async function teacherWithAccount(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}) {
   const login = await signedIn(t, 'professor', overrides);

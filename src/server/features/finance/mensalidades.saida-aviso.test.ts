@@ -8,6 +8,7 @@ import { clock } from '../../lib/clock.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
 import { insertClass, insertStudent, insertTuition, messageOf } from '../../test/records-fixtures.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
+import { patchStudentStatusOf } from '../../test/school-fixtures.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 import { nfse } from '../../db/schema/fiscal.js';
 import { students } from '../../db/schema/students.js';
@@ -18,13 +19,7 @@ import { builtInPerfilId } from '../perfis/index.js';
 const t = setupTestApp();
 afterEach(() => clock.unpin());
 
-const patchStatus = (id: string, cookie: string, payload: object) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/alunos/${id}/status`,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload,
-  });
+const patchStatus = patchStudentStatusOf(t);
 
 const noticesOf = (usuarioId: string) =>
   t.database.db.select().from(notificacoes).where(eq(notificacoes.usuarioId, usuarioId));

@@ -13,6 +13,7 @@ import {
   messageOf,
 } from '../../test/records-fixtures.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
+import { patchStudentStatusOf } from '../../test/school-fixtures.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { students } from '../../db/schema/students.js';
@@ -20,13 +21,7 @@ import { students } from '../../db/schema/students.js';
 const t = setupTestApp();
 afterEach(() => clock.unpin());
 
-const patchStatus = (id: string, cookie: string, payload: object) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/alunos/${id}/status`,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload,
-  });
+const patchStatus = patchStudentStatusOf(t);
 
 /** A student in a class since 2026-02-02 with tuition due on the 10th of August to November. */
 async function studentWithTuition() {
