@@ -10,16 +10,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A page of the portal on a phone, its menu opened with 'Abrir menu': the user and that button. */
+async function openPhoneMenu() {
+  const user = userEvent.setup();
+  stubScreen(false);
+  stubApi({ '/api/auth/me': signedInAs(adminUser) });
+  openAppAt('/dashboard/pagina-que-nao-existe');
+  await screen.findByRole('heading', { name: 'Página não encontrada' });
+  const opener = screen.getByRole('button', { name: 'Abrir menu' });
+  await user.click(opener);
+  return { user, opener };
+}
+
 describe("the portal's phone menu", () => {
   it('takes the focus in, keeps Tab inside, and gives it back to the opener on Escape', async () => {
-    const user = userEvent.setup();
-    stubScreen(false);
-    stubApi({ '/api/auth/me': signedInAs(adminUser) });
-    openAppAt('/dashboard/pagina-que-nao-existe');
-    await screen.findByRole('heading', { name: 'Página não encontrada' });
-    const opener = screen.getByRole('button', { name: 'Abrir menu' });
-
-    await user.click(opener);
+    const { user, opener } = await openPhoneMenu();
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     // Round the whole drawer and a little more: the focus never reaches the page behind the overlay.
@@ -35,13 +40,7 @@ describe("the portal's phone menu", () => {
   });
 
   it("gives the focus back to the opener when closed with 'Fechar menu'", async () => {
-    const user = userEvent.setup();
-    stubScreen(false);
-    stubApi({ '/api/auth/me': signedInAs(adminUser) });
-    openAppAt('/dashboard/pagina-que-nao-existe');
-    await screen.findByRole('heading', { name: 'Página não encontrada' });
-    const opener = screen.getByRole('button', { name: 'Abrir menu' });
-    await user.click(opener);
+    const { user, opener } = await openPhoneMenu();
     await user.click(await screen.findByRole('button', { name: 'Fechar menu' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(opener));
