@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CEP_INVALIDO, ENDERECO_OBRIGATORIO, UF_INVALIDA } from '../../../shared/endereco.schemas';
-import type { MatriculaOnlineView } from '../../../shared/pre-matricula.schemas';
+import { ENDERECO_SE, LUCAS, MARIANA, planoMensal, preMatriculaView } from '../../test/pre-matricula';
 import { renderAt, stubApi } from '../../test/render';
 import { PreMatriculaPage } from './pre-matricula-page';
 
@@ -15,47 +15,15 @@ afterEach(() => {
 // Rendered outside a `:token` route, the page asks for the empty token's URL.
 const FORM = '/api/matricula-online/';
 
-const PLANO = {
-  id: '5b1f0a52-3c1e-4b7a-9f55-0c2d6e1a9b01',
-  nome: 'Mensal',
-  parcelas: 12,
-  valor_parcela_centavos: 150_000,
-  taxa_matricula_centavos: 80_000,
-  primeira_parcela_centavos: 150_000,
-  total_centavos: 1_880_000,
-  valor_anual_centavos: 1_800_000,
-};
+const PLANO = planoMensal('5b1f0a52-3c1e-4b7a-9f55-0c2d6e1a9b01');
 
-const view: MatriculaOnlineView = {
-  escola: 'Escola Girassol',
-  aluno_primeiro_nome: 'Lucas',
-  serie: '1º ano',
-  ano_letivo: 2027,
-  tipo: 'nova',
+const view = preMatriculaView({
   dados: {
-    aluno: { nome: 'Lucas Souza', data_nascimento: '2020-04-02', sexo: 'masculino' },
-    endereco: { cep: '', logradouro: '', numero: '', complemento: '', bairro: '', cidade: '', uf: '' },
-    responsaveis: [
-      {
-        nome: 'Mariana Souza',
-        cpf: '52998224725',
-        email: 'mariana@familia.test',
-        telefone: '11987654321',
-        parentesco: null,
-        financeiro: true,
-      },
-    ],
+    aluno: { ...LUCAS, sexo: 'masculino' },
+    responsaveis: [{ ...MARIANA, cpf: '52998224725', parentesco: null }],
   },
   documentos_exigidos: [],
-  documentos: [],
-  planos: [],
-  estado: 'rascunho',
-  expira_em: '2026-12-13T15:00:00.000Z',
-  enviado_em: null,
-  consulta_cep: false,
-  documento_max_bytes: 10 * 1024 * 1024,
-  aviso_inadimplencia: null,
-};
+});
 
 const proximo = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Próximo' }));
@@ -137,15 +105,7 @@ describe('PreMatriculaForm: each step checked before moving on', () => {
         dados: {
           ...view.dados,
           responsaveis: [{ ...view.dados.responsaveis[0]!, parentesco: 'mae' }],
-          endereco: {
-            cep: '01001000',
-            logradouro: 'Praça da Sé',
-            numero: '100',
-            complemento: 'Apto 4',
-            bairro: 'Sé',
-            cidade: 'São Paulo',
-            uf: 'SP',
-          },
+          endereco: ENDERECO_SE,
           plano_id: PLANO.id,
         },
       },

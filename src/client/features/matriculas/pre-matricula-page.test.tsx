@@ -7,6 +7,7 @@ import {
   LINK_PRE_MATRICULA_INVALIDO,
   type MatriculaOnlineView,
 } from '../../../shared/pre-matricula.schemas';
+import { ENDERECO_SE, preMatriculaView } from '../../test/pre-matricula';
 import { renderAt, reply, stubApi } from '../../test/render';
 import { PreMatriculaPage } from './pre-matricula-page';
 
@@ -19,29 +20,7 @@ afterEach(() => {
 const FORM = '/api/matricula-online/';
 const ENVIAR = '/api/matricula-online//enviar';
 
-const view: MatriculaOnlineView = {
-  escola: 'Escola Girassol',
-  aluno_primeiro_nome: 'Lucas',
-  serie: '1º ano',
-  ano_letivo: 2027,
-  tipo: 'nova',
-  dados: {
-    aluno: { nome: 'Lucas Souza', data_nascimento: '2020-04-02' },
-    endereco: { cep: '', logradouro: '', numero: '', complemento: '', bairro: '', cidade: '', uf: '' },
-    responsaveis: [
-      { nome: 'Mariana Souza', email: 'mariana@familia.test', telefone: '11987654321', financeiro: true },
-    ],
-  },
-  documentos_exigidos: DOCUMENTOS_EXIGIDOS_PADRAO,
-  documentos: [],
-  planos: [],
-  estado: 'rascunho',
-  expira_em: '2026-12-13T15:00:00.000Z',
-  enviado_em: null,
-  consulta_cep: false,
-  documento_max_bytes: 10 * 1024 * 1024,
-  aviso_inadimplencia: null,
-};
+const view = preMatriculaView();
 
 describe('PreMatriculaPage', () => {
   it('shows the expired-link state for a link the server does not know', async () => {
@@ -61,15 +40,7 @@ describe('PreMatriculaPage', () => {
       ...view,
       dados: {
         ...view.dados,
-        endereco: {
-          cep: '01001000',
-          logradouro: 'Praça da Sé',
-          numero: '100',
-          complemento: '',
-          bairro: 'Sé',
-          cidade: 'São Paulo',
-          uf: 'SP',
-        },
+        endereco: { ...ENDERECO_SE, complemento: '' },
         responsaveis: [{ ...view.dados.responsaveis[0]!, cpf: '52998224725', parentesco: 'mae' }],
       },
       documentos: DOCUMENTOS_EXIGIDOS_PADRAO.map((exigido, index) => ({

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { DOCUMENTOS_EXIGIDOS_PADRAO, type PreMatriculaResumo } from '../../../shared/pre-matricula.schemas';
 import { uuidOf } from '../../test/answers';
 import { builtInPerfilPermissions } from '../../../shared/permissions';
+import { ENDERECO_SE, ENDERECO_VAZIO, planoMensal } from '../../test/pre-matricula';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { PreMatriculaPainel } from './pre-matricula-painel';
 
@@ -19,7 +20,7 @@ const base = `/api/matriculas/interessados/${id}`;
 const resumo: PreMatriculaResumo = {
   dados: {
     aluno: { nome: 'Lucas Souza' },
-    endereco: { cep: '', logradouro: '', numero: '', complemento: '', bairro: '', cidade: '', uf: '' },
+    endereco: ENDERECO_VAZIO,
     responsaveis: [],
   },
   plano: null,
@@ -97,15 +98,7 @@ describe('PreMatriculaPainel', () => {
             sexo: 'masculino',
             cpf: '52998224725',
           },
-          endereco: {
-            cep: '01001000',
-            logradouro: 'Praça da Sé',
-            numero: '100',
-            complemento: 'Apto 4',
-            bairro: 'Sé',
-            cidade: 'São Paulo',
-            uf: 'SP',
-          },
+          endereco: ENDERECO_SE,
           responsaveis: [
             {
               nome: 'Carla Souza',
@@ -126,16 +119,7 @@ describe('PreMatriculaPainel', () => {
           ],
           plano_id: uuidOf(3),
         },
-        plano: {
-          id: uuidOf(3),
-          nome: 'Mensal',
-          parcelas: 12,
-          valor_parcela_centavos: 150_000,
-          taxa_matricula_centavos: 80_000,
-          primeira_parcela_centavos: 150_000,
-          total_centavos: 1_880_000,
-          valor_anual_centavos: 1_800_000,
-        },
+        plano: planoMensal(uuidOf(3)),
       } satisfies PreMatriculaResumo,
     });
     renderAt(<PreMatriculaPainel interessadoId={id} etapa="pre_matricula" />);
