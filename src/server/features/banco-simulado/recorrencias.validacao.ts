@@ -3,6 +3,7 @@
  * accepts them, each problem a `violacao` naming the field, and the journey-2 QR of a recurrence.
  */
 import { randomBytes } from 'node:crypto';
+import { brCodeText } from '../../lib/br-code.js';
 import { RECEBEDOR } from './banco.js';
 import { isObject } from './respostas.js';
 import type { Cobr, Rec, RecBody } from './recorrencias.tipos.js';
@@ -34,18 +35,6 @@ function crc16(payload: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
-/** A name as a BR Code carries it (field 59): no accents nor symbols, upper case, at most 25 characters. */
-function nomeNoCodigo(nome: string): string {
-  return nome
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 .,-]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toUpperCase()
-    .slice(0, 25);
-}
-
 /**
  * The journey-2 QR of a recurrence: the recurrence's location in field 80 (`br.gov.bcb.pix`, sub-field 25),
  * and the payee's name (the school's account at this bank) in field 59.
@@ -56,7 +45,7 @@ export function brCodeDaRecorrencia(location: string, recebedor: string = RECEBE
     emv('52', '0000'),
     emv('53', '986'),
     emv('58', 'BR'),
-    emv('59', nomeNoCodigo(recebedor) || nomeNoCodigo(RECEBEDOR.nome)),
+    emv('59', brCodeText(recebedor, 25) || brCodeText(RECEBEDOR.nome, 25)),
     emv('60', RECEBEDOR.cidade.slice(0, 15)),
     emv('62', emv('05', '***')),
     emv('80', emv('00', 'br.gov.bcb.pix') + emv('25', location)),

@@ -1,5 +1,6 @@
 import { centavosToDecimal } from '../../../shared/money.js';
 import { isValidCpf } from '../../../shared/validators.js';
+import { brCodeText } from '../../lib/br-code.js';
 
 /**
  * PIX "copia e cola" as an EMV® QRCPS-MPM BR Code (Manual de Padrões para Iniciação do Pix, BCB).
@@ -34,18 +35,6 @@ function field(id: string, value: string): string {
   return `${id}${String(length).padStart(2, '0')}${value}`;
 }
 
-/** Merchant name and city: ASCII without accents, upper case, within the BR Code limits. */
-export function plainText(value: string, max: number): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 .,-]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toUpperCase()
-    .slice(0, max);
-}
-
 /**
  * The key as the DICT holds it: CPF and CNPJ without punctuation, phone as +55 DDD number, e-mail and
  * random key (EVP) in lower case. The settings take it as the secretaria types it ('11.222.333/0001-81',
@@ -67,7 +56,7 @@ export function buildPixCode(payload: PixPayload): string {
   const account =
     field('00', 'br.gov.bcb.pix') +
     field('01', normalizePixKey(payload.chave)) +
-    (payload.descricao ? field('02', plainText(payload.descricao, 40)) : '');
+    (payload.descricao ? field('02', brCodeText(payload.descricao, 40)) : '');
   const txid = (payload.txid ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 25) || '***';
   const body =
     field('00', '01') +
@@ -76,8 +65,8 @@ export function buildPixCode(payload: PixPayload): string {
     field('53', '986') +
     (payload.valor === undefined ? '' : field('54', centavosToDecimal(payload.valor))) +
     field('58', 'BR') +
-    field('59', plainText(payload.beneficiario, 25) || 'ESCOLA') +
-    field('60', plainText(payload.cidade, 15) || 'BRASIL') +
+    field('59', brCodeText(payload.beneficiario, 25) || 'ESCOLA') +
+    field('60', brCodeText(payload.cidade, 15) || 'BRASIL') +
     field('62', field('05', txid)) +
     '6304';
   return body + crc16(body);
@@ -103,8 +92,8 @@ export function buildDynamicPixCode(payload: {
     field('52', '0000') +
     field('53', '986') +
     field('58', 'BR') +
-    field('59', plainText(payload.beneficiario, 25) || 'ESCOLA') +
-    field('60', plainText(payload.cidade, 15) || 'BRASIL') +
+    field('59', brCodeText(payload.beneficiario, 25) || 'ESCOLA') +
+    field('60', brCodeText(payload.cidade, 15) || 'BRASIL') +
     field('62', field('05', '***')) +
     '6304';
   return body + crc16(body);
