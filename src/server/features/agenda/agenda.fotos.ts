@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { agendaDias, agendaFotos } from '../../db/schema/agenda.js';
-import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit } from '../audit/index.js';
 import { storedPhotoOf } from '../media/index.js';
 import { hasImageConsent } from '../privacy/index.js';
-import { classOnDate, scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
-import { assertEditable, assertHasAgenda, staffClass } from './agenda.scope.js';
+import { classOnDate, scopeOf, type Viewer } from '../students/index.js';
+import { assertEditable, assertHasAgenda, childInScope, staffClass } from './agenda.scope.js';
 
 /**
  * The photo of the day's activity, one per class and day (ADR 0037). The teacher sends it with the day
@@ -111,12 +110,7 @@ export async function readClassPhoto(db: DbOrTx, viewer: Viewer, turmaId: string
  * there were none, and of a day before the child joined the class.
  */
 export async function readChildPhoto(db: DbOrTx, viewer: Viewer, alunoId: string, data: string) {
-  const scope = await scopeOf(db, viewer);
-  const [child] = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.id, alunoId), studentsInScope(scope)));
-  if (!child) throw studentNotFound();
+  const scope = await childInScope(db, viewer, alunoId);
   const staff = scope.kind === 'all' || scope.kind === 'teacher';
   if (!staff && !(await hasImageConsent(db, alunoId))) throw fotoNotFound();
   // The photo of the class the child was in that day: none of a day before they joined it.

@@ -9,6 +9,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit } from '../audit/index.js';
 import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
+import { childInScope } from './agenda.scope.js';
 
 /**
  * The family's authorisation to give a child a medicine at school (ADR 0037). A guardian gives it in the
@@ -37,16 +38,6 @@ export function toAutorizacao(row: AutorizacaoRow, today = clock.today()): Autor
     revogada_em: row.revogadaEm ? row.revogadaEm.toISOString() : null,
     vigente: row.revogadaEm === null && row.inicio <= today && today <= row.fim,
   };
-}
-
-async function childInScope(db: DbOrTx, viewer: Viewer, alunoId: string) {
-  const scope = await scopeOf(db, viewer);
-  const [child] = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.id, alunoId), studentsInScope(scope)));
-  if (!child) throw studentNotFound();
-  return scope;
 }
 
 /** The authorisations of the given children, newest first. */

@@ -3,9 +3,17 @@ import { agendaByDefault, defaultAgendaItens, type AgendaItens } from '../../../
 import type { DbOrTx } from '../../db/client.js';
 import { agendaModelos } from '../../db/schema/agenda.js';
 import { classes } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { classesInScope, type RecordsScope } from '../students/index.js';
+import {
+  classesInScope,
+  scopeOf,
+  studentNotFound,
+  studentsInScope,
+  type RecordsScope,
+  type Viewer,
+} from '../students/index.js';
 
 /** Shared rules of the agenda (ADR 0037): which classes keep one, who reaches a class, which days. */
 
@@ -23,6 +31,17 @@ export const turmaRefOf = (turma: TurmaRow) => ({
   serie: turma.serie,
   nivel: turma.nivel,
 });
+
+/** The child as `viewer` reaches them (a 404 when they do not), and the viewer's scope. */
+export async function childInScope(db: DbOrTx, viewer: Viewer, alunoId: string): Promise<RecordsScope> {
+  const scope = await scopeOf(db, viewer);
+  const [child] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.id, alunoId), studentsInScope(scope)));
+  if (!child) throw studentNotFound();
+  return scope;
+}
 
 /**
  * The class as the school's staff or its teacher reaches it; a family or a student does not reach a
