@@ -221,13 +221,6 @@ export const matricularResultSchema = z.object({
 });
 export type MatricularResult = z.infer<typeof matricularResultSchema>;
 
-/**
- * The job that tells matrícula online a family's fee was paid (ADR 0049): whoever records that payment
- * queues it by this name with `{ interessado_id }`; finance never imports matriculas.
- */
-export const MATRICULA_PAGAMENTO_JOB = 'matricula-online.pagamento';
-// ---------------------------------------------------------------------------------------------------
-
 // ---------------------------------------------------------------------------------------------------
 /**
  * The family form's checks per step, run before it moves on (the draft itself takes anything: see

@@ -13,7 +13,7 @@ import { uuidParam } from '../../../shared/validators.js';
 import { conflict } from '../../lib/errors.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
-import { matricularSePronto, registerMatriculaJobs, registrarPagamentoTaxa } from './matricula-automatica.js';
+import { matricularSePronto, registrarPagamentoTaxa } from './matricula-automatica.js';
 import { listDocumentosDaFamilia, readDocumentoDaFamilia } from './pre-matricula.documentos.js';
 import { enviarConvite, getPreMatriculaResumo } from './pre-matricula.service.js';
 import { findInteressado } from './funil.service.js';
@@ -37,7 +37,6 @@ function toResult(outcome: Awaited<ReturnType<typeof matricularSePronto>>): Matr
  */
 export const conviteRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { access: 'matriculas.manage' } as const;
-  registerMatriculaJobs(app.ctx);
 
   app.post(
     '/:id/convite',

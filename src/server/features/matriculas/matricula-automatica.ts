@@ -4,8 +4,7 @@
  * with portal accounts, and the year's charges by the plan. One transaction; idempotent.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { MATRICULA_PAGAMENTO_JOB } from '../../../shared/pre-matricula.schemas.js';
-import { formasPagamento, type FormaPagamento } from '../../../shared/mensalidades.schemas.js';
+import { type FormaPagamento } from '../../../shared/mensalidades.schemas.js';
 import { todayIso } from '../../../shared/format.js';
 import { preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
 import type { AppContext } from '../../context.js';
@@ -345,8 +344,9 @@ async function matricular(
 }
 
 /**
- * The fee was paid (ADR 0049): recorded once, then the enrolment runs if everything else is done. The
- * staff's 'Pagamento recebido' and the job queued by name (`MATRICULA_PAGAMENTO_JOB`) both come here.
+ * The fee was paid (ADR 0049): recorded once, then the enrolment runs if everything else is done. Only
+ * the Financeiro's 'Pagamento recebido' comes here: no bank can confirm a fee paid before the student
+ * exists, since every Pix charge and boleto belongs to a charge of a student (ADR 0103).
  */
 export async function registrarPagamentoTaxa(
   ctx: AppContext,
@@ -384,16 +384,4 @@ export async function registrarPagamentoTaxa(
     });
   });
   return matricularSePronto(ctx, interessadoId, { planoPorId: options.planoPorId, actor });
-}
-
-/** The job by which a payment wakes the enrolment (whoever records the payment queues it by name). */
-export function registerMatriculaJobs(ctx: AppContext): void {
-  ctx.jobs.handle(MATRICULA_PAGAMENTO_JOB, async (payload) => {
-    const job = payload as { interessado_id?: unknown; forma?: unknown } | null;
-    const id = job?.interessado_id;
-    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return;
-    // Queued by whoever confirmed the payment — a bank's, by Pix unless it says otherwise.
-    const forma = formasPagamento.find((one) => one === job?.forma) ?? 'pix';
-    await registrarPagamentoTaxa(ctx, id, systemActor, { forma });
-  });
 }

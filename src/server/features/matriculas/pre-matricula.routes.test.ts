@@ -13,6 +13,7 @@ import { withoutSecrets } from '../../lib/log.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { mensalidades, classTuition, pagamentos, transacoes } from '../../db/schema/finance.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
+import { jobs } from '../../db/schema/jobs.js';
 import { preMatriculaDocumentos } from '../../db/schema/pre-matriculas.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
@@ -1214,6 +1215,41 @@ describe('matricularSePronto: the automatic enrolment', () => {
       forma: 'dinheiro',
       valorPago: 50_000,
     });
+  });
+});
+
+describe('the fee paid first and the job queue (ADR 0103)', () => {
+  /** A row as one queued by name 'matricula-online.pagamento' would be (ADR 0049's job, which nothing queued). */
+  const queueFeeJob = (interessadoId: string) =>
+    t.app.ctx.jobs.enqueue(t.database.db, 'matricula-online.pagamento', {
+      interessado_id: interessadoId,
+      forma: 'pix',
+    });
+
+  it('records no fee from a queued job: only the Financeiro receives it', async () => {
+    const cookie = await escolaCom1oAno();
+    const { interessado } = await familiaEnviada(cookie);
+    await contratoAssinado(interessado.id);
+    await exigirPagamento(cookie);
+    await queueFeeJob(interessado.id);
+    await t.app.ctx.jobs.drain();
+    const [pre] = await t.database.db
+      .select()
+      .from(preMatriculas)
+      .where(eq(preMatriculas.interessadoId, interessado.id));
+    expect(pre!.pagamentoEm).toBeNull();
+    expect(await t.database.db.select().from(mensalidades)).toEqual([]);
+    // Dropped at once, not tried again: no kind of job answers to that name.
+    expect(await t.database.db.select().from(jobs)).toEqual([]);
+  });
+
+  it('leaves no job failing until its last attempt when the school does not require the fee first', async () => {
+    const cookie = await escolaCom1oAno();
+    const { interessado } = await familiaEnviada(cookie);
+    await contratoAssinado(interessado.id);
+    await queueFeeJob(interessado.id);
+    await t.app.ctx.jobs.drain();
+    expect(await t.database.db.select().from(jobs)).toEqual([]);
   });
 });
 
