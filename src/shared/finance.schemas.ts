@@ -274,18 +274,21 @@ export const fluxoRowSchema = z.object({
 });
 export type FluxoRow = z.infer<typeof fluxoRowSchema>;
 /**
- * Overdue months and what they come to: the open principal (no charges), and what settles them today —
- * the principal with today's multa and juros, the tuition list's `valor_atualizado` summed.
+ * Overdue charges and what they come to: how many of each kind — the months of tuition apart from the
+ * enrolment fees (ADR 0103, as the cards since ADR 0099) — and, for all of them, the open principal (no
+ * charges) and what settles them today: the principal with today's multa and juros, the tuition list's
+ * `valor_atualizado` summed.
  */
 export const inadimplenciaSomaSchema = z.object({
   mensalidades_vencidas: z.number().int(),
+  taxas_matricula_vencidas: z.number().int(),
   valor_em_aberto: z.number().int(),
   valor_atualizado: z.number().int(),
 });
 export type InadimplenciaSoma = z.infer<typeof inadimplenciaSomaSchema>;
 export const inadimplenciaRowSchema = inadimplenciaSomaSchema.extend({
   nome: z.string(),
-  /** The months of the sums above em negociação (an agreement being settled): counted in them, shown apart. */
+  /** The charges of the sums above em negociação (an agreement being settled): counted in them, shown apart. */
   em_negociacao: inadimplenciaSomaSchema,
 });
 export type InadimplenciaRow = z.infer<typeof inadimplenciaRowSchema>;

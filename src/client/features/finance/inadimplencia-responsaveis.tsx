@@ -5,14 +5,7 @@
 import { useRef, useState } from 'react';
 import { ListChecks, Phone, Send } from 'lucide-react';
 import { type InadimplenciaResponsavelRow } from '../../../shared/finance.schemas';
-import {
-  formatCentavos,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatPhone,
-  onlyDigits,
-} from '../../../shared/format';
+import { formatCentavos, formatDate, formatDateTime, formatPhone, onlyDigits } from '../../../shared/format';
 import { DAY_MS } from '../../../shared/calendar';
 import { paths } from '../../../shared/routes';
 import { Button, ButtonLink } from '../../components/button';
@@ -20,7 +13,8 @@ import { ConfirmAction } from '../../components/confirm-dialog';
 import { Pagination } from '../../components/pagination';
 import { useUrlParams } from '../../lib/use-list-state';
 import { useSendLembrete } from './finance.api';
-import { NegociacaoMark } from './relatorios-inadimplencia';
+import { formatContagemCobrancas } from '../../../shared/contagem-cobrancas';
+import { cobrancasVencidas, NegociacaoMark, VENCIDA, vencidasDe } from './relatorios-inadimplencia';
 
 /** Families per screen page: 128 families in one list were 18 810 px of scrolling. */
 export const FAMILIES_PER_PAGE = 20;
@@ -34,9 +28,9 @@ function lastReminderLabel(iso: string): string {
     : `Último lembrete: ${formatDate(iso)}`;
 }
 
-/** Every overdue month of the family is em negociação: the server sends no reminder (lembretes.service). */
+/** Every overdue charge of the family is em negociação: the server sends no reminder (lembretes.service). */
 const allNegotiated = (row: InadimplenciaResponsavelRow) =>
-  row.em_negociacao.mensalidades_vencidas === row.mensalidades_vencidas;
+  cobrancasVencidas(row.em_negociacao) === cobrancasVencidas(row);
 
 function FamilyActions({ row, onRemind }: { row: InadimplenciaResponsavelRow; onRemind: () => void }) {
   const recent = sentToday(row.ultimo_lembrete);
@@ -92,7 +86,7 @@ function FamilyItem({ row, onRemind }: { row: InadimplenciaResponsavelRow; onRem
         )}
       </div>
       <div className="min-w-0 space-y-1 text-gray-700">
-        <p>{formatCount(row.mensalidades_vencidas, 'mensalidade vencida', 'mensalidades vencidas')}</p>
+        <p>{formatContagemCobrancas(vencidasDe(row), VENCIDA)}</p>
         <dl className="grid grid-cols-[auto_auto] justify-start gap-x-3">
           <dt>Em aberto</dt>
           <dd className="text-right font-semibold text-gray-900">{formatCentavos(row.valor_em_aberto)}</dd>
@@ -129,7 +123,7 @@ function PrintTable({ rows }: { rows: InadimplenciaResponsavelRow[] }) {
           <tr key={row.responsavel_id ?? row.nome} className="break-inside-avoid">
             <td className={cell.td}>{row.nome}</td>
             <td className={`${cell.td} whitespace-nowrap`}>{formatPhone(row.telefone)}</td>
-            <td className={`${cell.td} text-right`}>{row.mensalidades_vencidas}</td>
+            <td className={`${cell.td} text-right`}>{formatContagemCobrancas(vencidasDe(row))}</td>
             <td className={`${cell.td} text-right whitespace-nowrap`}>
               {formatCentavos(row.valor_em_aberto)}
             </td>
@@ -137,9 +131,9 @@ function PrintTable({ rows }: { rows: InadimplenciaResponsavelRow[] }) {
               {formatCentavos(row.valor_atualizado)}
             </td>
             <td className={cell.td}>
-              {row.em_negociacao.mensalidades_vencidas === 0
+              {cobrancasVencidas(row.em_negociacao) === 0
                 ? '—'
-                : `${row.em_negociacao.mensalidades_vencidas} · ${formatCentavos(row.em_negociacao.valor_em_aberto)}`}
+                : `${String(cobrancasVencidas(row.em_negociacao))} · ${formatCentavos(row.em_negociacao.valor_em_aberto)}`}
             </td>
             <td className={cell.td}>{row.ultimo_lembrete ? formatDate(row.ultimo_lembrete) : '—'}</td>
           </tr>
@@ -159,7 +153,7 @@ export function InadimplenciaResponsaveis({ rows }: { rows: InadimplenciaRespons
   const send = useSendLembrete();
   const [params, setParams] = useUrlParams();
   const list = useRef<HTMLUListElement>(null);
-  if (rows.length === 0) return <p className="text-sm text-gray-500">Nenhuma mensalidade vencida.</p>;
+  if (rows.length === 0) return <p className="text-sm text-gray-500">Nenhuma cobrança vencida.</p>;
   const pages = Math.ceil(rows.length / FAMILIES_PER_PAGE);
   const asked = Number(params.get('page') ?? '1');
   const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
@@ -193,7 +187,7 @@ export function InadimplenciaResponsaveis({ rows }: { rows: InadimplenciaRespons
       {confirming?.responsavel_id && (
         <ConfirmAction
           title="Enviar lembrete"
-          message={`${confirming.nome} recebe, no portal e por e-mail, um lembrete neutro das mensalidades vencidas (${formatCount(confirming.mensalidades_vencidas - confirming.em_negociacao.mensalidades_vencidas, 'mensalidade', 'mensalidades')}) com os valores de hoje e como pagar. Só o responsável principal recebe; um lembrete por família a cada 24 horas.`}
+          message={`${confirming.nome} recebe, no portal e por e-mail, um lembrete neutro das cobranças vencidas (${formatContagemCobrancas({ mensalidades: confirming.mensalidades_vencidas - confirming.em_negociacao.mensalidades_vencidas, taxas_matricula: confirming.taxas_matricula_vencidas - confirming.em_negociacao.taxas_matricula_vencidas })}) com os valores de hoje e como pagar. Só o responsável principal recebe; um lembrete por família a cada 24 horas.`}
           confirmLabel="Enviar lembrete"
           danger={false}
           action={() => send.mutateAsync(confirming.responsavel_id!)}

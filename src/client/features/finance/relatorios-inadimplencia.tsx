@@ -11,6 +11,7 @@ import {
   type Relatorios,
 } from '../../../shared/finance.schemas';
 import { formatCentavos, formatCount } from '../../../shared/format';
+import { formatContagemCobrancas, type ContagemCobrancas } from '../../../shared/contagem-cobrancas';
 import { Button } from '../../components/button';
 import { downloadRelatorio } from './finance.api';
 
@@ -74,14 +75,24 @@ export function Section({
 export const th = 'px-3 py-2 text-left text-xs font-semibold uppercase text-gray-600';
 export const td = 'px-3 py-2';
 
-/** 'Em negociação': how many of a row's months are being settled by agreement, and their open principal. */
+/** A sum's overdue charges by kind: the months of tuition apart from the enrolment fees (ADR 0103). */
+export const vencidasDe = (soma: InadimplenciaSoma): ContagemCobrancas => ({
+  mensalidades: soma.mensalidades_vencidas,
+  taxas_matricula: soma.taxas_matricula_vencidas,
+});
+/** All of a sum's overdue charges, whatever their kind. */
+export const cobrancasVencidas = (soma: InadimplenciaSoma) =>
+  soma.mensalidades_vencidas + soma.taxas_matricula_vencidas;
+export const VENCIDA = { singular: 'vencida', plural: 'vencidas' };
+
+/** 'Em negociação': how many of a row's charges are being settled by agreement, and their open principal. */
 export function NegociacaoMark({ soma }: { soma: InadimplenciaSoma }) {
-  if (soma.mensalidades_vencidas === 0) return null;
+  if (cobrancasVencidas(soma) === 0) return null;
   return (
     <span className="flex items-start gap-1 text-xs font-medium text-purple-800">
       <Handshake className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
       <span>
-        {formatCount(soma.mensalidades_vencidas, 'em negociação', 'em negociação')} ·{' '}
+        {formatCount(cobrancasVencidas(soma), 'em negociação', 'em negociação')} ·{' '}
         <span className="whitespace-nowrap">{formatCentavos(soma.valor_em_aberto)}</span>
       </span>
     </span>
@@ -89,7 +100,7 @@ export function NegociacaoMark({ soma }: { soma: InadimplenciaSoma }) {
 }
 
 export function InadimplenciaTable({ rows, label }: { rows: InadimplenciaRow[]; label: string }) {
-  if (rows.length === 0) return <p className="text-sm text-gray-500">Nenhuma mensalidade vencida.</p>;
+  if (rows.length === 0) return <p className="text-sm text-gray-500">Nenhuma cobrança vencida.</p>;
   return (
     <table className="min-w-full text-sm">
       <thead>
@@ -107,7 +118,7 @@ export function InadimplenciaTable({ rows, label }: { rows: InadimplenciaRow[]; 
               <span className="block">{row.nome}</span>
               <NegociacaoMark soma={row.em_negociacao} />
             </td>
-            <td className={`${td} text-right`}>{row.mensalidades_vencidas}</td>
+            <td className={`${td} text-right`}>{formatContagemCobrancas(vencidasDe(row))}</td>
             <td className={`${td} whitespace-nowrap text-right`}>
               {formatCentavos(row.valor_em_aberto)}
               {/* A phone has no room for the fourth column: today's amount under the principal. */}
@@ -156,7 +167,7 @@ export function InadimplenciaTotais({ totais }: { totais: Relatorios['inadimplen
       <Total
         label="Em aberto (principal)"
         value={totais.valor_em_aberto}
-        note={formatCount(totais.mensalidades_vencidas, 'mensalidade vencida', 'mensalidades vencidas')}
+        note={formatContagemCobrancas(vencidasDe(totais), VENCIDA)}
       />
       <Total
         label="Atualizado hoje (com multa e juros)"
@@ -167,9 +178,9 @@ export function InadimplenciaTotais({ totais }: { totais: Relatorios['inadimplen
         label="Em negociação (principal)"
         value={negociacao.valor_em_aberto}
         note={
-          negociacao.mensalidades_vencidas === 0
-            ? 'Nenhuma mensalidade em negociação'
-            : `${formatCount(negociacao.mensalidades_vencidas, 'mensalidade', 'mensalidades')} · ${formatCentavos(negociacao.valor_atualizado)} atualizado hoje`
+          cobrancasVencidas(negociacao) === 0
+            ? 'Nenhuma cobrança em negociação'
+            : `${formatContagemCobrancas(vencidasDe(negociacao))} · ${formatCentavos(negociacao.valor_atualizado)} atualizado hoje`
         }
         tone="border-purple-200 bg-purple-50"
       />

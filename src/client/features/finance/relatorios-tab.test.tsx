@@ -19,7 +19,12 @@ afterEach(() => {
 // 15/09/2026, 10:00 in São Paulo.
 pinDate('2026-09-15T13:00:00Z');
 
-const none: InadimplenciaSoma = { mensalidades_vencidas: 0, valor_em_aberto: 0, valor_atualizado: 0 };
+const none: InadimplenciaSoma = {
+  mensalidades_vencidas: 0,
+  taxas_matricula_vencidas: 0,
+  valor_em_aberto: 0,
+  valor_atualizado: 0,
+};
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** Family n owes n months of R$ 850 (the largest first, as the server orders them), with charges. */
@@ -27,6 +32,7 @@ function family(n: number, fields: Partial<InadimplenciaResponsavelRow> = {}): I
   return {
     nome: `Família ${String(n).padStart(2, '0')}`,
     mensalidades_vencidas: 1,
+    taxas_matricula_vencidas: 0,
     valor_em_aberto: 85_000,
     valor_atualizado: 88_598,
     em_negociacao: none,
@@ -37,7 +43,12 @@ function family(n: number, fields: Partial<InadimplenciaResponsavelRow> = {}): I
   };
 }
 
-const negotiated = { mensalidades_vencidas: 1, valor_em_aberto: 85_000, valor_atualizado: 88_598 };
+const negotiated = {
+  mensalidades_vencidas: 1,
+  taxas_matricula_vencidas: 0,
+  valor_em_aberto: 85_000,
+  valor_atualizado: 88_598,
+};
 /** 25 families: the first owes 3 months, one of them em negociação; the last has only negotiated months. */
 const familias = [
   family(1, {
@@ -55,6 +66,7 @@ const inadimplencia: Relatorios['inadimplencia'] = {
     {
       nome: '4º Ano B',
       mensalidades_vencidas: 27,
+      taxas_matricula_vencidas: 0,
       valor_em_aberto: 2_295_000,
       valor_atualizado: 2_392_512,
       em_negociacao: { ...negotiated, mensalidades_vencidas: 2, valor_em_aberto: 170_000 },
@@ -63,13 +75,19 @@ const inadimplencia: Relatorios['inadimplencia'] = {
   por_responsavel: familias,
   totais: {
     mensalidades_vencidas: 27,
+    taxas_matricula_vencidas: 0,
     valor_em_aberto: 2_295_000,
     valor_atualizado: 2_392_512,
-    em_negociacao: { mensalidades_vencidas: 2, valor_em_aberto: 170_000, valor_atualizado: 177_196 },
+    em_negociacao: {
+      mensalidades_vencidas: 2,
+      taxas_matricula_vencidas: 0,
+      valor_em_aberto: 170_000,
+      valor_atualizado: 177_196,
+    },
   },
 };
 
-function renderReports(url = '/lista') {
+function renderReports(url = '/lista', report: Relatorios['inadimplencia'] = inadimplencia) {
   stubApi({
     '/api/auth/me': signedInAs(),
     '/api/financeiro/relatorios/fluxo': {
@@ -79,7 +97,7 @@ function renderReports(url = '/lista') {
       total_despesas: 0,
       saldo: 0,
     } satisfies Relatorios['fluxo'],
-    '/api/financeiro/relatorios/inadimplencia': inadimplencia,
+    '/api/financeiro/relatorios/inadimplencia': report,
     '/api/financeiro/relatorios/categorias': { ano: 2026, linhas: [] } satisfies Relatorios['categorias'],
   });
   return renderAt(<RelatoriosTab />, url);
@@ -192,6 +210,38 @@ describe('Relatórios → Inadimplência', () => {
     expect(text(screen.getByTestId('relatorio-cabecalho'))).toContain('Relatórios financeiros 2026');
     expect(screen.getByRole('region', { name: 'Fluxo de caixa 2026' }).className).not.toContain(
       'print:hidden',
+    );
+  });
+  it('counts an enrolment fee as a fee, never among the mensalidades vencidas (ADR 0103)', async () => {
+    const comTaxa = { taxas_matricula_vencidas: 1, valor_em_aberto: 305_000, valor_atualizado: 316_160 };
+    renderReports('/lista', {
+      ...inadimplencia,
+      por_turma: [{ ...inadimplencia.por_turma[0]!, mensalidades_vencidas: 26, ...comTaxa }],
+      por_responsavel: [
+        family(1, { mensalidades_vencidas: 2, ...comTaxa }),
+        family(2, { mensalidades_vencidas: 0, taxas_matricula_vencidas: 1 }),
+      ],
+      totais: { ...inadimplencia.totais, mensalidades_vencidas: 26, taxas_matricula_vencidas: 2 },
+    });
+    const totais = await screen.findByTestId('inadimplencia-totais');
+    expect(text(totais)).toContain('26 mensalidades vencidas e 2 taxas de matrícula vencidas');
+    expect(text(screen.getByRole('row', { name: /4º Ano B/ }))).toContain(
+      '26 mensalidades e 1 taxa de matrícula',
+    );
+    const rows = within(screen.getByRole('list', { name: 'Inadimplência por responsável' })).getAllByTestId(
+      'inadimplencia-responsavel',
+    );
+    expect(text(rows[0]!)).toContain('2 mensalidades vencidas e 1 taxa de matrícula vencida');
+    expect(text(rows[1]!)).toContain('1 taxa de matrícula vencida');
+    expect(text(rows[1]!)).not.toContain('0 mensalidades');
+    // On paper too.
+    const paper = within(screen.getByTestId('inadimplencia-impressao')).getAllByRole('row');
+    expect(text(paper[2]!)).toContain('1 taxa de matrícula');
+    expect(text(paper[2]!)).not.toContain('0 mensalidades');
+    // The reminder says what it reminds of.
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Enviar lembrete a Família 01' }));
+    expect(text(await screen.findByRole('dialog'))).toContain(
+      'das cobranças vencidas (2 mensalidades e 1 taxa de matrícula)',
     );
   });
 });

@@ -251,11 +251,17 @@ describe('Inadimplência per responsável', () => {
     await payMonths(s.admin, s.beto.id, 2, 9);
     await payMonths(s.admin, s.caio.id, 1, 6);
     const report = (await get('/api/financeiro/relatorios/inadimplencia?ano=2026', s.admin)).json().data;
-    const nothingNegotiated = { mensalidades_vencidas: 0, valor_em_aberto: 0, valor_atualizado: 0 };
+    const nothingNegotiated = {
+      mensalidades_vencidas: 0,
+      taxas_matricula_vencidas: 0,
+      valor_em_aberto: 0,
+      valor_atualizado: 0,
+    };
     expect(report.por_responsavel).toEqual([
       {
         nome: 'Diego Lima',
         mensalidades_vencidas: 3,
+        taxas_matricula_vencidas: 0,
         valor_em_aberto: 3 * 85_000,
         // Today (15/09) with 2 % multa each and 1 % a.m. pro rata: July 67 days, August 36, September 5.
         valor_atualizado: 3 * 85_000 + 3 * 1_700 + 1_898 + 1_020 + 142,
@@ -267,6 +273,7 @@ describe('Inadimplência per responsável', () => {
       {
         nome: 'Rita Prado',
         mensalidades_vencidas: 1,
+        taxas_matricula_vencidas: 0,
         valor_em_aberto: 85_000,
         valor_atualizado: 85_000 + 1_700 + 1_898,
         em_negociacao: nothingNegotiated,
@@ -290,7 +297,7 @@ describe('Inadimplência per responsável', () => {
       .data;
     expect(paulo.total).toBe(0);
     const csv = await get('/api/financeiro/relatorios/inadimplencia?ano=2026&format=csv', s.admin);
-    expect(csv.body).toContain('Responsável;Rita Prado;1;850,00;885,98;0;0,00;(11) 98765-4321');
+    expect(csv.body).toContain('Responsável;Rita Prado;1;0;850,00;885,98;0;0,00;(11) 98765-4321');
   });
 
   it('says what each family owes today, with multa and juros, and marks and totals the months em negociação', async () => {
@@ -314,7 +321,12 @@ describe('Inadimplência per responsável', () => {
       mensalidades_vencidas: 3,
       valor_em_aberto: 3 * 85_000,
       valor_atualizado: 263_160,
-      em_negociacao: { mensalidades_vencidas: 1, valor_em_aberto: 85_000, valor_atualizado: julyDue },
+      em_negociacao: {
+        mensalidades_vencidas: 1,
+        taxas_matricula_vencidas: 0,
+        valor_em_aberto: 85_000,
+        valor_atualizado: julyDue,
+      },
     });
     // The family's 'atualizado' is the tuition list's valor_atualizado of the same months, summed.
     const listed = (
@@ -324,9 +336,15 @@ describe('Inadimplência per responsável', () => {
 
     const totais = {
       mensalidades_vencidas: 4,
+      taxas_matricula_vencidas: 0,
       valor_em_aberto: 4 * 85_000,
       valor_atualizado: 263_160 + julyDue,
-      em_negociacao: { mensalidades_vencidas: 1, valor_em_aberto: 85_000, valor_atualizado: julyDue },
+      em_negociacao: {
+        mensalidades_vencidas: 1,
+        taxas_matricula_vencidas: 0,
+        valor_em_aberto: 85_000,
+        valor_atualizado: julyDue,
+      },
     };
     expect(report.totais).toEqual(totais);
     // One class: its row is the whole report.
@@ -334,10 +352,10 @@ describe('Inadimplência per responsável', () => {
 
     const csv = (await get('/api/financeiro/relatorios/inadimplencia?ano=2026&format=csv', s.admin)).body;
     expect(csv).toContain(
-      'Agrupamento;Nome;Mensalidades vencidas;Valor em aberto;Atualizado hoje (com multa e juros);Em negociação (mensalidades);Em negociação (valor em aberto);Telefone\r\n',
+      'Agrupamento;Nome;Mensalidades vencidas;Taxas de matrícula vencidas;Valor em aberto;Atualizado hoje (com multa e juros);Em negociação (cobranças);Em negociação (valor em aberto);Telefone\r\n',
     );
-    expect(csv).toContain('Responsável;Diego Lima;3;2550,00;2631,60;1;850,00;(11) 3333-4444');
-    expect(csv).toContain('Total;Todas as mensalidades vencidas;4;3400,00;3517,58;1;850,00;');
+    expect(csv).toContain('Responsável;Diego Lima;3;0;2550,00;2631,60;1;850,00;(11) 3333-4444');
+    expect(csv).toContain('Total;Todas as cobranças vencidas;4;0;3400,00;3517,58;1;850,00;');
   });
 
   it('Enviar lembrete reaches only the guardian who pays, in neutral words, once a day, audited', async () => {

@@ -67,7 +67,7 @@ export const financeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
           ...report.por_turma.map((row) => ({ grupo: 'Turma', telefone: null, ...row })),
           ...report.por_responsavel.map((row) => ({ grupo: 'Responsável', ...row })),
           // The screen's totals, so the file carries the whole report's sums (each group above adds up to them).
-          { grupo: 'Total', nome: 'Todas as mensalidades vencidas', telefone: null, ...report.totais },
+          { grupo: 'Total', nome: 'Todas as cobranças vencidas', telefone: null, ...report.totais },
         ];
         return sendFile(
           reply,
@@ -77,7 +77,9 @@ export const financeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
             [
               { header: 'Agrupamento', value: (row) => row.grupo },
               { header: 'Nome', value: (row) => row.nome },
+              // Each kind in its own column (ADR 0103): a fee is not a month of tuition.
               { header: 'Mensalidades vencidas', value: (row) => row.mensalidades_vencidas },
+              { header: 'Taxas de matrícula vencidas', value: (row) => row.taxas_matricula_vencidas },
               { header: 'Valor em aberto', value: (row) => row.valor_em_aberto, money: true },
               {
                 header: 'Atualizado hoje (com multa e juros)',
@@ -85,8 +87,9 @@ export const financeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
                 money: true,
               },
               {
-                header: 'Em negociação (mensalidades)',
-                value: (row) => row.em_negociacao.mensalidades_vencidas,
+                header: 'Em negociação (cobranças)',
+                value: (row) =>
+                  row.em_negociacao.mensalidades_vencidas + row.em_negociacao.taxas_matricula_vencidas,
               },
               {
                 header: 'Em negociação (valor em aberto)',

@@ -34,22 +34,24 @@ export async function reportFluxo(db: DbOrTx, ano: number): Promise<Relatorios['
 
 const emptySoma = (): InadimplenciaSoma => ({
   mensalidades_vencidas: 0,
+  taxas_matricula_vencidas: 0,
   valor_em_aberto: 0,
   valor_atualizado: 0,
 });
 const emptyRow = (nome: string): InadimplenciaRow => ({ nome, ...emptySoma(), em_negociacao: emptySoma() });
 
-/** Adds one overdue month to a sum (and, when it is em negociação, to the sum's part under negotiation). */
-function addMonth(
+/** Adds one overdue charge to a sum (and, when it is em negociação, to the sum's part under negotiation). */
+function addCharge(
   row: InadimplenciaSoma & { em_negociacao: InadimplenciaSoma },
-  month: InadimplenciaSoma,
+  charge: InadimplenciaSoma,
   negotiated: boolean,
 ) {
   const parts = negotiated ? [row, row.em_negociacao] : [row];
   for (const part of parts) {
-    part.mensalidades_vencidas += month.mensalidades_vencidas;
-    part.valor_em_aberto += month.valor_em_aberto;
-    part.valor_atualizado += month.valor_atualizado;
+    part.mensalidades_vencidas += charge.mensalidades_vencidas;
+    part.taxas_matricula_vencidas += charge.taxas_matricula_vencidas;
+    part.valor_em_aberto += charge.valor_em_aberto;
+    part.valor_atualizado += charge.valor_atualizado;
   }
 }
 
@@ -58,8 +60,9 @@ const byOpenThenName = (a: InadimplenciaRow, b: InadimplenciaRow) =>
   b.valor_em_aberto - a.valor_em_aberto || a.nome.localeCompare(b.nome, 'pt-BR');
 
 /**
- * Overdue tuition of a year's months, by class and by principal guardian, and the whole report's totals:
- * the open principal, what it comes to today with multa and juros (`amountDueOf`, the tuition list's
+ * Overdue charges of a year's months, by class and by principal guardian, and the whole report's totals:
+ * how many months of tuition and how many enrolment fees (each counted as its kind, ADR 0103), the open
+ * principal of both, what it comes to today with multa and juros (`amountDueOf`, the tuition list's
  * `valor_atualizado`), and the part em negociação; each guardian with a phone to call and when the last
  * reminder went out. A year's overdue months are few enough to sum here, one row each.
  */
@@ -71,6 +74,7 @@ export async function reportInadimplencia(
   const rates = ratesOf(await loadSettings(db));
   const months = await db
     .select({
+      tipo: mensalidades.tipo,
       valor: mensalidades.valor,
       principalPago: mensalidades.principalPago,
       dataVencimento: mensalidades.dataVencimento,
@@ -104,11 +108,16 @@ export async function reportInadimplencia(
   const porResponsavel = new Map<string | null, InadimplenciaResponsavelRow>();
   for (const month of months) {
     const due = amountDueOf(month, rates, today);
-    const sum = { mensalidades_vencidas: 1, valor_em_aberto: due.principal, valor_atualizado: due.total };
-    addMonth(totais, sum, month.emNegociacao);
+    const sum = {
+      mensalidades_vencidas: month.tipo === 'mensalidade' ? 1 : 0,
+      taxas_matricula_vencidas: month.tipo === 'taxa_matricula' ? 1 : 0,
+      valor_em_aberto: due.principal,
+      valor_atualizado: due.total,
+    };
+    addCharge(totais, sum, month.emNegociacao);
     const turma = porTurma.get(month.turma) ?? emptyRow(month.turma);
     porTurma.set(month.turma, turma);
-    addMonth(turma, sum, month.emNegociacao);
+    addCharge(turma, sum, month.emNegociacao);
     const familia = porResponsavel.get(month.responsavelId) ?? {
       ...emptyRow(month.responsavelNome),
       responsavel_id: month.responsavelId,
@@ -116,7 +125,7 @@ export async function reportInadimplencia(
       ultimo_lembrete: (month.responsavelId && lembretes.get(month.responsavelId)) ?? null,
     };
     porResponsavel.set(month.responsavelId, familia);
-    addMonth(familia, sum, month.emNegociacao);
+    addCharge(familia, sum, month.emNegociacao);
   }
   return {
     ano,

@@ -126,11 +126,17 @@ describe('transactions, figures and reports', () => {
     const [carla, diego] = [await owedToday(s.mae.id), await owedToday(s.pai.id)];
     // Months a year late carry their 2 % multa and about 1 % a month of juros.
     expect(carla).toBeGreaterThan(11 * 85_000 + 11 * 1_700);
-    const none = { mensalidades_vencidas: 0, valor_em_aberto: 0, valor_atualizado: 0 };
+    const none = {
+      mensalidades_vencidas: 0,
+      taxas_matricula_vencidas: 0,
+      valor_em_aberto: 0,
+      valor_atualizado: 0,
+    };
     expect(report.por_turma).toEqual([
       {
         nome: '5º Ano A',
         mensalidades_vencidas: 17,
+        taxas_matricula_vencidas: 0,
         valor_em_aberto: 17 * 85_000,
         valor_atualizado: carla + diego,
         em_negociacao: none,
@@ -140,6 +146,7 @@ describe('transactions, figures and reports', () => {
       {
         nome: 'Carla Souza',
         mensalidades_vencidas: 11,
+        taxas_matricula_vencidas: 0,
         valor_em_aberto: 11 * 85_000,
         valor_atualizado: carla,
         em_negociacao: none,
@@ -150,6 +157,7 @@ describe('transactions, figures and reports', () => {
       {
         nome: 'Diego Lima',
         mensalidades_vencidas: 6,
+        taxas_matricula_vencidas: 0,
         valor_em_aberto: 6 * 85_000,
         valor_atualizado: diego,
         em_negociacao: none,
@@ -160,6 +168,7 @@ describe('transactions, figures and reports', () => {
     ]);
     expect(report.totais).toEqual({
       mensalidades_vencidas: 17,
+      taxas_matricula_vencidas: 0,
       valor_em_aberto: 17 * 85_000,
       valor_atualizado: carla + diego,
       em_negociacao: none,
@@ -169,7 +178,7 @@ describe('transactions, figures and reports', () => {
       `/api/financeiro/relatorios/inadimplencia?ano=${lastYear}&format=csv`,
       s.admin,
     );
-    expect(csv.body).toContain('Turma;5º Ano A;17;14450,00;');
+    expect(csv.body).toContain('Turma;5º Ano A;17;0;14450,00;');
   });
 
   it('refuses a multa above 2 % and audits settings changes', async () => {
@@ -232,6 +241,41 @@ describe('the enrolment fee on the cards (ADR 0099)', () => {
     const after = (await call('GET', '/api/financeiro/stats', s.admin)).json().data;
     expect(after).toMatchObject({ mensalidades_vencidas: 17, mensalidades_pagas: 0 });
     expect(after.taxas_matricula).toEqual({ pagas: 1, vencidas: 0, pendentes: 0 });
+  });
+});
+
+describe('the enrolment fee in the inadimplência report and the family home (ADR 0103)', () => {
+  it('counts an overdue fee as a fee, not as a mensalidade vencida, on screen and in the export', async () => {
+    const s = await school();
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    const dec = await mensalidadeOf(s.ana.id, `${lastYear}-12`);
+    await t.database.db
+      .update(mensalidades)
+      .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
+      .where(eq(mensalidades.id, dec.id));
+    const report = (
+      await call('GET', `/api/financeiro/relatorios/inadimplencia?ano=${lastYear}`, s.admin)
+    ).json().data;
+    // 17 months of tuition and 1 fee overdue, as the cards count them; the money is every charge's.
+    expect(report.totais).toMatchObject({
+      mensalidades_vencidas: 17,
+      taxas_matricula_vencidas: 1,
+      valor_em_aberto: 18 * 85_000,
+    });
+    expect(report.por_turma).toMatchObject([{ mensalidades_vencidas: 17, taxas_matricula_vencidas: 1 }]);
+    expect(report.por_responsavel).toMatchObject([
+      { nome: 'Carla Souza', mensalidades_vencidas: 11, taxas_matricula_vencidas: 1 },
+      { nome: 'Diego Lima', mensalidades_vencidas: 6, taxas_matricula_vencidas: 0 },
+    ]);
+    const csv = (
+      await call('GET', `/api/financeiro/relatorios/inadimplencia?ano=${lastYear}&format=csv`, s.admin)
+    ).body;
+    expect(csv).toContain(
+      'Agrupamento;Nome;Mensalidades vencidas;Taxas de matrícula vencidas;Valor em aberto;',
+    );
+    expect(csv).toContain('Turma;5º Ano A;17;1;15300,00;');
+    expect(csv).toContain('Responsável;Carla Souza;11;1;10200,00;');
+    expect(csv).toContain('Total;Todas as cobranças vencidas;17;1;15300,00;');
   });
 });
 

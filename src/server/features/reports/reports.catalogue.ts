@@ -56,7 +56,8 @@ const catalogue: CatalogueItem[] = [
     id: 'inadimplencia',
     grupo: 'financeiro',
     titulo: 'Inadimplência',
-    descricao: 'Mensalidades vencidas e valor em aberto no ano, agrupados por turma e por responsável.',
+    descricao:
+      'Mensalidades e taxas de matrícula vencidas (contadas à parte) e valor em aberto no ano, agrupados por turma e por responsável.',
     url: '/api/financeiro/relatorios/inadimplencia',
     formatos: ['csv', 'xlsx'],
     parametros: yearParameter,
