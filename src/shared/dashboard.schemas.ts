@@ -132,10 +132,16 @@ export type DashboardProfessor = z.infer<typeof dashboardProfessorSchema>;
 
 /** A family's tuition at a glance (the whole family's, or one child's). */
 export const tuitionSummarySchema = z.object({
-  /** Owed now: overdue or due this month (`isEmAberto`); months ahead are not 'em aberto'. */
+  /**
+   * Owed now: overdue or due this month (`isEmAberto`); months ahead are not 'em aberto'. Months of
+   * tuition only: the enrolment fees are counted apart (`taxas_matricula_*`, ADR 0103).
+   */
   mensalidades_em_aberto: z.number().int(),
   mensalidades_vencidas: z.number().int(),
-  /** What the overdue tuition costs today, multa and juros included (centavos). */
+  /** The same two counts of the enrolment fees. */
+  taxas_matricula_em_aberto: z.number().int(),
+  taxas_matricula_vencidas: z.number().int(),
+  /** What every overdue charge (tuition and fees) costs today, multa and juros included (centavos). */
   valor_vencido: z.number().int(),
   /** The next tuition not yet overdue (an overdue one is 'vencida', never 'próxima'). */
   proxima_mensalidade: z

@@ -4,7 +4,8 @@ import { FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas';
 import type { DashboardResponsavel, TuitionSummary } from '../../../shared/dashboard.schemas';
 import { referenciaCobranca } from '../../../shared/mensalidades.schemas';
 import { absencesText } from '../../../shared/report-card.schemas';
-import { formatCentavos, formatCount, formatDate, formatPercent } from '../../../shared/format';
+import { formatCentavos, formatDate, formatPercent } from '../../../shared/format';
+import { formatContagemCobrancas } from '../../../shared/contagem-cobrancas';
 import { paths } from '../../../shared/routes';
 import { Panel } from './dashboard-panel';
 import { GuardianStudentAccounts } from './guardian-student-accounts';
@@ -120,23 +121,31 @@ export function GuardianHome({
  * The tuition at a glance: what is overdue ('vencida', with what it costs today), then the next one due
  * — never an overdue one called 'próxima', and said to go by the automatic debit when the bank has it
  * scheduled — and 'em aberto' counting only what is owed now (overdue or due this month), not the months
- * generated ahead.
+ * generated ahead. Months of tuition and enrolment fees are counted each as itself (ADR 0103), as the
+ * family's Financeiro page counts them.
  */
 function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: string }) {
   const next = tuition.proxima_mensalidade;
-  const nothingYet = tuition.mensalidades_em_aberto === 0 && !next;
+  const vencidas = {
+    mensalidades: tuition.mensalidades_vencidas,
+    taxas_matricula: tuition.taxas_matricula_vencidas,
+  };
+  const emAberto = {
+    mensalidades: tuition.mensalidades_em_aberto,
+    taxas_matricula: tuition.taxas_matricula_em_aberto,
+  };
+  const anyVencida = vencidas.mensalidades + vencidas.taxas_matricula > 0;
+  const anyEmAberto = emAberto.mensalidades + emAberto.taxas_matricula > 0;
+  const nothingYet = !anyEmAberto && !next;
   // The next one going by the automatic debit is not one to pay by Pix: only what is overdue, or open
   // beside a next one the bank will not debit, is.
-  const toPayByPix =
-    tuition.mensalidades_vencidas > 0 || (tuition.mensalidades_em_aberto > 0 && !next?.debito_automatico_em);
+  const toPayByPix = anyVencida || (anyEmAberto && !next?.debito_automatico_em);
   return (
     <Panel title={title}>
       <div className="space-y-2 text-sm" data-testid="familia-mensalidades-card">
-        {tuition.mensalidades_vencidas > 0 && (
+        {anyVencida && (
           <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900">
-            <strong>
-              {formatCount(tuition.mensalidades_vencidas, 'mensalidade vencida', 'mensalidades vencidas')}
-            </strong>{' '}
+            <strong>{formatContagemCobrancas(vencidas, { singular: 'vencida', plural: 'vencidas' })}</strong>{' '}
             · {formatCentavos(tuition.valor_vencido)} hoje, com multa e juros.
           </p>
         )}
@@ -156,9 +165,9 @@ function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: s
         <p className="text-gray-600">
           {nothingYet
             ? 'Nenhuma mensalidade a pagar.'
-            : tuition.mensalidades_em_aberto === 0
+            : !anyEmAberto
               ? 'Nada em aberto agora.'
-              : `Em aberto agora: ${formatCount(tuition.mensalidades_em_aberto, 'mensalidade', 'mensalidades')}.`}
+              : `Em aberto agora: ${formatContagemCobrancas(emAberto)}.`}
         </p>
         {!nothingYet && (
           <Link to={paths.finance} className={homeLink}>

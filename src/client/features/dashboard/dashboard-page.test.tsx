@@ -53,6 +53,8 @@ function stubServer(
 const noTuition = {
   mensalidades_em_aberto: 0,
   mensalidades_vencidas: 0,
+  taxas_matricula_em_aberto: 0,
+  taxas_matricula_vencidas: 0,
   valor_vencido: 0,
   proxima_mensalidade: null,
 };
@@ -383,6 +385,8 @@ describe('DashboardPage', () => {
     const card = await tuitionCard({
       mensalidades_em_aberto: 1,
       mensalidades_vencidas: 1,
+      taxas_matricula_em_aberto: 0,
+      taxas_matricula_vencidas: 0,
       valor_vencido: 88_598,
       proxima_mensalidade: lucasTuition('2026-10'),
     });
@@ -392,10 +396,42 @@ describe('DashboardPage', () => {
     expect(card).not.toHaveTextContent('(s)');
   });
 
+  it('counts an enrolment fee as a fee, never among the mensalidades (ADR 0103)', async () => {
+    const card = await tuitionCard({
+      mensalidades_em_aberto: 1,
+      mensalidades_vencidas: 1,
+      taxas_matricula_em_aberto: 1,
+      taxas_matricula_vencidas: 1,
+      valor_vencido: 139_598,
+      proxima_mensalidade: lucasTuition('2026-10'),
+    });
+    expect(card).toHaveTextContent(
+      '1 mensalidade vencida e 1 taxa de matrícula vencida · R$ 1.395,98 hoje, com multa e juros.',
+    );
+    expect(card).toHaveTextContent('Em aberto agora: 1 mensalidade e 1 taxa de matrícula.');
+    cleanup();
+
+    // Only the fee owed: it is what the card names, and the family is sent to pay it.
+    const onlyFee = await tuitionCard({
+      mensalidades_em_aberto: 0,
+      mensalidades_vencidas: 0,
+      taxas_matricula_em_aberto: 1,
+      taxas_matricula_vencidas: 1,
+      valor_vencido: 51_000,
+      proxima_mensalidade: lucasTuition('2026-10'),
+    });
+    expect(onlyFee).toHaveTextContent('1 taxa de matrícula vencida · R$ 510,00 hoje');
+    expect(onlyFee).toHaveTextContent('Em aberto agora: 1 taxa de matrícula.');
+    expect(onlyFee).not.toHaveTextContent('0 mensalidade');
+    expect(within(onlyFee).getByRole('link', { name: 'Ver mensalidades e pagar com Pix' })).toBeVisible();
+  });
+
   it('tells a family that paid everything due that nothing is open, with the next month ahead', async () => {
     const card = await tuitionCard({
       mensalidades_em_aberto: 0,
       mensalidades_vencidas: 0,
+      taxas_matricula_em_aberto: 0,
+      taxas_matricula_vencidas: 0,
       valor_vencido: 0,
       proxima_mensalidade: lucasTuition('2026-12'),
     });
@@ -410,6 +446,8 @@ describe('DashboardPage', () => {
     const card = await tuitionCard({
       mensalidades_em_aberto: 1,
       mensalidades_vencidas: 0,
+      taxas_matricula_em_aberto: 0,
+      taxas_matricula_vencidas: 0,
       valor_vencido: 0,
       proxima_mensalidade: { ...lucasTuition('2026-10'), debito_automatico_em: '2026-10-10' },
     });
@@ -428,6 +466,8 @@ describe('DashboardPage', () => {
     const card = await tuitionCard({
       mensalidades_em_aberto: 1,
       mensalidades_vencidas: 0,
+      taxas_matricula_em_aberto: 0,
+      taxas_matricula_vencidas: 0,
       valor_vencido: 0,
       proxima_mensalidade: lucasTuition('2026-10'),
     });

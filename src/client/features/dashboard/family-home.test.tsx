@@ -27,6 +27,8 @@ const child = (id: string, nome: string): DashboardResponsavel['filhos'][number]
   mensalidades: {
     mensalidades_em_aberto: 0,
     mensalidades_vencidas: 0,
+    taxas_matricula_em_aberto: 0,
+    taxas_matricula_vencidas: 0,
     valor_vencido: 0,
     proxima_mensalidade: null,
   },
@@ -37,6 +39,8 @@ const stats: DashboardResponsavel = {
   filhos: [child('a1', 'Lucas Almeida'), child('a2', 'Ana Almeida')],
   mensalidades_em_aberto: 0,
   mensalidades_vencidas: 0,
+  taxas_matricula_em_aberto: 0,
+  taxas_matricula_vencidas: 0,
   valor_vencido: 0,
   proxima_mensalidade: null,
 };
@@ -162,6 +166,8 @@ describe('FamilyHome', () => {
     const owes = {
       mensalidades_em_aberto: 1,
       mensalidades_vencidas: 1,
+      taxas_matricula_em_aberto: 0,
+      taxas_matricula_vencidas: 0,
       valor_vencido: 90_808,
       proxima_mensalidade: null,
     };

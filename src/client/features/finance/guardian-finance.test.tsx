@@ -116,4 +116,25 @@ describe('GuardianFinance', () => {
     );
     expect(screen.getByTestId('encargos-atraso')).not.toHaveTextContent(/juros/);
   });
+  it('counts an overdue enrolment fee as a fee in the summary, not as a mensalidade (ADR 0103)', async () => {
+    const taxa: Mensalidade = {
+      ...base,
+      id: '00000000-0000-4000-8000-000000000005',
+      tipo: 'taxa_matricula',
+      anuidade_ano: 2027,
+      comprovante_recusa: null,
+    };
+    stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+      '/api/financeiro/mensalidades': (request) =>
+        new URL(request.url, 'http://x').searchParams.get('status') === 'vencido'
+          ? page([base, taxa])
+          : page([]),
+    });
+    renderAt(<GuardianFinance />);
+    await screen.findByRole('region', { name: 'Vencidas' });
+    expect(screen.getByTestId('familia-resumo')).toHaveTextContent(
+      'Em aberto: 1 mensalidade e 1 taxa de matrícula (2 vencidas)',
+    );
+  });
 });

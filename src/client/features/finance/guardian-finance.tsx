@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Info, Receipt } from 'lucide-react';
 import { arrangeFamilyCharges, isEmAberto, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount } from '../../../shared/format';
+import { contarCobrancas, formatContagemCobrancas } from '../../../shared/contagem-cobrancas';
 import { DataList } from '../../components/data-list';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { useListState } from '../../lib/use-list-state';
@@ -88,7 +89,8 @@ export function GuardianFinance() {
               'Nada em aberto agora.'
             ) : (
               <>
-                {`Em aberto: ${formatCount(emAberto.length, 'mensalidade', 'mensalidades')}${vencidas.length > 0 ? ` (${formatCount(vencidas.length, 'vencida', 'vencidas')})` : ''} · `}
+                {/* A fee is named as a fee, as the home counts it (ADR 0103). */}
+                {`Em aberto: ${formatContagemCobrancas(contarCobrancas(emAberto))}${vencidas.length > 0 ? ` (${formatCount(vencidas.length, 'vencida', 'vencidas')})` : ''} · `}
                 {/* 'R$' never ends a line with the amount on the next (a phone's width). */}
                 <span className="whitespace-nowrap">{formatCentavos(devido)}</span> hoje.
               </>

@@ -21,6 +21,7 @@ import type {
 import type { Mensalidade } from '../../../shared/mensalidades.schemas.js';
 import { can, type Permission } from '../../../shared/permissions.js';
 import { isEmAberto } from '../../../shared/mensalidades.schemas.js';
+import { contarCobrancas } from '../../../shared/contagem-cobrancas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classMemberships } from '../../db/schema/attendance.js';
@@ -434,10 +435,16 @@ function tuitionSummary(
   const overdue = { items: open.vencidas.slice(0, 200), total: open.vencidas.length };
   const upcoming = { items: open.pendentes.slice(0, 200) };
   const next = upcoming.items[0];
+  // Each kind counted as itself (ADR 0103): a fee is not a month of tuition.
+  const vencidas = contarCobrancas(open.vencidas);
+  const dueThisMonth = contarCobrancas(
+    upcoming.items.filter((mensalidade) => isEmAberto(mensalidade, today)),
+  );
   return {
-    mensalidades_em_aberto:
-      overdue.total + upcoming.items.filter((mensalidade) => isEmAberto(mensalidade, today)).length,
-    mensalidades_vencidas: overdue.total,
+    mensalidades_em_aberto: vencidas.mensalidades + dueThisMonth.mensalidades,
+    mensalidades_vencidas: vencidas.mensalidades,
+    taxas_matricula_em_aberto: vencidas.taxas_matricula + dueThisMonth.taxas_matricula,
+    taxas_matricula_vencidas: vencidas.taxas_matricula,
     valor_vencido: overdue.items.reduce((sum, mensalidade) => sum + mensalidade.valor_atualizado, 0),
     proxima_mensalidade: next
       ? {

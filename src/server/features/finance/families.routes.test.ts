@@ -154,12 +154,16 @@ describe('what a family owes now', () => {
     expect(byName.get('Ana Prado')).toEqual({
       mensalidades_em_aberto: 1,
       mensalidades_vencidas: 1,
+      taxas_matricula_em_aberto: 0,
+      taxas_matricula_vencidas: 0,
       valor_vencido: 85_000 + 1_700 + 1_898,
       proxima_mensalidade: expect.objectContaining({ aluno_nome: 'Ana Prado', mes_referencia: '2026-10' }),
     });
     expect(byName.get('Beto Prado')).toEqual({
       mensalidades_em_aberto: 0,
       mensalidades_vencidas: 0,
+      taxas_matricula_em_aberto: 0,
+      taxas_matricula_vencidas: 0,
       valor_vencido: 0,
       proxima_mensalidade: expect.objectContaining({ aluno_nome: 'Beto Prado', mes_referencia: '2026-10' }),
     });

@@ -277,6 +277,35 @@ describe('the enrolment fee in the inadimplência report and the family home (AD
     expect(csv).toContain('Responsável;Carla Souza;11;1;10200,00;');
     expect(csv).toContain('Total;Todas as cobranças vencidas;17;1;15300,00;');
   });
+
+  it("counts the family's tuition as tuition and its fee apart on the home", async () => {
+    const s = await school();
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    const dec = await mensalidadeOf(s.ana.id, `${lastYear}-12`);
+    await t.database.db
+      .update(mensalidades)
+      .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
+      .where(eq(mensalidades.id, dec.id));
+    const guardian = (await call('GET', '/api/dashboard/stats', s.guardian)).json().data;
+    const counts = {
+      mensalidades_em_aberto: 11,
+      mensalidades_vencidas: 11,
+      taxas_matricula_em_aberto: 1,
+      taxas_matricula_vencidas: 1,
+    };
+    expect(guardian).toMatchObject(counts);
+    expect(guardian.filhos[0].mensalidades).toMatchObject(counts);
+    // What is overdue costs what the tuition list says today, the fee included.
+    const listed = (
+      await call(
+        'GET',
+        `/api/financeiro/mensalidades?aluno_id=${s.ana.id}&status=vencido&pageSize=100`,
+        s.admin,
+      )
+    ).json().data.items as { valor_atualizado: number }[];
+    expect(listed).toHaveLength(12);
+    expect(guardian.valor_vencido).toBe(listed.reduce((sum, item) => sum + item.valor_atualizado, 0));
+  });
 });
 
 describe('GET /api/dashboard/stats', () => {
