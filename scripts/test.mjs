@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { build, root } from './build-lib.mjs';
 import { postgresBin, startPostgresCluster } from './local-services.mjs';
 
@@ -67,8 +68,7 @@ function failedTests(file) {
   if (!existsSync(file)) return [];
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const firstLine = (text) =>
-    String(text ?? '')
-      .replace(/\u001b\[[0-9;]*m/g, '')
+    stripVTControlCharacters(String(text ?? ''))
       .trim()
       .split('\n')[0];
   const failed = [];
