@@ -6,7 +6,9 @@ import { projectRoot } from '../../lib/paths.js';
 
 /**
  * The file format of a backup. Bump BACKUP_FORMAT_VERSION when the shape changes; older files stay
- * readable. Version 2 added the installation's signature (`assinatura`, `chave_id`).
+ * readable. Version 2 added the installation's signature (`assinatura`, `chave_id`). Version 3 is not a
+ * new content but its envelope: the version-2 file encrypted under the installation's key (backup-crypto.ts,
+ * ADR 0104); BACKUP_FORMAT_VERSION stays the content's.
  */
 export const BACKUP_FORMAT = 'sistema-escolar-backup';
 export const BACKUP_FORMAT_VERSION = 2;

@@ -17,8 +17,9 @@ import { hashPassword } from '../auth/passwords.js';
 import { users } from '../../db/schema/users.js';
 import { computeChecksum, keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
 import { BACKUP_KEY_FILE } from './backup-key.js';
+import { FOREIGN_ENCRYPTED_MESSAGE } from './backup-crypto.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
-import { downloadBackup } from './backup.test-setup.js';
+import { decryptedContent, downloadBackup } from './backup.test-setup.js';
 
 /**
  * Finding: a backup with a planted administrator and a back-dated audit entry restored as genuine, and
@@ -41,12 +42,12 @@ function multipart(fields: Record<string, string>, content: string) {
 async function restore(
   app: TestApp,
   cookie: string,
-  file: BackupFile,
+  file: BackupFile | string,
   options: { dryRun?: boolean; confirm?: boolean } = {},
 ) {
   const fields: Record<string, string> = { senha: TEST_PASSWORD };
   if (options.confirm) fields.confirmar_origem = 'true';
-  const body = multipart(fields, JSON.stringify(file));
+  const body = multipart(fields, typeof file === 'string' ? file : JSON.stringify(file));
   return app.app.inject({
     method: 'POST',
     url: `/api/configuracoes/restore${options.dryRun ? '?dryRun=true' : ''}`,
@@ -55,9 +56,10 @@ async function restore(
   });
 }
 
+/** The content of a downloaded backup (the file is encrypted: ADR 0104). */
 async function download(app: TestApp, cookie: string): Promise<BackupFile> {
   const response = await downloadBackup(app, cookie);
-  return JSON.parse(response.body) as BackupFile;
+  return JSON.parse(decryptedContent(app, response.body)) as BackupFile;
 }
 
 const INTRUDER = { email: 'intruso@invasor.test', senha: 'Senha-Do-Invasor-77' };
@@ -224,16 +226,25 @@ describe('BACKUP_KEY shared between installations', () => {
       const b = await createTestApp({ backupKey: key });
       try {
         expect(existsSync(path.join(a.app.ctx.config.dataDir, BACKUP_KEY_FILE))).toBe(false);
-        const fromA = await download(a, (await signedIn(a, 'administrador')).cookie);
+        const cookieA = (await signedIn(a, 'administrador')).cookie;
+        const fromA = await download(a, cookieA);
         expect(fromA.chave_id).toBe(keyIdOf(Buffer.from(key, 'hex')));
         const cookieB = (await signedIn(b, 'administrador')).cookie;
         const dryRun = await restore(b, cookieB, fromA, { dryRun: true });
         expect(dryRun.json().data.origem.situacao).toBe('esta_instalacao');
-        // The one at t (its own key file) does not know it.
+        // The encrypted file itself: B reads it, as its own.
+        const encrypted = (await downloadBackup(a, cookieA)).body;
+        const encryptedDryRun = await restore(b, cookieB, encrypted, { dryRun: true });
+        expect(encryptedDryRun.json().data.origem.situacao).toBe('esta_instalacao');
+        // The one at t (its own key file) does not know it: the content is another installation's, and
+        // the encrypted file cannot even be read there.
         const cookieT = (await signedIn(t, 'administrador')).cookie;
         expect((await restore(t, cookieT, fromA, { dryRun: true })).json().data.origem.situacao).toBe(
           'outra_instalacao',
         );
+        const unreadable = await restore(t, cookieT, encrypted, { dryRun: true, confirm: true });
+        expect(unreadable.statusCode).toBe(400);
+        expect(unreadable.json().message).toBe(FOREIGN_ENCRYPTED_MESSAGE);
       } finally {
         await a.close();
         await b.close();

@@ -12,13 +12,8 @@ import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { snapshotMissingYearRules } from '../calendar/index.js';
 import { ensureSubjectCatalogue, subjectNamesInUse } from '../disciplinas/index.js';
-import {
-  BACKUP_FORMAT,
-  BACKUP_FORMAT_VERSION,
-  computeChecksum,
-  originOf,
-  type BackupFile,
-} from './backup-format.js';
+import { decryptBackup, ENCRYPTED_FORMAT_VERSION, TAMPERED_MESSAGE } from './backup-crypto.js';
+import { BACKUP_FORMAT, computeChecksum, originOf, type BackupFile } from './backup-format.js';
 import {
   BACKUP_EXCLUDED_TABLES,
   MERGED_TABLES,
@@ -35,8 +30,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Parses and verifies a backup: format, version, checksum and structure. Throws a clear AppError. */
-export function parseBackup(content: Buffer | string): BackupFile {
+function parseJson(content: Buffer | string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(typeof content === 'string' ? content : content.toString('utf8'));
@@ -46,11 +40,26 @@ export function parseBackup(content: Buffer | string): BackupFile {
   if (!isRecord(parsed) || parsed.formato !== BACKUP_FORMAT) throw notABackup();
   if (typeof parsed.versao_formato !== 'number' || !Number.isInteger(parsed.versao_formato))
     throw notABackup();
-  if (parsed.versao_formato > BACKUP_FORMAT_VERSION) {
+  if (parsed.versao_formato > ENCRYPTED_FORMAT_VERSION) {
     throw new AppError(
       'VALIDATION',
       `Este backup foi criado por uma versão mais nova do sistema (formato ${parsed.versao_formato}). Atualize o sistema antes de restaurá-lo.`,
     );
+  }
+  return parsed;
+}
+
+/**
+ * Parses and verifies a backup: format, version, checksum and structure. A file of format 3 is decrypted
+ * first under this installation's key (ADR 0104): another installation's is refused, a changed one too.
+ * Files of format 1 and 2 (not encrypted) are read as before. Throws a clear AppError.
+ */
+export function parseBackup(content: Buffer | string, key: Buffer): BackupFile {
+  let parsed = parseJson(content);
+  if (parsed.versao_formato === ENCRYPTED_FORMAT_VERSION) {
+    parsed = parseJson(decryptBackup(parsed, key, notABackup));
+    // Inside the envelope, only the content's format: never another envelope.
+    if (parsed.versao_formato === ENCRYPTED_FORMAT_VERSION) throw notABackup();
   }
   if (
     typeof parsed.versao_app !== 'string' ||
@@ -89,12 +98,7 @@ export function parseBackup(content: Buffer | string): BackupFile {
  */
 export function checkOrigin(file: BackupFile, key: Buffer): BackupOriginStatus {
   const origin = originOf(file, key);
-  if (origin === 'adulterado') {
-    throw new AppError(
-      'VALIDATION',
-      'A assinatura do backup não confere: o arquivo foi alterado depois de criado por esta instalação. Nada foi restaurado.',
-    );
-  }
+  if (origin === 'adulterado') throw new AppError('VALIDATION', TAMPERED_MESSAGE);
   return origin;
 }
 

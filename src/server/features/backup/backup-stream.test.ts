@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { originOf, sealBackup, type BackupFile } from './backup-format.js';
 import { BACKUP_PAGE_ROWS } from './backup-stream.js';
-import { downloadBackup } from './backup.test-setup.js';
+import { decryptedContent, downloadBackup } from './backup.test-setup.js';
 import { createBackup } from './backup-tables.service.js';
 import { writeAutomaticBackup } from './backup-automatic.service.js';
 import { readFileSync } from 'node:fs';
@@ -45,7 +45,8 @@ describe('backup written as it is read (issue 38)', () => {
     const queries = await t.queriesOf(() => download(cookie));
     const response = await download(cookie);
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
-    const raw = response.body;
+    // The file is encrypted (ADR 0104); its content is what the in-memory backup gives.
+    const raw = decryptedContent(t, response.body);
     const file = JSON.parse(raw) as BackupFile;
     expect(raw).toBe(reserialized(file));
     expect(originOf(file, t.app.ctx.backupKey)).toBe('esta_instalacao');
@@ -81,8 +82,9 @@ describe('backup written as it is read (issue 38)', () => {
   it('writes the automatic backup the same way, and it restores', async () => {
     await seedProbe();
     const written = await writeAutomaticBackup(t.app.ctx, 'diario');
-    const raw = readFileSync(path.join(t.app.ctx.config.backupDir, written.nome), 'utf8');
-    expect(Buffer.byteLength(raw)).toBe(written.tamanho);
+    const encrypted = readFileSync(path.join(t.app.ctx.config.backupDir, written.nome), 'utf8');
+    expect(Buffer.byteLength(encrypted)).toBe(written.tamanho);
+    const raw = decryptedContent(t, encrypted);
     const file = JSON.parse(raw) as BackupFile;
     expect(raw).toBe(reserialized(file));
     expect(file.dados.zz_stream_probe!.registros).toHaveLength(ROWS);

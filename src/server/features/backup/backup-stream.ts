@@ -1,22 +1,24 @@
 /**
  * A full backup written to a file as it is read (issue 38): every table through a cursor, a page of rows
- * at a time, the checksum and the signature computed over the same bytes as they pass. The file is the
- * format of backup-format.ts, byte for byte what `JSON.stringify(createBackup())` gives, so restoring and
- * checking the origin are unchanged; the server's memory holds one page, whatever the school's size.
+ * at a time, the checksum and the signature computed over the same bytes as they pass. The content is the
+ * format of backup-format.ts, byte for byte what `JSON.stringify(createBackup())` gives, encrypted a
+ * segment at a time as it is written (backup-crypto.ts, ADR 0104): the server's memory holds one page
+ * and one segment, whatever the school's size.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { PRIVATE_FILE_MODE } from '../../lib/data-dir.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
+import { EncryptingWriter } from './backup-crypto.js';
 import { APP_VERSION, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, keyIdOf } from './backup-format.js';
 import { backedUpTables, ident, selectExpression, type TableInfo } from './backup-tables.service.js';
 
 /** Rows fetched from a table's cursor at a time. */
 export const BACKUP_PAGE_ROWS = 1000;
-/** Bytes gathered before a write to the file. */
+/** Bytes of content gathered before they are encrypted (a segment) and written to the file. */
 const FLUSH_BYTES = 1024 * 1024;
 
 export interface WrittenBackup {
@@ -25,21 +27,26 @@ export interface WrittenBackup {
   tamanho: number;
 }
 
-/** The file and the canonical text the seals cover, written side by side (see backup-format.ts). */
+/**
+ * The content and the canonical text the seals cover, written side by side (see backup-format.ts); the
+ * content goes to the file encrypted.
+ */
 class SealedWriter {
   private pending: string[] = [];
   private pendingBytes = 0;
-  size = 0;
   private readonly hash = createHash('sha256');
   private readonly mac: ReturnType<typeof createHmac>;
+  private readonly encrypted: EncryptingWriter;
   readonly keyId: string;
 
-  constructor(
-    private readonly handle: Awaited<ReturnType<typeof open>>,
-    key: Buffer,
-  ) {
+  constructor(handle: FileHandle, key: Buffer, criadoEm: string) {
     this.keyId = keyIdOf(key);
     this.mac = createHmac('sha256', key).update(`${this.keyId}\n`);
+    this.encrypted = new EncryptingWriter(handle, key, criadoEm);
+  }
+
+  get size(): number {
+    return this.encrypted.size;
   }
 
   /** Text of the file only (the object's keys). */
@@ -61,13 +68,20 @@ class SealedWriter {
     await this.file(text);
   }
 
-  async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
+  private takePending(): string {
     const chunk = this.pending.join('');
     this.pending = [];
     this.pendingBytes = 0;
-    const { bytesWritten } = await this.handle.write(chunk);
-    this.size += bytesWritten;
+    return chunk;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length > 0) await this.encrypted.write(this.takePending());
+  }
+
+  /** The rest of the content, as the file's last segment. */
+  async finish(): Promise<void> {
+    await this.encrypted.finish(this.takePending());
   }
 
   seals() {
@@ -120,18 +134,19 @@ async function writeRows(tx: DbOrTx, table: TableInfo, out: SealedWriter): Promi
 
 /**
  * Writes a full backup of one consistent snapshot (a repeatable-read transaction) to `target` (created,
- * mode 0600; it must not exist), signed with `key`. Returns what the audit records.
+ * mode 0600; it must not exist), signed with `key` and encrypted under a key derived from it. Returns
+ * what the audit records.
  */
 export async function writeBackupFile(db: Db, key: Buffer, target: string): Promise<WrittenBackup> {
   const handle = await open(target, 'wx', PRIVATE_FILE_MODE);
   try {
     return await db.transaction(
       async (tx) => {
-        const out = new SealedWriter(handle, key);
         const tables = await backedUpTables(tx);
         const tabelas: Record<string, number> = {};
         for (const table of tables) tabelas[table.name] = await countRows(tx, table);
         const criadoEm = new Date().toISOString();
+        const out = new SealedWriter(handle, key, criadoEm);
         out.canonical('[');
         await out.file('{"formato":');
         await out.both(JSON.stringify(BACKUP_FORMAT));
@@ -165,7 +180,7 @@ export async function writeBackupFile(db: Db, key: Buffer, target: string): Prom
         await out.file(
           `,"checksum":${JSON.stringify(seals.checksum)},"chave_id":${JSON.stringify(seals.chave_id)},"assinatura":${JSON.stringify(seals.assinatura)}}`,
         );
-        await out.flush();
+        await out.finish();
         return { criado_em: criadoEm, tabelas, tamanho: out.size };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

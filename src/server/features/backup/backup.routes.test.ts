@@ -12,7 +12,7 @@ import { yearClosures } from '../../db/schema/grades.js';
 import { settings } from '../../db/schema/settings.js';
 import { keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
 import { backupsToDelete } from './backup-automatic.service.js';
-import { downloadBackup } from './backup.test-setup.js';
+import { decryptedContent, downloadBackup } from './backup.test-setup.js';
 import type { AutomaticBackup } from '../../../shared/settings.schemas.js';
 
 const t = setupTestApp();
@@ -61,10 +61,14 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function download(cookie: string): Promise<{ file: BackupFile; raw: string; name: string }> {
+/** The downloaded file (`raw`, encrypted: ADR 0104) and its content (`plain`, `file`). */
+async function download(
+  cookie: string,
+): Promise<{ file: BackupFile; raw: string; plain: string; name: string }> {
   const response = await downloadBackup(t, cookie);
   const name = /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))![1]!;
-  return { file: JSON.parse(response.body) as BackupFile, raw: response.body, name };
+  const plain = decryptedContent(t, response.body);
+  return { file: JSON.parse(plain) as BackupFile, raw: response.body, plain, name };
 }
 
 async function restore(cookie: string, content: string | Buffer, query = '', senha = TEST_PASSWORD) {
@@ -186,7 +190,7 @@ describe('backup', () => {
 
   it('refuses non-backups, tampered files, newer formats and a wrong password, changing nothing', async () => {
     const { cookie } = await signedIn(t, 'administrador');
-    const { file, raw } = await download(cookie);
+    const { file, raw, plain } = await download(cookie);
     const before = await t.database.db.select().from(users);
 
     const notJson = await restore(cookie, 'isto não é json');
@@ -196,7 +200,7 @@ describe('backup', () => {
       'O arquivo não é um backup do Sistema Escolar.',
     );
 
-    const tampered = JSON.parse(raw) as BackupFile;
+    const tampered = JSON.parse(plain) as BackupFile;
     tampered.dados.users!.registros[0]!.nome = 'Invasor';
     const badChecksum = await restore(cookie, JSON.stringify(tampered));
     expect(badChecksum.statusCode).toBe(400);

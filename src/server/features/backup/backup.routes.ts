@@ -142,7 +142,7 @@ export const automaticBackupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await confirmPassword(request, request.body.senha);
-      const file = parseBackup(await readAutomaticBackup(app.ctx, request.params.nome));
+      const file = parseBackup(await readAutomaticBackup(app.ctx, request.params.nome), app.ctx.backupKey);
       return restore(app.ctx, request, file, {
         dryRun: request.query.dryRun,
         confirmarOrigem: request.body.confirmar_origem === true,
@@ -206,7 +206,7 @@ export const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('VALIDATION', 'Escolha o arquivo do backup (.json).', [
           { path: 'file', message: 'Escolha o arquivo do backup (.json).' },
         ]);
-      return restore(app.ctx, request, parseBackup(content), {
+      return restore(app.ctx, request, parseBackup(content, app.ctx.backupKey), {
         dryRun: request.query.dryRun,
         confirmarOrigem,
       });
