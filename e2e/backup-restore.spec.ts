@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { testTiming } from '../test-timing.config';
@@ -9,8 +9,10 @@ import { E2E_ADMIN, openSettingsTab, ownServerForSpec, screenshot } from './supp
  * Backup and restore rewind the whole database, so this journey runs on a server and data directory of
  * its own: it cannot undo what the other journeys created on the shared server.
  */
+// The key is the journey's, so that it can read the (encrypted) backups as an administrator with the key.
+const BACKUP_KEY = randomBytes(32).toString('hex');
 // Starting a server is the hook's whole work: it gets the server start's margin, not a journey's.
-const server = ownServerForSpec({}, testTiming.serverStartMs + 30_000);
+const server = ownServerForSpec({ env: { BACKUP_KEY } }, testTiming.serverStartMs + 30_000);
 // The school's first administrator: a first password until a journey changes it.
 const admin = { email: E2E_ADMIN.email, password: E2E_ADMIN.password, earlier: [E2E_ADMIN.firstPassword] };
 
@@ -26,8 +28,11 @@ test('create a backup, add a user, restore it and the user is gone', async ({ br
   expect(download.suggestedFilename()).toMatch(/^backup-\d{4}-\d{2}-\d{2}\.json$/);
   await expect(page.getByText('Backup criado com sucesso')).toBeVisible();
   const backupPath = await download.path();
-  const backup = JSON.parse(readFileSync(backupPath, 'utf8')) as { checksum: string };
-  expect(backup.checksum).toMatch(/^sha256:/);
+  // Encrypted (ADR 0104): nothing of the school is readable in the file.
+  const downloaded = readFileSync(backupPath, 'utf8');
+  expect(JSON.parse(downloaded)).toMatchObject({ versao_formato: 3, cifra: 'aes-256-gcm' });
+  expect(downloaded).not.toContain(E2E_ADMIN.email);
+  expect(JSON.parse(decrypted(downloaded)).checksum).toMatch(/^sha256:/);
 
   const email = `professora.temporaria.${Date.now()}@escola.test`;
   const created = await page.request.post('/api/users', {
@@ -58,6 +63,33 @@ test('create a backup, add a user, restore it and the user is gone', async ({ br
   await openSettingsTab(page, 'Backup & Dados');
   await expect(page.getByText('Antes de restaurar').first()).toBeVisible();
 });
+
+/** The content of an encrypted backup (format 3, backup-crypto.ts), read with the server's key. */
+function decrypted(text: string): string {
+  const file = JSON.parse(text) as Record<string, string> & { segmentos: string[] };
+  const aad = Buffer.from(
+    JSON.stringify(
+      ['formato', 'versao_formato', 'versao_app', 'criado_em', 'cifra', 'chave_id', 'sal'].map(
+        (k) => file[k],
+      ),
+    ),
+  );
+  const salt = Buffer.from(file.sal!, 'base64');
+  const key = Buffer.from(
+    hkdfSync('sha256', Buffer.from(BACKUP_KEY, 'hex'), salt, 'sistema-escolar/backup/aes-256-gcm', 32),
+  );
+  const parts = file.segmentos.map((segment, index) => {
+    const sealed = Buffer.from(segment, 'base64');
+    const nonce = Buffer.alloc(12);
+    nonce.writeBigUInt64BE(BigInt(index), 3);
+    nonce[11] = index === file.segmentos.length - 1 ? 1 : 0;
+    const decipher = createDecipheriv('aes-256-gcm', key, nonce, { authTagLength: 16 });
+    decipher.setAAD(aad);
+    decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]);
+  });
+  return Buffer.concat(parts).toString('utf8');
+}
 
 /** What an attacker does with a backup: plants an administrator and back-dated history, recomputes the checksum. */
 function tamper(file: Record<string, unknown>): Buffer {
@@ -114,7 +146,7 @@ test('a backup this installation did not sign: the dry run warns, lists the admi
     data: { senha: E2E_ADMIN.password },
   });
   expect(backup.status()).toBe(200);
-  const forged = tamper((await backup.json()) as Record<string, unknown>);
+  const forged = tamper(JSON.parse(decrypted(await backup.text())) as Record<string, unknown>);
 
   await openSettingsTab(page, 'Backup & Dados');
   await page.getByTestId('restore-file').setInputFiles({

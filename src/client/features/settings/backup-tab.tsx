@@ -98,8 +98,8 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
         <div className="rounded-lg border border-gray-200 bg-white p-4">
           <h3 className="font-semibold text-gray-900">Criar Backup</h3>
           <p className="mt-1 text-sm text-gray-600">
-            Baixa um arquivo backup-AAAA-MM-DD.json com todos os dados, fotos incluídas, assinado por esta
-            instalação: ao restaurar, o sistema reconhece os seus próprios backups e avisa sobre os outros.
+            Baixa backup-AAAA-MM-DD.json com todos os dados, fotos incluídas, cifrado e assinado com a chave
+            desta instalação: só quem tem a chave o lê, e ao restaurar o sistema reconhece os seus backups.
           </p>
           <Button className="mt-3" onClick={() => setAsking({ kind: 'create' })}>
             <Download className="h-4 w-4" aria-hidden="true" />
