@@ -164,5 +164,7 @@ export function decryptBackup(
   } catch {
     throw new AppError('VALIDATION', TAMPERED_MESSAGE);
   }
-  return Buffer.concat(plain).toString('utf8');
+  const content = Buffer.concat(plain);
+  plain.length = 0;
+  return content.toString('utf8');
 }
