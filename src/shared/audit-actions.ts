@@ -203,6 +203,7 @@ export const AUDIT_ACTIONS = {
   backup_automatico: { rotulo: 'Backup automático', verbo: 'fez o backup automático', frase: true },
   baixar_backup: { rotulo: 'Backup baixado', verbo: 'baixou um backup', frase: true },
   restaurar_backup: { rotulo: 'Backup restaurado', verbo: 'restaurou um backup', frase: true },
+  ver_chave_backup: { rotulo: 'Chave de backup exibida', verbo: 'exibiu a chave de backup', frase: true },
   // Censo Escolar (issue 37)
   baixar_censo: { rotulo: 'Arquivo do Censo baixado', verbo: 'baixou' },
   baixar_censo_com_pendencias: {

@@ -326,9 +326,37 @@ export const backupSummarySchema = z.object({
 });
 export type BackupSummary = z.infer<typeof backupSummarySchema>;
 
-/** Restoring a backup asks the password again and, for a file this installation did not sign, this. */
+export const BACKUP_KEY_FORMAT_MESSAGE =
+  'A chave de backup tem 64 caracteres, só números e letras de a a f (16 grupos de 4). Confira o que foi digitado.';
+
+/**
+ * A backup key as a person types it from a printed copy (ADR 0104): 64 hexadecimal characters, spaces,
+ * dashes and capitals tolerated. Answers the 64 lower-case characters.
+ */
+export const backupKeyTextSchema = z
+  .string({ error: BACKUP_KEY_FORMAT_MESSAGE })
+  .max(200, BACKUP_KEY_FORMAT_MESSAGE)
+  .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[0-9a-f]{64}$/, BACKUP_KEY_FORMAT_MESSAGE));
+
+/** The restore screen's field for another installation's key, when the file is encrypted under it. */
+export const restoreKeyInputSchema = z.strictObject({ chave_backup: backupKeyTextSchema });
+
+/** `GET /api/configuracoes/backup/chave`: this installation's backup key, to keep apart from the backups. */
+export const backupKeySchema = z.object({
+  chave: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The key's public id, as written in every backup file (`chave_id`). */
+  chave_id: z.string(),
+});
+export type BackupKey = z.infer<typeof backupKeySchema>;
+
+/**
+ * Restoring a backup asks the password again and, for a file this installation did not sign, this; for a
+ * file another installation encrypted, that installation's key.
+ */
 export const restoreConfirmationSchema = passwordConfirmationSchema.extend({
   confirmar_origem: z.boolean().optional(),
+  chave_backup: backupKeyTextSchema.optional(),
 });
 
 /**

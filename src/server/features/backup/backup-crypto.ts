@@ -37,7 +37,11 @@ export interface EncryptedBackup {
 }
 
 export const FOREIGN_ENCRYPTED_MESSAGE =
-  'Este backup foi cifrado por outra instalação e só pode ser lido com a chave de backup dela. Para restaurá-lo aqui, configure BACKUP_KEY com a chave da instalação que o criou. Nada foi restaurado.';
+  'Este backup foi cifrado por outra instalação e só pode ser lido com a chave de backup dela. Informe a chave de backup da instalação de origem (Configurações → Backup, "Mostrar chave de backup", no servidor antigo, ou a cópia impressa) para restaurá-lo. Nada foi restaurado.';
+export const WRONG_KEY_MESSAGE =
+  'A chave de backup informada não abre este arquivo: confira se é a chave da instalação que criou o backup. Nada foi restaurado.';
+/** Where the screens ask for the other installation's key (restore's field `chave_backup`). */
+export const SOURCE_KEY_FIELD = 'chave_backup';
 export const TAMPERED_MESSAGE =
   'A assinatura do backup não confere: o arquivo foi alterado depois de criado por esta instalação. Nada foi restaurado.';
 
@@ -135,16 +139,30 @@ function isEnvelopeShape(value: Record<string, unknown>): boolean {
   );
 }
 
-/** A format-3 file (parsed JSON): its content, decrypted and verified. Throws a clear AppError. */
+/**
+ * The key that opens the envelope: this installation's, else the one the administrator typed (another
+ * installation's, from its printed copy). Refused with a message that asks for it, or says it is wrong.
+ */
+function keyFor(envelope: EncryptedBackup, backupKey: Buffer, sourceKey: Buffer | undefined): Buffer {
+  if (envelope.chave_id === keyIdOf(backupKey)) return backupKey;
+  if (sourceKey && envelope.chave_id === keyIdOf(sourceKey)) return sourceKey;
+  const message = sourceKey ? WRONG_KEY_MESSAGE : FOREIGN_ENCRYPTED_MESSAGE;
+  throw new AppError('VALIDATION', message, [{ path: SOURCE_KEY_FIELD, message }]);
+}
+
+/**
+ * A format-3 file (parsed JSON): its content, decrypted and verified. Throws a clear AppError. `sourceKey`
+ * is another installation's key, used only for a file this installation's key does not open.
+ */
 export function decryptBackup(
   parsed: Record<string, unknown>,
   backupKey: Buffer,
   notABackup: () => AppError,
+  sourceKey?: Buffer,
 ): string {
   if (!isEnvelopeShape(parsed)) throw notABackup();
   const envelope = parsed as unknown as EncryptedBackup;
-  if (envelope.chave_id !== keyIdOf(backupKey)) throw new AppError('VALIDATION', FOREIGN_ENCRYPTED_MESSAGE);
-  const key = fileKey(backupKey, Buffer.from(envelope.sal, 'base64'));
+  const key = fileKey(keyFor(envelope, backupKey, sourceKey), Buffer.from(envelope.sal, 'base64'));
   const aad = additionalData(envelope);
   const segments = envelope.segmentos;
   const plain: Buffer[] = [];

@@ -51,13 +51,15 @@ function parseJson(content: Buffer | string): Record<string, unknown> {
 
 /**
  * Parses and verifies a backup: format, version, checksum and structure. A file of format 3 is decrypted
- * first under this installation's key (ADR 0104): another installation's is refused, a changed one too.
- * Files of format 1 and 2 (not encrypted) are read as before. Throws a clear AppError.
+ * first under this installation's key (ADR 0104), or under `sourceKey` — the key of the installation that
+ * made it, typed by the administrator: its content is then another installation's (checkOrigin says so,
+ * and the restore asks for the confirmation). Without it another installation's is refused, a changed
+ * one too. Files of format 1 and 2 (not encrypted) are read as before. Throws a clear AppError.
  */
-export function parseBackup(content: Buffer | string, key: Buffer): BackupFile {
+export function parseBackup(content: Buffer | string, key: Buffer, sourceKey?: Buffer): BackupFile {
   let parsed = parseJson(content);
   if (parsed.versao_formato === ENCRYPTED_FORMAT_VERSION) {
-    parsed = parseJson(decryptBackup(parsed, key, notABackup));
+    parsed = parseJson(decryptBackup(parsed, key, notABackup, sourceKey));
     // Inside the envelope, only the content's format: never another envelope.
     if (parsed.versao_formato === ENCRYPTED_FORMAT_VERSION) throw notABackup();
   }

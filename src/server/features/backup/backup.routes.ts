@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   automaticBackupSchema,
+  backupKeySchema,
+  backupKeyTextSchema,
   backupNameSchema,
   passwordConfirmationSchema,
   restoreConfirmationSchema,
@@ -37,7 +39,8 @@ import {
   writeAutomaticBackup,
 } from './backup-automatic.service.js';
 import { wipeSchoolData } from './backup-wipe.service.js';
-import type { BackupFile } from './backup-format.js';
+import { keyIdOf, type BackupFile } from './backup-format.js';
+import { SOURCE_KEY_FIELD } from './backup-crypto.js';
 
 const MAX_BACKUP_BYTES = 512 * 1024 * 1024;
 /** Destructive and data-exporting actions ask for the administrator's password again (throttled). */
@@ -58,6 +61,17 @@ const dryRunQuerySchema = z.strictObject({
     .optional()
     .transform((value) => value === 'true' || value === '1'),
 });
+
+/** The other installation's key, as typed in the restore screen (multipart field): hex → bytes. */
+function sourceKeyOf(text: string | undefined): Buffer | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const parsed = backupKeyTextSchema.safeParse(text);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Chave de backup inválida.';
+    throw new AppError('VALIDATION', message, [{ path: SOURCE_KEY_FIELD, message }]);
+  }
+  return Buffer.from(parsed.data, 'hex');
+}
 
 async function restore(
   ctx: AppContext,
@@ -101,6 +115,23 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-length', String(backup.tamanho))
       .send(backup.stream);
   });
+
+  // The key itself (ADR 0104): without it a backup opens nowhere else, so the administrator prints it and
+  // keeps it apart from the backups. Whoever may download a backup may see it; every view is audited.
+  app.get(
+    '/chave',
+    { schema: { response: okResponse(backupKeySchema) }, config: access },
+    async (request, reply) => {
+      const key = app.ctx.backupKey;
+      await recordAudit(app.ctx.db, actorOf(request), {
+        action: 'ver_chave_backup',
+        entity: 'backup',
+        details: { chave_id: keyIdOf(key) },
+      });
+      reply.header('cache-control', 'no-store');
+      return ok({ chave: key.toString('hex'), chave_id: keyIdOf(key) });
+    },
+  );
 };
 
 /** `/api/configuracoes/backups`: the automatic daily backups (list, download, restore) and their job. */
@@ -142,7 +173,9 @@ export const automaticBackupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await confirmPassword(request, request.body.senha);
-      const file = parseBackup(await readAutomaticBackup(app.ctx, request.params.nome), app.ctx.backupKey);
+      const sourceKey = request.body.chave_backup ? Buffer.from(request.body.chave_backup, 'hex') : undefined;
+      const content = await readAutomaticBackup(app.ctx, request.params.nome);
+      const file = parseBackup(content, app.ctx.backupKey, sourceKey);
       return restore(app.ctx, request, file, {
         dryRun: request.query.dryRun,
         confirmarOrigem: request.body.confirmar_origem === true,
@@ -183,6 +216,7 @@ export const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let content: Buffer | null = null;
       let senha: string | undefined;
+      let chave: string | undefined;
       let confirmarOrigem = false;
       try {
         for await (const part of request.parts()) {
@@ -193,6 +227,8 @@ export const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
             senha = part.value;
           } else if (part.fieldname === 'confirmar_origem') {
             confirmarOrigem = part.value === 'true';
+          } else if (part.fieldname === SOURCE_KEY_FIELD && typeof part.value === 'string') {
+            chave = part.value;
           }
         }
       } catch (error) {
@@ -202,11 +238,12 @@ export const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('VALIDATION', 'Não foi possível ler o arquivo enviado.');
       }
       await confirmPassword(request, senha);
+      const sourceKey = sourceKeyOf(chave);
       if (!content)
         throw new AppError('VALIDATION', 'Escolha o arquivo do backup (.json).', [
           { path: 'file', message: 'Escolha o arquivo do backup (.json).' },
         ]);
-      return restore(app.ctx, request, parseBackup(content, app.ctx.backupKey), {
+      return restore(app.ctx, request, parseBackup(content, app.ctx.backupKey, sourceKey), {
         dryRun: request.query.dryRun,
         confirmarOrigem,
       });

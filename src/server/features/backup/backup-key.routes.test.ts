@@ -1,0 +1,196 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/audit.js';
+import { students } from '../../db/schema/students.js';
+import { BACKUP_KEY_FORMAT_MESSAGE } from '../../../shared/settings.schemas.js';
+import { signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
+import { EncryptingWriter, FOREIGN_ENCRYPTED_MESSAGE, WRONG_KEY_MESSAGE } from './backup-crypto.js';
+import { keyIdOf } from './backup-format.js';
+import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
+import { createBackup } from './backup-tables.service.js';
+
+/**
+ * The server died and the school has only a downloaded backup (ADR 0104): the key is shown on the
+ * screen to keep apart from the backups, and a restore elsewhere accepts it.
+ */
+const t = setupTestApp();
+
+const STUDENT = 'Aluna da Outra Máquina';
+
+function multipart(fields: Record<string, string>, content: string) {
+  const boundary = '----escola' + randomUUID();
+  const head = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
+  const payload = Buffer.concat([
+    Buffer.from(
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.json"\r\nContent-Type: application/json\r\n\r\n`,
+    ),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function restore(
+  cookie: string,
+  content: string,
+  options: { dryRun?: boolean; confirm?: boolean; key?: string } = {},
+) {
+  const fields: Record<string, string> = { senha: TEST_PASSWORD };
+  if (options.confirm) fields.confirmar_origem = 'true';
+  if (options.key !== undefined) fields.chave_backup = options.key;
+  const body = multipart(fields, content);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/configuracoes/restore${options.dryRun ? '?dryRun=true' : ''}`,
+    headers: { cookie, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+/** A whole backup made by another installation (its key `key`): signed and encrypted there. */
+async function foreignBackup(key: Buffer): Promise<string> {
+  await t.database.db
+    .insert(students)
+    .values({ nome: STUDENT, dataNascimento: '2015-03-04', matricula: '2026-0777' });
+  const content = JSON.stringify(await createBackup(t.database.db, key));
+  await t.database.db.delete(students);
+  const chunks: string[] = [];
+  const handle = { write: async (text: string) => (chunks.push(text), { bytesWritten: text.length }) };
+  const writer = new EncryptingWriter(handle as never, key, new Date().toISOString());
+  await writer.finish(content);
+  return chunks.join('');
+}
+
+/** The key as printed on the screen: 16 groups of 4, separated by spaces (and a dash, typed). */
+const printed = (key: Buffer) =>
+  key.toString('hex').toUpperCase().match(/.{4}/g)!.join(' ').replace(' ', ' - ');
+
+const countStudents = async () => (await t.database.db.select().from(students)).length;
+
+describe('the backup key on the screen (ADR 0104)', () => {
+  it('shows the key to who may download backups, not cached, and audits every view', async () => {
+    const { user, cookie } = await signedIn(t, 'administrador');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/configuracoes/backup/chave',
+      headers: { cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json().data).toEqual({
+      chave: t.app.ctx.backupKey.toString('hex'),
+      chave_id: keyIdOf(t.app.ctx.backupKey),
+    });
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ver_chave_backup'), eq(auditLog.actorId, user.id)));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({
+      entity: 'backup',
+      details: { chave_id: keyIdOf(t.app.ctx.backupKey) },
+    });
+    // The key itself is never written in the audit log.
+    expect(JSON.stringify(audited[0])).not.toContain(t.app.ctx.backupKey.toString('hex'));
+  });
+
+  it('is refused without the permission (and to nobody signed in), with nothing audited', async () => {
+    const { cookie } = await signedIn(t, 'professor');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/configuracoes/backup/chave',
+      headers: { cookie },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(t.app.ctx.backupKey.toString('hex'));
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/configuracoes/backup/chave' });
+    expect(anonymous.statusCode).toBe(401);
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'ver_chave_backup'));
+    expect(audited).toHaveLength(0);
+  });
+});
+
+describe("restoring another installation's encrypted backup with its key (ADR 0104)", () => {
+  it('with the right key (as printed) the file is read and treated as a foreign backup: dry run, confirmation', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const otherKey = randomBytes(32);
+    const file = await foreignBackup(otherKey);
+    const withoutKey = await restore(cookie, file, { dryRun: true });
+    expect(withoutKey.statusCode).toBe(400);
+    expect(withoutKey.json().message).toBe(FOREIGN_ENCRYPTED_MESSAGE);
+    expect(withoutKey.json().details).toEqual([{ path: 'chave_backup', message: FOREIGN_ENCRYPTED_MESSAGE }]);
+
+    const dryRun = await restore(cookie, file, { dryRun: true, key: printed(otherKey) });
+    expect(dryRun.statusCode, dryRun.body).toBe(200);
+    expect(dryRun.json().data.origem).toMatchObject({
+      situacao: 'outra_instalacao',
+      confirmacao_necessaria: true,
+    });
+    expect(dryRun.json().data.origem.administradores.length).toBeGreaterThan(0);
+    expect(await countStudents()).toBe(0);
+
+    const unconfirmed = await restore(cookie, file, { key: otherKey.toString('hex') });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().message).toBe(ORIGIN_CONFIRMATION_MESSAGE);
+    expect(await countStudents()).toBe(0);
+
+    const restored = await restore(cookie, file, { key: otherKey.toString('hex'), confirm: true });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await t.database.db.select().from(students)).map((row) => row.nome)).toEqual([STUDENT]);
+  });
+
+  it('a wrong key is refused with a clear 400 on the key field, even confirmed, changing nothing', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const file = await foreignBackup(randomBytes(32));
+    for (const options of [{ dryRun: true }, { confirm: true }]) {
+      const response = await restore(cookie, file, { ...options, key: randomBytes(32).toString('hex') });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: WRONG_KEY_MESSAGE,
+        details: [{ path: 'chave_backup', message: WRONG_KEY_MESSAGE }],
+      });
+    }
+    expect(await countStudents()).toBe(0);
+  });
+
+  it('a malformed key is a 400 with the format message, before the file is read', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const file = await foreignBackup(randomBytes(32));
+    for (const key of ['abc', 'z'.repeat(64), '0'.repeat(63), '0'.repeat(65)]) {
+      const response = await restore(cookie, file, { dryRun: true, key });
+      expect(response.statusCode, key).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: BACKUP_KEY_FORMAT_MESSAGE,
+        details: [{ path: 'chave_backup', message: BACKUP_KEY_FORMAT_MESSAGE }],
+      });
+    }
+  });
+
+  it("this installation's own backup restores as before when a key is sent along", async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const download = await t.app.inject({
+      method: 'POST',
+      url: '/api/configuracoes/backup',
+      headers: { cookie },
+      payload: { senha: TEST_PASSWORD },
+    });
+    const dryRun = await restore(cookie, download.body, {
+      dryRun: true,
+      key: randomBytes(32).toString('hex'),
+    });
+    expect(dryRun.statusCode, dryRun.body).toBe(200);
+    expect(dryRun.json().data.origem).toMatchObject({
+      situacao: 'esta_instalacao',
+      confirmacao_necessaria: false,
+    });
+  });
+});
