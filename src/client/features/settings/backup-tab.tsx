@@ -6,7 +6,6 @@ import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { InputField } from '../../components/field';
 import { Spinner } from '../../components/feedback';
-import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { PasswordPrompt } from './password-prompt';
 import {
@@ -17,7 +16,9 @@ import {
   useWipe,
   type RestoreSource,
 } from './settings.api';
-import { kindLabels, formatSize, PlanDetails } from './backup-details';
+import { kindLabels, formatSize } from './backup-details';
+import { BackupKeySection } from './backup-key-section';
+import { needsSourceKey, RestoreConfirmModal, RestoreKeyPrompt } from './restore-dialogs';
 
 export function BackupTab({ schoolName }: { schoolName: string }) {
   const backups = useAutomaticBackups();
@@ -34,9 +35,10 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
     | { kind: 'wipe' }
     | null
   >(null);
-  const [pending, setPending] = useState<{ source: RestoreSource; senha: string; plan: RestorePlan } | null>(
-    null,
-  );
+  type Pending = { source: RestoreSource; senha: string; chave?: string; plan: RestorePlan };
+  const [pending, setPending] = useState<Pending | null>(null);
+  // Another installation encrypted the file: its key is asked, then the analysis is tried again.
+  const [keyFor, setKeyFor] = useState<{ source: RestoreSource; senha: string } | null>(null);
   const [originConfirmed, setOriginConfirmed] = useState(false);
   const [typedName, setTypedName] = useState('');
 
@@ -44,11 +46,15 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!file.name.toLowerCase().endsWith('.json')) {
-      toast.error('Escolha um arquivo de backup .json');
-      return;
-    }
+    if (!file.name.toLowerCase().endsWith('.json'))
+      return void toast.error('Escolha um arquivo de backup .json');
     setAsking({ kind: 'restore', source: { kind: 'file', file } });
+  };
+
+  const analyse = async (source: RestoreSource, senha: string, chave?: string) => {
+    const result = await restore.mutateAsync({ source, senha, dryRun: true, chave });
+    setOriginConfirmed(false);
+    setPending({ source, senha, chave, plan: result.data });
   };
 
   const confirm = async (senha: string) => {
@@ -65,9 +71,12 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
     } else if (asking.kind === 'download') {
       await downloadAutomatic.mutateAsync({ nome: asking.nome, senha });
     } else if (asking.kind === 'restore') {
-      const result = await restore.mutateAsync({ source: asking.source, senha, dryRun: true });
-      setOriginConfirmed(false);
-      setPending({ source: asking.source, senha, plan: result.data });
+      try {
+        await analyse(asking.source, senha);
+      } catch (error) {
+        if (!needsSourceKey(error)) throw error;
+        setKeyFor({ source: asking.source, senha });
+      }
     } else {
       const result = await wipe.mutateAsync({ confirmacao: typedName, senha });
       toast.success(result.message ?? 'Dados removidos com sucesso');
@@ -84,6 +93,7 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
         senha: pending.senha,
         dryRun: false,
         confirmarOrigem: originConfirmed,
+        chave: pending.chave,
       });
       toast.success(result.message ?? 'Backup restaurado com sucesso');
       setPending(null);
@@ -126,6 +136,8 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
           </Button>
         </div>
       </section>
+
+      <BackupKeySection />
 
       <section aria-labelledby="automaticos">
         <h3 id="automaticos" className="mb-2 font-semibold text-gray-900">
@@ -215,36 +227,23 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
         )}
       </PasswordPrompt>
 
-      <Modal
-        open={pending !== null}
-        onClose={() => setPending(null)}
+      <RestoreKeyPrompt
+        open={keyFor !== null}
+        onConfirm={async (chave) => {
+          if (keyFor) await analyse(keyFor.source, keyFor.senha, chave);
+          setKeyFor(null);
+        }}
+        onClose={() => setKeyFor(null)}
+      />
+
+      <RestoreConfirmModal
+        plan={pending?.plan ?? null}
         busy={restore.isPending}
-        title="Confirmar restauração"
-        size="lg"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setPending(null)} aria-disabled={restore.isPending}>
-              Cancelar
-            </Button>
-            <Button
-              variant="danger"
-              loading={restore.isPending}
-              disabled={pending?.plan.origem.confirmacao_necessaria === true && !originConfirmed}
-              onClick={() => void applyRestore()}
-            >
-              Restaurar agora
-            </Button>
-          </>
-        }
-      >
-        {pending && (
-          <PlanDetails
-            plan={pending.plan}
-            confirmed={originConfirmed}
-            onConfirmedChange={setOriginConfirmed}
-          />
-        )}
-      </Modal>
+        confirmed={originConfirmed}
+        onConfirmedChange={setOriginConfirmed}
+        onApply={() => void applyRestore()}
+        onClose={() => setPending(null)}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/r
 import {
   type ActiveSession,
   type AutomaticBackup,
+  type BackupKey,
   type EndedSessions,
   type RestoreResult,
   type SchoolSettings,
@@ -13,6 +14,7 @@ import {
   systemSettingsSchema,
   activeSessionSchema,
   automaticBackupSchema,
+  backupKeySchema,
 } from '../../../shared/settings.schemas';
 import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
 
@@ -137,6 +139,17 @@ export function useDownloadAutomaticBackup() {
   });
 }
 
+/**
+ * This installation's backup key (ADR 0104), asked for when the administrator clicks to see it: a
+ * mutation, so it is not kept in the query cache. The server audits every view.
+ */
+export function useShowBackupKey() {
+  return useMutation({
+    mutationFn: () =>
+      api<BackupKey>(`${base}/backup/chave`, { schema: backupKeySchema, globalErrors: false }),
+  });
+}
+
 export type RestoreSource = { kind: 'file'; file: File } | { kind: 'automatic'; nome: string };
 
 export function useRestore() {
@@ -147,12 +160,15 @@ export function useRestore() {
       senha,
       dryRun,
       confirmarOrigem = false,
+      chave,
     }: {
       source: RestoreSource;
       senha: string;
       dryRun: boolean;
       /** Needed for a file this installation did not sign (the dry run says so). */
       confirmarOrigem?: boolean;
+      /** The key of the installation that encrypted the file, when it is not this one's. */
+      chave?: string;
     }) => {
       const query = dryRun ? '?dryRun=true' : '';
       if (source.kind === 'automatic') {
@@ -160,7 +176,11 @@ export function useRestore() {
           `${base}/backups/${encodeURIComponent(source.nome)}/restore${query}`,
           {
             method: 'POST',
-            body: confirmarOrigem ? { senha, confirmar_origem: true } : { senha },
+            body: {
+              senha,
+              ...(confirmarOrigem && { confirmar_origem: true }),
+              ...(chave && { chave_backup: chave }),
+            },
             globalErrors: false,
             timeoutMs: WHOLE_DATABASE_TIMEOUT_MS,
           },
@@ -169,6 +189,7 @@ export function useRestore() {
       const form = new FormData();
       form.append('senha', senha);
       if (confirmarOrigem) form.append('confirmar_origem', 'true');
+      if (chave) form.append('chave_backup', chave);
       form.append('file', source.file);
       return apiWithMessage<RestoreResult>(`${base}/restore${query}`, {
         method: 'POST',
