@@ -1,4 +1,12 @@
-import { createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { testTiming } from '../test-timing.config';
@@ -187,5 +195,93 @@ test('a backup this installation did not sign: the dry run warns, lists the admi
   await expect(row).toContainText('Criou o usuário');
   await expect(row).toContainText('Importada (origem não confirmada)');
   await screenshot(page, { path: 'test-results/screenshots/auditoria-importada-desktop.png' });
+  await context.close();
+});
+
+/** The public id of a backup key (backup-format.ts keyIdOf). */
+function keyIdOf(key: Buffer): string {
+  return createHash('sha256')
+    .update('sistema-escolar/chave-de-backup\n')
+    .update(key)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * The same content as another server would have written it: signed (ADR 0008) and encrypted (ADR 0104,
+ * one segment) under that server's key.
+ */
+function fromAnotherServer(content: string, key: Buffer): Buffer {
+  const file = JSON.parse(content) as Record<string, unknown>;
+  const chaveId = keyIdOf(key);
+  const canonical = JSON.stringify(
+    ['formato', 'versao_formato', 'versao_app', 'criado_em', 'tabelas', 'dados'].map((k) => file[k]),
+  );
+  const mac = createHmac('sha256', key).update(`${chaveId}\n`).update(canonical).digest('hex');
+  const signed = JSON.stringify({ ...file, chave_id: chaveId, assinatura: `hmac-sha256:${mac}` });
+  const header = {
+    formato: 'sistema-escolar-backup',
+    versao_formato: 3,
+    versao_app: file.versao_app,
+    criado_em: file.criado_em,
+    cifra: 'aes-256-gcm',
+    chave_id: chaveId,
+    sal: randomBytes(32).toString('base64'),
+  };
+  const aad = Buffer.from(JSON.stringify(Object.values(header)));
+  const fileKey = Buffer.from(
+    hkdfSync('sha256', key, Buffer.from(header.sal, 'base64'), 'sistema-escolar/backup/aes-256-gcm', 32),
+  );
+  const nonce = Buffer.alloc(12);
+  nonce[11] = 1;
+  const cipher = createCipheriv('aes-256-gcm', fileKey, nonce, { authTagLength: 16 });
+  cipher.setAAD(aad);
+  const sealed = Buffer.concat([cipher.update(signed, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return Buffer.from(JSON.stringify({ ...header, segmentos: [sealed.toString('base64')] }));
+}
+
+test("the backup key: shown on the screen, and another server's backup restored here with its key", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInOn(browser, server.baseURL, admin, { viewport: DESKTOP });
+  await openSettingsTab(page, 'Backup & Dados');
+  const keySection = page.getByRole('region', { name: 'Chave de backup' });
+  await expect(keySection).toContainText('separada dos backups');
+  await keySection.getByRole('button', { name: 'Mostrar chave de backup' }).click();
+  const grouped = BACKUP_KEY.toUpperCase().match(/.{4}/g)!.join(' ');
+  await expect(keySection.getByTestId('chave-backup')).toHaveText(grouped);
+  await screenshot(page, { path: 'test-results/screenshots/chave-de-backup-desktop.png' });
+
+  // The old server died: its backup, and its key as printed, are all the school has.
+  const otherKey = randomBytes(32);
+  const backup = await page.request.post('/api/configuracoes/backup', {
+    data: { senha: E2E_ADMIN.password },
+  });
+  expect(backup.status()).toBe(200);
+  const oldServerFile = fromAnotherServer(decrypted(await backup.text()), otherKey);
+  await page.getByTestId('restore-file').setInputFiles({
+    name: 'backup-do-servidor-antigo.json',
+    mimeType: 'application/json',
+    buffer: oldServerFile,
+  });
+  await page.getByLabel('Sua senha').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Analisar backup' }).click();
+  const keyField = page.getByLabel('Chave de backup da instalação de origem');
+  await keyField.fill(randomBytes(32).toString('hex'));
+  await page.getByRole('button', { name: 'Analisar backup' }).click();
+  await expect(page.getByText(/A chave de backup informada não abre este arquivo/)).toBeVisible();
+  await keyField.fill(otherKey.toString('hex').toUpperCase().match(/.{4}/g)!.join(' '));
+  await page.getByRole('button', { name: 'Analisar backup' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Confirmar restauração' });
+  await expect(dialog.getByRole('alert')).toContainText('não foi assinado por esta instalação');
+  await expect(dialog.getByRole('region', { name: /Administradores depois da restauração/ })).toContainText(
+    E2E_ADMIN.email,
+  );
+  await dialog
+    .getByLabel('Conheço a origem deste arquivo e confirmo os administradores listados acima.')
+    .check();
+  await dialog.getByRole('button', { name: 'Restaurar agora' }).click();
+  await expect(page.getByText('Backup restaurado com sucesso')).toBeVisible();
   await context.close();
 });
