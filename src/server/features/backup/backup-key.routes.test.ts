@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit.js';
 import { students } from '../../db/schema/students.js';
 import { BACKUP_KEY_FORMAT_MESSAGE } from '../../../shared/settings.schemas.js';
 import { signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
+import { writeAutomaticBackup } from './backup-automatic.service.js';
 import { EncryptingWriter, FOREIGN_ENCRYPTED_MESSAGE, WRONG_KEY_MESSAGE } from './backup-crypto.js';
 import { keyIdOf } from './backup-format.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
@@ -191,6 +194,32 @@ describe("restoring another installation's encrypted backup with its key (ADR 01
     expect(dryRun.json().data.origem).toMatchObject({
       situacao: 'esta_instalacao',
       confirmacao_necessaria: false,
+    });
+  });
+
+  it('an automatic backup from another installation (a shared BACKUP_DIR) restores with its key too', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const otherKey = randomBytes(32);
+    const file = await foreignBackup(otherKey);
+    const { nome } = await writeAutomaticBackup(t.app.ctx, 'diario');
+    writeFileSync(path.join(t.app.ctx.config.backupDir, nome), file);
+    const analyse = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/configuracoes/backups/${nome}/restore?dryRun=true`,
+        headers: { cookie },
+        payload: { senha: TEST_PASSWORD, ...body },
+      });
+    expect((await analyse({})).json().message).toBe(FOREIGN_ENCRYPTED_MESSAGE);
+    expect((await analyse({ chave_backup: randomBytes(32).toString('hex') })).json().message).toBe(
+      WRONG_KEY_MESSAGE,
+    );
+    expect((await analyse({ chave_backup: 'xyz' })).statusCode).toBe(400);
+    const dryRun = await analyse({ chave_backup: printed(otherKey) });
+    expect(dryRun.statusCode, dryRun.body).toBe(200);
+    expect(dryRun.json().data.origem).toMatchObject({
+      situacao: 'outra_instalacao',
+      confirmacao_necessaria: true,
     });
   });
 });
