@@ -46,9 +46,9 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!file.name.toLowerCase().endsWith('.json'))
-      return void toast.error('Escolha um arquivo de backup .json');
-    setAsking({ kind: 'restore', source: { kind: 'file', file } });
+    if (file.name.toLowerCase().endsWith('.json'))
+      setAsking({ kind: 'restore', source: { kind: 'file', file } });
+    else toast.error('Escolha um arquivo de backup .json');
   };
 
   const analyse = async (source: RestoreSource, senha: string, chave?: string) => {
