@@ -47,14 +47,15 @@ export const dashboardEscolaSchema = z.object({
 });
 export type DashboardEscola = z.infer<typeof dashboardEscolaSchema>;
 
-/** A class of the teacher's next school year, opened in December: no rolls nor grades yet. */
-export const nextYearClassSchema = z.object({
+/** A class on the teacher's home: what it is and how full; next year's (opened in December) no more. */
+export const teacherClassSchema = z.object({
   id: z.string(),
   nome: z.string(),
   serie: z.string(),
   turno: z.enum(turnos),
   alunos_count: z.number().int(),
   capacidade_maxima: z.number().int(),
+  /** Educação Infantil: assessed by pareceres descritivos, not grades (LDB art. 31). */
   pareceres: z.boolean().optional(),
 });
 
@@ -65,20 +66,12 @@ export const dashboardProfessorSchema = z.object({
   total_alunos: z.number().int(),
   total_turmas: z.number().int(),
   /** Next school year's classes already opened (the rematrícula, in December), apart; absent when none. */
-  proximo_ano: z.object({ ano: z.number().int(), turmas: z.array(nextYearClassSchema) }).optional(),
+  proximo_ano: z.object({ ano: z.number().int(), turmas: z.array(teacherClassSchema) }).optional(),
   turmas: z.array(
-    z.object({
-      id: z.string(),
-      nome: z.string(),
-      serie: z.string(),
-      turno: z.enum(turnos),
-      alunos_count: z.number().int(),
-      capacidade_maxima: z.number().int(),
+    teacherClassSchema.extend({
       frequencia: z.number().nullable(),
       /** The minimum of the class's stage (%; null: none, the creche). */
       frequencia_minima: z.number().nullable().optional(),
-      /** Educação Infantil: assessed by pareceres descritivos, not grades (LDB art. 31). */
-      pareceres: z.boolean().optional(),
     }),
   ),
   /**

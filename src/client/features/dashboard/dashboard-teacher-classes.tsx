@@ -32,12 +32,7 @@ export function ClassCard({ turma }: { turma: DashboardProfessor['turmas'][numbe
       >
         {turma.nome}
       </Link>
-      <p className="text-gray-600">
-        {turma.serie} · {turnoLabels[turma.turno]}
-      </p>
-      <p className="text-gray-600">
-        {turma.alunos_count}/{turma.capacidade_maxima} alunos
-      </p>
+      <ClassFacts turma={turma} />
       <p className={low ? 'text-red-700' : 'text-gray-700'}>Frequência: {formatPercent(turma.frequencia)}</p>
       <p className="-mx-2 mt-1 flex flex-wrap gap-1">
         {turma.pareceres ? (
@@ -59,6 +54,20 @@ export function ClassCard({ turma }: { turma: DashboardProfessor['turmas'][numbe
 
 type NextYear = NonNullable<DashboardProfessor['proximo_ano']>;
 
+/** What a class is and how full: this year's card and next year's say it alike. */
+function ClassFacts({ turma }: { turma: NextYear['turmas'][number] }) {
+  return (
+    <>
+      <p className="text-gray-600">
+        {turma.serie} · {turnoLabels[turma.turno]}
+      </p>
+      <p className="text-gray-600">
+        {turma.alunos_count}/{turma.capacidade_maxima} alunos
+      </p>
+    </>
+  );
+}
+
 /**
  * Never mixed with this year's "Minhas turmas": no roll nor grade is due in them yet, so a card says what
  * the class is and how full, and no more.
@@ -73,12 +82,7 @@ export function NextYearClasses({ proximo }: { proximo: NextYear }) {
         {proximo.turmas.map((turma) => (
           <li key={turma.id} className="rounded-lg border border-dashed border-gray-300 p-3 text-sm">
             <p className="font-semibold text-gray-900">{turma.nome}</p>
-            <p className="text-gray-600">
-              {turma.serie} · {turnoLabels[turma.turno]}
-            </p>
-            <p className="text-gray-600">
-              {turma.alunos_count}/{turma.capacidade_maxima} alunos
-            </p>
+            <ClassFacts turma={turma} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import {
 import { keyIdOf, type BackupFile } from './backup-format.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
 import { createBackup } from './backup-tables.service.js';
-import { decryptedContent, downloadBackup } from './backup.test-setup.js';
+import { decryptedContent, downloadBackup, backupUpload } from './backup.test-setup.js';
 
 /**
  * Attacker review 2026-12-06 (ADR 0101, 0104): a backup carried the whole database in clear — password
@@ -31,24 +31,6 @@ async function seedStudent() {
     .values({ nome: STUDENT, dataNascimento: '2015-03-04', matricula: '2026-0042', cpf: CPF });
 }
 
-function multipart(fields: Record<string, string>, content: string | Buffer) {
-  const boundary = '----escola' + randomUUID();
-  const head = Object.entries(fields)
-    .map(
-      ([name, value]) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    .join('');
-  const payload = Buffer.concat([
-    Buffer.from(
-      `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.json"\r\nContent-Type: application/json\r\n\r\n`,
-    ),
-    Buffer.isBuffer(content) ? content : Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function restore(
   cookie: string,
   content: string | Buffer,
@@ -56,7 +38,7 @@ async function restore(
 ) {
   const fields: Record<string, string> = { senha: TEST_PASSWORD };
   if (options.confirm) fields.confirmar_origem = 'true';
-  const body = multipart(fields, content);
+  const body = backupUpload(fields, content);
   return t.app.inject({
     method: 'POST',
     url: `/api/configuracoes/restore${options.dryRun ? '?dryRun=true' : ''}`,

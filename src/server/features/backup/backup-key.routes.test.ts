@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { EncryptingWriter, FOREIGN_ENCRYPTED_MESSAGE, WRONG_KEY_MESSAGE } from '
 import { keyIdOf } from './backup-format.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
 import { createBackup } from './backup-tables.service.js';
+import { backupUpload } from './backup.test-setup.js';
 
 /**
  * The server died and the school has only a downloaded backup (ADR 0104): the key is shown on the
@@ -21,24 +22,6 @@ const t = setupTestApp();
 
 const STUDENT = 'Aluna da Outra Máquina';
 
-function multipart(fields: Record<string, string>, content: string) {
-  const boundary = '----escola' + randomUUID();
-  const head = Object.entries(fields)
-    .map(
-      ([name, value]) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    .join('');
-  const payload = Buffer.concat([
-    Buffer.from(
-      `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.json"\r\nContent-Type: application/json\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function restore(
   cookie: string,
   content: string,
@@ -47,7 +30,7 @@ async function restore(
   const fields: Record<string, string> = { senha: TEST_PASSWORD };
   if (options.confirm) fields.confirmar_origem = 'true';
   if (options.key !== undefined) fields.chave_backup = options.key;
-  const body = multipart(fields, content);
+  const body = backupUpload(fields, content);
   return t.app.inject({
     method: 'POST',
     url: `/api/configuracoes/restore${options.dryRun ? '?dryRun=true' : ''}`,

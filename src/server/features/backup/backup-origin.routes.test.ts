@@ -19,25 +19,13 @@ import { computeChecksum, keyIdOf, sealBackup, type BackupFile } from './backup-
 import { BACKUP_KEY_FILE } from './backup-key.js';
 import { FOREIGN_ENCRYPTED_MESSAGE } from './backup-crypto.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
-import { decryptedContent, downloadBackup } from './backup.test-setup.js';
+import { decryptedContent, downloadBackup, backupUpload } from './backup.test-setup.js';
 
 /**
  * Finding: a backup with a planted administrator and a back-dated audit entry restored as genuine, and
  * the planted account signed in. Backups are now signed by the installation (ADR 0008).
  */
 const t = setupTestApp();
-
-function multipart(fields: Record<string, string>, content: string) {
-  const boundary = '----escola' + randomUUID();
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  parts.push(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.json"\r\nContent-Type: application/json\r\n\r\n${content}\r\n`,
-    `--${boundary}--\r\n`,
-  );
-  return { payload: Buffer.from(parts.join('')), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function restore(
   app: TestApp,
@@ -47,7 +35,7 @@ async function restore(
 ) {
   const fields: Record<string, string> = { senha: TEST_PASSWORD };
   if (options.confirm) fields.confirmar_origem = 'true';
-  const body = multipart(fields, typeof file === 'string' ? file : JSON.stringify(file));
+  const body = backupUpload(fields, typeof file === 'string' ? file : JSON.stringify(file));
   return app.app.inject({
     method: 'POST',
     url: `/api/configuracoes/restore${options.dryRun ? '?dryRun=true' : ''}`,

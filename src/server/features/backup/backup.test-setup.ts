@@ -1,4 +1,5 @@
 /** What the backup tests share: the download as the administrator asks for it in Configurações → Backup. */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
@@ -24,4 +25,23 @@ export function decryptedContent(t: TestApp, raw: string): string {
   return decryptBackup(JSON.parse(raw) as Record<string, unknown>, t.app.ctx.backupKey, () => {
     throw new AppError('VALIDATION', 'not an encrypted backup');
   });
+}
+
+/** A restore's upload as the Backup tab sends it: the form's fields, then the file `backup.json`. */
+export function backupUpload(fields: Record<string, string>, content: string | Buffer) {
+  const boundary = '----escola' + randomUUID();
+  const head = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
+  const payload = Buffer.concat([
+    Buffer.from(
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.json"\r\nContent-Type: application/json\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
