@@ -1,4 +1,4 @@
--- ADR 0107: a provisional password made before ADR 0102 (no expiry) now lasts seven days from this
+-- ADR 0105: a provisional password made before ADR 0102 (no expiry) now lasts seven days from this
 -- upgrade, as a new one does. Not an administrator's: the first one's password is printed on the server's
 -- console and may not have been used yet, and the school must never lose its only way in.
 UPDATE "users"

@@ -232,7 +232,7 @@ describe('a provisional password (security review, ADR 0102)', () => {
     expect(mail?.text).toContain(`A senha provisória vale ${String(SENHA_PROVISORIA_DIAS)} dias`);
   });
 
-  it('made before ADR 0102, lasts seven days from the upgrade; an administrator’s and a changed one, no end (ADR 0107)', async () => {
+  it('made before ADR 0102, lasts seven days from the upgrade; an administrator’s and a changed one, no end (ADR 0105)', async () => {
     const legacy = await createUserRow(t.database, 'responsavel', { primeiroLogin: true });
     const student = await createUserRow(t.database, 'aluno', { primeiroLogin: true });
     const firstAdmin = await createUserRow(t.database, 'administrador', { primeiroLogin: true });
