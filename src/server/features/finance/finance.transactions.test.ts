@@ -215,15 +215,21 @@ describe('transactions, figures and reports', () => {
   });
 });
 
+/** Last year's tuition generated, overdue, with Ana's December charge turned into this year's enrolment fee. */
+async function schoolWithOverdueFee() {
+  const s = await school();
+  await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+  const dec = await mensalidadeOf(s.ana.id, `${lastYear}-12`);
+  await t.database.db
+    .update(mensalidades)
+    .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
+    .where(eq(mensalidades.id, dec.id));
+  return { s, dec };
+}
+
 describe('the enrolment fee on the cards (ADR 0099)', () => {
   it('counts the fee apart from the tuition, and in the money owed and the inadimplência', async () => {
-    const s = await school();
-    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
-    const dec = await mensalidadeOf(s.ana.id, `${lastYear}-12`);
-    await t.database.db
-      .update(mensalidades)
-      .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
-      .where(eq(mensalidades.id, dec.id));
+    const { s, dec } = await schoolWithOverdueFee();
     const stats = (await call('GET', '/api/financeiro/stats', s.admin)).json().data;
     expect(stats.mensalidades_vencidas).toBe(17);
     expect(stats.taxas_matricula).toEqual({ pagas: 0, vencidas: 1, pendentes: 0 });
@@ -246,13 +252,7 @@ describe('the enrolment fee on the cards (ADR 0099)', () => {
 
 describe('the enrolment fee in the inadimplência report and the family home (ADR 0103)', () => {
   it('counts an overdue fee as a fee, not as a mensalidade vencida, on screen and in the export', async () => {
-    const s = await school();
-    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
-    const dec = await mensalidadeOf(s.ana.id, `${lastYear}-12`);
-    await t.database.db
-      .update(mensalidades)
-      .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
-      .where(eq(mensalidades.id, dec.id));
+    const { s } = await schoolWithOverdueFee();
     const report = (
       await call('GET', `/api/financeiro/relatorios/inadimplencia?ano=${lastYear}`, s.admin)
     ).json().data;
@@ -279,13 +279,7 @@ describe('the enrolment fee in the inadimplência report and the family home (AD
   });
 
   it("counts the family's tuition as tuition and its fee apart on the home", async () => {
-    const s = await school();
-    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
-    const dec = await mensalidadeOf(s.ana.id, `${lastYear}-12`);
-    await t.database.db
-      .update(mensalidades)
-      .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
-      .where(eq(mensalidades.id, dec.id));
+    const { s } = await schoolWithOverdueFee();
     const guardian = (await call('GET', '/api/dashboard/stats', s.guardian)).json().data;
     const counts = {
       mensalidades_em_aberto: 11,
