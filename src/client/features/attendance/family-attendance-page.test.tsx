@@ -156,7 +156,8 @@ describe('FamilyAttendancePage', () => {
     expect(within(past).queryByRole('button')).toBeNull();
   });
 
-  it('sends the reason and the atestado for the day, as multipart', async () => {
+  /** Ana's recent absence, its 'Justificar' dialog open. */
+  async function openJustificar() {
     const fetchMock = stubServer();
     const user = userEvent.setup();
     renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
@@ -164,6 +165,11 @@ describe('FamilyAttendancePage', () => {
       within(await screen.findByTestId(`falta-${recent}`)).getByRole('button', { name: 'Justificar' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Justificar falta' });
+    return { fetchMock, user, dialog };
+  }
+
+  it('sends the reason and the atestado for the day, as multipart', async () => {
+    const { fetchMock, user, dialog } = await openJustificar();
     await user.type(within(dialog).getByLabelText(/Motivo da falta/), 'Consulta médica');
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'atestado.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByTestId('atestado-arquivo'), file);
@@ -179,13 +185,7 @@ describe('FamilyAttendancePage', () => {
   });
 
   it('asks for a reason of at least 5 characters, as the coordenação’s abono does, and sends nothing shorter', async () => {
-    const fetchMock = stubServer();
-    const user = userEvent.setup();
-    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
-    await user.click(
-      within(await screen.findByTestId(`falta-${recent}`)).getByRole('button', { name: 'Justificar' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Justificar falta' });
+    const { fetchMock, user, dialog } = await openJustificar();
     await user.type(within(dialog).getByLabelText(/Motivo da falta/), 'Dor');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar justificativa' }));
     expect(
