@@ -46,7 +46,9 @@ export const permissionLabels = {
   'teachers.read': 'Ver o corpo docente',
   'teachers.write': 'Cadastrar e editar professores',
   'classes.read': 'Ver turmas',
-  'classes.write': 'Criar, editar e excluir turmas e enturmar alunos',
+  'classes.write': 'Criar, editar e excluir turmas, enturmar alunos e montar a grade curricular',
+  'curriculum.manage':
+    'Montar a grade curricular das turmas (disciplinas, professores, aulas por semana, itinerários), sem criar turmas',
   'academics.read': 'Ver notas e frequência de todas as turmas',
   'academics.write': 'Lançar notas, frequência e pareceres de todas as turmas',
   'academics.manage': 'Gerenciar ano letivo, calendário, abonos e avisos ao Conselho Tutelar',
@@ -103,7 +105,14 @@ export const permissionGroups: readonly { nome: string; permissoes: readonly Per
   },
   {
     nome: 'Pedagógico',
-    permissoes: ['academics.read', 'academics.write', 'academics.manage', 'diario.read', 'pareceres.review'],
+    permissoes: [
+      'curriculum.manage',
+      'academics.read',
+      'academics.write',
+      'academics.manage',
+      'diario.read',
+      'pareceres.review',
+    ],
   },
   {
     nome: 'Documentos e relatórios',
@@ -224,6 +233,9 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'students.read',
     'teachers.read',
     'classes.read',
+    // The coordination builds the grade curricular with the direção (ADR 0107); the classes and who is
+    // in them stay the secretaria's.
+    'curriculum.manage',
     'academics.read',
     'academics.write',
     'academics.manage',
@@ -289,6 +301,7 @@ export const staffOnlyPermissions = [
   'matriculas.manage',
   'teachers.write',
   'classes.write',
+  'curriculum.manage',
   'academics.manage',
   'documents.manage',
   'censo.manage',
@@ -363,6 +376,11 @@ export const sendsComunicados: readonly Permission[] = ['comunicados.escola', 'c
  * (diario.read, the secretaria's only tab there). The menu and the screen's guard both read this.
  */
 export const opensAttendance: readonly Permission[] = ['academics.write', 'diario.read'];
+/**
+ * Who builds a class's grade curricular (ADR 0107): who creates classes, as always, and the coordenação
+ * (`curriculum.manage`), who builds it without managing the classes themselves.
+ */
+export const buildsCurriculum: readonly Permission[] = ['classes.write', 'curriculum.manage'];
 /** Who may open the reports hub (each report then declares its own kind). */
 export const readsReports: readonly Permission[] = ['reports.academico', 'reports.secretaria'];
 

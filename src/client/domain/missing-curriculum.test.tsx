@@ -10,7 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const show = (perfil: 'secretaria' | 'coordenacao') => {
+const show = (perfil: 'secretaria' | 'coordenacao' | 'professor') => {
   stubApi({ '/api/auth/me': signedInAs({ permissoes: [...builtInPerfilPermissions[perfil]] }) });
   renderAt(
     <MissingCurriculum turma={{ id: 't', nome: '6º A' }} pendencia="sem_disciplinas" para="boletim" />,
@@ -18,14 +18,17 @@ const show = (perfil: 'secretaria' | 'coordenacao') => {
 };
 
 describe('a class without its grade curricular', () => {
-  it('gives whoever edits classes (the secretaria) the link, not "fale com a secretaria"', async () => {
-    show('secretaria');
-    expect(await screen.findByRole('link', { name: 'Abrir a grade curricular de 6º A' })).toBeVisible();
-    expect(screen.getByTestId('grade-pendente')).not.toHaveTextContent('fale com ela');
-  });
+  it.each(['secretaria', 'coordenacao'] as const)(
+    'gives whoever builds the grade (%s) the link, not "fale com a secretaria"',
+    async (perfil) => {
+      show(perfil);
+      expect(await screen.findByRole('link', { name: 'Abrir a grade curricular de 6º A' })).toBeVisible();
+      expect(screen.getByTestId('grade-pendente')).not.toHaveTextContent('fale com ela');
+    },
+  );
 
-  it('tells anyone else that the secretaria sets it', async () => {
-    show('coordenacao');
+  it('tells anyone else (a teacher) that the secretaria sets it', async () => {
+    show('professor');
     expect(
       await screen.findByText(/A secretaria precisa cadastrá-la \(Turmas → Grade curricular\)/),
     ).toBeVisible();

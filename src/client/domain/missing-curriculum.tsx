@@ -1,6 +1,6 @@
 import { BookOpen } from 'lucide-react';
 import type { CurriculumPendencia } from '../../shared/curriculum.schemas';
-import { can, permissionsOf } from '../../shared/permissions';
+import { buildsCurriculum, can, permissionsOf } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { ButtonLink } from '../components/button';
 import { EmptyState } from '../components/feedback';
@@ -12,8 +12,8 @@ const classCurriculumPath = (turmaId: string) => `${paths.classes}?grade=${encod
 /**
  * A class whose grade curricular lacks what a screen needs — Notas: subjects; the roll of a
  * per-lesson class: subjects and the weekdays of their lessons. Says so plainly and what to do: who
- * edits classes (the secretaria, the direção) gets a link to the class's grade; anyone else, that the
- * secretaria sets it.
+ * builds the grade (the secretaria, the coordenação, the direção) gets a link to the class's grade;
+ * anyone else (a teacher), that the secretaria sets it.
  */
 export function MissingCurriculum({
   turma,
@@ -25,8 +25,9 @@ export function MissingCurriculum({
   /** What waits for the grid: the grades (by subject), the boletim or the roll (by lesson). */
   para: 'notas' | 'boletim' | 'chamada';
 }) {
-  // The permission the grade curricular's save asks for: a secretary is not told to ask herself.
-  const edits = can(permissionsOf(useCurrentUser().data), 'classes.write');
+  // The permission the grade curricular's save asks for: a secretary or a coordinator is not told to ask
+  // herself.
+  const edits = can(permissionsOf(useCurrentUser().data), buildsCurriculum);
   const title =
     pendencia === 'sem_disciplinas'
       ? `${turma.nome} ainda não tem grade curricular`

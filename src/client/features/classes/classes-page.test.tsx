@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Nivel } from '../../../shared/permissions';
+import { builtInPerfilPermissions, type Nivel, type Permission } from '../../../shared/permissions';
 import { curriculumAnswer, schoolClassAnswer, teacherAnswer, uuidOf } from '../../test/answers';
 import {
   renderAt,
@@ -45,8 +45,15 @@ const infantil = schoolClassAnswer({
   serie: 'Maternal II',
 });
 
-function stubServer(nivel: Nivel, withGrade = false, turmas = [turma]) {
-  const user = { id: 'u1', nome: 'Ana', email: 'a@escola', nivel, primeiro_login: false };
+function stubServer(nivel: Nivel, withGrade = false, turmas = [turma], permissoes?: Permission[]) {
+  const user = {
+    id: 'u1',
+    nome: 'Ana',
+    email: 'a@escola',
+    nivel,
+    primeiro_login: false,
+    ...(permissoes ? { permissoes } : {}),
+  };
   const answers: StubRoutes = {
     '/api/auth/me': signedInAs(user),
     '/api/turmas': turmas,
@@ -74,6 +81,18 @@ describe('ClassesPage', () => {
     await userEvent.click(screen.getByRole('button', { name: /Grade curricular/ }));
     expect(await screen.findByRole('dialog', { name: /Grade curricular — 6º Ano A/ })).toBeVisible();
     expect(searchOf(router)).toEqual({ grade: turma.id });
+  });
+
+  it('lets the coordenação build the grade, not create, edit or delete classes (ADR 0107)', async () => {
+    stubScreen(true);
+    stubServer('administrador', true, [turma], [...builtInPerfilPermissions.coordenacao]);
+    renderAt(<ClassesPage />, `/lista?grade=${turma.id}`);
+    // The dialog opens as the grade loads, then turns into the form.
+    expect(await screen.findByRole('button', { name: 'Salvar grade' })).toBeVisible();
+    const dialog = screen.getByRole('dialog', { name: /Grade curricular — 6º Ano A/ });
+    expect(within(dialog).getAllByLabelText(/Aulas\/semana/)[0]).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Nova Turma' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Excluir 6º Ano A' })).toBeNull();
   });
 
   it('an unknown class in the address closes quietly', async () => {

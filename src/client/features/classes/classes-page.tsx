@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { BookOpen, ClipboardList, Pencil, Route, School, Trash2, Users } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { formatCount } from '../../../shared/format';
-import { can, permissionsOf } from '../../../shared/permissions';
+import { buildsCurriculum, can, permissionsOf } from '../../../shared/permissions';
 import {
   classStatusLabels,
   isInfantil,
@@ -210,7 +210,7 @@ export function ClassesPage() {
       {gradeClass && (
         <ClassCurriculumModal
           turma={gradeClass}
-          canWrite={canWrite}
+          canWrite={can(permissionsOf(me), buildsCurriculum)}
           onClose={() => updateParams({ grade: null }, { replace: true })}
         />
       )}

@@ -9,7 +9,8 @@ import type { Page } from '../../../shared/api.js';
 import type { SchoolClass } from '../../../shared/classes.schemas.js';
 import type { StudentListItem } from '../../../shared/students.schemas.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
-import { get, send, setupSchool, setupAttendanceTestApp } from './attendance.test-setup.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
+import { get, send, setupSchool, setupAttendanceTestApp, t } from './attendance.test-setup.js';
 
 setupAttendanceTestApp();
 
@@ -59,6 +60,30 @@ describe('grade curricular and teacher scope', () => {
     expect(unknown.json<{ details: { path: string }[] }>().details[0]!.path).toBe(
       'disciplinas.0.professor_id',
     );
+  });
+
+  it('the coordenação and the secretaria build the grid; the financeiro does not (ADR 0107)', async () => {
+    const s = await setupSchool();
+    const body = (disciplina: string) => ({
+      frequencia_modo: 'por_aula',
+      disciplinas: [{ disciplina, aulas_semanais: 2, dias_semana: [1, 3] }],
+    });
+    for (const [chave, disciplina, status] of [
+      ['coordenacao', 'Arte', 200],
+      ['secretaria', 'Ciências', 200],
+      ['financeiro', 'História', 403],
+    ] as const) {
+      const staff = await staffWith(t, chave);
+      const saved = await send(
+        'PUT',
+        `/api/turmas/${s.classB.id}/disciplinas`,
+        staff.cookie,
+        body(disciplina),
+      );
+      expect(saved.statusCode, `${chave}: ${saved.body}`).toBe(status);
+    }
+    const grid = dataOf<Curriculum>(await get(`/api/turmas/${s.classB.id}/disciplinas`, s.admin.cookie));
+    expect(grid.disciplinas.map((item) => item.disciplina)).toEqual(['Ciências']);
   });
 
   it('the roll mode is fixed once the class has a roll (days and lessons would mix in one %)', async () => {

@@ -7,6 +7,7 @@ import {
   itinerarioChoicesInputSchema,
   itinerarioChoicesSchema,
 } from '../../../shared/curriculum.schemas.js';
+import { buildsCurriculum } from '../../../shared/permissions.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
@@ -30,7 +31,7 @@ export const classCurriculumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: { params: idParams, body: curriculumInputSchema, response: okResponse(curriculumSchema) },
-      config: { access: 'classes.write' },
+      config: { access: buildsCurriculum },
     },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
