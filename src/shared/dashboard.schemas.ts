@@ -29,9 +29,11 @@ export const dashboardEscolaSchema = z.object({
   receita_mes: z.number().int().nullable(),
   /** The school's attendance % over the current school year (null before any roll, or without `academics.read`). */
   frequencia_media: z.number().nullable(),
+  /** The chart of the year's students (as `total_alunos`, whatever their status) by enrolment date. */
   matriculas_por_mes: z.array(
     z.object({ mes: z.string(), novas: z.number().int(), total: z.number().int() }),
   ),
+  /** The students who belonged to a class of the year, by their status now. */
   alunos_por_status: z.array(z.object({ status: z.string(), total: z.number().int() })),
   /** Per active class with rolls: `media` (grades) is null until the boletim exists; empty without `academics.read`. */
   performance_turmas: z.array(
@@ -225,6 +227,28 @@ export const pendenciasAcademicasSchema = z.object({
       /** Grades missing in avaliações already given. */
       notas_faltando: z.number().int(),
       disciplinas: z.number().int(),
+    })
+    .nullable(),
+  /**
+   * The current period's pareceres descritivos of the Educação Infantil still to write (the Lançamento de
+   * notas' own figures: `pareceresProgress`): the children without one and the classes they are in. Null
+   * outside a period or in a school without Infantil classes.
+   */
+  pareceres_faltando: z
+    .object({
+      periodo_id: z.string(),
+      periodo_nome: z.string(),
+      /** Children of the period's Infantil classes with no parecer of it yet (or one left blank). */
+      criancas: z.number().int(),
+      /** The Infantil classes with children still without one, in the school's order. */
+      turmas: z.array(
+        z.object({
+          turma_id: z.string(),
+          turma_nome: z.string(),
+          sem_parecer: z.number().int(),
+          criancas: z.number().int(),
+        }),
+      ),
     })
     .nullable(),
   /** Pareceres sent for review or reviewed and not yet published (0 without `pareceres.review`). */

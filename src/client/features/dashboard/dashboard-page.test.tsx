@@ -35,6 +35,7 @@ function stubServer(
           abaixo_minimo: 0,
           conselho_tutelar: 0,
           notas: null,
+          pareceres_faltando: null,
           pareceres_para_revisao: 0,
           retificacoes_pendentes: 0,
         },
@@ -154,6 +155,11 @@ describe('DashboardPage', () => {
     // with its year, apart from the Alunos page's 'Alunos Ativos' (every active student) and its total.
     expect(screen.getByText('Alunos Ativos em 2026')).toBeVisible();
     expect(screen.getByText('Turmas Ativas em 2026')).toBeVisible();
+    // The charts count the same year's students, and say so.
+    expect(
+      screen.getByRole('heading', { name: 'Matrículas dos alunos de 2026 — últimos 6 meses' }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Alunos de 2026 por status' })).toBeVisible();
     expect(screen.queryByText('Total de Alunos')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Atividades Recentes' })).toBeNull();
     expect(screen.queryByText('Nenhuma atividade registrada.')).toBeNull();

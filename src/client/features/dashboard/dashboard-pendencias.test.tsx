@@ -4,7 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Pendencias } from '../../../shared/dashboard.schemas';
 import { inTurn, renderAt, reply, stubApi } from '../../test/render';
-import { PendenciasPanel, pendenciaItems } from './dashboard-pendencias';
+import { PendenciasPanel } from './dashboard-pendencias';
+import { pendenciaItems } from './dashboard-pendencias.items';
 
 afterEach(() => {
   cleanup();
@@ -21,6 +22,7 @@ const pending: Pendencias = {
     abaixo_minimo: 4,
     conselho_tutelar: 9,
     notas: { periodo_nome: '2º bimestre', sem_avaliacao: 5, notas_faltando: 31, disciplinas: 40 },
+    pareceres_faltando: null,
     pareceres_para_revisao: 3,
     retificacoes_pendentes: 1,
   },
@@ -34,6 +36,7 @@ const settled: Pendencias = {
     abaixo_minimo: 0,
     conselho_tutelar: 0,
     notas: { periodo_nome: '2º bimestre', sem_avaliacao: 0, notas_faltando: 0, disciplinas: 40 },
+    pareceres_faltando: null,
     pareceres_para_revisao: 0,
     retificacoes_pendentes: 0,
   },
@@ -70,6 +73,38 @@ describe('pendenciaItems', () => {
     expect(pendenciaItems({ ...settled, academico: { ...settled.academico!, notas: null } })[2]!.text).toBe(
       'Fora de um período letivo',
     );
+  });
+
+  it('the Educação Infantil children without a parecer of the period, linking to where they are written', () => {
+    const infantil = (
+      turmas: { turma_id: string; turma_nome: string; sem_parecer: number; criancas: number }[],
+    ) =>
+      pendenciaItems({
+        ...settled,
+        academico: {
+          ...settled.academico!,
+          pareceres_faltando: {
+            periodo_id: 'p2',
+            periodo_nome: '2º bimestre',
+            criancas: turmas.reduce((sum, turma) => sum + turma.sem_parecer, 0),
+            turmas,
+          },
+        },
+      }).find((item) => item.key === 'pareceres-faltando');
+    const missing = infantil([
+      { turma_id: 'pre-a', turma_nome: 'Pré II A', sem_parecer: 2, criancas: 12 },
+      { turma_id: 'pre-b', turma_nome: 'Pré II B', sem_parecer: 1, criancas: 10 },
+    ]);
+    expect(missing).toMatchObject({
+      done: false,
+      text: '2º bimestre: 3 crianças da Educação Infantil sem parecer',
+      detail: 'Pré II A (2 de 12), Pré II B (1 de 10)',
+      link: { to: '/dashboard/pareceres?turma=pre-a&periodo=p2', label: 'Escrever os pareceres' },
+    });
+    expect(infantil([])).toMatchObject({
+      done: true,
+      text: '2º bimestre: pareceres da Educação Infantil em dia',
+    });
   });
 
   it('the secretaria’s: each year’s families waiting, the Portal do Aluno’s requests', () => {

@@ -181,7 +181,8 @@ export function SchoolHome({
       </div>
       {(can(permissoes, 'academics.manage') || can(permissoes, 'matriculas.manage')) && <PendenciasPanel />}
       <div className="grid gap-4 lg:grid-cols-2">
-        <Panel title="Matrículas — últimos 6 meses">
+        {/* Both charts count the students of the school year, as 'Alunos Ativos em <ano>' does. */}
+        <Panel title={`Matrículas dos alunos de ${String(stats.ano_letivo)} — últimos 6 meses`}>
           {hasEnrolments ? (
             <Suspense fallback={<Spinner />}>
               <EnrolmentChart series={stats.matriculas_por_mes} />
@@ -190,7 +191,7 @@ export function SchoolHome({
             <p className="py-10 text-center text-sm text-gray-500">Ainda não há matrículas registradas.</p>
           )}
         </Panel>
-        <Panel title="Alunos por status">
+        <Panel title={`Alunos de ${String(stats.ano_letivo)} por status`}>
           {hasStudents ? (
             <Suspense fallback={<Spinner />}>
               <StatusPie data={stats.alunos_por_status} />

@@ -114,3 +114,45 @@ describe('GET /api/dashboard/stats: Alunos Ativos', () => {
     expect(await alunos(admin.cookie)).toEqual({ total: 4, ano: 2027 });
   });
 });
+
+describe('GET /api/dashboard/stats: the charts of the school year', () => {
+  it('count the students of the current school year, not next year’s nor past years’', async () => {
+    clock.pin('2026-12-06');
+    const admin = await signedIn(t, 'administrador');
+    await createSchoolYear(t, admin.cookie);
+    const turma = await insertClass(t, null);
+    const next = await insertClass(t, null, 25, { anoLetivo: '2027' });
+    const past = await insertClass(t, null, 25, { anoLetivo: '2025', status: 'concluido' });
+    const enrolled = async (turmaId: string, dataMatricula: string) => {
+      const row = await insertStudent(t, turmaId, undefined, '2026-02-02');
+      await t.database.db.update(students).set({ dataMatricula }).where(eq(students.id, row.id));
+      return row;
+    };
+    // 2026's: two enrolled long ago, one in August, one transferred in October.
+    await enrolled(turma.id, '2024-02-01');
+    await enrolled(turma.id, '2025-02-01');
+    await enrolled(turma.id, '2026-08-10');
+    const gone = await enrolled(turma.id, '2025-02-01');
+    await t.database.db.update(students).set({ status: 'transferido' }).where(eq(students.id, gone.id));
+    // Not 2026's: two children enrolled in December for a 2027 class; a 2025 student who left.
+    await enrolled(next.id, '2026-12-01');
+    await enrolled(next.id, '2026-12-02');
+    const left = await enrolled(past.id, '2023-02-01');
+    await t.database.db.update(students).set({ status: 'inativo' }).where(eq(students.id, left.id));
+
+    const figures = await stats(admin.cookie);
+    expect(figures.ano_letivo).toBe(2026);
+    expect([...figures.alunos_por_status].sort((a, b) => a.status.localeCompare(b.status))).toEqual([
+      { status: 'ativo', total: 3 },
+      { status: 'transferido', total: 1 },
+    ]);
+    expect(figures.matriculas_por_mes).toEqual([
+      { mes: '2026-07', novas: 0, total: 3 },
+      { mes: '2026-08', novas: 1, total: 4 },
+      { mes: '2026-09', novas: 0, total: 4 },
+      { mes: '2026-10', novas: 0, total: 4 },
+      { mes: '2026-11', novas: 0, total: 4 },
+      { mes: '2026-12', novas: 0, total: 4 },
+    ]);
+  });
+});

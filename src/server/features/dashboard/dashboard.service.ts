@@ -1,5 +1,5 @@
 import { folded } from '../../lib/text-search.js';
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { compareClasses, isInfantil } from '../../../shared/classes.schemas.js';
 import { formatCount } from '../../../shared/format.js';
 import {
@@ -24,7 +24,6 @@ import { isEmAberto } from '../../../shared/mensalidades.schemas.js';
 import { contarCobrancas } from '../../../shared/contagem-cobrancas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/audit.js';
-import { classMemberships } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
@@ -32,6 +31,7 @@ import type { UserRow } from '../../db/schema/users.js';
 import { classesInScope, scopeOf } from '../students/index.js';
 import { listRollClasses } from '../attendance/index.js';
 import { describeDay, latestSchoolDay, resolveYear, rulesForYear } from '../calendar/index.js';
+import { ofTheYearClasses, schoolYearOf, studentsOfTheYear } from './dashboard.school-year.js';
 import { stageRulesOf } from '../../../shared/stage-rules.js';
 import { FREQUENCIA_MINIMA, lessonName } from '../../../shared/attendance.schemas.js';
 import { classFrequencies } from '../attendance/index.js';
@@ -84,37 +84,13 @@ function monthsBack(today: string, count: number): string[] {
   });
 }
 
-/**
- * The school year the home is about: the one whose dates contain today; between two years, the one just
- * ended until the next begins (`resolveYear`, as the attendance figures beside them); with no year on
- * the calendar, today's year. Its classes: not next year's opened in December, nor past years'; the
- * year's classes concluded by the rematrícula still count until the next year begins.
- */
-async function schoolYearOf(db: DbOrTx, today: string): Promise<{ ano: number; classes: SQL }> {
-  const year = await resolveYear(db);
-  const ano = year ? year.ano : Number(today.slice(0, 4));
-  return {
-    ano,
-    classes: and(eq(classes.anoLetivo, String(ano)), inArray(classes.status, ['ativo', 'concluido']))!,
-  };
-}
-
-/**
- * The active students of the year: those who belonged to one of its classes (the membership history,
- * so the year just ended keeps its students after the rematrícula moved them up). Not a child enrolled
- * in December in next year's class only, nor an active student in no class of the year.
- */
-function studentsOfTheYear(ofTheYear: SQL): SQL {
-  return sql`${students.status} = 'ativo' and exists (
-    select 1 from ${classMemberships} inner join ${classes} on ${classes.id} = ${classMemberships.turmaId}
-    where ${classMemberships.alunoId} = ${students.id} and ${ofTheYear})`;
-}
-
 async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> {
   const months = monthsBack(today, 6);
   const { ano, classes: ofTheYear } = await schoolYearOf(db, today);
   const firstDay = `${months[0]!}-01`;
   const matricula = sql<string>`to_char(${students.dataMatricula}, 'YYYY-MM')`;
+  // The charts count the year's students as 'Alunos Ativos' does, not every year's.
+  const ofYear = ofTheYearClasses(ofTheYear);
   const [[counts], byMonth, [before], byStatus, audit, receitasMes, tuition] = await Promise.all([
     db
       .select({
@@ -129,15 +105,16 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
     db
       .select({ mes: matricula, novas: sql<number>`count(*)`.mapWith(Number) })
       .from(students)
-      .where(gte(students.dataMatricula, firstDay))
+      .where(and(gte(students.dataMatricula, firstDay), ofYear))
       .groupBy(matricula),
     db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(students)
-      .where(lt(students.dataMatricula, firstDay)),
+      .where(and(lt(students.dataMatricula, firstDay), ofYear)),
     db
       .select({ status: students.status, total: sql<number>`count(*)`.mapWith(Number) })
       .from(students)
+      .where(ofYear)
       .groupBy(students.status),
     // Recent activity is this school's own: entries a restore imported are history, not news.
     db

@@ -1,9 +1,10 @@
 /**
  * 'Pendências' on the staff's home (GET /api/dashboard/pendencias): the questions of a Monday morning —
- * for the coordenação, which rolls were not taken, who is below the minimum attendance, which grades are
- * missing in the current period; for the secretaria, which families wait in the enrolment funnel and
- * which requests about the Portal do Aluno; for everyone, which messages wait — each answered by the
- * module that owns it, counted here, and each only to whom may act on it.
+ * for the coordenação, which rolls were not taken, who is below the minimum attendance, which grades and
+ * Educação Infantil pareceres are missing in the current period; for the secretaria, which families
+ * wait in the enrolment funnel and which requests about the Portal do Aluno; for everyone, which
+ * messages wait — each answered by the module that owns it, counted here, and each only to whom may act
+ * on it.
  */
 import { and, count, eq, gte, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import { addDays } from '../../../shared/calendar.js';
@@ -51,9 +52,18 @@ async function rollsNotTaken(
   return { dias, aulas, turmas: classes.size };
 }
 
-async function gradesMissing(db: Db, today: string): Promise<PendenciasAcademicas['notas']> {
+/**
+ * The current period's grades not entered and Educação Infantil pareceres not written: both the
+ * Lançamento de notas' own figures (`gradesProgress`, whose `pareceres` are the period-closing check's),
+ * with the period's name as it writes it. Null outside a period.
+ */
+async function periodMissing(
+  db: Db,
+  today: string,
+): Promise<Pick<PendenciasAcademicas, 'notas' | 'pareceres_faltando'>> {
   const year = await resolveYear(db);
-  if (!year) return null;
+  const none = { notas: null, pareceres_faltando: null };
+  if (!year) return none;
   const [period] = await db
     .select({ id: schoolPeriods.id })
     .from(schoolPeriods)
@@ -64,14 +74,30 @@ async function gradesMissing(db: Db, today: string): Promise<PendenciasAcademica
         gte(schoolPeriods.fim, today),
       ),
     );
-  if (!period) return null;
-  // The Lançamento de notas' own figures, with the period's name as it writes it.
+  if (!period) return none;
   const progress = await gradesProgress(db, period.id);
+  const missing = progress.pareceres.filter((line) => line.sem_parecer > 0);
   return {
-    periodo_nome: progress.periodo.nome,
-    sem_avaliacao: progress.linhas.filter((line) => line.avaliacoes === 0).length,
-    notas_faltando: progress.linhas.reduce((sum, line) => sum + line.notas_faltando, 0),
-    disciplinas: progress.linhas.length,
+    notas: {
+      periodo_nome: progress.periodo.nome,
+      sem_avaliacao: progress.linhas.filter((line) => line.avaliacoes === 0).length,
+      notas_faltando: progress.linhas.reduce((sum, line) => sum + line.notas_faltando, 0),
+      disciplinas: progress.linhas.length,
+    },
+    pareceres_faltando:
+      progress.pareceres.length === 0
+        ? null
+        : {
+            periodo_id: progress.periodo.id,
+            periodo_nome: progress.periodo.nome,
+            criancas: missing.reduce((sum, line) => sum + line.sem_parecer, 0),
+            turmas: missing.map(({ turma_id, turma_nome, sem_parecer, criancas }) => ({
+              turma_id,
+              turma_nome,
+              sem_parecer,
+              criancas,
+            })),
+          },
   };
 }
 
@@ -105,7 +131,7 @@ async function academicas(
     chamadas,
     abaixo_minimo: alerts.abaixo_minimo.length,
     conselho_tutelar: alerts.conselho_tutelar.length,
-    notas: await gradesMissing(db, today),
+    ...(await periodMissing(db, today)),
     pareceres_para_revisao: pareceresRow.total,
     retificacoes_pendentes: retificacoesRow?.total ?? 0,
   };

@@ -56,6 +56,8 @@ describe('GET /api/dashboard/pendencias', () => {
         abaixo_minimo: 1,
         conselho_tutelar: 1,
         notas: { periodo_nome: '2º bimestre', sem_avaliacao: 1, notas_faltando: 0, disciplinas: 1 },
+        // No Educação Infantil class: no parecer to write.
+        pareceres_faltando: null,
         pareceres_para_revisao: 0,
         retificacoes_pendentes: 0,
       },
@@ -99,6 +101,40 @@ describe('GET /api/dashboard/pendencias', () => {
     ]);
     const found = dataOf<Pendencias>(await get('/api/dashboard/pendencias', coordination.cookie));
     expect(found.academico).toMatchObject({ pareceres_para_revisao: 2, retificacoes_pendentes: 1 });
+  });
+
+  it('counts the Educação Infantil children without a parecer of the current period, per class', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await createSchoolYear(t, admin.cookie);
+    const coordination = await staffWith(t, 'coordenacao');
+    const infantil = { nivel: 'Educação Infantil', serie: 'Pré II' } as const;
+    const preA = await insertClass(t, null, 25, { ...infantil, nome: 'Pré II A' });
+    const preB = await insertClass(t, null, 25, { ...infantil, nome: 'Pré II B' });
+    const [ana, bia] = [await insertStudent(t, preA.id), await insertStudent(t, preA.id)];
+    await insertStudent(t, preA.id);
+    const [duda] = [await insertStudent(t, preB.id)];
+    const periods = await t.database.db.select().from(schoolPeriods).orderBy(schoolPeriods.numero);
+    const [first, second] = periods;
+    const parecer = { turmaId: preA.id, texto: 'Desenvolveu-se bem.' };
+    await t.database.db.insert(pareceres).values([
+      // The 2nd bimestre (today's): Ana's written, Bia's left blank; Duda's class all written.
+      { ...parecer, periodoId: second!.id, alunoId: ana.id },
+      { ...parecer, periodoId: second!.id, alunoId: bia.id, texto: '  ' },
+      { periodoId: second!.id, turmaId: preB.id, alunoId: duda.id, texto: 'Brinca com os colegas.' },
+      // The 1st bimestre's is not the current period's.
+      { ...parecer, periodoId: first!.id, alunoId: bia.id },
+    ]);
+    const found = dataOf<Pendencias>(await get('/api/dashboard/pendencias', coordination.cookie));
+    expect(found.academico?.pareceres_faltando).toEqual({
+      periodo_id: second!.id,
+      periodo_nome: '2º bimestre',
+      criancas: 2,
+      turmas: [{ turma_id: preA.id, turma_nome: 'Pré II A', sem_parecer: 2, criancas: 3 }],
+    });
+    // Outside a period (the holidays after the year): nothing to ask.
+    clock.pin('2027-01-10');
+    const holidays = dataOf<Pendencias>(await get('/api/dashboard/pendencias', coordination.cookie));
+    expect(holidays.academico?.pareceres_faltando).toBeNull();
   });
 
   it('the secretaria’s: families waiting in the funnel, per year, and the Portal do Aluno requests', async () => {
