@@ -4,6 +4,8 @@ import { uuidParam } from './validators.js';
 
 export const gradesProgressQuerySchema = z.strictObject({
   periodo_id: uuidParam,
+  /** 'true': with `chamadas` (the check before closing or publishing the period reads every school day). */
+  chamadas: z.enum(['true', 'false']).optional(),
 });
 
 export const gradesProgressLineSchema = z.object({
@@ -46,5 +48,12 @@ export const gradesProgressSchema = z.object({
   linhas: z.array(gradesProgressLineSchema),
   /** The year's Educação Infantil classes (not in `linhas`: they have no grades). */
   pareceres: z.array(pareceresProgressLineSchema),
+  /**
+   * Asked with `chamadas=true`: the classes with lessons (or, with a daily roll, days) of the period's
+   * school days up to today still without a roll, in the school's order. Absent otherwise.
+   */
+  chamadas: z
+    .array(z.object({ turma_id: z.string(), turma_nome: z.string(), aulas: z.number().int() }))
+    .optional(),
 });
 export type GradesProgress = z.infer<typeof gradesProgressSchema>;

@@ -63,6 +63,8 @@ export const gradesKeys = {
     [...keyRoots.grades, 'grid', turmaId, disciplina, periodoId] as const,
   history: (notaId: string) => [...keyRoots.grades, 'history', notaId] as const,
   progress: (periodoId: string) => [...keyRoots.grades, 'progress', periodoId] as const,
+  /** Under `progress`: refreshed with it. */
+  readiness: (periodoId: string) => [...keyRoots.grades, 'progress', periodoId, 'chamadas'] as const,
   requests: (query: RectificationRequestsQuery = {}) =>
     [...keyRoots.grades, 'rectification-requests', query.situacao ?? 'todas', query.turma_id ?? ''] as const,
   period: (periodoId: string) => [...keyRoots.grades, 'period', periodoId] as const,
@@ -314,6 +316,21 @@ export const gradesProgressQuery = (periodoId: string) =>
         schema: gradesProgressSchema,
         globalErrors: false,
       }),
+    enabled: Boolean(periodoId),
+  });
+
+/** The same, with the rolls not taken in the period: the check before closing or publishing it. */
+export const periodReadinessQuery = (periodoId: string) =>
+  queryOptions({
+    queryKey: gradesKeys.readiness(periodoId),
+    queryFn: () =>
+      api<GradesProgress>(
+        `/api/notas/acompanhamento${toQuery({ periodo_id: periodoId, chamadas: 'true' })}`,
+        {
+          schema: gradesProgressSchema,
+          globalErrors: false,
+        },
+      ),
     enabled: Boolean(periodoId),
   });
 

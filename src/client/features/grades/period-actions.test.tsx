@@ -17,7 +17,7 @@ afterEach(() => {
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function renderWith(status: PeriodStatus, progress: GradesProgress = progressOf('2026-04-24', [])) {
-  stubApi({
+  const api = stubApi({
     [`/api/periodos/${uuid(1)}/situacao`]: status,
     '/api/notas/acompanhamento': progress,
   });
@@ -27,6 +27,7 @@ function renderWith(status: PeriodStatus, progress: GradesProgress = progressOf(
       <PeriodActions periodoId={uuid(1)} turmaId={uuid(2)} />
     </QueryClientProvider>,
   );
+  return api;
 }
 
 const statusOf = (publicado: boolean): PeriodStatus => ({
@@ -135,7 +136,49 @@ describe('periodWarnings: the Educação Infantil’s pareceres', () => {
   });
 });
 
+describe('periodWarnings: the rolls not taken', () => {
+  const withRolls = (chamadas: GradesProgress['chamadas']) => ({
+    ...progressOf('2026-04-17', []),
+    chamadas,
+  });
+  const chamadas = [
+    { turma_id: uuid(2), turma_nome: '2º A', aulas: 1 },
+    { turma_id: uuid(3), turma_nome: '3º A', aulas: 7 },
+  ];
+
+  it('for the whole school, names each class with lessons of the period still without a roll', () => {
+    expect(periodWarnings(withRolls(chamadas), null, '2026-04-20')).toEqual([
+      'Faltam chamadas neste período: 2º A (1 chamada), 3º A (7 chamadas).',
+    ]);
+  });
+
+  it('for one class, how many; nothing for a class with every roll taken, nor when not asked', () => {
+    expect(periodWarnings(withRolls(chamadas), uuid(2), '2026-04-20')).toEqual([
+      'Falta 1 chamada neste período.',
+    ]);
+    expect(periodWarnings(withRolls(chamadas), uuid(3), '2026-04-20')).toEqual([
+      'Faltam 7 chamadas neste período.',
+    ]);
+    expect(periodWarnings(withRolls(chamadas), uuid(4), '2026-04-20')).toEqual([]);
+    expect(periodWarnings(withRolls(undefined), null, '2026-04-20')).toEqual([]);
+  });
+});
+
 describe('PeriodActions', () => {
+  it('asks before publishing the class’s period with its rolls not taken, read with the rolls', async () => {
+    const api = renderWith(statusOf(false), {
+      ...progressOf('2026-04-17', []),
+      chamadas: [{ turma_id: uuid(2), turma_nome: '5º A', aulas: 4 }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Publicar para a turma/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Publicar 1º bimestre' });
+    const note = await within(dialog).findByRole('note', { name: 'Antes de confirmar' });
+    expect(note).toHaveTextContent('Faltam 4 chamadas neste período.');
+    expect(api.requests.map((request) => request.url)).toContain(
+      `/api/notas/acompanhamento?periodo_id=${uuid(1)}&chamadas=true`,
+    );
+  });
+
   it('asks before closing the school’s period with the Infantil classes missing pareceres', async () => {
     renderWith(statusOf(false), {
       ...progressOf('2026-04-24', []),

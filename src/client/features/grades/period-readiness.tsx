@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { formatCount, formatDate, todayIso } from '../../../shared/format';
 import type { GradesProgress } from '../../../shared/grades-progress.schemas';
-import { gradesProgressQuery } from './grades.api';
+import { periodReadinessQuery } from './grades.api';
 
 /**
  * What is not ready yet in a period about to be closed or published — for one class, or (turmaId null)
  * the whole school: the period has not ended, subjects have no avaliação, grades are missing in
- * avaliações already given, Educação Infantil children have no parecer yet. Empty when nothing is amiss.
+ * avaliações already given, Educação Infantil children have no parecer yet, lessons of its school days
+ * so far have no roll (`chamadas`). Empty when nothing is amiss.
  */
 export function periodWarnings(progress: GradesProgress, turmaId: string | null, today: string): string[] {
   const warnings: string[] = [];
@@ -30,7 +31,24 @@ export function periodWarnings(progress: GradesProgress, turmaId: string | null,
     );
   const pareceres = pareceresWarning(progress.pareceres, turmaId);
   if (pareceres) warnings.push(pareceres);
+  const chamadas = rollsWarning(progress.chamadas ?? [], turmaId);
+  if (chamadas) warnings.push(chamadas);
   return warnings;
+}
+
+/** The rolls not taken on the period's school days so far: the class's count, or each class named. */
+function rollsWarning(
+  linhas: NonNullable<GradesProgress['chamadas']>,
+  turmaId: string | null,
+): string | null {
+  const missing = linhas.filter((line) => line.aulas > 0 && (turmaId === null || line.turma_id === turmaId));
+  const [first] = missing;
+  if (!first) return null;
+  if (turmaId !== null)
+    return `${first.aulas === 1 ? 'Falta 1 chamada' : `Faltam ${String(first.aulas)} chamadas`} neste período.`;
+  return `Faltam chamadas neste período: ${missing
+    .map((line) => `${line.turma_nome} (${formatCount(line.aulas, 'chamada', 'chamadas')})`)
+    .join(', ')}.`;
 }
 
 /**
@@ -59,7 +77,7 @@ function pareceresWarning(linhas: GradesProgress['pareceres'], turmaId: string |
 
 /** The warnings of `periodWarnings`, shown in the confirmation before closing or publishing. */
 export function PeriodReadiness({ periodoId, turmaId }: { periodoId: string; turmaId: string | null }) {
-  const progress = useQuery(gradesProgressQuery(periodoId));
+  const progress = useQuery(periodReadinessQuery(periodoId));
   if (!progress.data) return null;
   const warnings = periodWarnings(progress.data, turmaId, todayIso());
   if (warnings.length === 0) return null;

@@ -17,6 +17,9 @@ export { dayAbsentees } from './day-absentees.js';
 export type { DayAbsentee } from './day-absentees.js';
 export { getClassMonth } from './class-month.figures.js';
 export { listRollClasses } from './roll-read.service.js';
+/** The rolls not taken in a period, per class (the check before closing or publishing it). */
+export { rollsPendingBetween } from './rolls-pending.figures.js';
+export type { PendingRolls } from './rolls-pending.figures.js';
 export { getStudentAttendance } from './student-attendance.figures.js';
 export { attendanceFeed } from './attendance.feed.js';
 export { homeworkFeed } from './homework.feed.js';

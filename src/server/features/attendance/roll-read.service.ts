@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { classes } from '../../db/schema/classes.js';
-import { classesInScope, scopeOf } from '../students/index.js';
+import { classesInScope, scopeOf, type RecordsScope } from '../students/index.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '../classes/index.js';
 import { situacaoOf } from './attendance.figures.js';
@@ -153,8 +153,16 @@ export async function listRollClasses(
   viewer: Viewer,
   query: { data?: string | undefined; ano?: number | undefined },
 ): Promise<RollClass[]> {
+  return rollClassesIn(db, await scopeOf(db, viewer), query);
+}
+
+/** `listRollClasses` for a records scope: the whole school's (`{ kind: 'all' }`) for the period's check. */
+export async function rollClassesIn(
+  db: DbOrTx,
+  scope: RecordsScope,
+  query: { data?: string | undefined; ano?: number | undefined },
+): Promise<RollClass[]> {
   const date = query.data ?? clock.today();
-  const scope = await scopeOf(db, viewer);
   if (scope.kind === 'guardian' || scope.kind === 'student') return [];
   const rows = await db
     .select({ turma: classes, responsavel: teachers.nome })

@@ -1,7 +1,9 @@
 /** 'Lançamento de notas': the coordenação sees, per class and subject, who still has grades to enter. */
 import { describe, expect, it } from 'vitest';
+import type { RollClass } from '../../../shared/attendance.schemas.js';
 import type { GradesProgress } from '../../../shared/grades-progress.schemas.js';
-import { dataOf, insertStudent } from '../../test/records-fixtures.js';
+import { clock } from '../../lib/clock.js';
+import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { createAssessment, setupGradesTestApp, setupSchool } from './grades.test-setup.js';
 
 const { t, send, get } = setupGradesTestApp();
@@ -56,5 +58,46 @@ describe('GET /api/notas/acompanhamento', () => {
     const unknown = await get(url('00000000-0000-4000-8000-000000000000'), s.admin.cookie);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: 'Período não encontrado.' });
+  });
+});
+
+describe('GET /api/notas/acompanhamento?chamadas=true (the check before closing the period)', () => {
+  it('lists the classes with rolls not taken on the period’s school days up to today', async () => {
+    clock.pin('2026-02-04');
+    const s = await setupSchool();
+    // A class with a daily roll and no roll taken: Monday to today (Wednesday), three days.
+    const daily = await insertClass(t, null, 25, { nome: 'Turma Diária' });
+    await insertStudent(t, daily.id, undefined, '2026-02-02');
+    // Class A (a roll per lesson): every lesson of the three days taken as the roll list asks, but one.
+    let skipped: { data: string; disciplina: string | null; aula: number } | null = null;
+    for (const data of ['2026-02-02', '2026-02-03', '2026-02-04']) {
+      const day = dataOf<RollClass[]>(await get(`/api/frequencia/turmas?data=${data}`, s.admin.cookie));
+      for (const lesson of day.find((turma) => turma.id === s.classA.id)!.aulas) {
+        if (!skipped) {
+          skipped = { data, disciplina: lesson.disciplina, aula: lesson.aula };
+          continue;
+        }
+        const saved = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.admin.cookie, {
+          data,
+          disciplina: lesson.disciplina,
+          aula: lesson.aula,
+          faltas: [],
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+      }
+    }
+    expect(skipped).not.toBeNull();
+
+    const asked = dataOf<GradesProgress>(await get(`${url(s.p[0]!.id)}&chamadas=true`, s.admin.cookie));
+    expect([...asked.chamadas!].sort((a, b) => a.aulas - b.aulas)).toEqual([
+      { turma_id: s.classA.id, turma_nome: s.classA.nome, aulas: 1 },
+      { turma_id: daily.id, turma_nome: 'Turma Diária', aulas: 3 },
+    ]);
+    // The Lançamento de notas' own read does not go through every day of the period.
+    expect(dataOf<GradesProgress>(await get(url(s.p[0]!.id), s.admin.cookie)).chamadas).toBeUndefined();
+    // A period not begun yet has no roll to take.
+    expect(
+      dataOf<GradesProgress>(await get(`${url(s.p[1]!.id)}&chamadas=true`, s.admin.cookie)).chamadas,
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * 'Lançamento de notas' (GET /api/notas/acompanhamento?periodo_id=): for the coordenação, every subject
  * of every class of a period's year with who teaches it, how many avaliações it has and how many grades
- * are still missing — the question before a period closes is 'who has not entered grades yet?'.
+ * are still missing — the question before a period closes is 'who has not entered grades yet?' — and,
+ * asked, which classes still have rolls to take in the period.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { compareClasses, isInfantil } from '../../../shared/classes.schemas.js';
@@ -14,6 +15,7 @@ import { classSubjects } from '../../db/schema/curriculum.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import { rollsPendingBetween } from '../attendance/index.js';
 import { periodStatesForClasses } from '../calendar/index.js';
 import { bySubjectOrder, readSubjectOrder } from '../disciplinas/index.js';
 import { pareceresProgress } from '../pareceres/index.js';
@@ -52,7 +54,12 @@ async function tallies(db: DbOrTx, periodoId: string, today: string): Promise<Ma
   return new Map(rows.map((row) => [`${row.turma_id}|${row.disciplina}`, row]));
 }
 
-export async function gradesProgress(db: DbOrTx, periodoId: string): Promise<GradesProgress> {
+/** `chamadas`: also the rolls not taken in the period (`rollsPendingBetween`: a read per school day). */
+export async function gradesProgress(
+  db: DbOrTx,
+  periodoId: string,
+  options: { chamadas?: boolean } = {},
+): Promise<GradesProgress> {
   const [period] = await db
     .select({ period: schoolPeriods, ano: schoolYears.ano, tipo: schoolYears.tipoPeriodo })
     .from(schoolPeriods)
@@ -60,7 +67,7 @@ export async function gradesProgress(db: DbOrTx, periodoId: string): Promise<Gra
     .where(eq(schoolPeriods.id, periodoId));
   if (!period) throw notFound('Período não encontrado.');
   const today = clock.today();
-  const [subjects, counts, order, pareceres] = await Promise.all([
+  const [subjects, counts, order, pareceres, chamadas] = await Promise.all([
     db
       .select({
         turmaId: classes.id,
@@ -77,6 +84,7 @@ export async function gradesProgress(db: DbOrTx, periodoId: string): Promise<Gra
     tallies(db, periodoId, today),
     readSubjectOrder(db),
     pareceresProgress(db, period.period, period.ano),
+    options.chamadas ? rollsPendingBetween(db, period.period.inicio, period.period.fim) : undefined,
   ]);
   const graded = subjects.filter((row) => !isInfantil(row.nivel));
   const states = await periodStatesForClasses(
@@ -110,5 +118,6 @@ export async function gradesProgress(db: DbOrTx, periodoId: string): Promise<Gra
     },
     linhas,
     pareceres,
+    ...(chamadas ? { chamadas } : {}),
   };
 }

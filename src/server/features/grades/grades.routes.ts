@@ -169,7 +169,12 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: okResponse(gradesProgressSchema), querystring: gradesProgressQuerySchema },
       config: manage,
     },
-    async (request) => ok(await gradesProgress(app.ctx.db, request.query.periodo_id)),
+    async (request) =>
+      ok(
+        await gradesProgress(app.ctx.db, request.query.periodo_id, {
+          chamadas: request.query.chamadas === 'true',
+        }),
+      ),
   );
   app.get(
     '/turmas/:id',
