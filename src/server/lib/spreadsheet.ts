@@ -91,9 +91,12 @@ function csvValue<T>(column: ExportColumn<T>, row: T): string {
   return csvText(value);
 }
 
-/** UTF-8 with a BOM, `;` separators, CRLF and the decimal comma: what Excel in pt-BR opens directly. */
+/**
+ * UTF-8 with a BOM, `;` separators, CRLF and the decimal comma: what Excel in pt-BR opens directly. The
+ * headers are guarded like the cells: some are data (a subject's name heads its column in the mapa de notas).
+ */
 export function toCsv<T>(columns: ExportColumn<T>[], rows: Iterable<T>): string {
-  const lines = [columns.map((column) => csvCell(column.header)).join(';')];
+  const lines = [columns.map((column) => csvText(column.header)).join(';')];
   for (const row of rows) lines.push(columns.map((column) => csvValue(column, row)).join(';'));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
