@@ -45,6 +45,18 @@ export const SOURCE_KEY_FIELD = 'chave_backup';
 export const TAMPERED_MESSAGE =
   'A assinatura do backup não confere: o arquivo foi alterado depois de criado por esta instalação. Nada foi restaurado.';
 
+const SHOWN_KEY_SALT = 'sistema-escolar/backup/chave-exibida';
+
+/**
+ * The key backups are encrypted under, and the one Configurações → Backup shows (ADR 0109): derived from
+ * the installation's key, never that key itself. The installation's key also seals the PSP's client secret
+ * and private key and the NFS-e certificate (lib/secret-box.ts), which travel sealed in every backup, and
+ * signs the backups as this installation's; whoever reads this one off the screen opens the backups only.
+ */
+export function backupCipherKeyOf(installationKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', installationKey, SHOWN_KEY_SALT, 'chave-de-backup', 32));
+}
+
 function fileKey(key: Buffer, salt: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', key, salt, KEY_LABEL, 32));
 }
@@ -141,11 +153,15 @@ function isEnvelopeShape(value: Record<string, unknown>): boolean {
 
 /**
  * The key that opens the envelope: this installation's, else the one the administrator typed (another
- * installation's, from its printed copy). Refused with a message that asks for it, or says it is wrong.
+ * installation's, from its printed copy). Each as the backup key derived from it (ADR 0109) or as itself:
+ * the files written before that were encrypted under the installation's key, and the copies printed
+ * before it show that key. Refused with a message that asks for it, or says it is wrong.
  */
 function keyFor(envelope: EncryptedBackup, backupKey: Buffer, sourceKey: Buffer | undefined): Buffer {
-  if (envelope.chave_id === keyIdOf(backupKey)) return backupKey;
-  if (sourceKey && envelope.chave_id === keyIdOf(sourceKey)) return sourceKey;
+  const candidates = [backupCipherKeyOf(backupKey), backupKey];
+  if (sourceKey) candidates.push(sourceKey, backupCipherKeyOf(sourceKey));
+  const found = candidates.find((key) => envelope.chave_id === keyIdOf(key));
+  if (found) return found;
   const message = sourceKey ? WRONG_KEY_MESSAGE : FOREIGN_ENCRYPTED_MESSAGE;
   throw new AppError('VALIDATION', message, [{ path: SOURCE_KEY_FIELD, message }]);
 }

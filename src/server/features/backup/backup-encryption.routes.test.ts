@@ -9,6 +9,7 @@ import {
   EncryptingWriter,
   FOREIGN_ENCRYPTED_MESSAGE,
   TAMPERED_MESSAGE,
+  backupCipherKeyOf,
   type EncryptedBackup,
 } from './backup-crypto.js';
 import { keyIdOf, type BackupFile } from './backup-format.js';
@@ -78,7 +79,8 @@ describe('backups are encrypted (ADR 0104)', () => {
       formato: 'sistema-escolar-backup',
       versao_formato: 3,
       cifra: 'aes-256-gcm',
-      chave_id: keyIdOf(t.app.ctx.backupKey),
+      // The backups' key (ADR 0109), the one Configurações → Backup shows: not the installation's.
+      chave_id: keyIdOf(backupCipherKeyOf(t.app.ctx.backupKey)),
     });
     expect(Object.keys(envelope)).not.toContain('dados');
     // Inside: the signed content of before, with the data.

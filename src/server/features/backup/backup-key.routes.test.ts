@@ -8,11 +8,19 @@ import { students } from '../../db/schema/students.js';
 import { BACKUP_KEY_FORMAT_MESSAGE } from '../../../shared/settings.schemas.js';
 import { signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { writeAutomaticBackup } from './backup-automatic.service.js';
-import { EncryptingWriter, FOREIGN_ENCRYPTED_MESSAGE, WRONG_KEY_MESSAGE } from './backup-crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { SecretBoxError, secretBox } from '../../lib/secret-box.js';
+import {
+  EncryptingWriter,
+  FOREIGN_ENCRYPTED_MESSAGE,
+  WRONG_KEY_MESSAGE,
+  backupCipherKeyOf,
+  decryptBackup,
+} from './backup-crypto.js';
 import { keyIdOf } from './backup-format.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
 import { createBackup } from './backup-tables.service.js';
-import { backupUpload } from './backup.test-setup.js';
+import { backupUpload, downloadBackup } from './backup.test-setup.js';
 
 /**
  * The server died and the school has only a downloaded backup (ADR 0104): the key is shown on the
@@ -39,8 +47,11 @@ async function restore(
   });
 }
 
-/** A whole backup made by another installation (its key `key`): signed and encrypted there. */
-async function foreignBackup(key: Buffer): Promise<string> {
+/**
+ * A whole backup made by another installation (its key `key`): signed and encrypted there — under `key`
+ * itself as before ADR 0109, or under the key its screen shows now (`backupCipherKeyOf(key)`).
+ */
+async function foreignBackup(key: Buffer, cipherKey = key): Promise<string> {
   await t.database.db
     .insert(students)
     .values({ nome: STUDENT, dataNascimento: '2015-03-04', matricula: '2026-0777' });
@@ -48,7 +59,7 @@ async function foreignBackup(key: Buffer): Promise<string> {
   await t.database.db.delete(students);
   const chunks: string[] = [];
   const handle = { write: async (text: string) => (chunks.push(text), { bytesWritten: text.length }) };
-  const writer = new EncryptingWriter(handle as never, key, new Date().toISOString());
+  const writer = new EncryptingWriter(handle as never, cipherKey, new Date().toISOString());
   await writer.finish(content);
   return chunks.join('');
 }
@@ -69,10 +80,9 @@ describe('the backup key on the screen (ADR 0104)', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json().data).toEqual({
-      chave: t.app.ctx.backupKey.toString('hex'),
-      chave_id: keyIdOf(t.app.ctx.backupKey),
-    });
+    // The backups' key derived from the installation's (ADR 0109), never the installation's own.
+    const shown = backupCipherKeyOf(t.app.ctx.backupKey);
+    expect(response.json().data).toEqual({ chave: shown.toString('hex'), chave_id: keyIdOf(shown) });
     const audited = await t.database.db
       .select()
       .from(auditLog)
@@ -80,9 +90,10 @@ describe('the backup key on the screen (ADR 0104)', () => {
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({
       entity: 'backup',
-      details: { chave_id: keyIdOf(t.app.ctx.backupKey) },
+      details: { chave_id: keyIdOf(shown) },
     });
     // The key itself is never written in the audit log.
+    expect(JSON.stringify(audited[0])).not.toContain(shown.toString('hex'));
     expect(JSON.stringify(audited[0])).not.toContain(t.app.ctx.backupKey.toString('hex'));
   });
 
@@ -95,6 +106,7 @@ describe('the backup key on the screen (ADR 0104)', () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain(t.app.ctx.backupKey.toString('hex'));
+    expect(refused.body).not.toContain(backupCipherKeyOf(t.app.ctx.backupKey).toString('hex'));
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/configuracoes/backup/chave' });
     expect(anonymous.statusCode).toBe(401);
     const audited = await t.database.db
@@ -204,5 +216,54 @@ describe("restoring another installation's encrypted backup with its key (ADR 01
       situacao: 'outra_instalacao',
       confirmacao_necessaria: true,
     });
+  });
+});
+
+describe('the key on the screen opens the backups and nothing else (security review, ADR 0109)', () => {
+  async function shownKey(): Promise<Buffer> {
+    const { cookie } = await signedIn(t, 'administrador');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/configuracoes/backup/chave',
+      headers: { cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return Buffer.from(response.json<{ data: { chave: string } }>().data.chave, 'hex');
+  }
+
+  it("does not open the secrets sealed with the installation's key (the bank's and the A1 certificate's)", async () => {
+    // The PSP's client secret and private key and the NFS-e certificate travel sealed in every backup:
+    // the key shown to whoever holds backup.manage, with any backup, opened them in clear.
+    const shown = await shownKey();
+    for (const uso of ['pix-provedor', 'fiscal']) {
+      const sealed = secretBox(t.app.ctx.backupKey, uso).seal('-----BEGIN PRIVATE KEY-----', 'chave_privada');
+      expect(() => secretBox(shown, uso).open(sealed, 'chave_privada'), uso).toThrow(SecretBoxError);
+    }
+    // Nor does it sign a backup as this installation's (a restore would skip the origin's confirmation).
+    expect(keyIdOf(shown)).not.toBe(keyIdOf(t.app.ctx.backupKey));
+  });
+
+  it('opens a backup downloaded here on another installation, as printed', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const download = await downloadBackup(t, cookie);
+    const shown = await shownKey();
+    const elsewhere = decryptBackup(
+      JSON.parse(download.body) as Record<string, unknown>,
+      randomBytes(32),
+      () => new AppError('VALIDATION', 'not an encrypted backup'),
+      shown,
+    );
+    expect((JSON.parse(elsewhere) as { versao_formato: number }).versao_formato).toBe(2);
+  });
+
+  it("another installation's backup opens with its newly shown key or with its key printed before", async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const otherKey = randomBytes(32);
+    const file = await foreignBackup(otherKey, backupCipherKeyOf(otherKey));
+    for (const key of [backupCipherKeyOf(otherKey), otherKey]) {
+      const dryRun = await restore(cookie, file, { dryRun: true, key: printed(key) });
+      expect(dryRun.statusCode, dryRun.body).toBe(200);
+      expect(dryRun.json().data.origem).toMatchObject({ situacao: 'outra_instalacao' });
+    }
   });
 });

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { PRIVATE_FILE_MODE } from '../../lib/data-dir.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
-import { EncryptingWriter } from './backup-crypto.js';
+import { EncryptingWriter, backupCipherKeyOf } from './backup-crypto.js';
 import { APP_VERSION, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, keyIdOf } from './backup-format.js';
 import { backedUpTables, ident, selectExpression, type TableInfo } from './backup-tables.service.js';
 
@@ -42,7 +42,7 @@ class SealedWriter {
   constructor(handle: FileHandle, key: Buffer, criadoEm: string) {
     this.keyId = keyIdOf(key);
     this.mac = createHmac('sha256', key).update(`${this.keyId}\n`);
-    this.encrypted = new EncryptingWriter(handle, key, criadoEm);
+    this.encrypted = new EncryptingWriter(handle, backupCipherKeyOf(key), criadoEm);
   }
 
   get size(): number {

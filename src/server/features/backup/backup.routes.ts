@@ -40,7 +40,7 @@ import {
 } from './backup-automatic.service.js';
 import { wipeSchoolData } from './backup-wipe.service.js';
 import { keyIdOf, type BackupFile } from './backup-format.js';
-import { SOURCE_KEY_FIELD } from './backup-crypto.js';
+import { SOURCE_KEY_FIELD, backupCipherKeyOf } from './backup-crypto.js';
 
 const MAX_BACKUP_BYTES = 512 * 1024 * 1024;
 /** Destructive and data-exporting actions ask for the administrator's password again (throttled). */
@@ -122,7 +122,8 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chave',
     { schema: { response: okResponse(backupKeySchema) }, config: access },
     async (request, reply) => {
-      const key = app.ctx.backupKey;
+      // The backups' own key, not the installation's (ADR 0109): that one also opens the bank's secrets.
+      const key = backupCipherKeyOf(app.ctx.backupKey);
       await recordAudit(app.ctx.db, actorOf(request), {
         action: 'ver_chave_backup',
         entity: 'backup',
