@@ -19,6 +19,19 @@ import { E2E_ADMIN, openSettingsTab, ownServerForSpec, screenshot } from './supp
  */
 // The key is the journey's, so that it can read the (encrypted) backups as an administrator with the key.
 const BACKUP_KEY = randomBytes(32).toString('hex');
+/**
+ * The backups' key, derived from the installation's (ADR 0109): what the screen shows and what the
+ * backups are encrypted under (backup-crypto.ts backupCipherKeyOf).
+ */
+const SHOWN_KEY = Buffer.from(
+  hkdfSync(
+    'sha256',
+    Buffer.from(BACKUP_KEY, 'hex'),
+    'sistema-escolar/backup/chave-exibida',
+    'chave-de-backup',
+    32,
+  ),
+);
 // Starting a server is the hook's whole work: it gets the server start's margin, not a journey's.
 const server = ownServerForSpec({ env: { BACKUP_KEY } }, testTiming.serverStartMs + 30_000);
 // The school's first administrator: a first password until a journey changes it.
@@ -83,9 +96,7 @@ function decrypted(text: string): string {
     ),
   );
   const salt = Buffer.from(file.sal!, 'base64');
-  const key = Buffer.from(
-    hkdfSync('sha256', Buffer.from(BACKUP_KEY, 'hex'), salt, 'sistema-escolar/backup/aes-256-gcm', 32),
-  );
+  const key = Buffer.from(hkdfSync('sha256', SHOWN_KEY, salt, 'sistema-escolar/backup/aes-256-gcm', 32));
   const parts = file.segmentos.map((segment, index) => {
     const sealed = Buffer.from(segment, 'base64');
     const nonce = Buffer.alloc(12);
@@ -248,7 +259,7 @@ test("the backup key: shown on the screen, and another server's backup restored 
   const keySection = page.getByRole('region', { name: 'Chave de backup' });
   await expect(keySection).toContainText('separada dos backups');
   await keySection.getByRole('button', { name: 'Mostrar chave de backup' }).click();
-  const grouped = BACKUP_KEY.toUpperCase().match(/.{4}/g)!.join(' ');
+  const grouped = SHOWN_KEY.toString('hex').toUpperCase().match(/.{4}/g)!.join(' ');
   await expect(keySection.getByTestId('chave-backup')).toHaveText(grouped);
   await screenshot(page, { path: 'test-results/screenshots/chave-de-backup-desktop.png' });
 
