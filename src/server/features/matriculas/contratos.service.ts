@@ -143,7 +143,7 @@ export async function camposAtuais(
     throw refuse(
       'A família ainda não enviou a pré-matrícula. O contrato é gerado a partir dela: envie o link da pré-matrícula e aguarde o envio.',
     );
-  const dados = await comCadastro(db, row.interessado.alunoId, preMatriculaDadosSchema.parse(row.pre.dados));
+  const dados = await comCadastro(db, row.interessado, preMatriculaDadosSchema.parse(row.pre.dados));
   const responsaveis = dados.responsaveis.filter((item) => item.nome.trim() !== '');
   const financeiro = responsaveis.find((item) => item.financeiro);
   if (!financeiro)

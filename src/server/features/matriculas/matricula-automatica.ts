@@ -176,7 +176,7 @@ async function matricular(
   const config = await loadMatriculaOnlineConfig(tx);
   if (config.exigir_pagamento && !pre.pagamentoEm)
     return naoMatriculou(AGUARDANDO_PAGAMENTO, interessado.alunoId);
-  const dados = await comCadastro(tx, interessado.alunoId, preMatriculaDadosSchema.parse(pre.dados));
+  const dados = await comCadastro(tx, interessado, preMatriculaDadosSchema.parse(pre.dados));
   const financeiro = dados.responsaveis.find((item) => item.financeiro);
   if (!financeiro || !dados.aluno.data_nascimento)
     return naoMatriculou('A pré-matrícula está incompleta (aluno ou responsável financeiro).');

@@ -79,8 +79,10 @@ export function guardianData(
  *   sibling's other parent); linked, the contact on file kept.
  * - `fora`: on file, did not sign, and no such tie; not linked (the timeline says so, for the secretaria).
  * A signer on file under another e-mail, or none, stops the enrolment for the secretaria to check. At
- * rematrícula the student's own guardians on file are `comprovado` (the link went to that family);
- * anyone else the form names goes through the same checks (ADR 0090).
+ * rematrícula the student's own guardians on file stay linked (the link went to that family): the link's
+ * recipient and whoever signed from the e-mail on file are `comprovado`, the others `familia` (their
+ * contact kept: security review, 2026-12-06); anyone else the form names goes through the same checks
+ * (ADR 0090).
  */
 type Vinculo = 'novo' | 'comprovado' | 'familia' | 'fora';
 
@@ -172,9 +174,15 @@ export async function conferirResponsaveis(
       continue;
     }
     noCadastro.set(responsavel, row.id);
+    const emailsNoCadastro = [row.email, row.conta].flatMap((item) => (item ? [normalEmail(item)] : []));
     if (daFamilia.has(row.id)) {
-      vinculo.set(responsavel, 'comprovado');
-      comprovados.push(row.id);
+      // Linked either way; only the link's recipient, or one who signed from the e-mail on file, gives
+      // the record the form's phone and address: the other parent's are not the recipient's to rewrite.
+      const provado = emailsNoCadastro.some(
+        (email) => email === normalEmail(interessado.email) || assinaram.has(email),
+      );
+      vinculo.set(responsavel, provado ? 'comprovado' : 'familia');
+      if (provado) comprovados.push(row.id);
       continue;
     }
     const email = responsavel.email ? normalEmail(responsavel.email) : null;
@@ -182,7 +190,6 @@ export async function conferirResponsaveis(
       semAssinar.push({ responsavel, id: row.id });
       continue;
     }
-    const emailsNoCadastro = [row.email, row.conta].flatMap((item) => (item ? [normalEmail(item)] : []));
     if (!emailsNoCadastro.includes(email))
       throw new AppError('CONFLICT', responsavelComOutroEmail(responsavel.nome.trim()));
     vinculo.set(responsavel, 'comprovado');

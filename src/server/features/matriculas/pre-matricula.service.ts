@@ -317,7 +317,7 @@ export function pendenciasDoEnvio(
 export async function enviarPreMatricula(ctx: AppContext, token: string): Promise<MatriculaOnlineView> {
   await ctx.db.transaction(async (tx: Tx) => {
     const { pre, interessado } = await porToken(tx, token, true);
-    const dados = await comCadastro(tx, interessado.alunoId, preMatriculaDadosSchema.parse(pre.dados));
+    const dados = await comCadastro(tx, interessado, preMatriculaDadosSchema.parse(pre.dados));
     const [config, planos, documentos] = await Promise.all([
       loadMatriculaOnlineConfig(tx),
       planosDisponiveis(tx, interessado.anoLetivo, interessado.serie),
@@ -376,7 +376,7 @@ export async function getPreMatriculaResumo(db: DbOrTx, interessadoId: string): 
     listDocumentos(db, pre.id),
     planosDisponiveis(db, interessado.anoLetivo, interessado.serie),
   ]);
-  const dados = await comCadastro(db, interessado.alunoId, preMatriculaDadosSchema.parse(pre.dados));
+  const dados = await comCadastro(db, interessado, preMatriculaDadosSchema.parse(pre.dados));
   return {
     dados,
     plano: planos.find((plano) => plano.id === dados.plano_id) ?? null,

@@ -232,6 +232,48 @@ describe("a rematrícula's link", () => {
     expect(sent.body).toContain('CPF do responsável financeiro é obrigatório');
   });
 
+  it("the recipient cannot rewrite the other guardian's e-mail, phone or address (security review, 2026-12-06)", async () => {
+    // The link went to the mother: typing the father's e-mail made his signing link and code come to
+    // her (his record's CPF on the contract), and the enrolment wrote her phone and address on his record.
+    const { mae, pai, bia } = await familiaNoCadastro();
+    const { cookie, interessado, token, dados } = await linkDaRematricula(bia);
+    const [primeira, segundo] = dados.responsaveis;
+    const sent = await enviar(token, {
+      ...dados,
+      responsaveis: [
+        primeira!,
+        { ...segundo!, email: 'ana.outra@familia.test', telefone: '11900001111', cpf: newCpf() },
+      ],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const resumo = dataOf<{ dados: Dados }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/matriculas/interessados/${interessado.id}/pre-matricula`,
+        headers: { cookie },
+      }),
+    );
+    // What the contract and its signing links read: the father as the school knows him.
+    expect(resumo.dados.responsaveis[1]).toMatchObject({
+      responsavel_id: pai.id,
+      cpf: pai.cpf,
+      email: 'caio@familia.test',
+      telefone: '11933334444',
+    });
+
+    const outcome = await matriculaAssinada(interessado.id);
+    expect(outcome).toMatchObject({ matriculado: true, alunoId: bia.id });
+    expect(await linksOf(bia.id)).toEqual([mae.id, pai.id].sort());
+    expect(await guardianById(pai.id)).toMatchObject({
+      email: 'caio@familia.test',
+      telefone: '11933334444',
+      cep: '22290030',
+      logradouro: 'Rua do Pai',
+    });
+    // The recipient's own record takes the form's contact, as before.
+    expect(await guardianById(mae.id)).toMatchObject({ logradouro: 'Avenida Rio Branco' });
+  });
+
   it("another family's guardian named by CPF is neither linked nor changed; the timeline says so", async () => {
     const { mae, pai, bia } = await familiaNoCadastro();
     const patricia = await outraFamilia();

@@ -34,7 +34,7 @@ type NoCadastro = Awaited<ReturnType<typeof responsaveisNoCadastro>>[number];
 
 /** How the link starts a guardian on file: what the one who got the link already knows, nothing more. */
 export function rascunhoDoResponsavel(row: NoCadastro, emailDoLink: string) {
-  const destinatario = row.guardian.email !== null && row.guardian.email.toLowerCase() === emailDoLink;
+  const destinatario = isDestinatario(row.guardian, emailDoLink);
   return {
     responsavel_id: row.guardian.id,
     nome: row.guardian.nome,
@@ -46,25 +46,40 @@ export function rascunhoDoResponsavel(row: NoCadastro, emailDoLink: string) {
   };
 }
 
+/** Whether a guardian on file is the one the rematrícula's link was sent to (its e-mail is the link's). */
+export function isDestinatario(guardian: { email: string | null }, emailDoLink: string): boolean {
+  return guardian.email !== null && guardian.email.trim().toLowerCase() === emailDoLink.trim().toLowerCase();
+}
+
 /**
  * The form as the school reads it: each `responsavel_id` that is a guardian of the rematrícula's student
  * gets, for what the family left blank, the record's CPF, e-mail and phone; any other `responsavel_id`
  * (another family's, or on a new family's form) is dropped, and that guardian is only what was typed.
+ * A guardian on file other than the link's recipient is read from the record whatever was typed (security
+ * review, 2026-12-06): the link proves only its recipient, and an e-mail typed for the other parent took
+ * that parent's signing link and code — under the record's CPF — to whoever filled the form.
  */
 export async function comCadastro(
   db: DbOrTx,
-  alunoId: string | null,
+  interessado: { alunoId: string | null; email: string },
   dados: PreMatriculaDados,
 ): Promise<PreMatriculaDados> {
   const ids = dados.responsaveis.flatMap((item) => (item.responsavel_id ? [item.responsavel_id] : []));
   if (ids.length === 0) return dados;
-  const rows = alunoId ? await responsaveisNoCadastro(db, alunoId, ids) : [];
+  const rows = interessado.alunoId ? await responsaveisNoCadastro(db, interessado.alunoId, ids) : [];
   const byId = new Map(rows.map((row) => [row.guardian.id, row.guardian]));
   return {
     ...dados,
     responsaveis: dados.responsaveis.map((item) => {
       const row = item.responsavel_id ? byId.get(item.responsavel_id) : undefined;
       if (!row) return { ...item, responsavel_id: null };
+      if (!isDestinatario(row, interessado.email))
+        return {
+          ...item,
+          cpf: row.cpf || item.cpf,
+          email: row.email || item.email,
+          telefone: row.telefone || item.telefone || null,
+        };
       return {
         ...item,
         cpf: item.cpf || row.cpf,
