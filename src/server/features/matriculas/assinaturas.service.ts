@@ -331,7 +331,9 @@ export async function pdfDaAssinatura(db: DbOrTx, token: string) {
   const { signer, contrato } = await signerOf(db, token);
   if (contrato.status === 'anulado')
     throw new AppError('CONFLICT', 'Este contrato foi substituído ou anulado pela escola.');
-  if (!signer.assinadoEm && signer.tokenExpiraEm.getTime() < clock.now().getTime())
+  // Past the links' validity a contract not signed by everyone can no longer be: its PDF (every signer's
+  // CPF, e-mail and phone) stops opening for the signers who did sign too (security review, 2026-12-06).
+  if (!contrato.assinadoEm && signer.tokenExpiraEm.getTime() < clock.now().getTime())
     throw notFound(LINK_INVALIDO);
   const signed = contrato.pdfAssinado !== null;
   return {

@@ -20,6 +20,7 @@ import { familyIn, guardianWithAccount } from '../../test/school-fixtures.js';
 import { saveSchoolIdentity } from '../settings/school-identity.js';
 import { ASSINATURA_RATE_LIMITS } from './assinaturas.routes.js';
 import { CODIGO_MAX_TENTATIVAS, LINK_APOS_ASSINATURA_DIAS } from './assinaturas.service.js';
+import { LINK_ASSINATURA_DIAS } from './contratos.service.js';
 
 /**
  * The plan is a real anuidade saved through its API (anuidades part) and the enrolment the real
@@ -417,6 +418,27 @@ describe('assinatura', () => {
     expect(changed.statusCode).toBe(409);
     expect(changed.json().message).toContain('mudaram');
     expect((await get(`/api/matriculas/contratos/${second}`, cookie)).json().data.status).toBe('anulado');
+  });
+
+  it("a signer's link of a contract nobody finished closes when the links expire (security review, 2026-12-06)", async () => {
+    // The family signed, the school never did: the links expired, the contract stayed 'aguardando', and the
+    // family's signed link opened its PDF — every signer's CPF, e-mail and phone — for as long as it existed.
+    const { cookie } = await signedIn(t, 'administrador');
+    await escola(cookie, false);
+    const family = await familia();
+    expect((await enviar(cookie, family.id)).statusCode).toBe(201);
+    const token = linksEnviados().get('mariana@example.com')!;
+    await assinarComo(token, 'mariana@example.com', ip(1));
+    const link = `/api/assinaturas/${token}`;
+    const expires = clock.now().getTime() + LINK_ASSINATURA_DIAS * 24 * 3600 * 1000;
+    try {
+      clock.pin(new Date(expires - 60_000));
+      expect((await get(`${link}/pdf`)).statusCode).toBe(200);
+      clock.pin(new Date(expires + 60_000));
+      expect((await get(`${link}/pdf`)).statusCode).toBe(404);
+    } finally {
+      clock.unpin();
+    }
   });
 
   it('all signed: the contract is signed, its PDF has the manifesto, the family moves on, enrolment is asked and /validar shows it', async () => {
