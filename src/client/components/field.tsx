@@ -8,7 +8,7 @@ import {
 } from 'react';
 
 const control =
-  'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-gray-900 shadow-sm transition placeholder:text-gray-500 focus:outline-none focus:ring-2 disabled:bg-gray-100 disabled:text-gray-500';
+  'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-gray-900 shadow-sm transition placeholder:text-gray-500 focus:outline-none focus:ring-2 disabled:bg-gray-100 disabled:text-gray-500 aria-disabled:bg-gray-100 aria-disabled:text-gray-500';
 const controlState = (error?: string) =>
   error
     ? 'border-red-500 focus:border-red-500 focus:ring-red-200'

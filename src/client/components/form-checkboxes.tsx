@@ -1,14 +1,22 @@
 /** The form kit's checkboxes (re-exported by form-fields.tsx): one box, and a group filling an array. */
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { heldChoice } from '../lib/held-field';
 import { useFieldError } from './form-field-error';
 
 export function FormCheckbox({
   name,
   label,
+  held = false,
   ...props
-}: { name: string; label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'>) {
+}: {
+  name: string;
+  label: ReactNode;
+  /** Held while the form saves: focusable, aria-disabled, and a click ticks nothing (held-field.ts). */
+  held?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'>) {
   const { register } = useFormContext();
+  const field = register(name);
   const error = useFieldError(name);
   const errorId = `${useId()}-error`;
   return (
@@ -20,7 +28,8 @@ export function FormCheckbox({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           {...props}
-          {...register(name)}
+          {...field}
+          {...(held && heldChoice(true, field.onChange))}
         />
         {label}
       </label>

@@ -139,6 +139,30 @@ describe('LoginPage', () => {
     expect(router.state.location.pathname).toBe('/trocar-senha');
   });
 
+  it("holds 'Lembrar-me' while signing in: focusable, aria-disabled, and a click or Space ticks nothing", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'mae@escola.test');
+    await userEvent.type(screen.getByLabelText('Senha'), 'senha-errada');
+    const lembrar = screen.getByLabelText('Lembrar-me');
+    lembrar.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Entrando...' });
+    // A disabled box drops the focus to <body> in the browser.
+    expect(lembrar).not.toBeDisabled();
+    expect(lembrar).toHaveAttribute('aria-disabled', 'true');
+    expect(document.activeElement).toBe(lembrar);
+    await userEvent.click(lembrar);
+    await userEvent.keyboard(' ');
+    expect(lembrar).not.toBeChecked();
+    answer(jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Credenciais inválidas' }));
+    expect(await screen.findByText('Credenciais inválidas')).toBeInTheDocument();
+    expect(lembrar).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(lembrar);
+    expect(lembrar).toBeChecked();
+  });
+
   it('greets the new installation’s first administrator without the placeholder name Administrador', async () => {
     const firstAdmin = {
       success: true,

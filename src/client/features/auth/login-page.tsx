@@ -6,6 +6,7 @@ import { FIRST_ADMIN_NAME, loginInputSchema } from '../../../shared/auth.schemas
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { Form, FormCheckbox, FormInput, FormPassword } from '../../components/form-fields';
+import { heldText } from '../../lib/held-field';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useIsOnline } from '../../lib/offline/online';
 import { returnPathAfterLogin } from '../../lib/return-path';
@@ -26,8 +27,8 @@ export function LoginPage() {
   // Signing in needs the server: offline (or after the session's limit, offline) the page says so.
   const online = useIsOnline();
 
-  // The fields are read-only while signing in, not disabled: a disabled field (or button) loses the
-  // focus to <body>. A refusal puts the focus back in the password, selected to be typed again, while the
+  // The fields are held while signing in (held-field.ts: read-only, the box ticks nothing), not
+  // disabled: a disabled field (or button) loses the focus to <body>. A refusal puts the focus back in the password, selected to be typed again, while the
   // banner (role="alert") reads the reason.
   const onSubmit = form.submit(
     async (values) => {
@@ -61,17 +62,17 @@ export function LoginPage() {
           type="email"
           autoComplete="username"
           placeholder="seu@email.com"
-          readOnly={busy}
+          {...heldText(busy)}
         />
         <FormPassword
           name="password"
           label="Senha"
           autoComplete="current-password"
           placeholder="Sua senha"
-          readOnly={busy}
+          {...heldText(busy)}
         />
         <div className="flex items-center justify-between gap-3">
-          <FormCheckbox name="lembrar" label="Lembrar-me" disabled={busy} />
+          <FormCheckbox name="lembrar" label="Lembrar-me" held={busy} />
           <Link
             to={paths.forgotPassword}
             className={`text-sm font-medium text-primary-strong hover:underline ${busy ? 'pointer-events-none opacity-60' : ''}`}

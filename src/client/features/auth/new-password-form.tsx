@@ -6,6 +6,7 @@ import {
 } from '../../../shared/auth.schemas';
 import { Button } from '../../components/button';
 import { Form, FormInput, FormPassword } from '../../components/form-fields';
+import { heldText } from '../../lib/held-field';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
 const schema = (withCurrent: boolean, askName: boolean) =>
@@ -58,26 +59,31 @@ export function NewPasswordForm({
           label="Seu nome"
           autoComplete="name"
           required
-          disabled={busy}
+          {...heldText(busy)}
           placeholder="Ex.: Maria da Silva"
           hint="Como a equipe e as famílias vão ver você (nos comunicados, nas mensagens)."
         />
       )}
       {withCurrent && (
-        <FormPassword name="senhaAtual" label="Senha atual" autoComplete="current-password" disabled={busy} />
+        <FormPassword
+          name="senhaAtual"
+          label="Senha atual"
+          autoComplete="current-password"
+          {...heldText(busy)}
+        />
       )}
       <FormPassword
         name="novaSenha"
         label="Nova senha"
         autoComplete="new-password"
-        disabled={busy}
+        {...heldText(busy)}
         hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres. Evite senhas comuns, o seu nome e o nome da escola.`}
       />
       <FormPassword
         name="confirmacao"
         label="Confirmar nova senha"
         autoComplete="new-password"
-        disabled={busy}
+        {...heldText(busy)}
       />
       <Button type="submit" className="w-full" loading={busy}>
         {busy ? 'Salvando...' : submitLabel}
