@@ -129,3 +129,27 @@ describe('ImportModal while it imports', () => {
     expect(imports).toHaveLength(1);
   });
 });
+
+describe('ImportModal while it reads the spreadsheet', () => {
+  it('keeps the focus on the file field (held, not disabled) and reads no second file meanwhile', async () => {
+    const reads: string[] = [];
+    // Reading the columns stays on its way.
+    vi.stubGlobal('fetch', (url: string) => {
+      reads.push(url);
+      return new Promise<Response>(() => undefined);
+    });
+    renderAt(<ImportModal kind="alunos" onClose={() => undefined} />);
+    const user = userEvent.setup();
+    const input = screen.getByLabelText(/^Planilha/);
+    await user.upload(input, new File(['nome;data_nascimento'], 'alunos.csv', { type: 'text/csv' }));
+    await screen.findByText('Analisando a planilha…');
+    expect(reads).toHaveLength(1);
+    // A disabled field drops the focus to <body> in the browser; this one waits held.
+    expect(input).not.toBeDisabled();
+    expect(input).toHaveAttribute('aria-disabled', 'true');
+    expect(input).toHaveFocus();
+    await user.upload(input, new File(['nome'], 'outra.csv', { type: 'text/csv' }));
+    expect(input).toHaveFocus();
+    expect(reads).toHaveLength(1);
+  });
+});

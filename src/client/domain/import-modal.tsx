@@ -8,6 +8,7 @@ import { Button } from '../components/button';
 import { ErrorBanner } from '../components/feedback';
 import { Modal } from '../components/modal';
 import { ApiError } from '../lib/api-client';
+import { heldChoice } from '../lib/held-field';
 import { downloadImportTemplate, fetchFileColumns, newProgressId, useImportFile } from './importacao.api';
 import { ImportAccounts } from './import-accounts';
 import { importTexts } from './import-kinds';
@@ -170,8 +171,9 @@ export function ImportModal({ kind, onClose }: { kind: ImportKind; onClose: () =
                 id={fileId}
                 type="file"
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                disabled={run.isPending || reading}
-                onChange={(event) => void handleFile(event.target.files?.[0] ?? null)}
+                {...heldChoice(run.isPending || reading, (event) =>
+                  handleFile(event.target.files?.[0] ?? null),
+                )}
                 className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
               />
             </div>

@@ -15,10 +15,11 @@ export function heldText(held: boolean): { readOnly?: true; 'aria-disabled'?: tr
 type Choice = HTMLInputElement | HTMLSelectElement;
 
 /**
- * A select, a checkbox or a file input held: these have no read-only, so the change is ignored here.
- * A click opens no file picker and ticks no box; a change that comes anyway (a select's arrow keys) is
- * not passed on, and a chosen file is forgotten. A held select should be controlled (`value`): React
- * puts its value back after the ignored change.
+ * A select, a checkbox or a file input held: these have no read-only, so the change is ignored here
+ * instead. A click opens no file picker; a box's tick is put back and not passed on (a click's default
+ * is not prevented for a box: React's controlled box would then show the opposite of its state); a
+ * select's change is not passed on, so a held select should be controlled (`value`): React puts its
+ * value back.
  */
 export function heldChoice<E extends Choice>(
   held: boolean,
@@ -31,7 +32,7 @@ export function heldChoice<E extends Choice>(
   return {
     ...(held ? { 'aria-disabled': true as const } : {}),
     onClick: (event) => {
-      if (held) event.preventDefault();
+      if (held && isFile(event.currentTarget)) event.preventDefault();
     },
     onChange: (event) => {
       if (!held) {
@@ -39,7 +40,11 @@ export function heldChoice<E extends Choice>(
         return;
       }
       const target: Choice = event.target;
-      if (target instanceof HTMLInputElement && target.type === 'file') target.value = '';
+      if (isFile(target)) target.value = '';
+      else if (target instanceof HTMLInputElement && target.type === 'checkbox')
+        target.checked = !target.checked;
     },
   };
 }
+
+const isFile = (element: Choice) => element instanceof HTMLInputElement && element.type === 'file';

@@ -7,6 +7,7 @@ import { Badge } from '../../components/feedback';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { LeaveGuard } from '../../components/leave-guard';
+import { heldChoice } from '../../lib/held-field';
 import { useDayPhoto, useSaveDay } from './agenda.api';
 import { AgendaChildSheet } from './agenda-child-sheet';
 import { AgendaItemsEditor } from './agenda-items-editor';
@@ -156,8 +157,8 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
               type="file"
               accept="image/jpeg,image/png,image/webp"
               className="sr-only"
-              disabled={!day.publicada || photo.isPending}
-              onChange={(event) => {
+              disabled={!day.publicada}
+              {...heldChoice(photo.isPending, (event) => {
                 const arquivo = event.target.files?.[0];
                 event.target.value = '';
                 if (arquivo)
@@ -165,7 +166,7 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
                     onSuccess: (result) => toast.success(result.message ?? 'Foto enviada.'),
                     onError: (error) => toast.error(errorText(error)),
                   });
-              }}
+              })}
             />
           </label>
         )}

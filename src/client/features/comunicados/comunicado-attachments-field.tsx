@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { COMUNICADO_LIMITS, type Anexo } from '../../../shared/comunicados.schemas';
 import { IconButton } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
+import { heldChoice } from '../../lib/held-field';
 import { uploadAnexo } from './comunicados.api';
 
 export function AttachmentsField({
@@ -49,8 +50,7 @@ export function AttachmentsField({
             type="file"
             className="sr-only"
             accept="application/pdf,image/jpeg,image/png,image/webp"
-            disabled={sending}
-            onChange={(event) => {
+            {...heldChoice(sending, (event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
               if (!file) return;
@@ -65,7 +65,7 @@ export function AttachmentsField({
                   toast.error(error instanceof ApiError ? error.message : 'Não foi possível enviar o anexo.'),
                 )
                 .finally(() => setSending(false));
-            }}
+            })}
           />
         </label>
       )}

@@ -108,4 +108,52 @@ describe('PhotoTagsPanel', () => {
     await user.click(ana);
     expect(puts).toHaveLength(1);
   });
+  it("while a tick saves, the found students' boxes wait held (focusable, aria-disabled) and tick nothing", async () => {
+    const user = userEvent.setup();
+    const found = [
+      { id: uuid(2), nome: 'Ana Lima', turma: null },
+      { id: uuid(3), nome: 'Bruno Reis', turma: null },
+    ];
+    const puts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        // The tick's request stays on its way.
+        if (init?.method === 'PUT') {
+          puts.push(init.body);
+          return new Promise<Response>(() => undefined);
+        }
+        if (url.startsWith('/api/alunos'))
+          return Promise.resolve(
+            json({ success: true, data: { items: found, total: 2, page: 1, pageSize: 8 } }),
+          );
+        return Promise.resolve(
+          json({ success: true, data: { media_id: uuid(1), alunos: [], publicavel: true } }),
+        );
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <PhotoTagsPanel mediaId={uuid(1)} />
+      </QueryClientProvider>,
+    );
+    await user.type(await screen.findByLabelText('Buscar aluno pelo nome'), 'Li');
+    const ana = await screen.findByRole('checkbox', { name: /Ana Lima/ });
+    const bruno = screen.getByRole('checkbox', { name: /Bruno Reis/ });
+    await user.click(ana);
+    expect(puts).toHaveLength(1);
+    // A disabled box drops the focus to <body> in the browser.
+    expect(ana).toHaveFocus();
+    for (const box of [ana, bruno]) {
+      expect(box).not.toBeDisabled();
+      expect(box).toHaveAttribute('aria-disabled', 'true');
+    }
+    await user.keyboard(' ');
+    await user.click(bruno);
+    // Ana shows her tick on its way; Bruno's is not taken.
+    expect(ana).toBeChecked();
+    expect(bruno).not.toBeChecked();
+    expect(puts).toHaveLength(1);
+  });
 });

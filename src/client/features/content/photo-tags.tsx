@@ -11,6 +11,7 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { warningToast } from '../../components/warning-toast';
 import { api, ApiError, apiWithMessage, toQuery } from '../../lib/api-client';
+import { heldChoice } from '../../lib/held-field';
 import { contentStateKey } from './content.api';
 import { ConsentWarning } from './photo-consent-warning';
 
@@ -157,8 +158,7 @@ export function PhotoTagsPanel({ mediaId }: { mediaId: string }) {
                   type="checkbox"
                   className="h-4 w-4"
                   checked={taggedIds.has(student.id)}
-                  disabled={pending !== null}
-                  onChange={() => toggle(student.id)}
+                  {...heldChoice(pending !== null, () => toggle(student.id))}
                 />
                 <span className="text-sm text-gray-900">
                   {student.nome}

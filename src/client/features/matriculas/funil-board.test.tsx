@@ -70,4 +70,31 @@ describe('FunilBoard', () => {
     expect(cards[0]).toHaveTextContent('já passou: registre como foi');
     expect(cards[1]).not.toHaveTextContent('já passou');
   });
+  it("while a family's move is on its way, its 'Mover para…' keeps the focus, held, and sends no second move", async () => {
+    const user = userEvent.setup();
+    const patches: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (init?.method === 'PATCH') patches.push(url);
+        // The move stays on its way.
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    renderAt(<FunilBoard familias={[familia(1, {}), familia(2, {})]} onOpen={() => undefined} />);
+    const mover = screen.getByLabelText('Mover Criança 1 para outra etapa');
+    const other = screen.getByLabelText('Mover Criança 2 para outra etapa');
+    await user.selectOptions(mover, 'Pré-matrícula');
+    expect(patches).toHaveLength(1);
+    // Not disabled (the focus would drop to <body>): held, and a second choice is not sent.
+    await vi.waitFor(() => expect(mover).toHaveAttribute('aria-disabled', 'true'));
+    expect(mover).not.toBeDisabled();
+    expect(mover).toHaveFocus();
+    await user.selectOptions(mover, 'Contrato enviado');
+    expect(mover).toHaveValue('');
+    expect(mover).toHaveFocus();
+    expect(patches).toHaveLength(1);
+    // Another family's menu is free.
+    expect(other).not.toHaveAttribute('aria-disabled');
+  });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/matriculas.schemas';
 import { DAY_MS } from '../../../shared/calendar';
 import { formatDateTime } from '../../../shared/format';
+import { heldChoice } from '../../lib/held-field';
 import { useMoveTo } from './funil-dialogs';
 
 const DRAG_TYPE = 'application/x-interessado';
@@ -24,11 +25,12 @@ export function diasDesde(iso: string): string {
 export function MoverPara({
   familia,
   onMove,
-  disabled,
+  held = false,
 }: {
   familia: Interessado;
   onMove: (familia: Interessado, etapa: EtapaFunil) => void;
-  disabled?: boolean;
+  /** Its move is on its way: the menu keeps the focus (not disabled) and takes no other (held-field.ts). */
+  held?: boolean;
 }) {
   const id = `mover-${familia.id}`;
   return (
@@ -39,11 +41,10 @@ export function MoverPara({
       <select
         id={id}
         value=""
-        disabled={disabled}
-        onChange={(event) => {
+        {...heldChoice(held, (event) => {
           if (event.target.value) onMove(familia, event.target.value as EtapaFunil);
-        }}
-        className="min-h-9 w-full rounded-md border border-gray-300 bg-white px-2 py-1 text-xs text-gray-700"
+        })}
+        className="min-h-9 w-full rounded-md border border-gray-300 bg-white px-2 py-1 text-xs text-gray-700 aria-disabled:opacity-60"
       >
         <option value="">Mover para…</option>
         {etapasFunil
@@ -62,10 +63,12 @@ function Card({
   familia,
   onOpen,
   onMove,
+  moving,
 }: {
   familia: Interessado;
   onOpen: (id: string) => void;
   onMove: (familia: Interessado, etapa: EtapaFunil) => void;
+  moving: boolean;
 }) {
   return (
     <li
@@ -93,7 +96,7 @@ function Card({
         <span className="mt-1 block text-xs text-gray-500">Nesta etapa {diasDesde(familia.etapa_em)}</span>
       </button>
       <div className="mt-2">
-        <MoverPara familia={familia} onMove={onMove} />
+        <MoverPara familia={familia} onMove={onMove} held={moving} />
       </div>
     </li>
   );
@@ -143,7 +146,7 @@ function Etapas({ familias }: { familias: Interessado[] }) {
 }
 
 export function FunilBoard({ familias, onOpen }: { familias: Interessado[]; onOpen: (id: string) => void }) {
-  const { move, dialog } = useMoveTo();
+  const { move, dialog, moving } = useMoveTo();
   const [over, setOver] = useState<EtapaFunil | null>(null);
   const handleDrop = (etapa: EtapaFunil) => (event: DragEvent) => {
     event.preventDefault();
@@ -185,7 +188,13 @@ export function FunilBoard({ familias, onOpen }: { familias: Interessado[]; onOp
                 ) : (
                   <ul className="space-y-2">
                     {items.map((familia) => (
-                      <Card key={familia.id} familia={familia} onOpen={onOpen} onMove={move} />
+                      <Card
+                        key={familia.id}
+                        familia={familia}
+                        onOpen={onOpen}
+                        onMove={move}
+                        moving={moving === familia.id}
+                      />
                     ))}
                   </ul>
                 )}

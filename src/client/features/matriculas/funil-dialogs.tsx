@@ -145,8 +145,10 @@ export function PerdaDialog({ familia, onClose }: { familia: Interessado; onClos
 export function useMoveTo() {
   const mover = useMoverEtapa();
   const [pending, setPending] = useState<{ familia: Interessado; etapa: 'visita' | 'perdido' } | null>(null);
+  // The family whose move is on its way: another move of it waits (its version is about to change).
+  const moving = mover.isPending ? mover.variables.id : null;
   const move = (familia: Interessado, etapa: EtapaFunil) => {
-    if (etapa === familia.etapa) return;
+    if (etapa === familia.etapa || familia.id === moving) return;
     if (etapa === 'visita' || etapa === 'perdido') {
       setPending({ familia, etapa });
       return;
@@ -165,5 +167,5 @@ export function useMoveTo() {
     ) : pending?.etapa === 'perdido' ? (
       <PerdaDialog familia={pending.familia} onClose={() => setPending(null)} />
     ) : null;
-  return { move, dialog, busy: mover.isPending };
+  return { move, dialog, moving };
 }

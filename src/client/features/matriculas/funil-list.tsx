@@ -16,7 +16,7 @@ export const etapaTone: Record<EtapaFunil, BadgeTone> = {
 };
 
 export function FunilList({ familias, onOpen }: { familias: Interessado[]; onOpen: (id: string) => void }) {
-  const { move, dialog } = useMoveTo();
+  const { move, dialog, moving } = useMoveTo();
   return (
     <>
       <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
@@ -65,7 +65,7 @@ export function FunilList({ familias, onOpen }: { familias: Interessado[]; onOpe
                   <span className="ml-2 text-xs text-gray-500">{diasDesde(familia.etapa_em)}</span>
                 </td>
                 <td className="block pt-2 md:table-cell md:w-44 md:px-4 md:py-3">
-                  <MoverPara familia={familia} onMove={move} />
+                  <MoverPara familia={familia} onMove={move} held={moving === familia.id} />
                 </td>
               </tr>
             ))}

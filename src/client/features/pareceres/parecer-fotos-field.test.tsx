@@ -56,3 +56,30 @@ describe("the parecer's photos", () => {
     ).toEqual([fotoUrl(2)]);
   });
 });
+
+describe("the parecer's photo upload while a photo is on its way", () => {
+  it('keeps the focus on the file field (held, not disabled) and sends a second photo nowhere', async () => {
+    const user = userEvent.setup();
+    const posts: RequestInit[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') posts.push(init);
+        // The upload stays on its way.
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    renderAt(<ParecerFotosField parecer={parecer} />);
+    const input = screen.getByLabelText('Anexar foto');
+    input.focus();
+    await user.upload(input, new File(['a'], 'desenho.png', { type: 'image/png' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    // A disabled field drops the focus to <body> in the browser; this one waits held.
+    await waitFor(() => expect(input).toHaveAttribute('aria-disabled', 'true'));
+    expect(input).not.toBeDisabled();
+    expect(input).toHaveFocus();
+    await user.upload(input, new File(['b'], 'pintura.png', { type: 'image/png' }));
+    expect(posts).toHaveLength(1);
+    expect(input).toHaveFocus();
+  });
+});

@@ -5,6 +5,7 @@ import { PARECER_FOTOS_MAX, type Parecer } from '../../../shared/pareceres.schem
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { ParecerFotos } from '../../domain/parecer-parts';
 import { useParecerFoto } from '../../domain/pareceres.api';
+import { heldChoice } from '../../lib/held-field';
 
 const errorText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
@@ -53,12 +54,12 @@ export function ParecerFotosField({ parecer }: { parecer: Parecer | null }) {
           type="file"
           accept="image/jpeg,image/png,image/webp"
           className="sr-only"
-          disabled={full || change.isPending}
-          onChange={(event) => {
+          disabled={full}
+          {...heldChoice(change.isPending, (event) => {
             const arquivo = event.target.files?.[0];
             event.target.value = '';
             if (arquivo) change.mutate({ parecer, arquivo }, onDone);
-          }}
+          })}
         />
       </label>
       <p className="text-xs text-gray-600">
