@@ -96,6 +96,28 @@ describe("the teacher's agenda of the day", () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remover foto' }));
     await waitFor(() => expect(deletes().map((request) => request.path)).toEqual([`${dayUrl(1)}/foto`]));
   });
+
+  it('keeps the focus on the photo field while a photo goes (held, not disabled), and sends no second', async () => {
+    const { api } = openAgenda();
+    const puts: string[] = [];
+    // The photo's upload stays on its way.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (init?.method !== 'PUT') return api(url, init);
+      puts.push(url);
+      return new Promise<Response>(() => undefined);
+    });
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('Trocar foto');
+    await user.upload(input, new File(['a'], 'pintura.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(input).toHaveAttribute('aria-disabled', 'true'));
+    expect(puts).toEqual([`${dayUrl(1)}/foto`]);
+    // A disabled field drops the focus to <body> in the browser.
+    expect(input).not.toBeDisabled();
+    expect(input).toHaveFocus();
+    await user.upload(input, new File(['b'], 'outra.jpg', { type: 'image/jpeg' }));
+    expect(input).toHaveFocus();
+    expect(puts).toHaveLength(1);
+  });
 });
 
 const ANA = '00000000-0000-4000-8000-000000000021';
