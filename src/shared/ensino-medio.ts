@@ -5,6 +5,7 @@
  */
 import { MIN_DIAS_LETIVOS } from './calendar.js';
 import { areaLabel, areas, type Area } from './disciplinas.schemas.js';
+import { formatDate } from './format.js';
 
 export const ENSINO_MEDIO = 'Ensino Médio';
 export const isEnsinoMedio = (nivel: string | null | undefined): boolean => nivel === ENSINO_MEDIO;
@@ -166,7 +167,8 @@ export function checkCargaHoraria(
 export interface SubjectGroup<T> {
   /** 'Linguagens e suas Tecnologias' … or 'Itinerário formativo: <nome>'. */
   titulo: string;
-  parte: 'formacao_geral_basica' | 'itinerario';
+  /** `itinerario_anterior`: one the student left during the year (its hours: the lessons they had). */
+  parte: 'formacao_geral_basica' | 'itinerario' | 'itinerario_anterior';
   itens: T[];
   /** The group's hours a year (the subjects with a figure). */
   carga_horaria: number;
@@ -180,7 +182,12 @@ const sumHours = (items: readonly { carga_horaria: number | null }[]) =>
  * área do conhecimento (the BNCC's order), then each itinerário. The subjects keep their order inside a group.
  */
 export function groupByArea<
-  T extends { area: Area | null; itinerario: string | null; carga_horaria: number | null },
+  T extends {
+    area: Area | null;
+    itinerario: string | null;
+    carga_horaria: number | null;
+    itinerario_trocado_em?: string | undefined;
+  },
 >(subjects: readonly T[]): SubjectGroup<T>[] {
   const groups: SubjectGroup<T>[] = [];
   const fgb = subjects.filter((subject) => subject.itinerario === null);
@@ -194,12 +201,28 @@ export function groupByArea<
         carga_horaria: sumHours(itens),
       });
   }
-  const itinerarios = [...new Set(subjects.flatMap((subject) => subject.itinerario ?? []))];
-  for (const nome of itinerarios) {
-    const itens = subjects.filter((subject) => subject.itinerario === nome);
+  const current = subjects.filter((subject) => !subject.itinerario_trocado_em);
+  for (const nome of new Set(current.flatMap((subject) => subject.itinerario ?? []))) {
+    const itens = current.filter((subject) => subject.itinerario === nome);
     groups.push({
       titulo: `Itinerário formativo: ${nome}`,
       parte: 'itinerario',
+      itens,
+      carga_horaria: sumHours(itens),
+    });
+  }
+  // The itinerários left during the year, after the current one: what the student studied until the change.
+  const left = subjects.filter((subject) => subject.itinerario !== null && subject.itinerario_trocado_em);
+  for (const key of new Set(
+    left.map((subject) => `${subject.itinerario!}\u0000${subject.itinerario_trocado_em!}`),
+  )) {
+    const [nome, ate] = key.split('\u0000') as [string, string];
+    const itens = left.filter(
+      (subject) => subject.itinerario === nome && subject.itinerario_trocado_em === ate,
+    );
+    groups.push({
+      titulo: `Itinerário anterior: ${nome} (trocado em ${formatDate(ate)})`,
+      parte: 'itinerario_anterior',
       itens,
       carga_horaria: sumHours(itens),
     });

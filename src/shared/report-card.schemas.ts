@@ -71,6 +71,12 @@ const reportCardSubjectSchema = z.object({
   area: z.enum(areas).nullable(),
   /** Ensino Médio: the itinerário formativo the subject belongs to; null: formação geral básica. */
   itinerario: z.string().nullable(),
+  /**
+   * Ensino Médio: the subject is of an itinerário the student left during the year — the change's day.
+   * Its grades and lessons are those of before the change, its `carga_horaria` the hours of the lessons
+   * the student had (not the year's), its `situacao` is not a result and the final situation ignores it.
+   */
+  itinerario_trocado_em: z.string().optional(),
   /** Hours a year by the class's grade curricular (null: not in the grid). */
   carga_horaria: z.number().int().nullable(),
   periodos: z.array(reportCardPeriodSchema),

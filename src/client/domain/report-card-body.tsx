@@ -125,6 +125,7 @@ export function ReportCardBody({
                         <SituacaoBadge
                           situacao={subject.situacao}
                           conselho={subject.conselho !== null}
+                          trocadoEm={subject.itinerario_trocado_em}
                           wrap
                         />
                         {subject.conselho && subject.situacao_calculada && (

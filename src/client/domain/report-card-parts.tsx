@@ -66,11 +66,20 @@ export function SituacaoBadge({
   situacao,
   conselho,
   wrap = false,
+  trocadoEm,
 }: {
   situacao: Situacao;
   conselho: boolean;
   wrap?: boolean;
+  /** A subject of an itinerário the student left: no result of its own, it says so. */
+  trocadoEm?: string | undefined;
 }) {
+  if (trocadoEm)
+    return (
+      <Badge tone="gray" wrap={wrap}>
+        Itinerário anterior
+      </Badge>
+    );
   return (
     <Badge tone={situacaoTones[situacao]} wrap={wrap}>
       {situacaoLabels[situacao]}

@@ -77,7 +77,12 @@ export function SubjectCards({ card }: { card: ReportCard }) {
               <Heading level={4} className="font-semibold text-gray-900">
                 {subject.disciplina}
               </Heading>
-              <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} wrap />
+              <SituacaoBadge
+                situacao={subject.situacao}
+                conselho={subject.conselho !== null}
+                trocadoEm={subject.itinerario_trocado_em}
+                wrap
+              />
             </div>
             <dl
               className={`mt-2 grid ${periodGrid[card.periodos.length] ?? 'grid-cols-4'} gap-1 rounded-md bg-gray-50 p-2 text-center`}

@@ -4,7 +4,9 @@
  * child) in the first itinerário, the second in the other, the third without a choice yet.
  */
 import { expect } from 'vitest';
+import type { Assessment } from '../../shared/assessments.schemas.js';
 import type { CurriculumInput, ItinerarioChoices } from '../../shared/curriculum.schemas.js';
+import { clock } from '../lib/clock.js';
 import { dataOf, insertStudent } from './records-fixtures.js';
 import { familyIn, setupSchool } from './school-fixtures.js';
 import { requestsOf, type TestApp } from './test-app.js';
@@ -102,4 +104,52 @@ export async function setupMedioSchool(t: TestApp) {
     a: [family.child, a2, a3] as const,
     itinerarioId: idOf,
   };
+}
+
+/**
+ * The Médio school where the first student leaves their itinerário on 01/04/2026 (Wednesday): in March,
+ * a grade of 9,5 in the Laboratório and two of its lessons (absent on 09/03); an Oficina lesson on 10/03,
+ * before the change (not theirs); then the move to the other itinerário, and on 01/04 a lesson of each
+ * (absent from the Oficina's; the Laboratório's no longer theirs). The clock stays on 01/04/2026.
+ */
+export async function setupItinerarioChange(t: TestApp) {
+  const { send } = requestsOf(() => t.app);
+  clock.pin('2026-03-02');
+  const s = await setupMedioSchool(t);
+  const rollUrl = `/api/frequencia/turmas/${s.turma.id}`;
+  const roll = async (cookie: string, data: string, disciplina: string, faltas: string[]) => {
+    const response = await send('PUT', rollUrl, cookie, {
+      data,
+      disciplina,
+      aula: 1,
+      faltas: faltas.map((aluno_id) => ({ aluno_id })),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const aluno = s.a[0].id;
+  clock.pin('2026-03-11');
+  const created = await send('POST', '/api/avaliacoes', s.cn.cookie, {
+    turma_id: s.turma.id,
+    disciplina: LAB,
+    periodo_id: s.year!.periodos[0]!.id,
+    nome: 'Prova 1',
+    data: '2026-03-10',
+    peso: 1,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const graded = await send('PUT', '/api/notas', s.admin.cookie, {
+    notas: [{ avaliacao_id: dataOf<Assessment>(created).id, aluno_id: aluno, valor: 9.5 }],
+  });
+  expect(graded.statusCode, graded.body).toBe(200);
+  await roll(s.cn.cookie, '2026-03-09', LAB, [aluno]);
+  await roll(s.cn.cookie, '2026-03-10', LAB, []);
+  await roll(s.lh.cookie, '2026-03-10', OFICINA, []);
+  clock.pin('2026-04-01');
+  const moved = await send('PUT', `/api/turmas/${s.turma.id}/itinerarios`, s.admin.cookie, {
+    escolhas: [{ aluno_id: aluno, itinerario_id: s.itinerarioId(ITINERARIO_LH) }],
+  });
+  expect(moved.statusCode, moved.body).toBe(200);
+  await roll(s.cn.cookie, '2026-04-01', LAB, []);
+  await roll(s.lh.cookie, '2026-04-01', OFICINA, [aluno]);
+  return s;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   pgTable,
   primaryKey,
@@ -86,3 +87,29 @@ export const studentItinerarios = pgTable(
     index('student_itinerarios_itinerario_idx').on(table.itinerarioId),
   ],
 );
+
+/**
+ * The itinerários a student of a Médio class left during the year (a change of choice): what they studied
+ * there stays in the boletim and the histórico, with its grades and the lessons given until the change.
+ * `ate`: the day of the change — lessons from that day on are the new itinerário's.
+ */
+export const previousItinerarios = pgTable(
+  'student_itinerarios_anteriores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alunoId: studentIdColumn(),
+    turmaId: uuid('turma_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    // No action: an itinerário a student studied cannot be removed from the class (saveItinerarios, 409).
+    itinerarioId: uuid('itinerario_id')
+      .notNull()
+      .references(() => classItinerarios.id),
+    ate: date('ate').notNull(),
+  },
+  (table) => [
+    index('student_itinerarios_anteriores_turma_idx').on(table.turmaId, table.alunoId),
+    index('student_itinerarios_anteriores_itinerario_idx').on(table.itinerarioId),
+  ],
+);
+export type PreviousItinerarioRow = typeof previousItinerarios.$inferSelect;

@@ -184,6 +184,11 @@ export interface AttendanceTally {
   given: Map<string | null, number>;
   /** Absences that count (not 'abonadas'), with their date and subject. */
   counted: { data: string; disciplina: string | null }[];
+  /**
+   * The days of each lesson given of some subjects (a day once per lesson), asked for with `dated`: a
+   * student who changed itinerário had a subject's lessons only while in its itinerário.
+   */
+  givenOn: Map<string, string[]>;
 }
 
 /**
@@ -194,9 +199,11 @@ export async function attendanceTallies(
   db: DbOrTx,
   alunoIds: readonly string[],
   range: { de: string; ate: string },
+  /** These students' lessons of these subjects, day by day (`givenOn`). */
+  dated: { alunoIds: readonly string[]; disciplinas: readonly string[] } = { alunoIds: [], disciplinas: [] },
 ): Promise<Map<string, AttendanceTally>> {
   const result = new Map<string, AttendanceTally>(
-    alunoIds.map((id) => [id, { given: new Map(), counted: [] }]),
+    alunoIds.map((id) => [id, { given: new Map(), counted: [], givenOn: new Map() }]),
   );
   if (alunoIds.length === 0) return result;
   const inRange = and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate));
@@ -229,6 +236,27 @@ export async function attendanceTallies(
       ),
   ]);
   for (const row of given) result.get(row.alunoId)!.given.set(row.disciplina, row.total);
+  if (dated.alunoIds.length > 0 && dated.disciplinas.length > 0) {
+    const days = await db
+      .select({
+        alunoId: classMemberships.alunoId,
+        disciplina: attendanceRolls.disciplina,
+        data: attendanceRolls.data,
+      })
+      .from(classMemberships)
+      .innerJoin(attendanceRolls, rollInMembership)
+      .where(
+        and(
+          inArray(classMemberships.alunoId, [...dated.alunoIds]),
+          inArray(attendanceRolls.disciplina, [...dated.disciplinas]),
+          inRange,
+        ),
+      );
+    for (const row of days) {
+      const { givenOn } = result.get(row.alunoId)!;
+      givenOn.set(row.disciplina!, [...(givenOn.get(row.disciplina!) ?? []), row.data]);
+    }
+  }
   for (const row of absences)
     result.get(row.alunoId)!.counted.push({ data: row.data, disciplina: row.disciplina });
   return result;

@@ -7,6 +7,8 @@ export {
   itinerarioStudentsOf,
   itinerariosOfClass,
   itinerariosOfClasses,
+  leftItinerarioOn,
   takesSubject,
+  tookSubjectOn,
   type ClassItinerarios,
 } from './itinerarios.service.js';

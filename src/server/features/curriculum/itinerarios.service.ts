@@ -11,11 +11,17 @@ import type {
 } from '../../../shared/curriculum.schemas.js';
 import { subjectKey } from '../../../shared/disciplinas.schemas.js';
 import { isEnsinoMedio } from '../../../shared/ensino-medio.js';
-import { formatCount } from '../../../shared/format.js';
+import { formatCount, todayIso } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
-import { classItinerarios, classSubjects, studentItinerarios } from '../../db/schema/curriculum.js';
+import {
+  classItinerarios,
+  classSubjects,
+  previousItinerarios,
+  studentItinerarios,
+} from '../../db/schema/curriculum.js';
+import { clock } from '../../lib/clock.js';
 import { students } from '../../db/schema/students.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -70,6 +76,25 @@ export async function saveItinerarios(
       const total = chosen.filter((choice) => choice.itinerarioId === first.id).length;
       throw conflict(
         `${formatCount(total, 'aluno escolheu', 'alunos escolheram')} o itinerário ${first.nome}: mude a escolha antes de removê-lo.`,
+      );
+    }
+    // What a student studied there is part of their record (boletim, histórico): the itinerário stays.
+    const studied = await tx
+      .select({ itinerarioId: previousItinerarios.itinerarioId, alunoId: previousItinerarios.alunoId })
+      .from(previousItinerarios)
+      .where(
+        inArray(
+          previousItinerarios.itinerarioId,
+          removed.map((row) => row.id),
+        ),
+      );
+    const left = removed.find((row) => studied.some((item) => item.itinerarioId === row.id));
+    if (left) {
+      const total = new Set(
+        studied.filter((item) => item.itinerarioId === left.id).map((item) => item.alunoId),
+      ).size;
+      throw conflict(
+        `${formatCount(total, 'aluno cursou', 'alunos cursaram')} o itinerário ${left.nome} antes de mudar de escolha: as notas e a frequência de lá ficam no boletim e no histórico, e o itinerário não pode ser removido.`,
       );
     }
     await tx.delete(classItinerarios).where(
@@ -143,6 +168,23 @@ async function presentChoices(db: DbOrTx, turma: ClassRow, scope: RecordsScope):
   };
 }
 
+/**
+ * A student leaves their itinerário: it is kept as a previous one, until today (the change's day), so the
+ * boletim and the histórico keep what they studied there. A choice changed the day it was made is a
+ * correction, not a change: nothing was studied in it.
+ */
+async function keepPrevious(tx: DbOrTx, alunoId: string, turmaId: string): Promise<void> {
+  const [current] = await tx
+    .select()
+    .from(studentItinerarios)
+    .where(and(eq(studentItinerarios.alunoId, alunoId), eq(studentItinerarios.turmaId, turmaId)));
+  const today = clock.today();
+  if (!current || todayIso(current.escolhidoEm) === today) return;
+  await tx
+    .insert(previousItinerarios)
+    .values({ alunoId, turmaId, itinerarioId: current.itinerarioId, ate: today });
+}
+
 /** GET /api/turmas/:id/itinerarios — the class's itinerários and each student's choice. */
 export async function getItinerarioChoices(
   db: DbOrTx,
@@ -187,13 +229,17 @@ export async function saveItinerarioChoices(
           },
         ]);
       if (aluno.itinerario_id === choice.itinerario_id) continue;
+      if (aluno.itinerario_id !== null) await keepPrevious(tx, aluno.id, turma.id);
       await tx
         .delete(studentItinerarios)
         .where(and(eq(studentItinerarios.alunoId, aluno.id), eq(studentItinerarios.turmaId, turma.id)));
       if (choice.itinerario_id !== null)
-        await tx
-          .insert(studentItinerarios)
-          .values({ alunoId: aluno.id, turmaId: turma.id, itinerarioId: choice.itinerario_id });
+        await tx.insert(studentItinerarios).values({
+          alunoId: aluno.id,
+          turmaId: turma.id,
+          itinerarioId: choice.itinerario_id,
+          escolhidoEm: clock.now(),
+        });
       changes.push({
         aluno: aluno.id,
         antes: aluno.itinerario_id === null ? null : (offered.get(aluno.itinerario_id) ?? null),
@@ -249,6 +295,8 @@ interface Itinerario {
 export interface ClassItinerarios {
   subjectItinerario: Map<string, Itinerario>;
   choiceOf: Map<string, Itinerario>;
+  /** The itinerários each student left during the year, oldest change first (`ate`: the change's day). */
+  previousOf: Map<string, (Itinerario & { ate: string })[]>;
 }
 
 export async function itinerariosOfClass(db: DbOrTx, turmaId: string): Promise<ClassItinerarios> {
@@ -269,17 +317,49 @@ export function takesSubject(
   return itinerario === undefined || itinerario.id === itinerarios.choiceOf.get(alunoId)?.id;
 }
 
-/** The itinerários of some classes, in two reads whatever their number (the family's home reads several). */
+/**
+ * The itinerário a subject belongs to when the student left it (a previous choice, not the current one):
+ * the day of the last change out of it. Null for the formação geral básica and the current itinerário.
+ */
+export function leftItinerarioOn(
+  itinerarios: ClassItinerarios,
+  alunoId: string,
+  disciplina: string | null,
+): string | null {
+  const itinerario = disciplina === null ? undefined : itinerarios.subjectItinerario.get(disciplina);
+  if (itinerario === undefined || itinerario.id === itinerarios.choiceOf.get(alunoId)?.id) return null;
+  const left = (itinerarios.previousOf.get(alunoId) ?? []).filter((item) => item.id === itinerario.id);
+  return left.at(-1)?.ate ?? null;
+}
+
+/**
+ * Whether a lesson of a subject on a day was the student's: the formação geral básica always; an
+ * itinerário's when it was the student's itinerário that day — the one left first after that day, or the
+ * current choice after the last change. Without changes, `takesSubject`.
+ */
+export function tookSubjectOn(
+  itinerarios: ClassItinerarios,
+  alunoId: string,
+  disciplina: string | null,
+  data: string,
+): boolean {
+  const itinerario = disciplina === null ? undefined : itinerarios.subjectItinerario.get(disciplina);
+  if (itinerario === undefined) return true;
+  const then = (itinerarios.previousOf.get(alunoId) ?? []).find((item) => data < item.ate);
+  return itinerario.id === (then ?? itinerarios.choiceOf.get(alunoId))?.id;
+}
+
+/** The itinerários of some classes, in three reads whatever their number (the family's home reads several). */
 export async function itinerariosOfClasses(
   db: DbOrTx,
   turmaIds: readonly string[],
 ): Promise<Map<string, ClassItinerarios>> {
   const unique = [...new Set(turmaIds)];
   const result = new Map<string, ClassItinerarios>(
-    unique.map((id) => [id, { subjectItinerario: new Map(), choiceOf: new Map() }]),
+    unique.map((id) => [id, { subjectItinerario: new Map(), choiceOf: new Map(), previousOf: new Map() }]),
   );
   if (unique.length === 0) return result;
-  const [subjects, choices] = await Promise.all([
+  const [subjects, choices, previous] = await Promise.all([
     db
       .select({
         turmaId: classSubjects.turmaId,
@@ -302,10 +382,27 @@ export async function itinerariosOfClasses(
       .from(studentItinerarios)
       .innerJoin(classItinerarios, eq(classItinerarios.id, studentItinerarios.itinerarioId))
       .where(inArray(studentItinerarios.turmaId, unique)),
+    db
+      .select({
+        turmaId: previousItinerarios.turmaId,
+        alunoId: previousItinerarios.alunoId,
+        ate: previousItinerarios.ate,
+        id: classItinerarios.id,
+        nome: classItinerarios.nome,
+        tecnico: classItinerarios.tecnico,
+      })
+      .from(previousItinerarios)
+      .innerJoin(classItinerarios, eq(classItinerarios.id, previousItinerarios.itinerarioId))
+      .where(inArray(previousItinerarios.turmaId, unique))
+      .orderBy(asc(previousItinerarios.ate), asc(previousItinerarios.id)),
   ]);
   for (const { turmaId, disciplina, id, nome, tecnico } of subjects)
     result.get(turmaId)!.subjectItinerario.set(disciplina, { id, nome, tecnico });
   for (const { turmaId, alunoId, id, nome, tecnico } of choices)
     result.get(turmaId)!.choiceOf.set(alunoId, { id, nome, tecnico });
+  for (const { turmaId, alunoId, ate, id, nome, tecnico } of previous) {
+    const { previousOf } = result.get(turmaId)!;
+    previousOf.set(alunoId, [...(previousOf.get(alunoId) ?? []), { id, nome, tecnico, ate }]);
+  }
   return result;
 }

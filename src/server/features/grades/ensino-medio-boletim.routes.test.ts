@@ -8,7 +8,15 @@ import type { GradesGrid } from '../../../shared/grades.schemas.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { Roll } from '../../../shared/attendance.schemas.js';
 import { dataOf, detailsOf } from '../../test/records-fixtures.js';
-import { ITINERARIO_CN, LAB, OFICINA, setupMedioSchool } from '../../test/medio-fixtures.js';
+import {
+  ITINERARIO_CN,
+  ITINERARIO_LH,
+  LAB,
+  medioCurriculum,
+  OFICINA,
+  setupItinerarioChange,
+  setupMedioSchool,
+} from '../../test/medio-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { setupGradesTestApp } from './grades.test-setup.js';
 
@@ -142,5 +150,65 @@ describe('Ensino Médio: the boletim by área and itinerário', () => {
     // Área headings come before their subjects, the itinerário last.
     expect(text.indexOf('Linguagens e suas Tecnologias')).toBeLessThan(text.indexOf('Português'));
     expect(text.indexOf(`Itinerário formativo: ${ITINERARIO_CN}`)).toBeLessThan(text.indexOf(LAB));
+  });
+});
+
+describe('Ensino Médio: a change of itinerário keeps what the student studied', () => {
+  it('the boletim keeps the itinerário left, with its grades and its lessons until the change', async () => {
+    const s = await setupItinerarioChange(t);
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
+    expect(card.itinerario).toEqual({ nome: ITINERARIO_LH, tecnico: false });
+    const lab = card.disciplinas.find((item) => item.disciplina === LAB);
+    // Two lessons while in it (absent from one), 60-minute lessons: 2 h; not a result of the year.
+    expect(lab).toMatchObject({
+      itinerario: ITINERARIO_CN,
+      itinerario_trocado_em: '2026-04-01',
+      carga_horaria: 2,
+      faltas: 1,
+      frequencia: 50,
+      situacao: 'cursando',
+    });
+    expect(lab!.periodos[0]!.media).toBe(9.5);
+    // The new itinerário counts from the change: the Oficina's lesson of 10/03 was not theirs.
+    const oficina = card.disciplinas.find((item) => item.disciplina === OFICINA);
+    expect(oficina).toMatchObject({ itinerario: ITINERARIO_LH, faltas: 1, frequencia: 0 });
+    expect(oficina!.itinerario_trocado_em).toBeUndefined();
+    expect(card.frequencia).toMatchObject({ aulas_dadas: 3, faltas: 2 });
+
+    // The PDF prints it after the current itinerário, under its own heading.
+    const pdf = await get(`/api/boletins/alunos/${s.a[0].id}.pdf?ano=2026`, s.admin.cookie);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain(`Itinerário anterior: ${ITINERARIO_CN} (trocado em 01/04/2026)`);
+    expect(text.indexOf(`Itinerário formativo: ${ITINERARIO_LH}`)).toBeLessThan(
+      text.indexOf('Itinerário anterior:'),
+    );
+    expect(text.indexOf('Itinerário anterior:')).toBeLessThan(text.indexOf(LAB));
+
+    // The other students are as before; a choice corrected the day it was made leaves nothing behind.
+    const other = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[1].id}`, s.admin.cookie));
+    expect(other.disciplinas.map((item) => item.disciplina)).not.toContain(LAB);
+    const url = `/api/turmas/${s.turma.id}/itinerarios`;
+    for (const nome of [ITINERARIO_CN, ITINERARIO_LH]) {
+      const chosen = await send('PUT', url, s.admin.cookie, {
+        escolhas: [{ aluno_id: s.a[2].id, itinerario_id: s.itinerarioId(nome) }],
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+    }
+    const corrected = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.admin.cookie));
+    expect(corrected.disciplinas.map((item) => item.disciplina)).not.toContain(LAB);
+  });
+
+  it('an itinerário a student studied cannot be removed from the grade curricular (409)', async () => {
+    const s = await setupItinerarioChange(t);
+    const grid = medioCurriculum(s.teacherIds);
+    const response = await send('PUT', `/api/turmas/${s.turma.id}/disciplinas`, s.admin.cookie, {
+      ...grid,
+      itinerarios: (grid.itinerarios ?? []).filter((item) => item.nome !== ITINERARIO_CN),
+      disciplinas: grid.disciplinas.filter((item) => item.disciplina !== LAB),
+    });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json<{ message: string }>().message).toBe(
+      `1 aluno cursou o itinerário ${ITINERARIO_CN} antes de mudar de escolha: as notas e a frequência de lá ficam no boletim e no histórico, e o itinerário não pode ser removido.`,
+    );
   });
 });

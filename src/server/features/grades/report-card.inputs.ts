@@ -73,6 +73,19 @@ export interface ClassInputs {
   /** Ensino Médio: the itinerário of each of its subjects, and each student's choice. */
   itinerarios: Awaited<ReturnType<typeof itinerariosOfClass>>;
   medio: boolean;
+  /** Minutes of one lesson: the hours of the lessons a student had of a subject they left. */
+  aulaMinutos: number;
+}
+
+/** Whose lessons of which subjects the boletim reads day by day: students who changed itinerário. */
+export function datedLessonsOf(
+  { itinerarios }: Pick<ClassInputs, 'itinerarios'>,
+  alunoIds: readonly string[],
+): { alunoIds: string[]; disciplinas: string[] } {
+  return {
+    alunoIds: alunoIds.filter((id) => itinerarios.previousOf.has(id)),
+    disciplinas: [...itinerarios.subjectItinerario.keys()],
+  };
 }
 
 export async function classInputs(
@@ -94,7 +107,7 @@ export async function classInputs(
       : Promise.resolve(null),
     turma
       ? itinerariosOfClass(db, turma.id)
-      : Promise.resolve({ subjectItinerario: new Map(), choiceOf: new Map() }),
+      : Promise.resolve({ subjectItinerario: new Map(), choiceOf: new Map(), previousOf: new Map() }),
   ]);
   return {
     daily: turma?.frequenciaModo === 'diaria',
@@ -109,6 +122,7 @@ export async function classInputs(
     ),
     itinerarios,
     medio: isEnsinoMedio(turma?.nivel),
+    aulaMinutos: turma?.aulaMinutos ?? AULA_MINUTOS_PADRAO,
   };
 }
 
@@ -130,13 +144,15 @@ export async function studentInputs(
   year: SchoolYearRow,
   periods: readonly SchoolPeriodRow[],
   alunoIds: string[],
+  /** Lessons read day by day (`datedLessonsOf`). */
+  dated?: { alunoIds: string[]; disciplinas: string[] },
 ): Promise<Map<string, StudentInputs>> {
   const [decisions, attendance, rows, recoveries] = await Promise.all([
     db
       .select()
       .from(councilDecisions)
       .where(and(inArray(councilDecisions.alunoId, alunoIds), eq(councilDecisions.anoLetivoId, year.id))),
-    attendanceTallies(db, alunoIds, { de: year.inicio, ate: year.fim }),
+    attendanceTallies(db, alunoIds, { de: year.inicio, ate: year.fim }, dated),
     gradeRowsOf(db, periods, alunoIds),
     db
       .select({

@@ -78,7 +78,9 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
       : `${subject.media_anual_texto ?? '—'} (RF ${subject.recuperacao_final_texto})`,
     subject.faltas === null ? '—' : String(subject.faltas),
     subject.frequencia === null ? '—' : formatPercent(subject.frequencia),
-    `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
+    subject.itinerario_trocado_em
+      ? 'Itinerário anterior'
+      : `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
   ];
   const rowHeight = 16;
   const y = drawPdfTable(doc, {

@@ -21,7 +21,8 @@ import { type CouncilDecisionRow } from '../../db/schema/grades.js';
 import { tenthsOf } from './grades.service.js';
 import { type ClassInputs, type StudentInputs, type YearInputs } from './report-card.inputs.js';
 import { bySubjectOrder } from '../disciplinas/index.js';
-import { takesSubject } from '../curriculum/index.js';
+import { leftItinerarioOn, takesSubject, tookSubjectOn } from '../curriculum/index.js';
+import { minutesToHours } from '../../../shared/ensino-medio.js';
 import { subjectKey } from '../../../shared/disciplinas.schemas.js';
 
 function toDecision(row: CouncilDecisionRow, ano: number): CouncilDecision {
@@ -42,7 +43,7 @@ export function composeReportCard(
   base: ReportCard,
   year: SchoolYearRow,
   { periods, closed: yearClosed, subjectOrder, areaOf }: YearInputs,
-  { daily, states, grid, visible, hoursOf, itinerarios, medio }: ClassInputs,
+  { daily, states, grid, visible, hoursOf, itinerarios, medio, aulaMinutos }: ClassInputs,
   { decisions, attendance: tally, rows: allRows, finalRecoveries }: StudentInputs,
   /** The class's rules (`stageRulesOf`): its stage's passing average, recuperação and minimum. */
   rules: ClassRules,
@@ -50,14 +51,40 @@ export function composeReportCard(
 ): ReportCard {
   // Ensino Médio: the student takes the formação geral básica and their own itinerário's subjects only;
   // the other itinerários' subjects (their assessments, their lessons) are not theirs.
-  const chosen = itinerarios.choiceOf.get(base.aluno.id) ?? null;
-  const notTheirs = (disciplina: string | null) => !takesSubject(itinerarios, base.aluno.id, disciplina);
+  // An itinerário the student left during the year stays with what they studied there: its grades, and
+  // its lessons until the change (as the new itinerário's count from it).
+  const alunoId = base.aluno.id;
+  const chosen = itinerarios.choiceOf.get(alunoId) ?? null;
+  const leftOn = (disciplina: string | null) => leftItinerarioOn(itinerarios, alunoId, disciplina);
+  const notTheirs = (disciplina: string | null) =>
+    !takesSubject(itinerarios, alunoId, disciplina) && leftOn(disciplina) === null;
+  const changed = itinerarios.previousOf.has(alunoId);
   const rows = allRows.filter((row) => !notTheirs(row.disciplina));
   const attendance = {
     ...tally,
-    given: new Map([...tally.given].filter(([disciplina]) => !notTheirs(disciplina))),
-    counted: tally.counted.filter((absence) => !notTheirs(absence.disciplina)),
+    given: new Map(
+      [...tally.given]
+        .filter(([disciplina]) => !notTheirs(disciplina))
+        .map(([disciplina, total]) => {
+          const days = changed && disciplina !== null ? tally.givenOn.get(disciplina) : undefined;
+          if (days === undefined) return [disciplina, total] as const;
+          return [
+            disciplina,
+            days.filter((data) => tookSubjectOn(itinerarios, alunoId, disciplina, data)).length,
+          ] as const;
+        })
+        .filter(([, total]) => total > 0),
+    ),
+    counted: tally.counted.filter(
+      (absence) =>
+        !notTheirs(absence.disciplina) &&
+        (!changed || tookSubjectOn(itinerarios, alunoId, absence.disciplina, absence.data)),
+    ),
   };
+  // A subject left shows when the student studied it: a grade, or a lesson while in its itinerário.
+  const studiedLeft = (disciplina: string) =>
+    (attendance.given.get(disciplina) ?? 0) > 0 ||
+    rows.some((row) => row.disciplina === disciplina && row.valor !== null);
   // Daily rolls only (or none yet in a daily class): absences are days, and no subject has any of its
   // own — the boletim says so ('—') instead of a 0 under every subject. A student who also had rolls
   // per lesson (a transfer mid-year) keeps the per-subject counts.
@@ -68,10 +95,11 @@ export function composeReportCard(
   // The final result needs every period: a guardian who sees only some (the year closed before the
   // school published them all) gets the running situation of those, never a final one computed from them.
   const final = yearClosed && shown.length === periods.length;
-  const subjects = new Set<string>([
-    ...grid.filter((disciplina) => !notTheirs(disciplina)),
-    ...rows.map((row) => row.disciplina),
-  ]);
+  const subjects = new Set<string>(
+    [...grid, ...rows.map((row) => row.disciplina)].filter(
+      (disciplina) => !notTheirs(disciplina) && (leftOn(disciplina) === null || studiedLeft(disciplina)),
+    ),
+  );
   // Every subject counts for the final situation; a teacher is shown only the subjects they see.
   const names = [...subjects].sort(bySubjectOrder(subjectOrder));
   const subjectDecision = new Map(
@@ -122,11 +150,15 @@ export function composeReportCard(
     const computed = subjectSituation(annual, done, final, rules.mediaAprovacao, recoveryRule);
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
+    const left = leftOn(disciplina);
     return {
       disciplina,
       area: areaOf.get(subjectKey(disciplina)) ?? null,
       itinerario: itinerarios.subjectItinerario.get(disciplina)?.nome ?? null,
-      carga_horaria: hoursOf.get(disciplina) ?? null,
+      ...(left === null ? {} : { itinerario_trocado_em: left }),
+      // A subject left: the clock hours of the lessons the student had, not the year's.
+      carga_horaria:
+        left === null ? (hoursOf.get(disciplina) ?? null) : minutesToHours((given ?? 0) * aulaMinutos),
       periodos: perPeriod.map((period) => ({
         numero: period.numero,
         nome: period.nome,
@@ -153,9 +185,10 @@ export function composeReportCard(
               given,
               attendance.counted.filter((absence) => absence.disciplina === disciplina).length,
             ),
-      situacao: decision ? decision.resultado : computed,
-      situacao_calculada: decision ? computed : null,
-      conselho: decision ? toDecision(decision, year.ano) : null,
+      // Left before the year's end: no result of its own ('cursando' as it was, never a 'reprovado').
+      situacao: left !== null ? 'cursando' : decision ? decision.resultado : computed,
+      situacao_calculada: left === null && decision ? computed : null,
+      conselho: left === null && decision ? toDecision(decision, year.ano) : null,
     };
   });
   const totalGiven = [...attendance.given.values()].reduce((sum, total) => sum + total, 0);
@@ -164,7 +197,7 @@ export function composeReportCard(
     rules.avaliacao === 'parecer'
       ? parecerSituation(yearClosed)
       : overallSituation(
-          allSubjects.map((item) => item.situacao),
+          allSubjects.filter((item) => !item.itinerario_trocado_em).map((item) => item.situacao),
           isBelowMinimum(totalGiven, totalCounted, rules.minima) &&
             (yearClosed || !guardian || shown.length === periods.length),
           rules,

@@ -21,7 +21,7 @@ import { rulesForYear } from '../calendar/index.js';
 import { stageRulesOf } from '../../../shared/stage-rules.js';
 import { groupBy } from '../../../shared/group-by.js';
 import { isEnsinoMedio } from '../../../shared/ensino-medio.js';
-import { classInputs, studentInputs, yearInputs } from './report-card.inputs.js';
+import { classInputs, datedLessonsOf, studentInputs, yearInputs } from './report-card.inputs.js';
 import { composeReportCard } from './report-card.presenter.js';
 
 /**
@@ -189,7 +189,13 @@ export async function buildReportCards(
       const classRules = stageRulesOf(turma, rules);
       for (let index = 0; index < ids.length; index += BATCH) {
         const part = ids.slice(index, index + BATCH);
-        const perStudent = await studentInputs(db, year, yearWide.periods, part);
+        const perStudent = await studentInputs(
+          db,
+          year,
+          yearWide.periods,
+          part,
+          datedLessonsOf(classWide, part),
+        );
         for (const id of part)
           cards.set(
             id,

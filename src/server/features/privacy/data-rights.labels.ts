@@ -50,6 +50,7 @@ export const TABLE_TITLES: Record<string, string> = {
   prior_school_years: 'Anos cursados em outras escolas',
   school_documents: 'Documentos emitidos',
   student_itinerarios: 'Itinerários formativos',
+  student_itinerarios_anteriores: 'Itinerários formativos anteriores',
   tutelary_notifications: 'Avisos ao Conselho Tutelar',
   mensalidades: 'Mensalidades',
   pagamentos: 'Pagamentos',

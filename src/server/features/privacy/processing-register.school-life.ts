@@ -38,7 +38,7 @@ import {
   agendaModelos,
   medicacaoAutorizacoes,
 } from '../../db/schema/agenda.js';
-import { studentItinerarios } from '../../db/schema/curriculum.js';
+import { previousItinerarios, studentItinerarios } from '../../db/schema/curriculum.js';
 import { yearEndTasks } from '../../db/schema/year-end-tasks.js';
 import {
   ACADEMIC,
@@ -173,6 +173,8 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
       },
       // The itinerário formativo a student of Ensino Médio chose: part of the histórico.
       { tabela: studentItinerarios, colunas: [studentItinerarios.alunoId], mantido: ACADEMIC },
+      // The itinerários a student left during a year: the histórico keeps what they studied there.
+      { tabela: previousItinerarios, colunas: [previousItinerarios.alunoId], mantido: ACADEMIC },
       { tabela: periodStates, colunas: [periodStates.alteradoPorNome], mantido: STAFF },
       { tabela: yearClosures, colunas: [yearClosures.encerradoPorNome], mantido: STAFF },
       // Who started a closing or a rematrícula in the background (issue 38), like the closing's own name.
