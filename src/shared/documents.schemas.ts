@@ -225,8 +225,16 @@ export interface HistoryYear {
     /** Ensino Médio (documents issued since ADR 0027): the área and the itinerário (null: FGB). */
     area?: Area | null;
     itinerario?: string | null;
+    /** Ensino Médio: an itinerário the student left during the year, on this day (its own group). */
+    itinerario_trocado_em?: string;
   }[];
   carga_horaria_total: number | null;
+  /**
+   * This school's years (documents issued since ADR 0110): the grid's lessons of the year and their
+   * length — `carga_horaria` and `carga_horaria_total` are hours of 60 minutes converted from them.
+   * Absent on this school's Fundamental years of older documents, whose figures were horas-aula.
+   */
+  aulas?: { total: number; minutos: number };
   frequencia: number | null;
   resultado: string;
   /** A year of Ensino Médio: printed by área, then the itinerário, in hours of 60 minutes. */

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
+import { AULA_MINUTOS_PADRAO, minutesToHours, SEMANAS_LETIVAS } from '../../../shared/ensino-medio.js';
 import { getStudentAttendance } from '../attendance/index.js';
 import { studentTotals } from '../attendance/index.js';
 import type { Viewer } from '../classes/index.js';
@@ -116,6 +117,20 @@ function transferredIn(student: StudentRow, year: { inicio: string; fim: string 
   return data && data >= year.inicio && data <= year.fim ? `Transferido em ${formatDate(data)}` : null;
 }
 
+/**
+ * A subject of an itinerário the student left during the year (ADR 0027's boletim keeps it): the grades
+ * of the periods studied, and until when — no result of the year, which the student did not finish there.
+ */
+function leftItinerario(subject: ReportCardSubject) {
+  if (!subject.itinerario_trocado_em) return {};
+  const grades = subject.periodos.flatMap((period) => period.media_texto ?? []);
+  return {
+    itinerario_trocado_em: subject.itinerario_trocado_em,
+    nota: grades.length === 0 ? '—' : grades.join(' · '),
+    resultado: `Trocado em ${formatDate(subject.itinerario_trocado_em)}`,
+  };
+}
+
 async function schoolYearsOf(
   db: DbOrTx,
   viewer: Viewer,
@@ -141,12 +156,22 @@ async function schoolYearsOf(
     if (!Number.isInteger(ano) || !year) continue;
     const card = await buildReportCard(db, viewer, alunoId, { ano });
     if (!card.turma) continue;
-    const grid = await db
-      .select({ disciplina: classSubjects.disciplina, aulas: classSubjects.aulasSemanais })
-      .from(classSubjects)
-      .where(eq(classSubjects.turmaId, card.turma.id));
-    const weeks = Math.round(year.dias_letivos / WEEKDAYS);
-    const hours = new Map(grid.map((row) => [row.disciplina, row.aulas * weeks]));
+    const [grid, [turma]] = await Promise.all([
+      db
+        .select({ disciplina: classSubjects.disciplina, aulas: classSubjects.aulasSemanais })
+        .from(classSubjects)
+        .where(eq(classSubjects.turmaId, card.turma.id)),
+      db.select({ aulaMinutos: classes.aulaMinutos }).from(classes).where(eq(classes.id, card.turma.id)),
+    ]);
+    // Hours of 60 minutes, as LDB art. 24 counts them (ADR 0110): the grid's lessons a year × the class's
+    // lesson length. Fundamental over the year's weeks; Médio over the law's 40 (ADR 0027).
+    const minutos = turma?.aulaMinutos ?? AULA_MINUTOS_PADRAO;
+    const weeks = card.ensino_medio ? SEMANAS_LETIVAS : Math.round(year.dias_letivos / WEEKDAYS);
+    const lessonsOf = new Map(grid.map((row) => [row.disciplina, row.aulas * weeks]));
+    const hoursOf = (disciplina: string) => {
+      const lessons = lessonsOf.get(disciplina);
+      return lessons === undefined ? null : minutesToHours(lessons * minutos);
+    };
     // Ensino Médio: the grade curricular's clock hours (ADR 0027), with the área and the itinerário.
     const disciplinas = card.disciplinas.map((subject) =>
       card.ensino_medio
@@ -157,12 +182,13 @@ async function schoolYearsOf(
             carga_horaria: subject.carga_horaria,
             area: subject.area,
             itinerario: subject.itinerario,
+            ...leftItinerario(subject),
           }
         : {
             disciplina: subject.disciplina,
             nota: historyGrade(subject),
             resultado: situacaoLabels[subject.situacao],
-            carga_horaria: hours.get(subject.disciplina) ?? null,
+            carga_horaria: hoursOf(subject.disciplina),
           },
     );
     const transferido = transferredIn(student, year);
@@ -173,9 +199,13 @@ async function schoolYearsOf(
     if (emCurso)
       for (const subject of disciplinas) {
         subject.nota = '—';
-        subject.resultado = situacaoLabels.cursando;
+        if (!('itinerario_trocado_em' in subject)) subject.resultado = situacaoLabels.cursando;
       }
-    const known = disciplinas.filter((subject) => subject.carga_horaria !== null);
+    // The year's carga horária is its grade curricular's; an itinerário left shows its own hours apart.
+    // Added up in lessons and converted once (a sum of rounded hours drifts from the grid's figure).
+    const lessons = disciplinas
+      .filter((subject) => subject.carga_horaria !== null && !('itinerario_trocado_em' in subject))
+      .reduce((sum, subject) => sum + (lessonsOf.get(subject.disciplina) ?? 0), 0);
     years.push({
       ano,
       serie: card.turma.serie,
@@ -183,8 +213,8 @@ async function schoolYearsOf(
       cidade_uf: null,
       origem: 'escola',
       disciplinas,
-      carga_horaria_total:
-        known.length === 0 ? null : known.reduce((sum, subject) => sum + subject.carga_horaria!, 0),
+      carga_horaria_total: lessons === 0 ? null : minutesToHours(lessons * minutos),
+      ...(lessons === 0 ? {} : { aulas: { total: lessons, minutos } }),
       frequencia: card.frequencia.frequencia,
       resultado: transferido ?? (emCurso ? situacaoLabels.cursando : situacaoLabels[card.situacao]),
       ...(card.ensino_medio ? { ensino_medio: true } : {}),

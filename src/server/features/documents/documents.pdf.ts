@@ -207,6 +207,13 @@ function declarationText(tipo: DocumentoTipo, content: DocumentContent): string[
   }
 }
 
+/** '667 horas (800 aulas de 50 min)'; older documents and other schools' years: the figure as stored. */
+function yearHours(year: HistoryYear): string {
+  if (year.carga_horaria_total === null) return '—';
+  if (!year.aulas) return String(year.carga_horaria_total);
+  return `${year.carga_horaria_total.toLocaleString('pt-BR')} horas (${year.aulas.total.toLocaleString('pt-BR')} aulas de ${String(year.aulas.minutos)} min)`;
+}
+
 function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -259,20 +266,29 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
     doc.y = y + 4;
     doc.font('Helvetica').fontSize(8.5);
     doc.text(
-      `Carga horária: ${year.carga_horaria_total === null ? '—' : String(year.carga_horaria_total)}   ·   Frequência: ${percent(year.frequencia)}   ·   Resultado final: ${year.resultado}`,
+      `Carga horária: ${yearHours(year)}   ·   Frequência: ${percent(year.frequencia)}   ·   Resultado final: ${year.resultado}`,
       { width },
     );
     doc.moveDown(1);
   }
+  // Documents issued before ADR 0110 hold horas-aula in this school's Fundamental years: their note says so.
+  const horasAula = years.some((year) => year.origem === 'escola' && !year.ensino_medio && !year.aulas);
   doc
     .font('Helvetica')
     .fontSize(7.5)
     .fillColor('#444444')
     .text(
-      'C.H.: carga horária anual. Nos anos cursados nesta escola, horas-aula previstas na grade da turma ' +
-        '(aulas semanais × semanas letivas); no Ensino Médio, horas de 60 minutos (aulas semanais × 40 semanas × ' +
-        'duração da aula), por área do conhecimento e itinerário formativo (Lei 14.945/2024); nos anos de outras ' +
-        'escolas, a que consta dos documentos da escola de origem.',
+      horasAula
+        ? 'C.H.: carga horária anual. Nos anos cursados nesta escola, horas-aula previstas na grade da turma ' +
+            '(aulas semanais × semanas letivas); no Ensino Médio, horas de 60 minutos (aulas semanais × 40 semanas × ' +
+            'duração da aula), por área do conhecimento e itinerário formativo (Lei 14.945/2024); nos anos de outras ' +
+            'escolas, a que consta dos documentos da escola de origem.'
+        : 'C.H.: carga horária anual em horas de 60 minutos (LDB art. 24). Nos anos cursados nesta escola, as aulas ' +
+            'previstas na grade da turma (aulas semanais × semanas letivas; 40 semanas no Ensino Médio) × a duração ' +
+            'da aula ÷ 60 — o total do ano diz quantas aulas e de quantos minutos; no Ensino Médio, por área do ' +
+            'conhecimento e itinerário formativo (Lei 14.945/2024), e um itinerário anterior com as horas das aulas ' +
+            'que o aluno teve até a troca, fora do total; nos anos de outras escolas, a que consta dos documentos da ' +
+            'escola de origem.',
       { width },
     );
   doc.fillColor('#000000');

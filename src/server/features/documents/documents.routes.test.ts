@@ -317,6 +317,32 @@ describe('issuing documents', () => {
     expect(text).toContain('Frequência: 75%');
   });
 
+  it('the histórico counts this school’s years in hours of 60 minutes: the grid’s lessons × their length', async () => {
+    const s = await setupSchool();
+    // Lessons of 45 minutes: Matemática 5 a week and Português 4, over the year's weeks.
+    await t.database.db.update(classes).set({ aulaMinutos: 45 }).where(eq(classes.id, s.classA.id));
+    const historico = await issued(s.admin.cookie, s.ana.id, 'historico_escolar');
+    const [row] = await t.database.db
+      .select()
+      .from(schoolDocuments)
+      .where(eq(schoolDocuments.id, historico.id));
+    const year = row!.conteudo.historico!.find((item) => item.ano === 2026)!;
+    const weeks = year.aulas!.total / 9;
+    expect(Number.isInteger(weeks) && weeks > 30).toBe(true);
+    expect(year.aulas).toEqual({ total: 9 * weeks, minutos: 45 });
+    const hours = (lessons: number) => Math.round((lessons * weeks * 45) / 60);
+    expect(year.disciplinas.map((item) => [item.disciplina, item.carga_horaria])).toEqual([
+      ['Matemática', hours(5)],
+      ['Português', hours(4)],
+    ]);
+    expect(year.carga_horaria_total).toBe(hours(9));
+    const text = await pdfOf(s.admin.cookie, historico.id);
+    expect(text).toContain(
+      `Carga horária: ${String(hours(9))} horas (${String(9 * weeks)} aulas de 45 min) · Frequência`,
+    );
+    expect(text).toContain('C.H.: carga horária anual em horas de 60 minutos');
+  });
+
   it('refuses a declaração de matrícula for a student who left, and a teacher issues nothing', async () => {
     const s = await setupSchool();
     await t.database.db.update(students).set({ status: 'transferido' }).where(eq(students.id, s.bruno.id));

@@ -5,7 +5,14 @@ import { eq } from 'drizzle-orm';
 import { clock } from '../../lib/clock.js';
 import { schoolDocuments } from '../../db/schema/documents.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { ITINERARIO_CN, LAB, OFICINA, setupMedioSchool } from '../../test/medio-fixtures.js';
+import {
+  ITINERARIO_CN,
+  ITINERARIO_LH,
+  LAB,
+  OFICINA,
+  setupItinerarioChange,
+  setupMedioSchool,
+} from '../../test/medio-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { requestsOf, setupTestApp } from '../../test/test-app.js';
 
@@ -46,5 +53,37 @@ describe('histórico escolar in Ensino Médio', () => {
     expect(text).toContain(`Itinerário formativo: ${ITINERARIO_CN} — 200 h`);
     expect(text.indexOf('Itinerário formativo:')).toBeLessThan(text.indexOf(LAB));
     expect(text).toContain('Carga horária: 920');
+  });
+
+  it('keeps the itinerário the student left during the year, with until when and the hours they had', async () => {
+    const s = await setupItinerarioChange(t);
+    const response = await send('POST', '/api/documentos', s.admin.cookie, {
+      aluno_id: s.a[0].id,
+      tipo: 'historico_escolar',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const document = dataOf<IssuedDocument>(response);
+    const [row] = await t.database.db
+      .select()
+      .from(schoolDocuments)
+      .where(eq(schoolDocuments.id, document.id));
+    const year = row!.conteudo.historico!.find((item) => item.ano === 2026)!;
+    expect(year.disciplinas.find((item) => item.disciplina === LAB)).toMatchObject({
+      itinerario: ITINERARIO_CN,
+      itinerario_trocado_em: '2026-04-01',
+      carga_horaria: 2,
+      resultado: 'Trocado em 01/04/2026',
+    });
+    expect(year.disciplinas.find((item) => item.disciplina === OFICINA)).toMatchObject({
+      itinerario: ITINERARIO_LH,
+      resultado: 'Cursando',
+    });
+    // The year's carga horária is the grade curricular's (FGB 720 h + the itinerário 200 h), apart from it.
+    expect(year.carga_horaria_total).toBe(920);
+
+    const pdf = await get(`/api/documentos/${document.id}/pdf`, s.admin.cookie);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain(`Itinerário anterior: ${ITINERARIO_CN} (trocado em 01/04/2026) — 2 h`);
+    expect(text.indexOf('Itinerário anterior:')).toBeLessThan(text.indexOf(LAB));
   });
 });
