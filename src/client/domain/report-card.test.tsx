@@ -621,3 +621,63 @@ describe('ReportCardView: a transferred student', () => {
     expect(boletim).not.toHaveTextContent('Cursando');
   });
 });
+
+describe('ReportCardView: an itinerário the student left (ADR 0110)', () => {
+  /** A 1ª série: Matemática (FGB), the current itinerário's Oficina, the Laboratório of the one left. */
+  function changedCard(): ReportCard {
+    const base = dailyCard();
+    const [math] = base.disciplinas;
+    const subject = (disciplina: string, itinerario: string, extra: object) => ({
+      ...math!,
+      disciplina,
+      area: 'Linguagens' as const,
+      itinerario,
+      carga_horaria: 200,
+      ...extra,
+    });
+    return {
+      ...base,
+      turma: { id: 't', nome: '1ª série A', serie: '1ª série' },
+      ensino_medio: true,
+      itinerario: { nome: 'Linguagens', tecnico: false },
+      disciplinas: [
+        { ...math!, area: 'Matemática' as const, carga_horaria: 200 },
+        subject('Oficina de Escrita', 'Linguagens', {}),
+        subject('Laboratório de Ciências', 'Ciências', {
+          itinerario_trocado_em: '2026-04-01',
+          carga_horaria: 2,
+        }),
+      ],
+    };
+  }
+
+  it('groups its subjects after the current itinerário, until the change, with no result of their own', async () => {
+    stubScreen(true);
+    stubServer(changedCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const table = await screen.findByRole('table');
+    const heading = within(table).getByText(/Itinerário anterior: Ciências/);
+    expect(heading).toHaveTextContent('Itinerário anterior: Ciências (trocado em 01/04/2026) · 2 h');
+    const lab = within(table).getByRole('row', { name: /Laboratório de Ciências/ });
+    expect(within(lab).getByText('Itinerário anterior')).toBeInTheDocument();
+    expect(within(lab).queryByText('Cursando')).toBeNull();
+    const oficina = within(table).getByRole('row', { name: /Oficina de Escrita/ });
+    expect(within(oficina).getByText('Cursando')).toBeInTheDocument();
+    // The year's hours are the grid's: the itinerário left is not in them.
+    expect(screen.getByText(/Carga horária anual/)).toHaveTextContent(
+      'Carga horária anual: formação geral básica 200 h · itinerário formativo 200 h · total 400 h',
+    );
+  });
+
+  it('on a phone the card says it too', async () => {
+    stubScreen(false);
+    stubServer(changedCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const cards = await screen.findByRole('list', { name: /por disciplina/ });
+    expect(
+      within(cards).getByText(/Itinerário anterior: Ciências \(trocado em 01\/04\/2026\)/),
+    ).toBeInTheDocument();
+    const lab = within(cards).getByRole('heading', { name: 'Laboratório de Ciências' }).closest('li')!;
+    expect(within(lab as HTMLElement).getByText('Itinerário anterior')).toBeInTheDocument();
+  });
+});
