@@ -14,7 +14,7 @@ import type { ClassDialogProps } from './class-dialog';
 import { gradeFormSchema } from './curriculum-form-schema';
 import { GradeRows } from './curriculum-rows';
 import { CargaHorariaPanel, ItinerariosFields } from './curriculum-medio';
-import { HoursWarnings, LiveHoursWarnings } from './curriculum-hours';
+import { HoursWarnings, LessonLengthField, LiveHoursWarnings } from './curriculum-hours';
 
 const dayNames = (days: readonly number[]) =>
   days.length === 0 ? 'Dias não definidos' : days.map((day) => diasSemanaLabels[day]).join(', ');
@@ -108,7 +108,7 @@ function CurriculumForm({ grade, onClose }: { grade: Curriculum; onClose: () => 
       onSubmit={form.submit(async (values) => {
         const result = await save.mutateAsync({
           turmaId: grade.turma_id,
-          input: medio ? values : { ...values, itinerarios: [], aula_minutos: undefined },
+          input: medio ? values : { ...values, itinerarios: [] },
         });
         toast.success(result.message ?? 'Grade curricular salva');
         onClose();
@@ -120,7 +120,7 @@ function CurriculumForm({ grade, onClose }: { grade: Curriculum; onClose: () => 
         options={frequenciaModoLabels}
         hint="Escolha antes da primeira chamada: depois dela o modo fica fixo no ano, para a frequência não misturar dias e aulas."
       />
-      {medio && <ItinerariosFields grade={grade} />}
+      {medio ? <ItinerariosFields grade={grade} /> : <LessonLengthField />}
       <GradeRows medio={medio} />
       {medio ? <CargaHorariaPanel grade={grade} live /> : <LiveHoursWarnings grade={grade} />}
     </FormModal>

@@ -138,6 +138,24 @@ describe('ClassesPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Salvar grade' })).toBeEnabled();
   });
 
+  it('a Fundamental class sets its lesson length too: the hours follow it (ADR 0110)', async () => {
+    stubScreen(true);
+    stubServer('administrador', true);
+    renderAt(<ClassesPage />, `/lista?grade=${turma.id}`);
+    await screen.findByRole('combobox', { name: /^Um professor para todas as disciplinas:/ });
+    const dialog = screen.getByRole('dialog', { name: /Grade curricular — 6º Ano A/ });
+    const length = within(dialog).getByRole('spinbutton', { name: 'Duração da aula (minutos)' });
+    expect(length).toHaveValue(50);
+    await userEvent.clear(length);
+    await userEvent.type(length, '60');
+    // 8 lessons of 60 min × 40 weeks = 320 h.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent(
+        'A grade soma 320 h no ano (8 aulas de 60 min por semana, em 40 semanas letivas)',
+      ),
+    );
+  });
+
   it('offers the class’s boletins (PDF) only where there are grades: not for Educação Infantil', async () => {
     stubScreen(true);
     stubServer('administrador', false, [turma, infantil]);

@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { useFormContext } from 'react-hook-form';
+import { FormInput } from '../../components/form-fields';
 import { cargaHorariaAvisos } from '../../../shared/carga-horaria';
 import type { Curriculum } from '../../../shared/curriculum.schemas';
 import type { GradeFormInput } from './curriculum-form-schema';
@@ -27,6 +28,25 @@ export function HoursWarnings({ avisos }: { avisos: readonly string[] }) {
   );
 }
 
+/**
+ * The length of a lesson in Educação Infantil and Fundamental (the Médio's is in its own fieldset): the
+ * carga horária's hours of 60 minutes, here and in the histórico escolar (ADR 0110).
+ */
+export function LessonLengthField() {
+  return (
+    <div className="sm:max-w-xs">
+      <FormInput
+        name="aula_minutos"
+        label="Duração da aula (minutos)"
+        type="number"
+        min={30}
+        max={120}
+        hint="A carga horária do histórico é em horas de 60 minutos: aulas do ano × duração da aula."
+      />
+    </div>
+  );
+}
+
 /** The same, from the grid being edited: the weekly lessons as typed, the class's lesson length and turno. */
 export function LiveHoursWarnings({ grade }: { grade: Curriculum }) {
   const { watch } = useFormContext<GradeFormInput>();
@@ -37,7 +57,7 @@ export function LiveHoursWarnings({ grade }: { grade: Curriculum }) {
   const avisos = cargaHorariaAvisos({
     nivel: grade.nivel,
     turno: grade.turno,
-    aulaMinutos: grade.aula_minutos,
+    aulaMinutos: Number(watch('aula_minutos')) || grade.aula_minutos,
     aulasSemanais,
   });
   return <HoursWarnings avisos={avisos} />;
