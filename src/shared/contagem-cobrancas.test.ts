@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contarCobrancas, formatContagemCobrancas } from './contagem-cobrancas.js';
+import { contarCobrancas, formatContagemCobrancas, tiposDeCobranca } from './contagem-cobrancas.js';
 
 describe('charges counted by kind (ADR 0099, 0103)', () => {
   it('counts the months of tuition apart from the enrolment fees', () => {
@@ -24,5 +24,15 @@ describe('charges counted by kind (ADR 0099, 0103)', () => {
       '1.200 mensalidades e 1 taxa de matrícula',
     );
     expect(formatContagemCobrancas({ mensalidades: 0, taxas_matricula: 0 })).toBe('0 mensalidades');
+  });
+});
+
+describe('tiposDeCobranca', () => {
+  it('names the kinds present, tuition as a heading’s plural and the fee by its count', () => {
+    expect(tiposDeCobranca({ mensalidades: 1, taxas_matricula: 0 })).toBe('mensalidades');
+    expect(tiposDeCobranca({ mensalidades: 0, taxas_matricula: 1 })).toBe('taxa de matrícula');
+    expect(tiposDeCobranca({ mensalidades: 0, taxas_matricula: 2 })).toBe('taxas de matrícula');
+    expect(tiposDeCobranca({ mensalidades: 3, taxas_matricula: 1 })).toBe('mensalidades e taxa de matrícula');
+    expect(tiposDeCobranca({ mensalidades: 0, taxas_matricula: 0 })).toBe('mensalidades');
   });
 });

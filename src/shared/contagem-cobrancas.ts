@@ -40,3 +40,19 @@ export function formatContagemCobrancas(
   ];
   return partes.join(' e ');
 }
+
+/**
+ * The kinds present, without the counts, for a title or a label that names what a list holds:
+ * 'mensalidades', 'taxa de matrícula' (two: 'taxas de matrícula'), 'mensalidades e taxa de matrícula'.
+ * Tuition keeps the plural of a heading ('Saída de Ana: mensalidades em aberto'); with nothing of either
+ * kind: 'mensalidades'.
+ */
+export function tiposDeCobranca(contagem: ContagemCobrancas): string {
+  const partes = [
+    ...(contagem.mensalidades > 0 || contagem.taxas_matricula === 0 ? ['mensalidades'] : []),
+    ...(contagem.taxas_matricula > 0
+      ? [contagem.taxas_matricula === 1 ? 'taxa de matrícula' : 'taxas de matrícula']
+      : []),
+  ];
+  return partes.join(' e ');
+}

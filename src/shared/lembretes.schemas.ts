@@ -79,6 +79,9 @@ const motivo = z
 export const negociacaoInputSchema = z.strictObject({ motivo });
 export type NegociacaoInput = z.infer<typeof negociacaoInputSchema>;
 
-/** A family's open tuition marked (or cleared) at once. */
-export const negociacaoFamiliaResultSchema = z.object({ mensalidades: z.number().int() });
+/** A family's open charges marked (or cleared) at once: the months of tuition and the enrolment fees apart. */
+export const negociacaoFamiliaResultSchema = z.object({
+  mensalidades: z.number().int(),
+  taxas_matricula: z.number().int(),
+});
 export type NegociacaoFamiliaResult = z.infer<typeof negociacaoFamiliaResultSchema>;

@@ -11,12 +11,13 @@ export function NegociacaoModal({ mensalidade, onClose }: { mensalidade: Mensali
   const negociacao = useNegociacao();
   const em = mensalidade.negociacao === null;
   const which = `${mensalidade.aluno_nome}, ${referenciaCobranca(mensalidade)}`;
+  const kind = mensalidade.tipo === 'taxa_matricula' ? 'taxa de matrícula' : 'mensalidade';
   return (
     <ReasonModal
       title={em ? 'Marcar em negociação' : 'Encerrar negociação'}
       description={
         em
-          ? `${which}: enquanto estiver em negociação, a família não recebe lembretes automáticos desta mensalidade.`
+          ? `${which}: enquanto estiver em negociação, a família não recebe lembretes automáticos desta ${kind}.`
           : `${which}, em negociação: ${mensalidade.negociacao?.motivo ?? ''}. Ao encerrar, os lembretes automáticos voltam a valer.`
       }
       formId="negociacao-form"
@@ -24,7 +25,9 @@ export function NegociacaoModal({ mensalidade, onClose }: { mensalidade: Mensali
       reasonLabel={em ? 'O que foi combinado' : 'Motivo do encerramento'}
       hint="Fica na auditoria e na lista da escola; a família não vê este texto."
       schema={negociacaoInputSchema}
-      success={em ? 'Mensalidade em negociação.' : 'Negociação encerrada.'}
+      success={
+        em ? `${kind.charAt(0).toUpperCase()}${kind.slice(1)} em negociação.` : 'Negociação encerrada.'
+      }
       action={async (motivo) => negociacao.mutateAsync({ id: mensalidade.id, em, motivo })}
       onClose={onClose}
     />

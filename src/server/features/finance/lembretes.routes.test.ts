@@ -156,7 +156,7 @@ describe('Em negociação', () => {
     const marked = await call('POST', url, s.admin, { motivo: 'Renegociação da família' });
     expect(marked.statusCode).toBe(200);
     expect(marked.json()).toMatchObject({
-      data: { mensalidades: 1 },
+      data: { mensalidades: 1, taxas_matricula: 0 },
       message: '1 mensalidade em negociação.',
     });
     const rows = await t.database.db.select().from(mensalidades);
@@ -165,6 +165,7 @@ describe('Em negociação', () => {
     expect((await call('POST', url, s.admin, { motivo: 'De novo' })).statusCode).toBe(409);
     expect((await call('POST', `${url}/encerrar`, s.admin, { motivo: 'Acordo feito' })).json().data).toEqual({
       mensalidades: 1,
+      taxas_matricula: 0,
     });
     expect(
       (
@@ -178,5 +179,54 @@ describe('Em negociação', () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('names an enrolment fee as the fee: marked alone, marked with the family, and when no reminder can go', async () => {
+    const fee = await tuition(s.ana.id, '2026-05', '2026-06-05');
+    await t.database.db
+      .update(mensalidades)
+      .set({ tipo: 'taxa_matricula', anuidadeAno: 2026 })
+      .where(eq(mensalidades.id, fee.id));
+    const one = await call('POST', `/api/financeiro/mensalidades/${fee.id}/negociacao`, s.admin, {
+      motivo: 'Taxa em duas vezes',
+    });
+    expect([one.statusCode, one.json().message]).toEqual([
+      200,
+      'Taxa de matrícula marcada em negociação: os lembretes param, os automáticos e os da secretaria.',
+    ]);
+    const again = await call('POST', `/api/financeiro/mensalidades/${fee.id}/negociacao`, s.admin, {
+      motivo: 'De novo',
+    });
+    expect(again.json().message).toBe('Esta taxa de matrícula já está em negociação.');
+    const reminder = await call('POST', `/api/financeiro/responsaveis/${s.mae.id}/lembrete`, s.admin);
+    expect([reminder.statusCode, reminder.json().message]).toEqual([
+      409,
+      'A taxa de matrícula vencida deste responsável está em negociação: os lembretes param até o acordo terminar.',
+    ]);
+
+    await tuition(s.ana.id, '2026-06', '2026-06-10');
+    const family = await call(
+      'POST',
+      `/api/financeiro/responsaveis/${s.mae.id}/negociacao/encerrar`,
+      s.admin,
+      {
+        motivo: 'Acordo desfeito',
+      },
+    );
+    expect(family.json()).toMatchObject({
+      data: { mensalidades: 0, taxas_matricula: 1 },
+      message: 'Negociação encerrada: 1 taxa de matrícula.',
+    });
+    const both = await call('POST', `/api/financeiro/responsaveis/${s.mae.id}/negociacao`, s.admin, {
+      motivo: 'Renegociação da família',
+    });
+    expect(both.json()).toMatchObject({
+      data: { mensalidades: 1, taxas_matricula: 1 },
+      message: '1 mensalidade e 1 taxa de matrícula em negociação.',
+    });
+    const none = await call('POST', `/api/financeiro/responsaveis/${s.mae.id}/lembrete`, s.admin);
+    expect(none.json().message).toBe(
+      'As mensalidades e a taxa de matrícula vencidas deste responsável estão em negociação: os lembretes param até o acordo terminar.',
+    );
   });
 });

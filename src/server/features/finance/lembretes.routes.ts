@@ -11,7 +11,7 @@ import {
 } from '../../../shared/lembretes.schemas.js';
 import { mensalidadeSchema } from '../../../shared/mensalidades.schemas.js';
 import { idParamsSchema } from '../../../shared/finance.schemas.js';
-import { formatCount } from '../../../shared/format.js';
+import { formatContagemCobrancas } from '../../../shared/contagem-cobrancas.js';
 import { actorOf, expectedVersion, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { clock } from '../../lib/clock.js';
@@ -42,17 +42,19 @@ export const lembretesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // 'Em negociação' on and off: the same route but for the state it sets and what it says.
+  // 'Em negociação' on and off: the same route but for the state it sets and what it says (a fee is
+  // named as the fee).
   const negociacao = [
     [
       '/mensalidades/:id/negociacao',
       true,
-      'Mensalidade marcada em negociação: os lembretes param, os automáticos e os da secretaria.',
+      (cobranca: string) =>
+        `${cobranca} marcada em negociação: os lembretes param, os automáticos e os da secretaria.`,
     ],
     [
       '/mensalidades/:id/negociacao/encerrar',
       false,
-      'Negociação encerrada: os lembretes automáticos voltam a valer.',
+      () => 'Negociação encerrada: os lembretes automáticos voltam a valer.',
     ],
   ] as const;
   for (const [path, emNegociacao, message] of negociacao) {
@@ -66,18 +68,17 @@ export const lembretesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         config: manage,
       },
-      async (request) =>
-        ok(
-          await setNegociacao(
-            db(),
-            request.params.id,
-            emNegociacao,
-            request.body.motivo,
-            actorOf(request),
-            clock.today(),
-          ),
-          message,
-        ),
+      async (request) => {
+        const result = await setNegociacao(
+          db(),
+          request.params.id,
+          emNegociacao,
+          request.body.motivo,
+          actorOf(request),
+          clock.today(),
+        );
+        return ok(result, message(result.tipo === 'taxa_matricula' ? 'Taxa de matrícula' : 'Mensalidade'));
+      },
     );
   }
 
@@ -103,7 +104,7 @@ export const lembretesRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.motivo,
           actorOf(request),
         );
-        const count = formatCount(result.mensalidades, 'mensalidade', 'mensalidades');
+        const count = formatContagemCobrancas(result);
         return ok(result, em ? `${count} em negociação.` : `Negociação encerrada: ${count}.`);
       },
     );

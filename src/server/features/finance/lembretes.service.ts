@@ -6,12 +6,11 @@ import {
 } from '../../../shared/mensalidades.schemas.js';
 import { type LembreteResult } from '../../../shared/finance.schemas.js';
 import {
-  formatCentavosPlain,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatPhone,
-} from '../../../shared/format.js';
+  contarCobrancas,
+  formatContagemCobrancas,
+  type ContagemCobrancas,
+} from '../../../shared/contagem-cobrancas.js';
+import { formatCentavosPlain, formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -42,7 +41,8 @@ const FAMILY_WINDOW_HOURS = 24;
 /**
  * The reminder's words. Lei 9.870/1999 and CDC art. 42: a family in debt is not exposed to ridicule nor
  * threatened — so the text states what is open and how to pay, in a neutral tone, says nothing of
- * consequences, and allows that it may already be paid. It names only the family's own children.
+ * consequences, and allows that it may already be paid. It names only the family's own children, and
+ * each charge as what it is: an enrolment fee is a 'taxa de matrícula', not a mensalidade (ADR 0094).
  */
 export function lembreteTexts(
   items: readonly Pick<
@@ -53,21 +53,29 @@ export function lembreteTexts(
 ): LembreteMensagem {
   const total = items.reduce((sum, item) => sum + item.valor_atualizado, 0);
   const one = items.length === 1 ? items[0] : undefined;
+  const contagem = contarCobrancas(items);
+  // What the title, the subject and the SMS name: the kind, never the amount (CDC art. 42).
+  const tipo =
+    contagem.taxas_matricula === 0
+      ? 'mensalidade'
+      : contagem.mensalidades === 0
+        ? 'taxa de matrícula'
+        : 'mensalidade e taxa de matrícula';
   const lines = items.map(
     (item) =>
       `- ${item.aluno_nome}, ${referenciaCobranca(item)} (vencimento ${formatDate(item.data_vencimento)}): ${formatCentavosPlain(item.valor_atualizado)}`,
   );
   const how = hasPortal
-    ? 'No portal, em Mensalidades, você vê os valores e pode pagar com Pix. Se preferir combinar outra forma, fale com a secretaria.'
+    ? 'No portal, em Financeiro, você vê os valores e pode pagar com Pix. Se preferir combinar outra forma, fale com a secretaria.'
     : 'Para pagar ou combinar outra forma, fale com a secretaria.';
   return {
-    titulo: 'Lembrete de mensalidade',
+    titulo: `Lembrete de ${tipo}`,
     texto: one
       ? `Consta em aberto a ${cobrancaNaFrase(one)} de ${one.aluno_nome} (${formatCentavosPlain(total)} atualizado hoje). Se já pagou, desconsidere.`
-      : `Constam em aberto ${formatCount(items.length, 'mensalidade', 'mensalidades')} (${formatCentavosPlain(total)} atualizado hoje). Se já pagou, desconsidere.`,
-    assunto: 'Lembrete de mensalidade em aberto',
+      : `Constam em aberto ${formatContagemCobrancas(contagem)} (${formatCentavosPlain(total)} atualizado hoje). Se já pagou, desconsidere.`,
+    assunto: `Lembrete de ${tipo} em aberto`,
     email: [
-      `Este é um lembrete da secretaria. ${one ? 'Consta em aberto a mensalidade abaixo' : 'Constam em aberto as mensalidades abaixo'}:`,
+      `Este é um lembrete da secretaria. ${one ? `Consta em aberto a ${tipo} abaixo` : `Constam em aberto ${formatContagemCobrancas(contagem)}`}:`,
       '',
       ...lines,
       '',
@@ -76,8 +84,22 @@ export function lembreteTexts(
       how,
       'Se o pagamento já foi feito, por favor desconsidere esta mensagem.',
     ].join('\n'),
-    sms: 'Lembrete da escola: há mensalidade em aberto. Veja no portal ou fale com a secretaria.',
+    sms: `Lembrete da escola: há ${tipo} em aberto. Veja no portal ou fale com a secretaria.`,
   };
+}
+
+/**
+ * The refusal when every overdue charge of the family is em negociação, naming what is: 'As mensalidades
+ * vencidas …', 'A taxa de matrícula vencida …', 'As mensalidades e a taxa de matrícula vencidas …'.
+ */
+export function emNegociacaoMessage(contagem: ContagemCobrancas): string {
+  const { mensalidades: meses, taxas_matricula: taxas } = contagem;
+  const sujeito = [
+    ...(meses > 0 || taxas === 0 ? ['as mensalidades'] : []),
+    ...(taxas > 0 ? [taxas === 1 ? 'a taxa de matrícula' : 'as taxas de matrícula'] : []),
+  ].join(' e ');
+  const one = meses === 0 && taxas === 1;
+  return `${sujeito.charAt(0).toUpperCase()}${sujeito.slice(1)} ${one ? 'vencida' : 'vencidas'} deste responsável ${one ? 'está' : 'estão'} em negociação: os lembretes param até o acordo terminar.`;
 }
 
 /**
@@ -154,10 +176,7 @@ export async function sendLembrete(
       ).map((row) => row.id),
     );
     const chased = overdue.items.filter((item) => !negotiated.has(item.id));
-    if (chased.length === 0)
-      throw conflict(
-        'As mensalidades vencidas deste responsável estão em negociação: os lembretes param até o acordo terminar.',
-      );
+    if (chased.length === 0) throw conflict(emNegociacaoMessage(contarCobrancas(overdue.items)));
     // One reminder per tuition per day, whoever sends it (ADR 0043): what the daily job already told
     // the family today is left out; rolled back with the rest if nothing can be sent.
     const items: Mensalidade[] = [];
@@ -165,7 +184,7 @@ export async function sendLembrete(
       if (await claimDay(tx, item.id, today, 'manual', item.valor_atualizado)) items.push(item);
     if (items.length === 0)
       throw conflict(
-        `${guardian.nome} já recebeu hoje o lembrete automático destas mensalidades. Um novo lembrete pode ir amanhã.`,
+        `${guardian.nome} já recebeu hoje o lembrete automático ${contarCobrancas(chased).taxas_matricula > 0 ? 'destas cobranças' : 'destas mensalidades'}. Um novo lembrete pode ir amanhã.`,
       );
 
     const switches = await readSystemValues(tx);

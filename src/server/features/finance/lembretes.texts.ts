@@ -62,14 +62,9 @@ export function lembreteAutomaticoTexto(input: LembreteAutomatico): LembreteText
   const assunto = titulo;
   const desconsidere = 'Se já pagou, por favor desconsidere esta mensagem.';
   const pixEmail = input.pix
-    ? [
-        'Pix copia e cola (para pagar hoje):',
-        input.pix,
-        '',
-        'No portal, em Mensalidades, há também o QR Code.',
-      ]
-    : ['Para pagar, acesse o portal, em Mensalidades, ou fale com a secretaria.'];
-  const pixBell = input.pix ? ` Pix copia e cola: ${input.pix}` : ' Pague pelo portal, em Mensalidades.';
+    ? ['Pix copia e cola (para pagar hoje):', input.pix, '', 'No portal, em Financeiro, há também o QR Code.']
+    : ['Para pagar, acesse o portal, em Financeiro, ou fale com a secretaria.'];
+  const pixBell = input.pix ? ` Pix copia e cola: ${input.pix}` : ' Pague pelo portal, em Financeiro.';
 
   let abertura: string;
   let valorLinha: string;

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas.js';
+import { contarCobrancas, type ContagemCobrancas } from '../../../shared/contagem-cobrancas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -33,10 +34,11 @@ export async function setNegociacao(
   return writeTransaction(db, async (tx) => {
     const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
     const { row } = found;
-    if (row.canceladaEm !== null) throw conflict('Esta mensalidade foi cancelada.');
-    if (row.principalPago >= row.valor) throw conflict('Esta mensalidade já está paga.');
-    if (em && row.negociacaoDesde !== null) throw conflict('Esta mensalidade já está em negociação.');
-    if (!em && row.negociacaoDesde === null) throw conflict('Esta mensalidade não está em negociação.');
+    const esta = row.tipo === 'taxa_matricula' ? 'Esta taxa de matrícula' : 'Esta mensalidade';
+    if (row.canceladaEm !== null) throw conflict(`${esta} foi cancelada.`);
+    if (row.principalPago >= row.valor) throw conflict(`${esta} já está paga.`);
+    if (em && row.negociacaoDesde !== null) throw conflict(`${esta} já está em negociação.`);
+    if (!em && row.negociacaoDesde === null) throw conflict(`${esta} não está em negociação.`);
     const [updated] = await tx
       .update(mensalidades)
       .set(
@@ -57,8 +59,9 @@ export async function setNegociacao(
 }
 
 /**
- * Marks (or clears) at once the open tuition of the children a guardian answers for (principal guardian):
- * the family is negotiating its whole debt. 409 when there is nothing to change.
+ * Marks (or clears) at once the open charges of the children a guardian answers for (principal guardian),
+ * months of tuition and enrolment fees alike: the family is negotiating its whole debt. Counted by kind,
+ * so the answer names a fee as a fee. 409 when there is nothing to change.
  */
 export async function setNegociacaoFamilia(
   db: DbOrTx,
@@ -66,7 +69,7 @@ export async function setNegociacaoFamilia(
   em: boolean,
   motivo: string,
   actor: Actor,
-): Promise<{ mensalidades: number }> {
+): Promise<ContagemCobrancas> {
   return writeTransaction(db, async (tx) => {
     const [guardian] = await tx
       .select({ id: guardians.id, nome: guardians.nome })
@@ -95,12 +98,12 @@ export async function setNegociacaoFamilia(
           em ? isNull(mensalidades.negociacaoDesde) : isNotNull(mensalidades.negociacaoDesde),
         ),
       )
-      .returning({ id: mensalidades.id });
+      .returning({ id: mensalidades.id, tipo: mensalidades.tipo });
     if (changed.length === 0)
       throw conflict(
         em
-          ? 'Não há mensalidade em aberto deste responsável fora de negociação.'
-          : 'Não há mensalidade deste responsável em negociação.',
+          ? 'Não há mensalidade nem taxa de matrícula em aberto deste responsável fora de negociação.'
+          : 'Não há mensalidade nem taxa de matrícula deste responsável em negociação.',
       );
     await recordAudit(tx, actor, {
       action: em ? 'marcar_negociacao' : 'encerrar_negociacao',
@@ -108,6 +111,6 @@ export async function setNegociacaoFamilia(
       entityId: guardian.id,
       details: { motivo, nome: guardian.nome, mensalidades: changed.length },
     });
-    return { mensalidades: changed.length };
+    return contarCobrancas(changed);
   });
 }
