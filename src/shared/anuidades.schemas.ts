@@ -253,10 +253,10 @@ export const PAGAMENTO_EM_CONFIRMACAO_REMATRICULA =
   'disponível assim que a escola confirmar o pagamento; em caso de dúvida, fale com o financeiro ou a secretaria.';
 
 export const MENSAGEM_INADIMPLENCIA_PADRAO =
-  'Consta um débito em aberto nas mensalidades do aluno. Conforme a Lei 9.870/1999, art. 5º, a escola ' +
-  'pode recusar a renovação da matrícula enquanto houver inadimplência. Procure a secretaria ou o ' +
-  'financeiro da escola para regularizar e concluir a rematrícula. Os documentos escolares do aluno ' +
-  'continuam à sua disposição (art. 6º).';
+  'Consta um débito em aberto nas mensalidades ou na taxa de matrícula do aluno. Conforme a Lei ' +
+  '9.870/1999, art. 5º, a escola pode recusar a renovação da matrícula enquanto houver inadimplência. ' +
+  'Procure a secretaria ou o financeiro da escola para regularizar e concluir a rematrícula. Os ' +
+  'documentos escolares do aluno continuam à sua disposição (art. 6º).';
 
 export const matriculasConfigInputSchema = z.strictObject({
   /** Art. 5: refuse the online renewal to families in default. */

@@ -1,6 +1,8 @@
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { formatCentavos, formatCount, formatDate, todayIso } from '../../../shared/format';
+import { formatContagemCobrancas } from '../../../shared/contagem-cobrancas';
+import type { MensalidadesAposSaida } from '../../../shared/mensalidades.schemas';
 import { UFS } from '../../../shared/documents.schemas';
 import { studentStatusInputSchema, type Student } from '../../../shared/students.schemas';
 import { isCalendarDate } from '../../../shared/validators';
@@ -107,9 +109,9 @@ export function StudentDepartureModal({
             <TuitionAfterDeparture alunoId={student.id} />
           ) : (
             <p className="text-sm text-gray-600">
-              Cancelar mensalidades é do Financeiro: se alguma em aberto vencer depois da saída, o Financeiro
-              é avisado ao confirmar (no sino e por e-mail), com as mensalidades e as notas fiscais emitidas
-              delas, para cancelá-las.
+              Cancelar mensalidades e taxas de matrícula é do Financeiro: se alguma em aberto vencer depois da
+              saída, o Financeiro é avisado ao confirmar (no sino e por e-mail), com cada uma e as notas
+              fiscais emitidas delas, para cancelá-las.
             </p>
           )}
         </div>
@@ -118,24 +120,38 @@ export function StudentDepartureModal({
   );
 }
 
-/** The offer to cancel, with the months it would cancel on the day typed (and those it keeps). */
+/**
+ * What the box cancels, named as what it holds on the day typed: a fee is cancelled with the months and
+ * said so ('Cancelar as mensalidades e a taxa de matrícula que vencem depois da saída').
+ */
+function cancelLabel(found: MensalidadesAposSaida | undefined): string {
+  const taxas = found?.taxas_matricula ?? 0;
+  if (!found || taxas === 0) return 'Cancelar as mensalidades que vencem depois da saída';
+  const taxa = taxas === 1 ? 'a taxa de matrícula' : 'as taxas de matrícula';
+  return found.quantidade > taxas
+    ? `Cancelar as mensalidades e ${taxa} que vencem depois da saída`
+    : `Cancelar ${taxa} que ${taxas === 1 ? 'vence' : 'vencem'} depois da saída`;
+}
+
+/** The offer to cancel, with what it would cancel on the day typed (and what it keeps). */
 function TuitionAfterDeparture({ alunoId }: { alunoId: string }) {
   const data = (useWatch({ name: 'data_saida' }) as string | null | undefined) ?? '';
   const valid = isCalendarDate(data);
   const preview = useMensalidadesAposSaida(alunoId, data, valid);
   const found = preview.data;
   const line = !valid
-    ? 'Informe a data da saída para ver as mensalidades seguintes.'
+    ? 'Informe a data da saída para ver o que vence depois dela.'
     : !found
-      ? 'Consultando as mensalidades…'
+      ? 'Consultando o Financeiro…'
       : found.quantidade === 0
-        ? `Nenhuma mensalidade em aberto vence depois de ${formatDate(data)}.`
-        : `${formatCount(found.quantidade, 'mensalidade em aberto vence', 'mensalidades em aberto vencem')} depois de ${formatDate(data)} (${formatCentavos(found.total)}).`;
+        ? `Nenhuma mensalidade ou taxa de matrícula em aberto vence depois de ${formatDate(data)}.`
+        : // A fee is counted as the fee: '2 mensalidades e 1 taxa de matrícula em aberto vencem …'.
+          `${formatContagemCobrancas({ mensalidades: found.quantidade - found.taxas_matricula, taxas_matricula: found.taxas_matricula })} em aberto ${found.quantidade === 1 ? 'vence' : 'vencem'} depois de ${formatDate(data)} (${formatCentavos(found.total)}).`;
   return (
     <div className="space-y-1 rounded-lg border border-gray-200 bg-gray-50 p-3">
       <FormCheckbox
         name="cancelar_mensalidades"
-        label="Cancelar as mensalidades que vencem depois da saída"
+        label={cancelLabel(found)}
         disabled={!found || found.quantidade === 0}
       />
       <p className="text-sm text-gray-600" aria-live="polite">

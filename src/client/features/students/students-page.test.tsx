@@ -31,7 +31,12 @@ describe('the students page', () => {
       '/api/auth/me': signedInAs(),
       '/api/alunos': listOf(student),
       '/api/turmas': [],
-      '/api/financeiro/mensalidades/apos-saida': { quantidade: 2, total: 170_000, com_pagamento: 1 },
+      '/api/financeiro/mensalidades/apos-saida': {
+        quantidade: 2,
+        taxas_matricula: 0,
+        total: 170_000,
+        com_pagamento: 1,
+      },
       [`/api/alunos/${ALUNO}`]: () => student,
       [`/api/alunos/${ALUNO}/status`]: (request) => {
         student = {
@@ -85,6 +90,43 @@ describe('the students page', () => {
     expect(
       within(again).queryByRole('button', { name: /Marcar como formado|Inativar|Transferir/ }),
     ).toBeNull();
+  });
+
+  it('names the enrolment fee it would cancel as the fee, beside the months', async () => {
+    const student = studentAnswer({ id: ALUNO, nome: 'Lia Souza' });
+    let aposSaida = { quantidade: 3, taxas_matricula: 1, total: 250_000, com_pagamento: 0 };
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      '/api/alunos': listOf(student),
+      '/api/turmas': [],
+      '/api/financeiro/mensalidades/apos-saida': () => aposSaida,
+      [`/api/alunos/${ALUNO}`]: () => student,
+    });
+    renderAt(<StudentsPage />, `/lista?aluno=${ALUNO}`);
+    const card = await screen.findByRole('dialog', { name: /Lia Souza/ });
+    await userEvent.click(within(card).getByRole('button', { name: 'Transferir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transferir: Lia Souza' });
+    const day = within(dialog).getByLabelText(/Data da saída/);
+    await userEvent.clear(day);
+    await userEvent.type(day, '2026-03-02');
+    await within(dialog).findByText(
+      '2 mensalidades e 1 taxa de matrícula em aberto vencem depois de 02/03/2026 (R$ 2.500,00).',
+    );
+    expect(
+      within(dialog).getByRole('checkbox', {
+        name: 'Cancelar as mensalidades e a taxa de matrícula que vencem depois da saída',
+      }),
+    ).toBeInTheDocument();
+    // Only the fee left after a later day: the fee alone.
+    aposSaida = { quantidade: 1, taxas_matricula: 1, total: 80_000, com_pagamento: 0 };
+    await userEvent.clear(day);
+    await userEvent.type(day, '2026-11-30');
+    await within(dialog).findByText('1 taxa de matrícula em aberto vence depois de 30/11/2026 (R$ 800,00).');
+    expect(
+      within(dialog).getByRole('checkbox', {
+        name: 'Cancelar a taxa de matrícula que vence depois da saída',
+      }),
+    ).toBeInTheDocument();
   });
 
   it("corrects a transferred student's day and destination, as recorded, without offering the tuition", async () => {
@@ -149,6 +191,7 @@ describe('the students page', () => {
     expect(dialog).toHaveTextContent(
       'se alguma em aberto vencer depois da saída, o Financeiro é avisado ao confirmar (no sino e por e-mail)',
     );
+    expect(dialog).toHaveTextContent('Cancelar mensalidades e taxas de matrícula é do Financeiro');
     expect(dialog).not.toHaveTextContent('avise quem cuida dele');
     expect(api.requests.some((request) => request.path.includes('apos-saida'))).toBe(false);
     // The day is asked for: cleared, nothing is sent.

@@ -130,6 +130,14 @@ describe('a departure the secretaria records, with tuition open after it', () =>
     expect(response.statusCode, response.body).toBe(200);
     const [notice] = await noticesOf(financeiro.user.id);
     expect(notice!.texto).toContain('taxa de matrícula 2027 (R$ 850,00, vence 15/12/2026)');
+    // What is counted is said: the month and the fee, each as itself.
+    expect(notice!.titulo).toBe('Saída de Lucas Almeida: mensalidades e taxa de matrícula em aberto');
+    expect(notice!.texto).toContain(
+      '1 mensalidade e 1 taxa de matrícula continuam em aberto com vencimento depois da saída',
+    );
+    expect(messageOf(response)).toBe(
+      'Status alterado para Transferido. O Financeiro foi avisado: 1 mensalidade e 1 taxa de matrícula em aberto vencem depois da saída.',
+    );
     const params = new URL(notice!.link!, 'http://escola').searchParams;
     expect(params.get('q')).toBeNull();
     expect(params.get('aluno')).toBe(student.id);

@@ -7,7 +7,13 @@
  * Registered in index.ts through the students module's departure hook.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { formatCentavosPlain, formatCount, formatDate } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
+import {
+  contarCobrancas,
+  formatContagemCobrancas,
+  tiposDeCobranca,
+  type ContagemCobrancas,
+} from '../../../shared/contagem-cobrancas.js';
 import { referenciaCobranca } from '../../../shared/mensalidades.schemas.js';
 import { paths } from '../../../shared/routes.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -67,11 +73,15 @@ export const warnFinanceOfDeparture: DepartureHandler = async (ctx, tx, alunoIds
     .select({ id: students.id, nome: students.nome })
     .from(students)
     .where(inArray(students.id, [...alunoIds]));
-  let avisadas = 0;
+  // Counted by kind, so every text names a fee as the fee: '1 taxa de matrícula continua em aberto'.
+  const avisadas: ContagemCobrancas = { mensalidades: 0, taxas_matricula: 0 };
   for (const student of named) {
     const open = await openAfter(tx, student.id, departure.data);
     if (open.length === 0) continue;
-    avisadas += open.length;
+    const contagem = contarCobrancas(open);
+    avisadas.mensalidades += contagem.mensalidades;
+    avisadas.taxas_matricula += contagem.taxas_matricula;
+    const tipos = tiposDeCobranca(contagem);
     const saida = formatDate(departure.data);
     const evento = departure.status === 'transferido' ? 'a transferência' : 'a saída';
     const meses = open
@@ -83,12 +93,12 @@ export const warnFinanceOfDeparture: DepartureHandler = async (ctx, tx, alunoIds
     const notas = open.filter((row) => row.notaEmitida).length;
     const texto =
       `${actor.nome ?? 'A secretaria'} registrou ${evento} de ${student.nome}, com saída em ${saida}. ` +
-      `${formatCount(open.length, 'mensalidade continua em aberto', 'mensalidades continuam em aberto')} com vencimento depois da saída: ${meses}. ` +
+      `${formatContagemCobrancas(contagem)} ${open.length === 1 ? 'continua' : 'continuam'} em aberto com vencimento depois da saída: ${meses}. ` +
       'Cancele-as no Financeiro se não forem devidas (o boleto registrado sai na próxima remessa como baixa).' +
       (notas > 0
         ? ` ${notas === 1 ? 'A NFS-e emitida precisa' : 'As NFS-e emitidas precisam'} ser cancelada${notas === 1 ? '' : 's'} pela Direção em Notas fiscais.`
         : '');
-    const titulo = `Saída de ${student.nome}: mensalidades em aberto`;
+    const titulo = `Saída de ${student.nome}: ${tipos} em aberto`;
     // The student by id, not by name (two students may share one): the list shows the name as its filter.
     const link = `${paths.finance}?aba=mensalidades&aluno=${student.id}&mes=`;
     await fanOut(ctx, tx, {
@@ -102,11 +112,12 @@ export const warnFinanceOfDeparture: DepartureHandler = async (ctx, tx, alunoIds
       texto,
       link,
       email: { assunto: titulo, texto },
-      sms: `Saída de ${student.nome} em ${saida}: mensalidades em aberto no Financeiro.`,
+      sms: `Saída de ${student.nome} em ${saida}: ${tipos} em aberto no Financeiro.`,
     });
   }
-  if (avisadas === 0) return undefined;
+  const total = avisadas.mensalidades + avisadas.taxas_matricula;
+  if (total === 0) return undefined;
   return {
-    resumo: `O Financeiro foi avisado: ${formatCount(avisadas, 'mensalidade em aberto vence', 'mensalidades em aberto vencem')} depois da saída.`,
+    resumo: `O Financeiro foi avisado: ${formatContagemCobrancas(avisadas)} em aberto ${total === 1 ? 'vence' : 'vencem'} depois da saída.`,
   };
 };

@@ -5,7 +5,8 @@
  * nothing paid are cancelled; one partly paid is the Financeiro's to settle (a discount).
  */
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { formatCount, formatDate } from '../../../shared/format.js';
+import { formatDate } from '../../../shared/format.js';
+import { contarCobrancas, formatContagemCobrancas } from '../../../shared/contagem-cobrancas.js';
 import type { MensalidadesAposSaida } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades } from '../../db/schema/finance.js';
@@ -32,6 +33,10 @@ export async function mensalidadesAposSaida(
   const [row] = await db
     .select({
       quantidade: sql<number>`count(*) filter (where ${mensalidades.principalPago} = 0)`.mapWith(Number),
+      taxas:
+        sql<number>`count(*) filter (where ${mensalidades.principalPago} = 0 and ${mensalidades.tipo} = 'taxa_matricula')`.mapWith(
+          Number,
+        ),
       total:
         sql<number>`coalesce(sum(${mensalidades.valor}) filter (where ${mensalidades.principalPago} = 0), 0)`.mapWith(
           Number,
@@ -40,7 +45,12 @@ export async function mensalidadesAposSaida(
     })
     .from(mensalidades)
     .where(dueAfter([alunoId], data));
-  return { quantidade: row?.quantidade ?? 0, total: row?.total ?? 0, com_pagamento: row?.comPagamento ?? 0 };
+  return {
+    quantidade: row?.quantidade ?? 0,
+    taxas_matricula: row?.taxas ?? 0,
+    total: row?.total ?? 0,
+    com_pagamento: row?.comPagamento ?? 0,
+  };
 }
 
 const motivoOf = (departure: Departure) =>
@@ -68,9 +78,11 @@ export const cancelAfterDeparture: DepartureHandler = async (ctx, tx, alunoIds, 
       version: sql`${mensalidades.version} + 1`,
     })
     .where(and(dueAfter(alunoIds, departure.data), eq(mensalidades.principalPago, 0)))
-    .returning({ id: mensalidades.id, alunoId: mensalidades.alunoId });
+    .returning({ id: mensalidades.id, alunoId: mensalidades.alunoId, tipo: mensalidades.tipo });
   if (cancelled.length === 0)
-    return { resumo: 'Não havia mensalidades em aberto com vencimento depois da saída.' };
+    return {
+      resumo: 'Não havia mensalidade nem taxa de matrícula em aberto com vencimento depois da saída.',
+    };
   for (const row of cancelled)
     await recordAudit(tx, actor, {
       action: 'cancelar',
@@ -94,6 +106,7 @@ export const cancelAfterDeparture: DepartureHandler = async (ctx, tx, alunoIds, 
       forgetSharedReads(ctx.db);
       void wakePixSync(ctx);
     },
-    resumo: `${formatCount(cancelled.length, 'mensalidade cancelada', 'mensalidades canceladas')} (vencimento depois de ${formatDate(departure.data)}).${aviso}`,
+    // A fee is named as the fee: '2 mensalidades canceladas e 1 taxa de matrícula cancelada'.
+    resumo: `${formatContagemCobrancas(contarCobrancas(cancelled), { singular: 'cancelada', plural: 'canceladas' })} (vencimento depois de ${formatDate(departure.data)}).${aviso}`,
   };
 };

@@ -290,6 +290,9 @@ describe('families in default (Lei 9.870, art. 5º) and documents (art. 6º)', (
       version: 0,
     });
     expect(MENSAGEM_INADIMPLENCIA_PADRAO).toContain('Lei 9.870/1999, art. 5º');
+    expect(MENSAGEM_INADIMPLENCIA_PADRAO).toMatch(
+      /^Consta um débito em aberto nas mensalidades ou na taxa de matrícula do aluno\. /,
+    );
     expect(await avisoInadimplencia(t.database.db, s.ana.id)).toBeNull();
 
     const mensagem =
@@ -351,6 +354,8 @@ describe('families in default (Lei 9.870, art. 5º) and documents (art. 6º)', (
       .from(interessadoEventos)
       .where(and(eq(interessadoEventos.interessadoId, anaRow!.id), eq(interessadoEventos.tipo, 'nota')));
     expect(notes[0]!.texto).toMatch(/art\. 5º da Lei 9\.870/);
+    // What is counted is any charge overdue, the enrolment fee too: the note says so.
+    expect(notes[0]!.texto).toMatch(/^Família com mensalidade ou taxa de matrícula em atraso: /);
 
     // Through the real link: the form shows the school's message and refuses to be sent while it stands.
     const { url } = await enviarConvite(t.app.ctx, anaRow!.id, systemActor);

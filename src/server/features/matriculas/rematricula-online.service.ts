@@ -145,7 +145,7 @@ export async function iniciarRodada(
           tx,
           row!.id,
           'nota',
-          'Família com mensalidades em atraso: o formulário mostrará a mensagem do art. 5º da Lei 9.870 que a escola configurou e não aceitará a rematrícula até a regularização.',
+          'Família com mensalidade ou taxa de matrícula em atraso: o formulário mostrará a mensagem do art. 5º da Lei 9.870 que a escola configurou e não aceitará a rematrícula até a regularização.',
           null,
         );
       criadas++;

@@ -61,6 +61,7 @@ describe('a transfer on a day, with its destination and the tuition after it', (
     });
     expect(dataOf<MensalidadesAposSaida>(preview)).toEqual({
       quantidade: 2,
+      taxas_matricula: 0,
       total: 170_000,
       com_pagamento: 1,
     });
@@ -91,6 +92,30 @@ describe('a transfer on a day, with its destination and the tuition after it', (
       .from(mensalidades)
       .where(eq(mensalidades.id, months['09']!.id));
     expect(cancelled!.motivoCancelamento).toBe('Transferência em 14/08/2026');
+  });
+
+  it('counts an enrolment fee due after the day as the fee, in the preview and in what it cancelled', async () => {
+    clock.pin('2026-09-20');
+    const admin = await signedIn(t, 'administrador');
+    const { student, months } = await studentWithTuition();
+    await t.database.db
+      .update(mensalidades)
+      .set({ tipo: 'taxa_matricula', anuidadeAno: 2027 })
+      .where(eq(mensalidades.id, months['11']!.id));
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/financeiro/mensalidades/apos-saida?aluno_id=${student.id}&data=2026-08-14`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(dataOf<MensalidadesAposSaida>(preview)).toMatchObject({ quantidade: 3, taxas_matricula: 1 });
+    const response = await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-08-14',
+      cancelar_mensalidades: true,
+    });
+    expect(messageOf(response)).toBe(
+      'Status alterado para Transferido. 2 mensalidades canceladas e 1 taxa de matrícula cancelada (vencimento depois de 14/08/2026).',
+    );
   });
 
   it('keeps the tuition when not asked; a later transfer keeps the day; coming back clears the departure', async () => {
