@@ -5,7 +5,7 @@ import type { DashboardResponsavel, TuitionSummary } from '../../../shared/dashb
 import { referenciaCobranca } from '../../../shared/mensalidades.schemas';
 import { absencesText } from '../../../shared/report-card.schemas';
 import { formatCentavos, formatDate, formatPercent } from '../../../shared/format';
-import { formatContagemCobrancas } from '../../../shared/contagem-cobrancas';
+import { formatContagemCobrancas, tiposDeCobranca } from '../../../shared/contagem-cobrancas';
 import { paths } from '../../../shared/routes';
 import { Panel } from './dashboard-panel';
 import { GuardianStudentAccounts } from './guardian-student-accounts';
@@ -111,7 +111,7 @@ export function GuardianHome({
       <GuardianStudentAccounts alunoId={child?.id ?? null} />
       <GuardianTuition
         tuition={child ? child.mensalidades : stats}
-        title={child ? `Mensalidades de ${child.nome.split(' ')[0] ?? child.nome}` : 'Mensalidades'}
+        of={child ? (child.nome.split(' ')[0] ?? child.nome) : null}
       />
     </div>
   );
@@ -124,7 +124,7 @@ export function GuardianHome({
  * generated ahead. Months of tuition and enrolment fees are counted each as itself (ADR 0103), as the
  * family's Financeiro page counts them.
  */
-function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: string }) {
+function GuardianTuition({ tuition, of }: { tuition: TuitionSummary; of: string | null }) {
   const next = tuition.proxima_mensalidade;
   const vencidas = {
     mensalidades: tuition.mensalidades_vencidas,
@@ -140,6 +140,14 @@ function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: s
   // The next one going by the automatic debit is not one to pay by Pix: only what is overdue, or open
   // beside a next one the bank will not debit, is.
   const toPayByPix = anyVencida || (anyEmAberto && !next?.debito_automatico_em);
+  // Named for what it shows (ADR 0094): 'Mensalidades', 'Taxa de matrícula' or both.
+  const shown = {
+    mensalidades: Math.max(emAberto.mensalidades, next?.tipo === 'mensalidade' ? 1 : 0),
+    taxas_matricula: Math.max(emAberto.taxas_matricula, next?.tipo === 'taxa_matricula' ? 1 : 0),
+  };
+  const tipos = tiposDeCobranca(shown);
+  const title = `${tipos.charAt(0).toUpperCase()}${tipos.slice(1)}${of ? ` de ${of}` : ''}`;
+  const link = verCobrancas(shown, toPayByPix);
   return (
     <Panel title={title}>
       <div className="space-y-2 text-sm" data-testid="familia-mensalidades-card">
@@ -171,12 +179,25 @@ function GuardianTuition({ tuition, title }: { tuition: TuitionSummary; title: s
         </p>
         {!nothingYet && (
           <Link to={paths.finance} className={homeLink}>
-            {toPayByPix ? 'Ver mensalidades e pagar com Pix' : 'Ver mensalidades'}
+            {link}
           </Link>
         )}
       </div>
     </Panel>
   );
+}
+
+/**
+ * The card's link, naming what the page holds: 'Ver mensalidades e pagar com Pix', 'Ver a taxa de
+ * matrícula e pagar com Pix', 'Ver mensalidades e taxa de matrícula, pagar com Pix'.
+ */
+function verCobrancas(shown: { mensalidades: number; taxas_matricula: number }, toPayByPix: boolean) {
+  const fees = shown.taxas_matricula;
+  if (fees === 0) return toPayByPix ? 'Ver mensalidades e pagar com Pix' : 'Ver mensalidades';
+  if (shown.mensalidades > 0)
+    return `Ver mensalidades e ${fees === 1 ? 'taxa' : 'taxas'} de matrícula${toPayByPix ? ', pagar com Pix' : ''}`;
+  const alvo = fees === 1 ? 'a taxa de matrícula' : 'as taxas de matrícula';
+  return toPayByPix ? `Ver ${alvo} e pagar com Pix` : `Ver ${alvo}`;
 }
 
 /** A child's frequency, how many absences in how many lessons (or days), and what it means for the year. */

@@ -429,7 +429,35 @@ describe('DashboardPage', () => {
     expect(onlyFee).toHaveTextContent('1 taxa de matrícula vencida · R$ 510,00 hoje');
     expect(onlyFee).toHaveTextContent('Em aberto agora: 1 taxa de matrícula.');
     expect(onlyFee).not.toHaveTextContent('0 mensalidade');
-    expect(within(onlyFee).getByRole('link', { name: 'Ver mensalidades e pagar com Pix' })).toBeVisible();
+    // The fee open beside next month's tuition: the card and its link name both.
+    expect(screen.getByRole('region', { name: 'Mensalidades e taxa de matrícula' })).toContainElement(
+      onlyFee,
+    );
+    expect(
+      within(onlyFee).getByRole('link', { name: 'Ver mensalidades e taxa de matrícula, pagar com Pix' }),
+    ).toBeVisible();
+    cleanup();
+
+    // A new family owing only the fee, nothing else generated yet: the card is the fee's.
+    const newFamily = await tuitionCard({
+      mensalidades_em_aberto: 0,
+      mensalidades_vencidas: 0,
+      taxas_matricula_em_aberto: 1,
+      taxas_matricula_vencidas: 0,
+      valor_vencido: 0,
+      proxima_mensalidade: {
+        ...lucasTuition('2026-10'),
+        tipo: 'taxa_matricula',
+        anuidade_ano: 2027,
+        valor_atualizado: 80_000,
+      },
+    });
+    expect(screen.getByRole('region', { name: 'Taxa de matrícula' })).toContainElement(newFamily);
+    expect(newFamily).toHaveTextContent('Próxima: Lucas · taxa de matrícula 2027');
+    expect(
+      within(newFamily).getByRole('link', { name: 'Ver a taxa de matrícula e pagar com Pix' }),
+    ).toBeVisible();
+    expect(newFamily).not.toHaveTextContent(/mensalidade/i);
   });
 
   it('tells a family that paid everything due that nothing is open, with the next month ahead', async () => {

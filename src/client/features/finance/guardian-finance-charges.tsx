@@ -7,6 +7,7 @@ import { Badge } from '../../components/feedback';
 import { comprovanteUrl } from './comprovantes.api';
 import { referenciaCobranca, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount, formatDate } from '../../../shared/format';
+import { contarCobrancas, formatContagemCobrancas } from '../../../shared/contagem-cobrancas';
 import { downloadRecibo } from './finance.api';
 import { BoletoButton, PixButton, ReceiptButton, which } from './mensalidade-columns';
 import { PontualidadeNote, PontualidadeTag } from './pontualidade-note';
@@ -168,7 +169,7 @@ export function Ahead({
         <span>
           {open
             ? 'Ocultar os meses seguintes'
-            : `Mais ${formatCount(items.length, 'mensalidade', 'mensalidades')} a vencer`}
+            : `Mais ${formatContagemCobrancas(contarCobrancas(items))} a vencer`}
         </span>
         {open ? (
           <ChevronUp className="h-4 w-4" aria-hidden="true" />

@@ -137,4 +137,47 @@ describe('GuardianFinance', () => {
       'Em aberto: 1 mensalidade e 1 taxa de matrícula (2 vencidas)',
     );
   });
+
+  it('is named for what it lists: the months, the fee, or both (ADR 0094)', async () => {
+    const taxa: Mensalidade = {
+      ...base,
+      id: '00000000-0000-4000-8000-000000000006',
+      tipo: 'taxa_matricula',
+      anuidade_ano: 2027,
+      status: 'pendente',
+      comprovante_recusa: null,
+    };
+    const paidMonth: Mensalidade = { ...base, id: '00000000-0000-4000-8000-000000000007', status: 'pago' };
+    const paidFee: Mensalidade = { ...taxa, id: '00000000-0000-4000-8000-000000000008', status: 'pago' };
+    const answer = (byStatus: Partial<Record<string, Mensalidade[]>>) =>
+      stubApi({
+        '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+        '/api/financeiro/mensalidades': (request) =>
+          page(byStatus[new URL(request.url, 'http://x').searchParams.get('status') ?? ''] ?? []),
+      });
+
+    // A new family: only the fee, due ahead.
+    answer({ pendente: [taxa] });
+    renderAt(<GuardianFinance />);
+    expect(await screen.findByRole('region', { name: 'Próxima taxa de matrícula' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Taxa de matrícula' })).toBeVisible();
+    expect(screen.getByText('Taxa de matrícula dos seus filhos, com Pix e recibos')).toBeVisible();
+    cleanup();
+
+    // The fee and the months, the fee paid in the history.
+    answer({ vencido: [base], pago: [paidMonth, paidFee] });
+    renderAt(<GuardianFinance />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mensalidades e taxa de matrícula' }),
+    ).toBeVisible();
+    // The history's table is named for what it holds.
+    expect(await screen.findByRole('list', { name: 'Mensalidades e taxas pagas' })).toBeInTheDocument();
+    cleanup();
+
+    // Only months: as it always was.
+    answer({ vencido: [base], pago: [paidMonth] });
+    renderAt(<GuardianFinance />);
+    expect(await screen.findByRole('list', { name: 'Mensalidades pagas' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mensalidades' })).toBeVisible();
+  });
 });

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Info, Receipt } from 'lucide-react';
 import { arrangeFamilyCharges, isEmAberto, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount } from '../../../shared/format';
-import { contarCobrancas, formatContagemCobrancas } from '../../../shared/contagem-cobrancas';
+import {
+  contarCobrancas,
+  formatContagemCobrancas,
+  tiposDeCobranca,
+} from '../../../shared/contagem-cobrancas';
 import { DataList } from '../../components/data-list';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { useListState } from '../../lib/use-list-state';
@@ -24,6 +28,15 @@ const byDue = { q: '', mes: '', page: 1, sort: 'vencimento', order: 'asc' } as c
 
 function todayInSaoPaulo(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}
+
+const isTaxa = (mensalidade: Mensalidade) => mensalidade.tipo === 'taxa_matricula';
+
+/** 'Próxima mensalidade', or the fee named when it is the next: 'Próxima taxa de matrícula'. */
+function proximasTitle(proximas: readonly Mensalidade[]): string {
+  if (proximas.length === 1)
+    return isTaxa(proximas[0]!) ? 'Próxima taxa de matrícula' : 'Próxima mensalidade';
+  return proximas.some(isTaxa) ? 'Próximas mensalidades e taxas' : 'Próximas mensalidades';
 }
 
 /**
@@ -68,17 +81,21 @@ export function GuardianFinance() {
   const emConfirmacao = confirming.data?.items ?? [];
   const emAberto = open.filter((mensalidade) => isEmAberto(mensalidade, today));
   const devido = emAberto.reduce((sum, mensalidade) => sum + mensalidade.valor_atualizado, 0);
+  // The page is named for what it lists: an enrolment fee beside the months is said (ADR 0094).
+  const tipos = tiposDeCobranca(contarCobrancas([...open, ...emConfirmacao, ...(paid.data?.items ?? [])]));
+  const titulo = tipos.charAt(0).toUpperCase() + tipos.slice(1);
+  const pagas = paid.data?.items.some(isTaxa) ? 'Mensalidades e taxas pagas' : 'Mensalidades pagas';
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Mensalidades"
-        subtitle={`Mensalidades dos seus filhos, com Pix${boletoDisponivel ? ', boleto' : ''} e recibos`}
+        title={titulo}
+        subtitle={`${titulo} dos seus filhos, com Pix${boletoDisponivel ? ', boleto' : ''} e recibos`}
       />
       {loading ? (
         <Spinner />
       ) : failed ? (
-        <ErrorBanner>Erro ao carregar as mensalidades.</ErrorBanner>
+        <ErrorBanner>Erro ao carregar as mensalidades e taxas.</ErrorBanner>
       ) : (
         <>
           <p
@@ -109,7 +126,7 @@ export function GuardianFinance() {
             </Section>
           )}
           {proximas.length > 0 && (
-            <Section title={proximas.length === 1 ? 'Próxima mensalidade' : 'Próximas mensalidades'}>
+            <Section title={proximasTitle(proximas)}>
               {proximas.map(chargeCard)}
               <Ahead
                 items={aVencer}
@@ -129,7 +146,7 @@ export function GuardianFinance() {
 
       <Section title="Histórico">
         <DataList
-          label="Mensalidades pagas"
+          label={pagas}
           query={paid}
           rows={paid.data?.items}
           list={history}

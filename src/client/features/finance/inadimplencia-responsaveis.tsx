@@ -32,17 +32,28 @@ function lastReminderLabel(iso: string): string {
 const allNegotiated = (row: InadimplenciaResponsavelRow) =>
   cobrancasVencidas(row.em_negociacao) === cobrancasVencidas(row);
 
+/**
+ * What the family's list holds, for its button: 'Ver mensalidades', 'Ver taxa de matrícula', or 'Ver
+ * cobranças' when it holds both (the list is every overdue charge of the family).
+ */
+function verLabel(row: InadimplenciaResponsavelRow): string {
+  if (row.taxas_matricula_vencidas === 0) return 'Ver mensalidades';
+  if (row.mensalidades_vencidas > 0) return 'Ver cobranças';
+  return row.taxas_matricula_vencidas === 1 ? 'Ver taxa de matrícula' : 'Ver taxas de matrícula';
+}
+
 function FamilyActions({ row, onRemind }: { row: InadimplenciaResponsavelRow; onRemind: () => void }) {
   const recent = sentToday(row.ultimo_lembrete);
+  const ver = verLabel(row);
   return (
     <div className="grid grid-cols-2 items-center gap-2 md:flex print:hidden">
       <ButtonLink
         variant="secondary"
         className="min-h-9 px-3"
         to={`${paths.finance}?aba=mensalidades&responsavel=${row.responsavel_id ?? ''}&status=vencido&mes=`}
-        aria-label={`Ver mensalidades de ${row.nome}`}
+        aria-label={`${ver} de ${row.nome}`}
       >
-        <ListChecks className="h-4 w-4" aria-hidden="true" /> Ver mensalidades
+        <ListChecks className="h-4 w-4" aria-hidden="true" /> {ver}
       </ButtonLink>
       {allNegotiated(row) ? (
         <p className="max-w-44 text-xs text-purple-800">

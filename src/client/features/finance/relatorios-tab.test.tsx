@@ -238,6 +238,14 @@ describe('Relatórios → Inadimplência', () => {
     const paper = within(screen.getByTestId('inadimplencia-impressao')).getAllByRole('row');
     expect(text(paper[2]!)).toContain('1 taxa de matrícula');
     expect(text(paper[2]!)).not.toContain('0 mensalidades');
+    // The family's list is named for what it holds: the months and the fee, or the fee alone.
+    expect(within(rows[0]!).getByRole('link', { name: 'Ver cobranças de Família 01' })).toHaveTextContent(
+      'Ver cobranças',
+    );
+    expect(
+      within(rows[1]!).getByRole('link', { name: 'Ver taxa de matrícula de Família 02' }),
+    ).toHaveAttribute('href', expect.stringContaining('status=vencido'));
+    expect(within(rows[1]!).queryByRole('link', { name: /Ver mensalidades/ })).toBeNull();
     // The reminder says what it reminds of.
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Enviar lembrete a Família 01' }));
     expect(text(await screen.findByRole('dialog'))).toContain(
