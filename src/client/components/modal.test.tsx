@@ -164,4 +164,38 @@ describe('a dialog while it saves', () => {
     await user.click(salvar);
     expect(onSave).toHaveBeenCalledOnce();
   });
+
+  it('a dialog opened from another dims the one below, as a single dialog dims the page', async () => {
+    const user = userEvent.setup();
+    function Card() {
+      const [paying, setPaying] = useState(false);
+      return (
+        <Modal open onClose={() => undefined} title="Família">
+          <button onClick={() => setPaying(true)}>Registrar pagamento da taxa</button>
+          {paying && (
+            <ActionModal
+              title="Registrar pagamento da taxa"
+              actionLabel="Registrar pagamento"
+              busy={false}
+              error={null}
+              onAction={() => undefined}
+              onClose={() => setPaying(false)}
+            >
+              <p>Forma de pagamento</p>
+            </ActionModal>
+          )}
+        </Modal>
+      );
+    }
+    render(<Card />);
+    const card = await screen.findByRole('dialog', { name: 'Família' });
+    await user.click(within(card).getByRole('button', { name: 'Registrar pagamento da taxa' }));
+    const payment = await screen.findByRole('dialog', { name: 'Registrar pagamento da taxa' });
+    const [pageBackdrop, cardBackdrop] = screen.getAllByTestId('modal-backdrop');
+    const z = (element: HTMLElement | undefined) => Number(element?.style.zIndex);
+    // Page < its backdrop < the card < the card's backdrop < the payment dialog.
+    expect(z(pageBackdrop)).toBeLessThan(z(card));
+    expect(z(cardBackdrop)).toBeGreaterThan(z(card));
+    expect(z(payment)).toBeGreaterThan(z(cardBackdrop));
+  });
 });

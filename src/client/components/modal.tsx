@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, useRef, type ReactNode, type RefObject } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -19,6 +19,15 @@ interface ModalProps {
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
+
+/**
+ * How many dialogs this one opens over. A dialog opened from another (the fee's payment from a family's
+ * card) stacks its backdrop above the one below, so it is dimmed as the page is under a single dialog:
+ * with the same z-index for every dialog the second backdrop fell under the first dialog's panel.
+ */
+const ModalDepth = createContext(0);
+const Z_BACKDROP = 40;
+const Z_STEP = 20;
 
 const FIELD =
   'input:not([type="hidden"]):not([disabled]):not([readonly]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]):not([readonly])';
@@ -51,6 +60,8 @@ export function Modal({
   // page over. Remember what had the focus when the dialog opened and return it there.
   const opener = useRef<Element | null>(null);
   const body = useRef<HTMLDivElement>(null);
+  const depth = useContext(ModalDepth);
+  const zIndex = Z_BACKDROP + depth * Z_STEP;
   return (
     <Dialog.Root
       open={open}
@@ -59,9 +70,14 @@ export function Modal({
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
+        <Dialog.Overlay
+          data-testid="modal-backdrop"
+          className="fixed inset-0 bg-gray-900/50"
+          style={{ zIndex }}
+        />
         <Dialog.Content
-          className={`fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${widths[size]}`}
+          style={{ zIndex: zIndex + 10 }}
+          className={`fixed inset-x-0 bottom-0 flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${widths[size]}`}
           onOpenAutoFocus={(event) => {
             opener.current = document.activeElement;
             const target = initialFocus?.current ?? firstField(body.current);
@@ -107,14 +123,16 @@ export function Modal({
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <div ref={body} className="overflow-y-auto px-5 py-4">
-            {children}
-          </div>
-          {footer && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-5 py-3">
-              {footer}
+          <ModalDepth.Provider value={depth + 1}>
+            <div ref={body} className="overflow-y-auto px-5 py-4">
+              {children}
             </div>
-          )}
+            {footer && (
+              <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-5 py-3">
+                {footer}
+              </div>
+            )}
+          </ModalDepth.Provider>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -11,10 +11,12 @@ import {
   formasPagamento,
   type FormaPagamento,
 } from '../../../shared/mensalidades.schemas';
+import { pagamentoTaxaInputSchema } from '../../../shared/pre-matricula.schemas';
 import { ActionModal } from '../../components/action-modal';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { issuesByField } from '../../lib/form-errors';
 import { registrarPagamento } from './pre-matricula.api';
 
 export function PagamentoDaTaxa({ interessadoId, alunoNome }: { interessadoId: string; alunoNome: string }) {
@@ -22,24 +24,36 @@ export function PagamentoDaTaxa({ interessadoId, alunoNome }: { interessadoId: s
   const [open, setOpen] = useState(false);
   const [forma, setForma] = useState<FormaPagamento | ''>('');
   const [busy, setBusy] = useState(false);
+  /** What is wrong with the form of payment (the shared schema's or the server's): under the field. */
+  const [formaError, setFormaError] = useState<string | null>(null);
+  /** Anything else the server refused (a 409): under the dialog's content. */
   const [error, setError] = useState<string | null>(null);
   const close = () => {
     setOpen(false);
     setError(null);
+    setFormaError(null);
   };
   const record = async () => {
-    if (!forma) {
-      setError('Escolha a forma de pagamento.');
+    const parsed = pagamentoTaxaInputSchema.safeParse({ forma });
+    if (!parsed.success) {
+      setFormaError(issuesByField(parsed.error.issues).forma ?? null);
       return;
     }
     setBusy(true);
+    setError(null);
+    setFormaError(null);
     try {
-      const result = await registrarPagamento(interessadoId, forma);
+      const result = await registrarPagamento(interessadoId, parsed.data.forma);
       toast.success(result.message ?? 'Pagamento registrado.');
       close();
       await queryClient.invalidateQueries({ queryKey: ['matriculas'] });
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Não foi possível registrar o pagamento.');
+      // The server's field error lands on the field; the dialog stays open with the choice made.
+      const onField =
+        failure instanceof ApiError ? failure.details.find((detail) => detail.path === 'forma') : undefined;
+      if (onField) setFormaError(onField.message);
+      else
+        setError(failure instanceof ApiError ? failure.message : 'Não foi possível registrar o pagamento.');
     } finally {
       setBusy(false);
     }
@@ -65,7 +79,11 @@ export function PagamentoDaTaxa({ interessadoId, alunoNome }: { interessadoId: s
           <SelectField
             label="Forma de pagamento"
             value={forma}
-            onChange={(event) => setForma(event.target.value as FormaPagamento | '')}
+            error={formaError ?? undefined}
+            onChange={(event) => {
+              setForma(event.target.value as FormaPagamento | '');
+              setFormaError(null);
+            }}
           >
             <option value="">Selecione</option>
             {formasPagamento.map((one) => (

@@ -6,7 +6,7 @@ import { DOCUMENTOS_EXIGIDOS_PADRAO, type PreMatriculaResumo } from '../../../sh
 import { uuidOf } from '../../test/answers';
 import { builtInPerfilPermissions } from '../../../shared/permissions';
 import { ENDERECO_SE, ENDERECO_VAZIO, planoMensal } from '../../test/pre-matricula';
-import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { inTurn, renderAt, reply, signedInAs, stubApi } from '../../test/render';
 import { PreMatriculaPainel } from './pre-matricula-painel';
 
 afterEach(() => {
@@ -157,14 +157,54 @@ describe('PreMatriculaPainel', () => {
     await user.click(await screen.findByRole('button', { name: 'Registrar pagamento da taxa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento da taxa' });
     await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
-    expect(within(dialog).getByText('Escolha a forma de pagamento.')).toBeVisible();
+    // The shared schema's message, on the field it is about.
+    expect(within(dialog).getByLabelText('Forma de pagamento')).toHaveAccessibleDescription(
+      'Escolha a forma de pagamento',
+    );
     await user.selectOptions(within(dialog).getByLabelText('Forma de pagamento'), 'Dinheiro');
+    expect(within(dialog).getByLabelText('Forma de pagamento')).not.toHaveAttribute('aria-invalid');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
     await vi.waitFor(() =>
       expect(api.requests.find((request) => request.path === `${base}/pagamento`)?.body).toEqual({
         forma: 'dinheiro',
       }),
     );
+  });
+
+  it("puts the server's refusal of the form of payment on the field, and keeps the dialog open as filled", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      [`${base}/pre-matricula`]: { ...resumo, pagamento_exigido: true },
+      [`${base}/pagamento`]: inTurn(
+        reply(400, {
+          success: false,
+          code: 'VALIDATION',
+          message: 'Dados inválidos.',
+          details: [{ path: 'forma', message: 'Forma de pagamento não aceita para a taxa' }],
+        }),
+        reply(409, { success: false, code: 'CONFLICT', message: 'A taxa desta família já foi registrada.' }),
+      ),
+    });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="contrato_assinado" />);
+    await user.click(await screen.findByRole('button', { name: 'Registrar pagamento da taxa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento da taxa' });
+    const forma = within(dialog).getByLabelText('Forma de pagamento');
+    await user.selectOptions(forma, 'Dinheiro');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
+    await vi.waitFor(() =>
+      expect(forma).toHaveAccessibleDescription('Forma de pagamento não aceita para a taxa'),
+    );
+    expect(forma).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText('Dados inválidos.')).toBeNull();
+    expect(screen.queryByText('Dados inválidos.')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Registrar pagamento da taxa' })).toBe(dialog);
+    expect(forma).toHaveValue('dinheiro');
+    // A refusal about no field stays in the dialog, not on the field.
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
+    expect(await within(dialog).findByText('A taxa desta família já foi registrada.')).toBeVisible();
+    expect(forma).not.toHaveAttribute('aria-invalid');
+    expect(forma).toHaveValue('dinheiro');
   });
 
   it('does not offer it to the secretaria (no finance), nor when the school does not require it', async () => {

@@ -160,6 +160,8 @@ export function registrarPagamento(interessadoId: string, forma: FormaPagamento)
     method: 'POST',
     body: { forma } satisfies PagamentoTaxaInput,
     schema: matricularResultSchema,
+    // The dialog shows the refusal itself, on the field when it is about one.
+    globalErrors: false,
   });
 }
 
