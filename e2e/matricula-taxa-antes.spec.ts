@@ -244,9 +244,13 @@ test.describe('the fee paid before the enrolment', () => {
     await cartao.getByRole('button', { name: 'Registrar pagamento da taxa' }).click();
     const taxa = admin.getByRole('dialog', { name: 'Registrar pagamento da taxa' });
     await expect(taxa).toContainText(`Taxa de matrícula de ${familia.aluno}`);
+    // Over the family's card, dimmed as the page is under the card: a backdrop for each.
+    await expect(admin.getByTestId('modal-backdrop')).toHaveCount(2);
     await screenshot(admin, { path: `${SHOTS}/matricula-taxa-dialog-desktop.png`, fullPage: false });
     await taxa.getByRole('button', { name: 'Registrar pagamento' }).click();
-    await expect(taxa.getByText('Escolha a forma de pagamento.')).toBeVisible();
+    await expect(taxa.getByLabel('Forma de pagamento')).toHaveAccessibleDescription(
+      'Escolha a forma de pagamento',
+    );
     await admin.setViewportSize(PHONE);
     await screenshot(admin, { path: `${SHOTS}/matricula-taxa-dialog-phone.png`, fullPage: false });
     await taxa.getByLabel('Forma de pagamento').selectOption('Dinheiro');
