@@ -15,6 +15,7 @@ import { clock } from '../../lib/clock.js';
 import { dataOf, insertStudent } from '../../test/records-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { auditLog } from '../../db/schema/audit.js';
+import { students } from '../../db/schema/students.js';
 import { get, send, setupSchool, t, setupAttendanceTestApp } from './attendance.test-setup.js';
 
 setupAttendanceTestApp();
@@ -113,6 +114,11 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
       version: identity.version,
     });
     expect(named.statusCode, named.body).toBe(200);
+    // A matrícula brought from another system by the import is free text: the file's name still holds.
+    await t.database.db
+      .update(students)
+      .set({ matricula: 'RA 2024/0012 – “B”' })
+      .where(eq(students.id, b1.id));
     const issued = await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, { aluno_id: b1.id });
     expect(issued.statusCode).toBe(201);
     const notice = dataOf<TutelaryNotification>(issued);
@@ -120,6 +126,9 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
     const pdf = await get(`/api/frequencia/notificacoes/${notice.id}/pdf`, s.admin.cookie);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="notificacao-conselho-tutelar-ra-2024-0012-b-${notice.id.slice(0, 8)}.pdf"`,
+    );
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // The school's phone as people write it, not its bare digits.
     expect(pdfText(pdf.rawPayload)).toContain('(11) 3456-7890');

@@ -29,6 +29,7 @@ function lineText(rules: ClassRules): string {
   return `quantidade de faltas acima do limite adotado pela escola (${percent(own)}% das aulas dadas; a lei fixa 30% do percentual permitido, ${percent(legal)}%)`;
 }
 import { renderPdf } from '../../lib/pdf.js';
+import { fileNameSlug } from '../../lib/download.js';
 
 /**
  * The notification to the Conselho Tutelar (LDB art. 12, VIII, by Lei 13.803/2019; ECA art. 56, II):
@@ -202,5 +203,8 @@ export async function buildTutelaryLetter(
       doc.text(`${formatDate(clock.today())} — documento gerado pelo Sistema Escolar.`, { align: 'center' });
     },
   );
-  return { body, fileName: `notificacao-conselho-tutelar-${letter.matricula}-${notice.id.slice(0, 8)}.pdf` };
+  return {
+    body,
+    fileName: `notificacao-conselho-tutelar-${fileNameSlug(letter.matricula)}-${notice.id.slice(0, 8)}.pdf`,
+  };
 }
