@@ -3,7 +3,7 @@
  * student's choice, and who a subject of an itinerário is for (Notas, Frequência, boletim).
  */
 import { folded } from '../../lib/text-search.js';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   CurriculumData,
   ItinerarioChoices,
@@ -349,7 +349,7 @@ export function tookSubjectOn(
   return itinerario.id === (then ?? itinerarios.choiceOf.get(alunoId))?.id;
 }
 
-/** The itinerários of some classes, in three reads whatever their number (the family's home reads several). */
+/** The itinerários of some classes, in two reads whatever their number (the family's home reads several). */
 export async function itinerariosOfClasses(
   db: DbOrTx,
   turmaIds: readonly string[],
@@ -359,7 +359,7 @@ export async function itinerariosOfClasses(
     unique.map((id) => [id, { subjectItinerario: new Map(), choiceOf: new Map(), previousOf: new Map() }]),
   );
   if (unique.length === 0) return result;
-  const [subjects, choices, previous] = await Promise.all([
+  const [subjects, choices] = await Promise.all([
     db
       .select({
         turmaId: classSubjects.turmaId,
@@ -371,38 +371,47 @@ export async function itinerariosOfClasses(
       .from(classSubjects)
       .innerJoin(classItinerarios, eq(classItinerarios.id, classSubjects.itinerarioId))
       .where(inArray(classSubjects.turmaId, unique)),
+    // The current choices and the ones left during the year in one read (`ate` null: the current one).
     db
       .select({
         turmaId: studentItinerarios.turmaId,
         alunoId: studentItinerarios.alunoId,
+        ate: sql<string | null>`null::text`,
         id: classItinerarios.id,
         nome: classItinerarios.nome,
         tecnico: classItinerarios.tecnico,
       })
       .from(studentItinerarios)
       .innerJoin(classItinerarios, eq(classItinerarios.id, studentItinerarios.itinerarioId))
-      .where(inArray(studentItinerarios.turmaId, unique)),
-    db
-      .select({
-        turmaId: previousItinerarios.turmaId,
-        alunoId: previousItinerarios.alunoId,
-        ate: previousItinerarios.ate,
-        id: classItinerarios.id,
-        nome: classItinerarios.nome,
-        tecnico: classItinerarios.tecnico,
-      })
-      .from(previousItinerarios)
-      .innerJoin(classItinerarios, eq(classItinerarios.id, previousItinerarios.itinerarioId))
-      .where(inArray(previousItinerarios.turmaId, unique))
-      .orderBy(asc(previousItinerarios.ate), asc(previousItinerarios.id)),
+      .where(inArray(studentItinerarios.turmaId, unique))
+      .unionAll(
+        db
+          .select({
+            turmaId: previousItinerarios.turmaId,
+            alunoId: previousItinerarios.alunoId,
+            ate: sql<string | null>`${previousItinerarios.ate}::text`,
+            id: classItinerarios.id,
+            nome: classItinerarios.nome,
+            tecnico: classItinerarios.tecnico,
+          })
+          .from(previousItinerarios)
+          .innerJoin(classItinerarios, eq(classItinerarios.id, previousItinerarios.itinerarioId))
+          .where(inArray(previousItinerarios.turmaId, unique)),
+      ),
   ]);
   for (const { turmaId, disciplina, id, nome, tecnico } of subjects)
     result.get(turmaId)!.subjectItinerario.set(disciplina, { id, nome, tecnico });
-  for (const { turmaId, alunoId, id, nome, tecnico } of choices)
-    result.get(turmaId)!.choiceOf.set(alunoId, { id, nome, tecnico });
-  for (const { turmaId, alunoId, ate, id, nome, tecnico } of previous) {
-    const { previousOf } = result.get(turmaId)!;
-    previousOf.set(alunoId, [...(previousOf.get(alunoId) ?? []), { id, nome, tecnico, ate }]);
+  // A student leaves an itinerário at most once a day (a change the day it was made is a correction).
+  const byDay = (a: { ate: string | null }, b: { ate: string | null }) =>
+    (a.ate ?? '').localeCompare(b.ate ?? '');
+  for (const { turmaId, alunoId, ate, id, nome, tecnico } of choices.sort(byDay)) {
+    const itinerarios = result.get(turmaId)!;
+    if (ate === null) itinerarios.choiceOf.set(alunoId, { id, nome, tecnico });
+    else
+      itinerarios.previousOf.set(alunoId, [
+        ...(itinerarios.previousOf.get(alunoId) ?? []),
+        { id, nome, tecnico, ate },
+      ]);
   }
   return result;
 }
