@@ -29,10 +29,14 @@ export function HoursWarnings({ avisos }: { avisos: readonly string[] }) {
 }
 
 /**
- * The length of a lesson in Educação Infantil and Fundamental (the Médio's is in its own fieldset): the
- * carga horária's hours of 60 minutes, here and in the histórico escolar (ADR 0110).
+ * The length of a lesson (the Médio's stands in its own fieldset, with its hint): the carga horária's
+ * hours of 60 minutes, here and in the histórico escolar (ADR 0110).
  */
-export function LessonLengthField() {
+export function LessonLengthField({
+  hint = 'A carga horária do histórico é em horas de 60 minutos: aulas do ano × duração da aula.',
+}: {
+  hint?: string;
+}) {
   return (
     <div className="sm:max-w-xs">
       <FormInput
@@ -41,7 +45,7 @@ export function LessonLengthField() {
         type="number"
         min={30}
         max={120}
-        hint="A carga horária do histórico é em horas de 60 minutos: aulas do ano × duração da aula."
+        hint={hint}
       />
     </div>
   );

@@ -11,6 +11,7 @@ import {
 import { Button, IconButton } from '../../components/button';
 import { FormCheckbox, FormInput } from '../../components/form-fields';
 import type { GradeFormInput } from './curriculum-form-schema';
+import { LessonLengthField } from './curriculum-hours';
 
 /**
  * Ensino Médio in the grade curricular (ADR 0027): the itinerários formativos the class offers and the
@@ -23,16 +24,7 @@ export function ItinerariosFields({ grade }: { grade: Curriculum }) {
   return (
     <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
       <legend className="px-1 text-sm font-semibold text-gray-900">Ensino Médio</legend>
-      <div className="sm:max-w-xs">
-        <FormInput
-          name="aula_minutos"
-          label="Duração da aula (minutos)"
-          type="number"
-          min={30}
-          max={120}
-          hint="Carga horária anual = aulas por semana × 40 semanas × duração da aula."
-        />
-      </div>
+      <LessonLengthField hint="Carga horária anual = aulas por semana × 40 semanas × duração da aula." />
       <p className="text-sm text-gray-700">
         <strong>Itinerários formativos</strong> que a turma oferece: cada aluno escolhe um (em Turmas →
         Itinerários). As disciplinas sem itinerário são da formação geral básica.

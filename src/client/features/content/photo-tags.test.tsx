@@ -15,6 +15,22 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
+/**
+ * The server while a tag's change saves: each PUT stays on its way (its body kept in the list returned);
+ * any other request is answered by `answer`.
+ */
+function pendingPuts(answer: (url: string) => Response): unknown[] {
+  const puts: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method !== 'PUT') return Promise.resolve(answer(url));
+      puts.push(init.body);
+      return new Promise<Response>(() => undefined);
+    }),
+  );
+  return puts;
+}
 const NOTICE =
   'Alunos da foto salvos. A foto mostra aluno sem consentimento de uso de imagem e não fica na galeria pública.';
 
@@ -75,19 +91,8 @@ describe('PhotoTagsPanel', () => {
       { id: uuid(2), nome: 'Ana Lima', consentimento_imagem: true },
       { id: uuid(3), nome: 'Bruno Reis', consentimento_imagem: true },
     ];
-    const puts: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((_url: string, init?: RequestInit) => {
-        // The change's request stays on its way.
-        if (init?.method === 'PUT') {
-          puts.push(init.body);
-          return new Promise<Response>(() => undefined);
-        }
-        return Promise.resolve(
-          json({ success: true, data: { media_id: uuid(1), alunos, publicavel: true } }),
-        );
-      }),
+    const puts = pendingPuts(() =>
+      json({ success: true, data: { media_id: uuid(1), alunos, publicavel: true } }),
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
@@ -114,23 +119,10 @@ describe('PhotoTagsPanel', () => {
       { id: uuid(2), nome: 'Ana Lima', turma: null },
       { id: uuid(3), nome: 'Bruno Reis', turma: null },
     ];
-    const puts: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        // The tick's request stays on its way.
-        if (init?.method === 'PUT') {
-          puts.push(init.body);
-          return new Promise<Response>(() => undefined);
-        }
-        if (url.startsWith('/api/alunos'))
-          return Promise.resolve(
-            json({ success: true, data: { items: found, total: 2, page: 1, pageSize: 8 } }),
-          );
-        return Promise.resolve(
-          json({ success: true, data: { media_id: uuid(1), alunos: [], publicavel: true } }),
-        );
-      }),
+    const puts = pendingPuts((url) =>
+      url.startsWith('/api/alunos')
+        ? json({ success: true, data: { items: found, total: 2, page: 1, pageSize: 8 } })
+        : json({ success: true, data: { media_id: uuid(1), alunos: [], publicavel: true } }),
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(

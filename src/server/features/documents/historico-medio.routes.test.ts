@@ -21,20 +21,22 @@ const { send, get } = requestsOf(() => t.app);
 beforeEach(() => clock.pin('2026-03-20'));
 afterEach(() => clock.unpin());
 
+/** Issues the student's histórico escolar: the document and its 2026 year as stored. */
+async function historico2026(cookie: string, alunoId: string) {
+  const response = await send('POST', '/api/documentos', cookie, {
+    aluno_id: alunoId,
+    tipo: 'historico_escolar',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const document = dataOf<IssuedDocument>(response);
+  const [row] = await t.database.db.select().from(schoolDocuments).where(eq(schoolDocuments.id, document.id));
+  return { document, year: row!.conteudo.historico!.find((item) => item.ano === 2026)! };
+}
+
 describe('histórico escolar in Ensino Médio', () => {
   it('prints the formação geral básica by área and the student’s itinerário, with the hours of each', async () => {
     const s = await setupMedioSchool(t);
-    const response = await send('POST', '/api/documentos', s.admin.cookie, {
-      aluno_id: s.a[0].id,
-      tipo: 'historico_escolar',
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const document = dataOf<IssuedDocument>(response);
-    const [row] = await t.database.db
-      .select()
-      .from(schoolDocuments)
-      .where(eq(schoolDocuments.id, document.id));
-    const year = row!.conteudo.historico!.find((item) => item.ano === 2026)!;
+    const { document, year } = await historico2026(s.admin.cookie, s.a[0].id);
     expect(year.ensino_medio).toBe(true);
     expect(year.disciplinas.find((item) => item.disciplina === LAB)).toMatchObject({
       area: 'Ciências da Natureza',
@@ -57,17 +59,7 @@ describe('histórico escolar in Ensino Médio', () => {
 
   it('keeps the itinerário the student left during the year, with until when and the hours they had', async () => {
     const s = await setupItinerarioChange(t);
-    const response = await send('POST', '/api/documentos', s.admin.cookie, {
-      aluno_id: s.a[0].id,
-      tipo: 'historico_escolar',
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const document = dataOf<IssuedDocument>(response);
-    const [row] = await t.database.db
-      .select()
-      .from(schoolDocuments)
-      .where(eq(schoolDocuments.id, document.id));
-    const year = row!.conteudo.historico!.find((item) => item.ano === 2026)!;
+    const { document, year } = await historico2026(s.admin.cookie, s.a[0].id);
     expect(year.disciplinas.find((item) => item.disciplina === LAB)).toMatchObject({
       itinerario: ITINERARIO_CN,
       itinerario_trocado_em: '2026-04-01',

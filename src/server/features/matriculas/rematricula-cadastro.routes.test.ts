@@ -158,6 +158,17 @@ const linksOf = async (alunoId: string) =>
     .map((row) => row.responsavelId)
     .sort();
 
+/** The pré-matrícula as the secretaria's panel reads it (what the contract and its signing links take). */
+async function resumoDaSecretaria(cookie: string, interessadoId: string) {
+  return dataOf<{ dados: Dados }>(
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/matriculas/interessados/${interessadoId}/pre-matricula`,
+      headers: { cookie },
+    }),
+  );
+}
+
 describe("a rematrícula's link", () => {
   it("shows the guardians on file by name, the recipient's own contacts and address, and no CPF", async () => {
     const { mae, pai, bia } = await familiaNoCadastro();
@@ -202,13 +213,7 @@ describe("a rematrícula's link", () => {
     // The link still shows no CPF after sending; the secretaria's view has the record's.
     const reread = dataOf<{ dados: Dados }>(await t.app.inject({ method: 'GET', url: online(token) }));
     expect(reread.dados.responsaveis.map((item) => item.cpf)).toEqual([null, null]);
-    const resumo = dataOf<{ dados: Dados }>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/matriculas/interessados/${interessado.id}/pre-matricula`,
-        headers: { cookie },
-      }),
-    );
+    const resumo = await resumoDaSecretaria(cookie, interessado.id);
     expect(resumo.dados.responsaveis).toMatchObject([
       { cpf: mae.cpf, email: 'ana@familia.test', telefone: '11955556666' },
       { cpf: pai.cpf, email: 'caio@familia.test', telefone: '11933334444' },
@@ -246,13 +251,7 @@ describe("a rematrícula's link", () => {
       ],
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const resumo = dataOf<{ dados: Dados }>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/matriculas/interessados/${interessado.id}/pre-matricula`,
-        headers: { cookie },
-      }),
-    );
+    const resumo = await resumoDaSecretaria(cookie, interessado.id);
     // What the contract and its signing links read: the father as the school knows him.
     expect(resumo.dados.responsaveis[1]).toMatchObject({
       responsavel_id: pai.id,
@@ -327,13 +326,7 @@ describe("a rematrícula's link", () => {
       ],
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const resumo = dataOf<{ dados: Dados }>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/matriculas/interessados/${interessado.id}/pre-matricula`,
-        headers: { cookie },
-      }),
-    );
+    const resumo = await resumoDaSecretaria(cookie, interessado.id);
     expect(resumo.dados.responsaveis[1]).toMatchObject({ nome: 'Tia', responsavel_id: null });
     expect(JSON.stringify(resumo.dados)).not.toContain(patricia.cpf);
     expect(JSON.stringify(resumo.dados)).not.toContain(patricia.email);
