@@ -219,6 +219,11 @@ export const pagamentoSchema = z.object({
   forma: z.enum(formasPagamento),
   /** `banco`: confirmed by the bank (a Pix, Pix Automático, a boleto), so not reversible here. */
   origem: z.enum(pagamentoOrigens),
+  /**
+   * The payer of record (ADR 0112): the responsável financeiro when the payment was recorded; null when
+   * none was kept (a payment older than the record with no principal guardian then).
+   */
+  pagador: z.object({ id: z.uuid(), nome: z.string() }).nullable().optional(),
 });
 export type Pagamento = z.infer<typeof pagamentoSchema>;
 

@@ -17,6 +17,7 @@ import {
   transacoes,
 } from '../db/schema/finance.js';
 import { generateMensalidades } from '../features/finance/index.js';
+import { payersOf } from '../features/students/index.js';
 
 /** The demo family's children (`familyUserId`: the guardian with the published login), in record order. */
 async function familyChildren(tx: Tx, familyUserId: string): Promise<string[]> {
@@ -198,6 +199,8 @@ export async function seedFinance(tx: Tx, today: string, familyUserId: string): 
     const amount = computeAmountDue(row.valor, row.dataVencimento, date, rates);
     paid.push({ row, nome, date, amount, forma: formas[Math.floor(next() * formas.length)] ?? 'pix' });
   }
+  // Each payment's payer of record (ADR 0112): the child's responsável financeiro, as a live payment has.
+  const payers = await payersOf(tx, [...new Set(paid.map(({ row }) => row.alunoId))]);
   // Written in batches (a year of a school's tuition is thousands of payments): each payment, its
   // tuition marked paid, and its receita in the cash book.
   for (let index = 0; index < paid.length; index += 500) {
@@ -216,6 +219,7 @@ export async function seedFinance(tx: Tx, today: string, familyUserId: string): 
           // The demo school has Pix automático and boleto registrado: those came confirmed by the bank
           // (not reversible in the portal), cash, card and transfers were typed by the secretaria.
           origem: forma === 'pix' || forma === 'boleto' ? ('banco' as const) : ('escola' as const),
+          pagadorId: payers.get(row.alunoId)?.responsavelId ?? null,
         })),
       )
       .returning({ id: pagamentos.id, mensalidadeId: pagamentos.mensalidadeId });

@@ -41,7 +41,7 @@ export function DeclaracaoIr() {
     <div className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
       <p className="text-sm text-gray-700">
         Os valores pagos à escola em cada ano, para informar na declaração do Imposto de Renda (despesas com
-        instrução). Só aparecem os filhos de quem você é o responsável financeiro.
+        instrução). Só aparecem os pagamentos feitos quando você era o responsável financeiro do aluno.
       </p>
       {isPending ? (
         <Spinner />

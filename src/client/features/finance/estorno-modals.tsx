@@ -78,6 +78,7 @@ export function PagamentosModal({ mensalidade, onClose }: { mensalidade: Mensali
                     {pagamento.multa + pagamento.juros > 0 &&
                       ` · multa e juros ${formatCentavos(pagamento.multa + pagamento.juros)}`}
                   </p>
+                  {pagamento.pagador && <p className="text-gray-600">Pago por {pagamento.pagador.nome}</p>}
                   {pagamento.origem === 'banco' && (
                     <p className="text-xs text-gray-500">
                       Confirmado pelo banco: só o banco devolve este valor à família.

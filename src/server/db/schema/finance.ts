@@ -15,7 +15,7 @@ import { pagamentoOrigens, tiposCobranca } from '../../../shared/mensalidades.sc
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
 import { users } from './users.js';
-import { students, studentIdColumn } from './students.js';
+import { guardians, students, studentIdColumn } from './students.js';
 import { bytea } from '../columns.js';
 
 /** The school's money settings: one row (id 1). Rates in basis points (200 = 2 %). */
@@ -191,9 +191,20 @@ export const pagamentos = pgTable(
      */
     origem: text('origem', { enum: pagamentoOrigens }).notNull().default('escola'),
     registradoPor: uuid('registrado_por'),
+    /**
+     * The payer of record (ADR 0112): the child's responsável financeiro (principal guardian) when the
+     * payment was recorded — whose declaração para o Imposto de Renda lists it, even after another
+     * guardian takes over. Null on payments recorded with no principal, or whose guardian record was
+     * deleted (the declaration then falls back to today's principal). An anonymised guardian keeps the
+     * link: the record stays, only the identifiers go.
+     */
+    pagadorId: uuid('pagador_id').references(() => guardians.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (table) => [index('pagamentos_mensalidade_idx').on(table.mensalidadeId)],
+  (table) => [
+    index('pagamentos_mensalidade_idx').on(table.mensalidadeId),
+    index('pagamentos_pagador_idx').on(table.pagadorId),
+  ],
 );
 export type PagamentoRow = typeof pagamentos.$inferSelect;
 

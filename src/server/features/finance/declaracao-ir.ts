@@ -1,5 +1,5 @@
 import { folded } from '../../lib/text-search.js';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DeclaracaoIrAno } from '../../../shared/declaracao-ir.schemas.js';
 import { declaracaoIrFileName } from '../../../shared/declaracao-ir.schemas.js';
 import {
@@ -21,9 +21,10 @@ import { drawSchoolHeading } from './finance.documents.js';
 
 /**
  * The declaração de pagamentos para o Imposto de Renda (docs/finance.md): what the school received in a
- * calendar year (the payment's date, not the month it pays) for the children of whom the guardian is the
- * responsável financeiro — the principal guardian, the tomador of the NFS-e. A guardian who is not the
- * principal of a child does not get that child's payments: someone else paid them.
+ * calendar year (the payment's date, not the month it pays) from this guardian — the payments whose payer
+ * of record (ADR 0112: the responsável financeiro when each was recorded) is them, whether or not they are
+ * the child's principal today. After a change of payer mid-year each guardian declares what they paid.
+ * A payment with no payer of record (older data) counts for the child's principal today.
  */
 
 const year = (ano: number) => sql`extract(year from ${pagamentos.dataPagamento})::int = ${ano}`;
@@ -55,7 +56,7 @@ function paymentsOf(db: DbOrTx, responsavelId: string) {
     .from(pagamentos)
     .innerJoin(mensalidades, eq(mensalidades.id, pagamentos.mensalidadeId))
     .innerJoin(students, eq(students.id, mensalidades.alunoId))
-    .innerJoin(
+    .leftJoin(
       studentGuardians,
       and(
         eq(studentGuardians.alunoId, students.id),
@@ -65,13 +66,22 @@ function paymentsOf(db: DbOrTx, responsavelId: string) {
     );
 }
 
+/** Paid by this guardian: their payer of record, or (none kept) they are the child's principal today. */
+const paidBy = (responsavelId: string) =>
+  or(
+    eq(pagamentos.pagadorId, responsavelId),
+    and(isNull(pagamentos.pagadorId), isNotNull(studentGuardians.responsavelId)),
+  );
+
 /**
  * GET /api/financeiro/declaracao-ir: the years with payments, newest first, each child's total. A family
  * has a dozen payments a year per child, so they are added up here from the same rows the PDF lists.
  */
 export async function listDeclaracaoIrAnos(db: DbOrTx, userId: string): Promise<DeclaracaoIrAno[]> {
   const guardian = await payerOf(db, userId);
-  const rows = await paymentsOf(db, guardian.id).orderBy(asc(folded(students.nome)));
+  const rows = await paymentsOf(db, guardian.id)
+    .where(paidBy(guardian.id))
+    .orderBy(asc(folded(students.nome)));
   const years = new Map<number, DeclaracaoIrAno>();
   for (const row of rows) {
     const ano = Number(row.data.slice(0, 4));
@@ -93,7 +103,7 @@ export async function buildDeclaracaoIr(
 ): Promise<{ body: Buffer; fileName: string }> {
   const guardian = await payerOf(db, userId);
   const rows = await paymentsOf(db, guardian.id)
-    .where(year(ano))
+    .where(and(paidBy(guardian.id), year(ano)))
     .orderBy(asc(folded(students.nome)), asc(pagamentos.dataPagamento), asc(mensalidades.mesReferencia));
   if (rows.length === 0)
     throw notFound(`Nenhum pagamento de mensalidade em ${String(ano)} em seu nome (responsável financeiro).`);

@@ -96,7 +96,8 @@ export async function buildMensalidadePix(
 /**
  * The receipt of a tuition's payments (PDF): the school with its CNPJ and address, the student and the
  * responsável financeiro (by name: the CPF stays in the declaração for the Imposto de Renda, which only the
- * payer downloads), and each payment.
+ * payer downloads), and each payment. The payer is each payment's payer of record (ADR 0112), today's
+ * principal for a payment without one; payments by two guardians name each on its line.
  */
 export async function buildRecibo(
   db: DbOrTx,
@@ -108,9 +109,12 @@ export async function buildRecibo(
   if (mensalidade.pagamentos.length === 0)
     throw conflict('Ainda não há pagamento registrado nesta mensalidade.');
   const [school, payers] = await Promise.all([getSchoolIdentity(db), payersOf(db, [mensalidade.aluno_id])]);
-  const payer = payers.get(mensalidade.aluno_id)?.nome ?? null;
+  const principal = payers.get(mensalidade.aluno_id)?.nome ?? null;
+  const payerOf = (item: Pagamento) => item.pagador?.nome ?? principal;
+  const names = new Set(mensalidade.pagamentos.map(payerOf));
+  const payer = names.size === 1 ? [...names][0]! : null;
   const body = await renderPdf({ margin: 56, info: { Title: 'Recibo', Author: school.nome } }, (doc) =>
-    drawRecibo(doc, mensalidade, school, payer),
+    drawRecibo(doc, mensalidade, school, payer, names.size > 1 ? payerOf : null),
   );
   const fileName = `recibo-${fileNameSlug(mensalidade.aluno_nome)}-${mensalidade.mes_referencia}.pdf`;
   return { body, fileName };
@@ -121,6 +125,8 @@ function drawRecibo(
   mensalidade: Mensalidade & { pagamentos: Pagamento[] },
   school: SchoolIdentity,
   payer: string | null,
+  /** Each payment's payer, when they were not all the same guardian. */
+  payerOfLine: ((item: Pagamento) => string | null) | null,
 ) {
   const total = mensalidade.pagamentos.reduce((sum, item) => sum + item.valor_pago, 0);
   drawSchoolHeading(doc, school, 18);
@@ -163,7 +169,8 @@ function drawRecibo(
         (item.desconto
           ? ` − desconto de pontualidade ${formatCentavosPlain(item.desconto)}`
           : ` + multa ${formatCentavosPlain(item.multa)} + juros ${formatCentavosPlain(item.juros)}`) +
-        ` = ${formatCentavosPlain(item.valor_pago)}`,
+        ` = ${formatCentavosPlain(item.valor_pago)}` +
+        (payerOfLine?.(item) ? ` · pago por ${payerOfLine(item)!}` : ''),
     );
   }
   doc.moveDown(3).fontSize(10).text('_______________________________________', { align: 'center' });

@@ -115,7 +115,8 @@ export function toMensalidade(
   };
 }
 
-export function toPagamento(row: PagamentoRow): Pagamento {
+/** A payment as the API answers it, with its payer of record's name when the caller read it. */
+export function toPagamento(row: PagamentoRow, pagador?: { id: string; nome: string } | null): Pagamento {
   return {
     id: row.id,
     valor_pago: row.valorPago,
@@ -126,5 +127,6 @@ export function toPagamento(row: PagamentoRow): Pagamento {
     data_pagamento: row.dataPagamento,
     forma: row.forma,
     origem: row.origem,
+    ...(pagador === undefined ? {} : { pagador }),
   };
 }

@@ -12,7 +12,7 @@ import { notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { classes } from '../../db/schema/classes.js';
 import { pixCobrancasRecorrentes } from '../../db/schema/pix-recorrencias.js';
-import { studentGuardians, students } from '../../db/schema/students.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { folded, matchesText } from '../../lib/text-search.js';
 import {
   comprovantesPagamento,
@@ -208,13 +208,19 @@ export async function getMensalidade(
   const found = await findMensalidade(db, id, scope);
   const settings = await loadSettings(db);
   const rows = await db
-    .select()
+    .select({ row: pagamentos, pagadorNome: guardians.nome })
     .from(pagamentos)
+    .leftJoin(guardians, eq(guardians.id, pagamentos.pagadorId))
     .where(eq(pagamentos.mensalidadeId, id))
     .orderBy(asc(pagamentos.createdAt));
   return {
     ...toMensalidade(found.row, found, ratesOf(settings), today, scope.kind === 'responsavel'),
-    pagamentos: rows.map(toPagamento),
+    pagamentos: rows.map(({ row, pagadorNome }) =>
+      toPagamento(
+        row,
+        row.pagadorId && pagadorNome !== null ? { id: row.pagadorId, nome: pagadorNome } : null,
+      ),
+    ),
   };
 }
 

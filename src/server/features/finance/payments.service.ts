@@ -13,6 +13,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { nfse } from '../../db/schema/fiscal.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { payersOf } from '../students/index.js';
 import {
   comprovantesPagamento,
   mensalidades,
@@ -79,6 +80,8 @@ export async function applyPayment(
     throw badRequest(message, [{ path: 'valor_pago', message }]);
   }
   const split = givenSplit ?? splitPayment(input.valor_pago, due);
+  // The payer of record (ADR 0112): the responsável financeiro now, whoever becomes it later.
+  const pagador = (await payersOf(tx, [row.alunoId])).get(row.alunoId);
   const [pagamento] = await tx
     .insert(pagamentos)
     .values({
@@ -92,6 +95,7 @@ export async function applyPayment(
       forma: input.forma,
       origem: bank?.origem ?? 'escola',
       registradoPor: actor.id,
+      pagadorId: pagador?.responsavelId ?? null,
     })
     .returning();
   const [updated] = await tx
@@ -141,7 +145,7 @@ export async function applyPayment(
   });
   return {
     mensalidade: toMensalidade(updated!, found, rates, today),
-    pagamento: toPagamento(pagamento!),
+    pagamento: toPagamento(pagamento!, pagador ? { id: pagador.responsavelId, nome: pagador.nome } : null),
   };
 }
 

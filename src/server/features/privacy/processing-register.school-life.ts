@@ -236,6 +236,14 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
       },
       { tabela: pagamentos, colunas: [pagamentos.registradoPor], mantido: STAFF },
       {
+        // ADR 0112: who paid is what the declaração para o Imposto de Renda lists; anonymising the
+        // guardian empties their record (name, CPF), and the payment keeps pointing at it.
+        tabela: pagamentos,
+        colunas: [pagamentos.pagadorId],
+        mantido:
+          'Registro financeiro: quem era o responsável financeiro ao pagar, guardado por 5 anos (o cadastro anonimizado fica sem nome nem CPF).',
+      },
+      {
         // The Pix as the bank reported it (`dados` too) is the school's financial record; the payer's
         // name and message are what a person reads in 'Pix a conciliar'.
         tabela: pixRecebidos,
