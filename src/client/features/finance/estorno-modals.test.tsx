@@ -66,6 +66,24 @@ describe('Pagamentos e estorno', () => {
     );
   });
 
+  it('names who paid each payment (the payer of record, ADR 0112) when the server knows', async () => {
+    stubApi({
+      [DETAIL]: {
+        ...paga,
+        pix: null,
+        pagamentos: [
+          pagamento(10, { pagador: { id: uuidOf(20), nome: 'Carla Souza' } }),
+          pagamento(11, { pagador: { id: uuidOf(21), nome: 'Diego Lima' }, data_pagamento: '2026-10-09' }),
+          pagamento(12, { pagador: null, data_pagamento: '2026-10-10' }),
+        ],
+      },
+    });
+    renderAt(<PagamentosModal mensalidade={paga} onClose={() => undefined} />);
+    expect(await screen.findByText('Pago por Carla Souza')).toBeVisible();
+    expect(screen.getByText('Pago por Diego Lima')).toBeVisible();
+    expect(screen.getAllByText(/^Pago por/)).toHaveLength(2);
+  });
+
   it('reactivates a cancelled tuition with the reason, naming why it was cancelled', async () => {
     const cancelada = mensalidadeAnswer({ status: 'cancelado', motivo_cancelamento: 'Transferida' });
     const api = stubApi({
