@@ -72,7 +72,13 @@ async function dpsAssinada(
       regime: row.regime,
     },
     // The guardian's record has no IBGE code for the city, which the layout's address needs: no address.
-    tomador: { cpf: nota.tomadorCpf, nome: nota.tomadorNome, email: pagador?.email ?? null },
+    // The principal's e-mail only when they are the note's tomador (a month paid by the previous payer
+    // of record is issued to them, ADR 0112: no one else's address goes on their note).
+    tomador: {
+      cpf: nota.tomadorCpf,
+      nome: nota.tomadorNome,
+      email: pagador?.cpf?.replace(/\D/g, '') === nota.tomadorCpf ? pagador.email : null,
+    },
     servico: {
       codigoTributacaoNacional: row.codigoTributacaoNacional,
       codigoNbs: row.codigoNbs ?? '',

@@ -11,8 +11,8 @@ import type {
 } from '../../../shared/fiscal.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { fiscalConfig, nfse } from '../../db/schema/fiscal.js';
-import { mensalidades } from '../../db/schema/finance.js';
-import { guardians } from '../../db/schema/students.js';
+import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { jobs } from '../../db/schema/jobs.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
@@ -308,6 +308,47 @@ describe('NFS-e of a competência, through the simulated national API (HTTPS + m
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'nfse'));
     // Two batches and two notes.
     expect(audit.filter((entry) => entry.action === 'emitir').length).toBe(4);
+  });
+
+  it('a month paid before a change of responsável financeiro is issued to who paid it (ADR 0112)', async () => {
+    const [paga, aberta] = await escola(2);
+    await configurar();
+    const db = t.database.db;
+    const rows = await db.select().from(mensalidades);
+    const byId = (id: string) => rows.find((row) => row.id === id)!;
+    const principalOf = async (alunoId: string) =>
+      (await db.select().from(studentGuardians).where(eq(studentGuardians.alunoId, alunoId)))[0]!;
+    const antes = await principalOf(byId(paga!).alunoId);
+    await db.insert(pagamentos).values({
+      mensalidadeId: paga!,
+      valorPago: 85000,
+      principal: 85000,
+      multa: 0,
+      juros: 0,
+      dataPagamento: `${competencia()}-05`,
+      forma: 'pix',
+      pagadorId: antes.responsavelId,
+    });
+    await db.update(mensalidades).set({ principalPago: 85000 }).where(eq(mensalidades.id, paga!));
+    // Both children change payer before the batch: the paid month keeps its payer, the open one the new.
+    const novos = new Map<string, string>();
+    for (const id of [paga!, aberta!]) {
+      const alunoId = byId(id).alunoId;
+      const novo = await insertGuardian(t);
+      await db
+        .update(studentGuardians)
+        .set({ ehPrincipal: false })
+        .where(eq(studentGuardians.alunoId, alunoId));
+      await db
+        .insert(studentGuardians)
+        .values({ alunoId, responsavelId: novo.id, parentesco: 'pai', ehPrincipal: true });
+      novos.set(id, novo.nome);
+    }
+    await emitir();
+    const tomadores = new Map((await notas()).map((nota) => [nota.mensalidade_id, nota.tomador.nome]));
+    const [quemPagou] = await db.select().from(guardians).where(eq(guardians.id, antes.responsavelId));
+    expect(tomadores.get(paga!)).toBe(quemPagou!.nome);
+    expect(tomadores.get(aberta!)).toBe(novos.get(aberta!));
   });
 
   it('a rejection keeps its code and reason; the next batch emits that mensalidade again with a new DPS number', async () => {

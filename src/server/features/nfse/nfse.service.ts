@@ -4,8 +4,8 @@ import type { Nfse, NfseCancelarInput, NfseList, NfseLote, NfseXml } from '../..
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { fiscalConfig, nfse, nfseLotes, type NfseRow } from '../../db/schema/fiscal.js';
-import { mensalidades } from '../../db/schema/finance.js';
-import { students } from '../../db/schema/students.js';
+import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { guardians, students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -59,6 +59,39 @@ export async function getLote(db: DbOrTx, id: string): Promise<NfseLote> {
   };
 }
 
+/**
+ * The tomador of a mensalidade already paid, when one guardian paid all of it: its payments' payer of
+ * record (ADR 0112), who may no longer be the principal — the note then names who paid, as the
+ * declaração para o Imposto de Renda does. Paid by two guardians, or with no payer kept: absent (the
+ * principal today is the tomador, as for a note issued before payment).
+ */
+async function paidByOne(
+  tx: DbOrTx,
+  mensalidadeIds: string[],
+): Promise<Map<string, { nome: string; cpf: string | null }>> {
+  if (mensalidadeIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      mensalidadeId: pagamentos.mensalidadeId,
+      pagadorId: pagamentos.pagadorId,
+      nome: guardians.nome,
+      cpf: guardians.cpf,
+    })
+    .from(pagamentos)
+    .leftJoin(guardians, eq(guardians.id, pagamentos.pagadorId))
+    .where(inArray(pagamentos.mensalidadeId, mensalidadeIds));
+  const byMensalidade = new Map<string, typeof rows>();
+  for (const row of rows)
+    byMensalidade.set(row.mensalidadeId, [...(byMensalidade.get(row.mensalidadeId) ?? []), row]);
+  const result = new Map<string, { nome: string; cpf: string | null }>();
+  for (const [id, payments] of byMensalidade) {
+    const [first] = payments;
+    if (first?.pagadorId && first.nome !== null && payments.every((row) => row.pagadorId === first.pagadorId))
+      result.set(id, { nome: first.nome, cpf: first.cpf });
+  }
+  return result;
+}
+
 /** POST /api/fiscal/nfse/emitir: the batch of a competência, queued. */
 export async function emitirCompetencia(
   ctx: AppContext,
@@ -85,7 +118,12 @@ export async function emitirCompetencia(
       .from(nfse)
       .where(and(eq(nfse.mensalidadeId, mensalidades.id), inArray(nfse.status, ['pendente', 'emitida'])));
     const alvo = await tx
-      .select({ id: mensalidades.id, alunoId: mensalidades.alunoId, valor: mensalidades.valor })
+      .select({
+        id: mensalidades.id,
+        alunoId: mensalidades.alunoId,
+        valor: mensalidades.valor,
+        paga: sql<boolean>`${mensalidades.principalPago} >= ${mensalidades.valor}`,
+      })
       .from(mensalidades)
       .where(
         and(
@@ -102,6 +140,10 @@ export async function emitirCompetencia(
       tx,
       alvo.map((item) => item.alunoId),
     );
+    const pagaPor = await paidByOne(
+      tx,
+      alvo.filter((item) => item.paga).map((item) => item.id),
+    );
     const [lote] = await tx
       .insert(nfseLotes)
       .values({ competencia, total: alvo.length, criadoPor: actor.id })
@@ -109,7 +151,7 @@ export async function emitirCompetencia(
     if (!lote) throw new Error('nfse_lotes: insert sem retorno');
     let numero = config.proximoNumeroDps;
     for (const item of alvo) {
-      const pagador = pagadores.get(item.alunoId);
+      const pagador = pagaPor.get(item.id) ?? pagadores.get(item.alunoId);
       const [nota] = await tx
         .insert(nfse)
         .values({
