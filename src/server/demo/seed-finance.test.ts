@@ -7,7 +7,9 @@ import type { SchoolYear } from '../../shared/calendar.schemas.js';
 import { loginAs } from '../test/test-app.js';
 import { setupDemoSchool } from '../test/demo-fixtures.js';
 import { dataOf } from '../test/records-fixtures.js';
-import { pagamentos } from '../db/schema/finance.js';
+import { and, eq } from 'drizzle-orm';
+import { mensalidades, pagamentos } from '../db/schema/finance.js';
+import { studentGuardians } from '../db/schema/students.js';
 import { demoAccounts } from './seed-demo.js';
 
 // Built on 20 December: the year's last tuition fell due on the 10th, nothing is ahead of anyone.
@@ -103,5 +105,19 @@ describe('the demo school’s payments', () => {
         row.forma === 'pix' || row.forma === 'boleto' ? 'banco' : 'escola',
       ]);
     expect(new Set(rows.map((row) => row.origem))).toEqual(new Set(['banco', 'escola']));
+  });
+
+  it("name each child's responsável financeiro as who paid (ADR 0112)", async () => {
+    const rows = await t.database.db
+      .select({ pagador: pagamentos.pagadorId, principal: studentGuardians.responsavelId })
+      .from(pagamentos)
+      .innerJoin(mensalidades, eq(mensalidades.id, pagamentos.mensalidadeId))
+      .leftJoin(
+        studentGuardians,
+        and(eq(studentGuardians.alunoId, mensalidades.alunoId), eq(studentGuardians.ehPrincipal, true)),
+      );
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.filter((row) => row.pagador === null)).toEqual([]);
+    expect(rows.filter((row) => row.pagador !== row.principal)).toEqual([]);
   });
 });
