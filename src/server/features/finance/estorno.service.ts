@@ -118,6 +118,7 @@ export async function reversePayment(
         forma: pagamento.forma,
         data_pagamento: pagamento.dataPagamento,
         registrado_por: pagamento.registradoPor,
+        pagador_id: pagamento.pagadorId,
         motivo,
         ...(pix ? { pix_recebido_id: pix.id } : {}),
       },
