@@ -167,6 +167,25 @@ describe('declaração para o Imposto de Renda: who paid, not who pays today (AD
     );
   });
 
+  it('keeps an anonymised payer as the payer: their payments never move to the principal today', async () => {
+    const s = await payerChangesMidYear();
+    await t.database.db
+      .delete(studentGuardians)
+      .where(and(eq(studentGuardians.alunoId, s.ana.id), eq(studentGuardians.responsavelId, s.mae.id)));
+    const erased = await call('POST', `/api/responsaveis/${s.mae.id}/anonimizar`, s.admin);
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [march] = await t.database.db.select().from(pagamentos).where(eq(pagamentos.id, s.march.id));
+    expect(march!.pagadorId).toBe(s.mae.id);
+    expect((await call('GET', '/api/financeiro/declaracao-ir', s.otherGuardian)).json().data).toEqual(
+      anaOnly(85_000 + 85_000 + 45_000),
+    );
+    const detail = await call('GET', `/api/financeiro/mensalidades/${march!.mensalidadeId}`, s.admin);
+    expect(detail.json().data.pagamentos[0].pagador).toEqual({
+      id: s.mae.id,
+      nome: 'Responsável anonimizado',
+    });
+  });
+
   it('shows the staff who paid each payment, and the receipt names each payer when they differ', async () => {
     const s = await payerChangesMidYear();
     const october = await mensalidadeOf(s.ana.id, `${lastYear}-10`);
