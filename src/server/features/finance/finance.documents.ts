@@ -164,13 +164,14 @@ function drawRecibo(
   doc.moveDown().font('Helvetica-Bold').text('Pagamentos');
   doc.font('Helvetica').fontSize(10);
   for (const item of mensalidade.pagamentos) {
+    const paidBy = payerOfLine?.(item);
     doc.text(
       `${formatDate(item.data_pagamento)} · ${formaPagamentoLabels[item.forma]} · principal ${formatCentavosPlain(item.principal)}` +
         (item.desconto
           ? ` − desconto de pontualidade ${formatCentavosPlain(item.desconto)}`
           : ` + multa ${formatCentavosPlain(item.multa)} + juros ${formatCentavosPlain(item.juros)}`) +
         ` = ${formatCentavosPlain(item.valor_pago)}` +
-        (payerOfLine?.(item) ? ` · pago por ${payerOfLine(item)!}` : ''),
+        (paidBy ? ` · pago por ${paidBy}` : ''),
     );
   }
   doc.moveDown(3).fontSize(10).text('_______________________________________', { align: 'center' });
