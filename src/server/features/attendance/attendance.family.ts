@@ -16,7 +16,7 @@ import { classSubjects } from '../../db/schema/curriculum.js';
 import { clock } from '../../lib/clock.js';
 import type { SchoolReads } from '../../lib/school-cache.js';
 import { rulesForYear } from '../calendar/index.js';
-import { itinerariosOfClasses, takesSubject } from '../curriculum/index.js';
+import { itinerariosOfClasses, tookSubjectOn } from '../curriculum/index.js';
 import {
   classYear,
   figuresOf,
@@ -87,12 +87,18 @@ export async function familyAttendance(
             alunoId: classMemberships.alunoId,
             turmaId: attendanceRolls.turmaId,
             disciplina: attendanceRolls.disciplina,
+            data: attendanceRolls.data,
             total: sql<number>`count(*)`.mapWith(Number),
           })
           .from(classMemberships)
           .innerJoin(attendanceRolls, rollInMembership)
           .where(and(inArray(classMemberships.alunoId, ids), inRange))
-          .groupBy(classMemberships.alunoId, attendanceRolls.turmaId, attendanceRolls.disciplina),
+          .groupBy(
+            classMemberships.alunoId,
+            attendanceRolls.turmaId,
+            attendanceRolls.disciplina,
+            attendanceRolls.data,
+          ),
         // The tallies of `getStudentAttendance`: every absence of the range in a membership, counted
         // (not abonada), justified (counted, with a justificativa) and excused (abonada).
         db
@@ -120,7 +126,7 @@ export async function familyAttendance(
   );
   const given = reads.flatMap(([rows]) => rows);
   const tallies = new Map(reads.flatMap(([, rows]) => rows.map((row) => [row.alunoId, row] as const)));
-  // Ensino Médio: a subject of an itinerário the child did not choose is not theirs (takesSubject).
+  // Ensino Médio: an itinerário's lesson is the child's on the days it was their itinerário (tookSubjectOn).
   const itinerarios = await itinerariosOfClasses(db, [
     ...new Set(given.filter((row) => row.disciplina !== null).map((row) => row.turmaId)),
   ]);
@@ -149,7 +155,8 @@ export async function familyAttendance(
     for (const row of given)
       if (
         row.alunoId === child.id &&
-        (row.disciplina === null || takesSubject(itinerarios.get(row.turmaId)!, child.id, row.disciplina))
+        (row.disciplina === null ||
+          tookSubjectOn(itinerarios.get(row.turmaId)!, child.id, row.disciplina, row.data))
       )
         perSubject.set(row.disciplina, (perSubject.get(row.disciplina) ?? 0) + row.total);
     const rules = stageRulesOf(

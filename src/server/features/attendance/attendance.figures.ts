@@ -24,7 +24,7 @@ import { type ClassRow } from '../../db/schema/classes.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
-import { itinerariosOfClasses, takesSubject } from '../curriculum/index.js';
+import { itinerariosOfClasses, subjectSpans } from '../curriculum/index.js';
 
 /**
  * Attendance figures: % = (given − counted absences) / given, where 'given' is the rolls taken for the
@@ -347,7 +347,7 @@ export async function studentTotals(
   }
   const classIds = [...new Set(memberships.map((member) => member.turmaId))];
   // Ensino Médio: the lessons of the itinerários' subjects, per class and subject, taken off for each
-  // student who did not choose that itinerário (takesSubject, the boletim's rule).
+  // student but on the days it was their itinerário (subjectSpans, the boletim's rule).
   const itinerarioDays =
     classIds.length === 0
       ? []
@@ -410,9 +410,16 @@ export async function studentTotals(
     const to = member.fim !== null && member.fim < range.ate ? member.fim : range.ate;
     const current = given.get(member.alunoId) ?? { turmaId: member.atual, total: 0 };
     current.total += rollsBetween(keyOf(member.turmaId, null), from, to);
-    for (const disciplina of subjectsOf.get(member.turmaId) ?? [])
-      if (!takesSubject(itinerarios.get(member.turmaId)!, member.alunoId, disciplina))
-        current.total -= rollsBetween(keyOf(member.turmaId, disciplina), from, to);
+    for (const disciplina of subjectsOf.get(member.turmaId) ?? []) {
+      const key = keyOf(member.turmaId, disciplina);
+      current.total -= rollsBetween(key, from, to);
+      for (const span of subjectSpans(itinerarios.get(member.turmaId)!, member.alunoId, disciplina))
+        current.total += rollsBetween(
+          key,
+          span.desde !== null && span.desde > from ? span.desde : from,
+          span.ate !== null && addDays(span.ate, -1) < to ? addDays(span.ate, -1) : to,
+        );
+    }
     given.set(member.alunoId, current);
   }
   const counted = new Map(countedRows.map((row) => [row.key, row.total]));

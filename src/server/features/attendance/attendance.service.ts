@@ -331,12 +331,12 @@ export async function membersOn(
   db: DbOrTx,
   turmaId: string,
   date: string,
-  /** A lesson of an itinerário formativo (Ensino Médio) is only for the students who chose it. */
+  /** A lesson of an itinerário formativo (Ensino Médio) is for the students whose itinerário it was that day. */
   disciplina: string | null = null,
 ): Promise<Member[]> {
   const [members, only] = await Promise.all([
     allMembersOn(db, turmaId, date),
-    itinerarioStudentsOf(db, turmaId, disciplina),
+    itinerarioStudentsOf(db, turmaId, disciplina, date),
   ]);
   return only === null ? members : members.filter((member) => only.has(member.id));
 }

@@ -1,5 +1,5 @@
 /** The frequência of every student of a class, and the alerts of students under the minimum. */
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   attendancePercent,
   isBelowMinimum,
@@ -13,7 +13,7 @@ import { classesInScope, scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { classNotFound, rollsVisibleTo, type Viewer } from '../classes/index.js';
 import { attendanceRolls, classMemberships, tutelaryNotifications } from '../../db/schema/attendance.js';
-import { classSubjects, studentItinerarios } from '../../db/schema/curriculum.js';
+import { classSubjects, previousItinerarios, studentItinerarios } from '../../db/schema/curriculum.js';
 import { etapas } from '../../../shared/stage-rules.js';
 import { classRulesIn, countAbsencesBy, studentTotals, yearRange } from './attendance.figures.js';
 import { studentWithClassColumns } from './student-class.columns.js';
@@ -31,8 +31,13 @@ export async function classFrequencies(
   where?: SQL,
 ): Promise<{ geral: number | null; turmas: Map<string, number | null> }> {
   const range = await yearRange(db, undefined);
-  // Ensino Médio: a lesson of an itinerário is given only to the students who chose it (takesSubject,
-  // the rule of the boletim and of each student's record), so the spans are also per chosen itinerário.
+  // Ensino Médio: a lesson of an itinerário is given only to the students who chose it, so the spans are
+  // also per chosen itinerário. The few students who changed itinerário had each one's lessons on some
+  // days only (subjectSpans, the rule of the boletim and of each student's record): they are summed
+  // one by one by `studentTotals`, which follows it.
+  const changed = (
+    await db.selectDistinct({ alunoId: previousItinerarios.alunoId }).from(previousItinerarios)
+  ).map((row) => row.alunoId);
   const spanRows = await db.execute(sql`
     select spans.atual, spans.turma_id, spans.alunos,
       (select count(*)::int from ${attendanceRolls}
@@ -56,6 +61,7 @@ export async function classFrequencies(
         eq(students.status, 'ativo'),
         lte(classMemberships.inicio, range.ate),
         sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
+        changed.length === 0 ? undefined : notInArray(classMemberships.alunoId, changed),
         where,
       )}
       group by 1, 2, 3, 4, 5
@@ -63,6 +69,10 @@ export async function classFrequencies(
   const spans = (
     spanRows as { rows: { atual: string | null; turma_id: string; alunos: number; aulas: number }[] }
   ).rows;
+  const changedTotals =
+    changed.length === 0
+      ? []
+      : await studentTotals(db, range, and(inArray(classMemberships.alunoId, changed), where));
   const classIds = [...new Set(spans.map((span) => span.turma_id))];
   const counted =
     classIds.length === 0
@@ -74,6 +84,7 @@ export async function classFrequencies(
           lte(attendanceRolls.data, range.ate),
           // Some students only: their classes' rolls by id (the index), not the school's year.
           where === undefined ? undefined : inArray(attendanceRolls.turmaId, classIds),
+          changed.length === 0 ? undefined : notInArray(classMemberships.alunoId, changed),
           where,
         );
   const byClass = new Map<string, { given: number; counted: number }>();
@@ -88,6 +99,13 @@ export async function classFrequencies(
     const lessons = span.alunos * span.aulas;
     given += lessons;
     if (span.atual !== null) sumsOf(span.atual).given += lessons;
+  }
+  for (const row of changedTotals) {
+    given += row.given;
+    countedAll += row.counted;
+    if (row.turmaId === null) continue;
+    sumsOf(row.turmaId).given += row.given;
+    sumsOf(row.turmaId).counted += row.counted;
   }
   for (const row of counted) {
     countedAll += row.total;

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { classifyRange, monthRange } from '../calendar/index.js';
 import { classMembershipsDuring, diaryAccessOf, type Viewer } from '../classes/index.js';
-import { itinerariosOfClass, takesSubject } from '../curriculum/index.js';
+import { itinerariosOfClass, tookSubjectOn } from '../curriculum/index.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { classRulesIn, yearRange } from './attendance.figures.js';
 
@@ -66,10 +66,12 @@ export async function getClassMonth(
   const rollsByDay = new Map<string, typeof rolls>();
   for (const row of rolls) rollsByDay.set(row.data, [...(rollsByDay.get(row.data) ?? []), row]);
   const lessons = (rows: typeof rolls) => rows.reduce((sum, row) => sum + row.total, 0);
-  // Ensino Médio: a lesson of an itinerário the student did not choose is not one of theirs
-  // (takesSubject, the rule of the boletim and of the student's record).
+  // Ensino Médio: a lesson of an itinerário is the student's on the days it was their itinerário
+  // (tookSubjectOn, the rule of the boletim and of the student's record).
   const rollsOf = (alunoId: string, data: string) =>
-    lessons((rollsByDay.get(data) ?? []).filter((row) => takesSubject(itinerarios, alunoId, row.disciplina)));
+    lessons(
+      (rollsByDay.get(data) ?? []).filter((row) => tookSubjectOn(itinerarios, alunoId, row.disciplina, data)),
+    );
   const absent = new Map(absences.map((row) => [`${row.alunoId}|${row.data}`, row.total]));
   const dates = eachDay(de, ate);
   // A student who left and came back has two memberships in the month: one line, both spans.

@@ -10,7 +10,7 @@ import { paths } from '../../../shared/routes.js';
 import type { FamilyFeedSource } from '../../lib/family-feed.js';
 import { folded } from '../../lib/text-search.js';
 import { attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
-import { itinerariosOfClasses, takesSubject } from '../curriculum/index.js';
+import { itinerariosOfClasses, tookSubjectOn } from '../curriculum/index.js';
 import { rollInMembership } from './attendance.figures.js';
 
 /** The summary's length: a line on a phone. */
@@ -52,7 +52,8 @@ export const homeworkFeed: FamilyFeedSource = async (db, scope) => {
   for (const aluno of scope.alunos) {
     const lessons = rows.filter(
       (row) =>
-        row.alunoId === aluno.id && takesSubject(itinerarios.get(row.turmaId)!, aluno.id, row.disciplina),
+        row.alunoId === aluno.id &&
+        tookSubjectOn(itinerarios.get(row.turmaId)!, aluno.id, row.disciplina, scope.today),
     );
     const first = lessons[0];
     if (!first) continue;

@@ -78,8 +78,9 @@ export async function buildRoll(
     }
   }
   const roll = rollsOfDay.find((row) => row.disciplina === disciplina && row.aula === aula);
-  // A lesson of an itinerário formativo calls only the students who chose it (Ensino Médio).
-  const only = await itinerarioStudentsOf(db, turma.id, disciplina);
+  // A lesson of an itinerário formativo calls only the students whose itinerário it was that day (Ensino
+  // Médio): one who changed afterwards is still on the rolls of before the change.
+  const only = await itinerarioStudentsOf(db, turma.id, disciplina, date);
   const absences = roll
     ? await db.select().from(attendanceAbsences).where(eq(attendanceAbsences.chamadaId, roll.id))
     : [];

@@ -7,7 +7,7 @@ import { classes } from '../../db/schema/classes.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { rollsVisibleTo, type Viewer } from '../classes/index.js';
-import { itinerariosOfClasses, takesSubject } from '../curriculum/index.js';
+import { itinerariosOfClasses, tookSubjectOn } from '../curriculum/index.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import {
   classRulesIn,
@@ -47,12 +47,13 @@ export async function getStudentAttendance(
       .select({
         turmaId: attendanceRolls.turmaId,
         disciplina: attendanceRolls.disciplina,
+        data: attendanceRolls.data,
         total: sql<number>`count(*)`.mapWith(Number),
       })
       .from(classMemberships)
       .innerJoin(attendanceRolls, rollInMembership)
       .where(and(eq(classMemberships.alunoId, alunoId), inRange))
-      .groupBy(attendanceRolls.turmaId, attendanceRolls.disciplina),
+      .groupBy(attendanceRolls.turmaId, attendanceRolls.disciplina, attendanceRolls.data),
     db
       .select({
         id: attendanceAbsences.id,
@@ -78,15 +79,15 @@ export async function getStudentAttendance(
       )
       .orderBy(desc(attendanceRolls.data), asc(attendanceRolls.disciplina), asc(attendanceRolls.aula)),
   ]);
-  // Ensino Médio: the lessons of an itinerário the student did not choose are not theirs (the boletim's
-  // rule, takesSubject).
+  // Ensino Médio: the lessons of an itinerário's subject are theirs on the days it was their itinerário
+  // (the boletim's rule, tookSubjectOn: one left counts until the change, the new one from it).
   const itinerarios = await itinerariosOfClasses(
     db,
     givenPerClass.map((row) => row.turmaId),
   );
   const given = new Map<string | null, number>();
   for (const row of givenPerClass)
-    if (takesSubject(itinerarios.get(row.turmaId)!, alunoId, row.disciplina))
+    if (tookSubjectOn(itinerarios.get(row.turmaId)!, alunoId, row.disciplina, row.data))
       given.set(row.disciplina, (given.get(row.disciplina) ?? 0) + row.total);
   const tally = (rows: typeof absences) => ({
     counted: rows.filter((row) => !row.abonada).length,

@@ -22,7 +22,7 @@ import { classSubjects } from '../../db/schema/curriculum.js';
 import { students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { rollsVisibleTo, type Viewer } from '../classes/index.js';
-import { itinerariosOfClasses, takesSubject } from '../curriculum/index.js';
+import { itinerariosOfClasses, tookSubjectOn } from '../curriculum/index.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { rollInMembership } from './attendance.figures.js';
 
@@ -95,10 +95,11 @@ export async function listStudentLessons(
       ),
     )
     .orderBy(desc(attendanceRolls.data), asc(folded(attendanceRolls.disciplina)), asc(attendanceRolls.aula));
-  // Ensino Médio: the lessons of an itinerário the student did not choose are not theirs (takesSubject).
+  // Ensino Médio: an itinerário's lessons are the student's on the days it was their itinerário
+  // (tookSubjectOn: one left until the change, the new one from it).
   const itinerarios = await itinerariosOfClasses(db, [...new Set(rows.map((row) => row.turmaId))]);
   const aulas = rows
-    .filter((row) => takesSubject(itinerarios.get(row.turmaId)!, alunoId, row.disciplina))
+    .filter((row) => tookSubjectOn(itinerarios.get(row.turmaId)!, alunoId, row.disciplina, row.data))
     .map((row) => ({
       id: row.id,
       data: row.data,

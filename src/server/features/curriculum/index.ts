@@ -8,6 +8,7 @@ export {
   itinerariosOfClass,
   itinerariosOfClasses,
   leftItinerarioOn,
+  subjectSpans,
   takesSubject,
   tookSubjectOn,
   type ClassItinerarios,

@@ -259,26 +259,26 @@ export async function saveItinerarioChoices(
 
 /**
  * Who a subject of the class is for: null when it is of the formação geral básica (every student), else
- * the students who chose its itinerário.
+ * the students who chose its itinerário — or, for a lesson on a day (`data`), whose itinerário it was that
+ * day (`tookSubjectOn`: a student who left it afterwards is on its rolls before the change).
  */
 export async function itinerarioStudentsOf(
   db: DbOrTx,
   turmaId: string,
   disciplina: string | null,
+  data?: string,
 ): Promise<Set<string> | null> {
   if (disciplina === null) return null;
-  const [subject] = await db
-    .select({ itinerarioId: classSubjects.itinerarioId })
-    .from(classSubjects)
-    .where(and(eq(classSubjects.turmaId, turmaId), eq(classSubjects.disciplina, disciplina)));
-  if (!subject?.itinerarioId) return null;
-  const rows = await db
-    .select({ alunoId: studentItinerarios.alunoId })
-    .from(studentItinerarios)
-    .where(
-      and(eq(studentItinerarios.turmaId, turmaId), eq(studentItinerarios.itinerarioId, subject.itinerarioId)),
-    );
-  return new Set(rows.map((row) => row.alunoId));
+  const itinerarios = await itinerariosOfClass(db, turmaId);
+  if (!itinerarios.subjectItinerario.has(disciplina)) return null;
+  const alunos = [...new Set([...itinerarios.choiceOf.keys(), ...itinerarios.previousOf.keys()])];
+  return new Set(
+    alunos.filter((alunoId) =>
+      data === undefined
+        ? takesSubject(itinerarios, alunoId, disciplina)
+        : tookSubjectOn(itinerarios, alunoId, disciplina, data),
+    ),
+  );
 }
 
 /** An itinerário as the boletim and the figures name it. */
@@ -304,9 +304,9 @@ export async function itinerariosOfClass(db: DbOrTx, turmaId: string): Promise<C
 }
 
 /**
- * Whether a student takes a subject of the class: every subject of the formação geral básica (and a
- * daily roll, `null`), and only their own itinerário's. The one rule of the boletim and of every
- * attendance figure of a student (record, alerts, Conselho Tutelar, documents).
+ * Whether a student takes a subject of the class now: every subject of the formação geral básica (and a
+ * daily roll, `null`), and only their current itinerário's. A lesson on a day is counted by
+ * `tookSubjectOn` (the boletim and every attendance figure), which a change of itinerário moves.
  */
 export function takesSubject(
   itinerarios: ClassItinerarios,
@@ -333,9 +333,33 @@ export function leftItinerarioOn(
 }
 
 /**
+ * The spans of days a subject's lessons were the student's, each from `desde` (inclusive) to `ate`
+ * (exclusive; null: open). The formação geral básica: the whole year. An itinerário's: the spans it was
+ * the student's itinerário — before the change out of it for one left (from the change before it, if any),
+ * from the last change for the current choice. Without changes, the year or nothing (`takesSubject`).
+ * The one rule of every lesson counted for a student: `tookSubjectOn` asks it of one day.
+ */
+export function subjectSpans(
+  itinerarios: ClassItinerarios,
+  alunoId: string,
+  disciplina: string | null,
+): { desde: string | null; ate: string | null }[] {
+  const itinerario = disciplina === null ? undefined : itinerarios.subjectItinerario.get(disciplina);
+  if (itinerario === undefined) return [{ desde: null, ate: null }];
+  const spans: { desde: string | null; ate: string | null }[] = [];
+  let desde: string | null = null;
+  for (const item of itinerarios.previousOf.get(alunoId) ?? []) {
+    if (item.id === itinerario.id && (desde === null || desde < item.ate))
+      spans.push({ desde, ate: item.ate });
+    desde = item.ate;
+  }
+  if (itinerarios.choiceOf.get(alunoId)?.id === itinerario.id) spans.push({ desde, ate: null });
+  return spans;
+}
+
+/**
  * Whether a lesson of a subject on a day was the student's: the formação geral básica always; an
- * itinerário's when it was the student's itinerário that day — the one left first after that day, or the
- * current choice after the last change. Without changes, `takesSubject`.
+ * itinerário's when it was the student's itinerário that day (`subjectSpans`).
  */
 export function tookSubjectOn(
   itinerarios: ClassItinerarios,
@@ -343,10 +367,9 @@ export function tookSubjectOn(
   disciplina: string | null,
   data: string,
 ): boolean {
-  const itinerario = disciplina === null ? undefined : itinerarios.subjectItinerario.get(disciplina);
-  if (itinerario === undefined) return true;
-  const then = (itinerarios.previousOf.get(alunoId) ?? []).find((item) => data < item.ate);
-  return itinerario.id === (then ?? itinerarios.choiceOf.get(alunoId))?.id;
+  return subjectSpans(itinerarios, alunoId, disciplina).some(
+    (span) => (span.desde === null || data >= span.desde) && (span.ate === null || data < span.ate),
+  );
 }
 
 /** The itinerários of some classes, in two reads whatever their number (the family's home reads several). */
