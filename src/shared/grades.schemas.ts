@@ -84,6 +84,11 @@ const gridStudentSchema = z.object({
   id: z.string(),
   nome: z.string(),
   matricula: z.string(),
+  /**
+   * Ensino Médio: the day the student left this subject's itinerário (ADR 0111). Only the assessments
+   * dated before it are theirs; absent for everyone else.
+   */
+  itinerario_trocado_em: z.string().optional(),
   notas: z.array(gradeCellSchema),
   /** Weighted mean of the regular assessments, then the recuperação rule. */
   media: z.number().nullable(),

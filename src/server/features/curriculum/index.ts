@@ -4,6 +4,7 @@
  */
 export { classCurriculumRoutes, classItinerariosRoutes } from './curriculum.routes.js';
 export {
+  itinerarioStudentsDuring,
   itinerarioStudentsOf,
   itinerariosOfClass,
   itinerariosOfClasses,

@@ -281,6 +281,34 @@ export async function itinerarioStudentsOf(
   );
 }
 
+/**
+ * Who a subject of the class is for over some days (a period's Notas): null for the formação geral
+ * básica, else each student whose itinerário it was on one of those days — those who chose it (null), and
+ * those who left it after `de`, with the day they left (only what is dated before it was theirs).
+ */
+export async function itinerarioStudentsDuring(
+  db: DbOrTx,
+  turmaId: string,
+  disciplina: string | null,
+  de: string,
+  ate: string,
+): Promise<Map<string, string | null> | null> {
+  if (disciplina === null) return null;
+  const itinerarios = await itinerariosOfClass(db, turmaId);
+  if (!itinerarios.subjectItinerario.has(disciplina)) return null;
+  const result = new Map<string, string | null>();
+  for (const alunoId of itinerarios.choiceOf.keys())
+    if (takesSubject(itinerarios, alunoId, disciplina)) result.set(alunoId, null);
+  for (const alunoId of itinerarios.previousOf.keys()) {
+    const left = leftItinerarioOn(itinerarios, alunoId, disciplina);
+    const during = subjectSpans(itinerarios, alunoId, disciplina).some(
+      (span) => (span.desde === null || span.desde <= ate) && span.ate !== null && span.ate > de,
+    );
+    if (left !== null && during) result.set(alunoId, left);
+  }
+  return result;
+}
+
 /** An itinerário as the boletim and the figures name it. */
 interface Itinerario {
   id: string;

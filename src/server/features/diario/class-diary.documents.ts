@@ -22,7 +22,7 @@ import { badRequest } from '../../lib/errors.js';
 import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
 import { drawOnEveryPage, renderPdf } from '../../lib/pdf.js';
 import { classMembershipsDuring, type Viewer } from '../classes/index.js';
-import { itinerarioStudentsOf } from '../curriculum/index.js';
+import { itinerariosOfClass, tookSubjectOn } from '../curriculum/index.js';
 import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/index.js';
 import { attendanceAbsences } from '../../db/schema/attendance.js';
 import { drawGrades } from './class-diary.grades-pdf.js';
@@ -43,9 +43,9 @@ const NOT_IN_CLASS = '–';
 async function gridOf(db: DbOrTx, diary: ClassDiary): Promise<DiaryGridLine[]> {
   const { de, ate } = diary.intervalo;
   const ids = diary.aulas.map((aula) => aula.chamada_id);
-  const [members, only, absences] = await Promise.all([
+  const [members, itinerarios, absences] = await Promise.all([
     classMembershipsDuring(db, diary.turma.id, de, ate),
-    itinerarioStudentsOf(db, diary.turma.id, diary.disciplina),
+    itinerariosOfClass(db, diary.turma.id),
     ids.length === 0
       ? Promise.resolve([])
       : db
@@ -60,8 +60,16 @@ async function gridOf(db: DbOrTx, diary: ClassDiary): Promise<DiaryGridLine[]> {
   const absent = new Map(absences.map((row) => [`${row.alunoId}|${row.chamadaId}`, row.abonada]));
   // A student who left and came back has two memberships: one line, both spans.
   const lines = new Map<string, { nome: string; spans: [string, string | null][] }>();
+  // Ensino Médio: an itinerário's lesson is a student's when it was their itinerário that day (one who
+  // changed is 'not in the class' on the other days, like one who moved class).
+  const theirs = (alunoId: string, data: string) =>
+    tookSubjectOn(itinerarios, alunoId, diary.disciplina, data);
   for (const member of members) {
-    if (only !== null && !only.has(member.id)) continue;
+    const listed =
+      diary.aulas.length === 0
+        ? theirs(member.id, ate)
+        : diary.aulas.some((aula) => theirs(member.id, aula.data));
+    if (!listed) continue;
     const line = lines.get(member.id) ?? { nome: member.nome, spans: [] };
     line.spans.push([member.inicio, member.fim]);
     lines.set(member.id, line);
@@ -70,9 +78,9 @@ async function gridOf(db: DbOrTx, diary: ClassDiary): Promise<DiaryGridLine[]> {
     let aulas = 0;
     let faltas = 0;
     const marcas = diary.aulas.map((aula) => {
-      const belongs = line.spans.some(
-        ([inicio, fim]) => aula.data >= inicio && (fim === null || aula.data <= fim),
-      );
+      const belongs =
+        theirs(id, aula.data) &&
+        line.spans.some(([inicio, fim]) => aula.data >= inicio && (fim === null || aula.data <= fim));
       if (!belongs) return NOT_IN_CLASS;
       aulas++;
       const abonada = absent.get(`${id}|${aula.chamada_id}`);

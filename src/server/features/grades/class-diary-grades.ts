@@ -15,7 +15,7 @@ import { assessments } from '../../db/schema/grades.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { rulesForYear } from '../calendar/index.js';
 import { classMembershipsDuring, seesSubject, type ClassDiaryAccess } from '../classes/index.js';
-import { itinerarioStudentsOf } from '../curriculum/index.js';
+import { itinerariosOfClass, tookSubjectOn } from '../curriculum/index.js';
 import { bySubjectOrder, readSubjectOrder } from '../disciplinas/index.js';
 import { columnOrder, gradesIn, studentPeriodAverage } from './grades-grid.service.js';
 import { cellOf } from './grades.presenter.js';
@@ -115,54 +115,53 @@ export async function diaryGradesOf(
     }))
     .filter((item) => item.columns.length > 0)
     .sort((a, b) => bySubjectOrder(order)(a.subject.disciplina, b.subject.disciplina));
-  const disciplinas = await Promise.all(
-    withColumns.map(async ({ subject, columns: own }) => {
-      const only = await itinerarioStudentsOf(db, turma.id, subject.disciplina);
-      const alunos = [...spans.entries()].flatMap(([id, line]) => {
-        if (only !== null && !only.has(id)) return [];
-        const notas = own.map((column) => {
-          const row = byKey.get(`${column.id}:${id}`);
-          const inClass = line.spans.some(
-            ([inicio, fim]) => column.data >= inicio && (fim === null || column.data <= fim),
-          );
-          return { row, inClass, cell: cellOf(row, column.id, rules.get(column.periodoId)!) };
-        });
-        if (!notas.some((nota) => nota.inClass || nota.cell.texto !== null)) return [];
-        // The period's média as the grade grid computes it: every avaliação of the period, its rules.
-        const periodRules = rules.get(own[0]!.periodoId)!;
-        const media = com_media
-          ? studentPeriodAverage(
-              own,
-              notas.map((nota) => nota.row?.valor ?? null),
-              periodRules,
-            )
-          : null;
-        return [
-          {
-            id,
-            nome: line.nome,
-            notas: notas.map((nota) => ({
-              texto: nota.cell.texto,
-              na_turma: nota.inClass || nota.cell.texto !== null,
-            })),
-            media: media === null ? null : tenthsToNumber(media),
-            media_texto: displayGrade(media, periodRules),
-          },
-        ];
+  // Ensino Médio: an itinerário's assessment is a student's when it was their itinerário that day (one
+  // who changed is 'not in the class' for the other days, like one who moved class).
+  const itinerarios = await itinerariosOfClass(db, turma.id);
+  const disciplinas = withColumns.map(({ subject, columns: own }) => {
+    const alunos = [...spans.entries()].flatMap(([id, line]) => {
+      const notas = own.map((column) => {
+        const row = byKey.get(`${column.id}:${id}`);
+        const inClass =
+          tookSubjectOn(itinerarios, id, subject.disciplina, column.data) &&
+          line.spans.some(([inicio, fim]) => column.data >= inicio && (fim === null || column.data <= fim));
+        return { row, inClass, cell: cellOf(row, column.id, rules.get(column.periodoId)!) };
       });
-      return {
-        disciplina: subject.disciplina,
-        professor_nome: subject.professor,
-        avaliacoes: own.map((column) => ({
-          id: column.id,
-          nome: column.nome,
-          data: column.data,
-          peso: tenthsToNumber(tenthsOf(column.peso)!),
-          tipo: column.tipo,
-        })),
-        alunos,
-      };
-    }),
-  );
+      if (!notas.some((nota) => nota.inClass || nota.cell.texto !== null)) return [];
+      // The period's média as the grade grid computes it: every avaliação of the period, its rules.
+      const periodRules = rules.get(own[0]!.periodoId)!;
+      const media = com_media
+        ? studentPeriodAverage(
+            own,
+            notas.map((nota) => nota.row?.valor ?? null),
+            periodRules,
+          )
+        : null;
+      return [
+        {
+          id,
+          nome: line.nome,
+          notas: notas.map((nota) => ({
+            texto: nota.cell.texto,
+            na_turma: nota.inClass || nota.cell.texto !== null,
+          })),
+          media: media === null ? null : tenthsToNumber(media),
+          media_texto: displayGrade(media, periodRules),
+        },
+      ];
+    });
+    return {
+      disciplina: subject.disciplina,
+      professor_nome: subject.professor,
+      avaliacoes: own.map((column) => ({
+        id: column.id,
+        nome: column.nome,
+        data: column.data,
+        peso: tenthsToNumber(tenthsOf(column.peso)!),
+        tipo: column.tipo,
+      })),
+      alunos,
+    };
+  });
   return { avaliacao: 'notas', com_media, disciplinas };
 }

@@ -198,6 +198,46 @@ describe('Ensino Médio: a change of itinerário keeps what the student studied'
     expect(corrected.disciplinas.map((item) => item.disciplina)).not.toContain(LAB);
   });
 
+  it('the Notas of the itinerário left list the student for the assessments of before the change', async () => {
+    const s = await setupItinerarioChange(t);
+    const [first, second] = s.year!.periodos;
+    const after = await send('POST', '/api/avaliacoes', s.cn.cookie, {
+      turma_id: s.turma.id,
+      disciplina: LAB,
+      periodo_id: first!.id,
+      nome: 'Prova 2',
+      data: '2026-04-01',
+      peso: 1,
+    });
+    expect(after.statusCode, after.body).toBe(201);
+    const grid = await gridOf(s.turma.id, LAB, first!.id, s.cn.cookie);
+    const left = grid.alunos.find((aluno) => aluno.id === s.a[0].id);
+    expect(left).toMatchObject({ itinerario_trocado_em: '2026-04-01', media: 9.5 });
+    expect(left!.notas.map((nota) => nota.valor)).toEqual([9.5, null]);
+    // Their grade of before the change can be corrected; one in the assessment after it is refused.
+    const fixed = await send('PUT', '/api/notas', s.cn.cookie, {
+      notas: [{ avaliacao_id: grid.avaliacoes[0]!.id, aluno_id: s.a[0].id, valor: 8, version: 1 }],
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const refused = await send('PUT', '/api/notas', s.cn.cookie, {
+      notas: [{ avaliacao_id: grid.avaliacoes[1]!.id, aluno_id: s.a[0].id, valor: 7 }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(detailsOf(refused)).toEqual([
+      {
+        path: 'notas.0.aluno_id',
+        message: 'O aluno trocou de itinerário em 01/04/2026: esta avaliação é de depois da troca.',
+      },
+    ]);
+    // The next bimestre (from 20/04) and the new itinerário's grid: as any other student.
+    const later = await gridOf(s.turma.id, LAB, second!.id, s.cn.cookie);
+    expect(later.alunos.map((aluno) => aluno.id)).not.toContain(s.a[0].id);
+    const oficina = await gridOf(s.turma.id, OFICINA, first!.id, s.lh.cookie);
+    expect(oficina.alunos.find((aluno) => aluno.id === s.a[0].id)?.itinerario_trocado_em).toBeUndefined();
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
+    expect(card.disciplinas.find((item) => item.disciplina === LAB)!.periodos[0]!.media).toBe(8);
+  });
+
   it('an itinerário a student studied cannot be removed from the grade curricular (409)', async () => {
     const s = await setupItinerarioChange(t);
     const grid = medioCurriculum(s.teacherIds);

@@ -74,7 +74,8 @@ async function readList(
     await buildReportCards(
       db,
       viewer,
-      members.map((member) => member.id),
+      // A student who left the subject's itinerário has no result there, so no recuperação final.
+      members.filter((member) => member.trocouEm === null).map((member) => member.id),
       { ano: year.ano },
     )
   )

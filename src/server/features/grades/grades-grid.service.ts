@@ -9,7 +9,8 @@ import {
 } from '../../../shared/averages.js';
 import { type GradesGrid } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { formatDate } from '../../../shared/format.js';
 import { classMembershipsDuring, type Viewer } from '../classes/index.js';
 import { rulesForYear } from '../calendar/index.js';
 import { stageRulesOf } from '../../../shared/stage-rules.js';
@@ -18,9 +19,17 @@ import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } fr
 import { subjectAccess, tenthsOf } from './grades.service.js';
 import { assessmentDeletionMode } from './assessments.service.js';
 import { cellOf } from './grades.presenter.js';
-import { itinerarioStudentsOf } from '../curriculum/index.js';
+import { itinerarioStudentsDuring } from '../curriculum/index.js';
 
 // ---------------------------------------------------------------- the grid
+
+/** A student of a grid: `trocouEm`, the day they left the subject's itinerário (the assessments before it are theirs). */
+export interface GridMember {
+  id: string;
+  nome: string;
+  matricula: string;
+  trocouEm: string | null;
+}
 
 /** Students who belonged to the class at any day of a range, by name. */
 export async function membersDuring(
@@ -28,14 +37,24 @@ export async function membersDuring(
   turmaId: string,
   de: string,
   ate: string,
-  /** A subject of an itinerário formativo (Ensino Médio) is only for the students who chose it. */
+  /**
+   * A subject of an itinerário formativo (Ensino Médio) is only for the students whose itinerário it was
+   * on some day of the range: those who chose it, and those who left it then (with the change's day).
+   */
   disciplina: string | null = null,
-): Promise<{ id: string; nome: string; matricula: string }[]> {
+): Promise<GridMember[]> {
   const [members, only] = await Promise.all([
     allMembersDuring(db, turmaId, de, ate),
-    itinerarioStudentsOf(db, turmaId, disciplina),
+    itinerarioStudentsDuring(db, turmaId, disciplina, de, ate),
   ]);
-  return only === null ? members : members.filter((member) => only.has(member.id));
+  return members
+    .filter((member) => only === null || only.has(member.id))
+    .map((member) => ({ ...member, trocouEm: only?.get(member.id) ?? null }));
+}
+
+/** Why a grade of a student who left the subject's itinerário cannot be in an assessment of after it. */
+export function afterItinerarioChange(trocouEm: string): string {
+  return `O aluno trocou de itinerário em ${formatDate(trocouEm)}: esta avaliação é de depois da troca.`;
 }
 
 /** Each student once, though one who left and came back belongs by two memberships. */
@@ -51,17 +70,29 @@ async function allMembersDuring(
   return [...byStudent.values()];
 }
 
-/** 404 unless the student belonged to the class at some day of the period (a cell of its grid). */
+/**
+ * 404 unless the student belonged to the class at some day of the period (a cell of its grid); 400 when
+ * they left the subject's itinerário before the assessment's day (`column`).
+ */
 export async function assertMemberDuring(
   db: DbOrTx,
-  turmaId: string,
   context: Pick<PeriodContext, 'period'>,
   alunoId: string,
-  disciplina: string | null = null,
+  column: { turmaId: string; disciplina: string; data: string },
 ): Promise<void> {
-  const members = await membersDuring(db, turmaId, context.period.inicio, context.period.fim, disciplina);
-  if (!members.some((member) => member.id === alunoId))
-    throw notFound('Aluno não encontrado nesta turma no período.');
+  const members = await membersDuring(
+    db,
+    column.turmaId,
+    context.period.inicio,
+    context.period.fim,
+    column.disciplina,
+  );
+  const member = members.find((item) => item.id === alunoId);
+  if (!member) throw notFound('Aluno não encontrado nesta turma no período.');
+  if (member.trocouEm !== null && column.data >= member.trocouEm) {
+    const message = afterItinerarioChange(member.trocouEm);
+    throw badRequest(message, [{ path: 'aluno_id', message }]);
+  }
 }
 
 /** A grid's columns in order: the regular avaliações by date (then creation), the recuperação last. */
@@ -205,6 +236,7 @@ export async function getGradesGrid(
         id: member.id,
         nome: member.nome,
         matricula: member.matricula,
+        ...(member.trocouEm === null ? {} : { itinerario_trocado_em: member.trocouEm }),
         notas,
         media: media === null ? null : tenthsToNumber(media),
         media_texto: displayGrade(media, rules),

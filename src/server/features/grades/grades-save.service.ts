@@ -19,7 +19,7 @@ import {
   subjectAccess,
   tenthsOf,
 } from './grades.service.js';
-import { membersDuring } from './grades-grid.service.js';
+import { afterItinerarioChange, membersDuring } from './grades-grid.service.js';
 import { cellOf } from './grades.presenter.js';
 
 // ---------------------------------------------------------------- saving grades
@@ -51,7 +51,7 @@ export async function saveGrades(
   const groups = new Map<string, AssessmentRow>();
   for (const column of columns)
     groups.set(`${column.turmaId}:${column.disciplina}:${column.periodoId}`, column);
-  const membersByGroup = new Map<string, Set<string>>();
+  const membersByGroup = new Map<string, Map<string, string | null>>();
   // Assessments whose period is open again after being published: the families already read it.
   const afterPublication = new Set<string>();
   for (const [key, column] of groups) {
@@ -72,17 +72,22 @@ export async function saveGrades(
       context.period.fim,
       column.disciplina,
     );
-    membersByGroup.set(key, new Set(members.map((member) => member.id)));
+    membersByGroup.set(key, new Map(members.map((member) => [member.id, member.trocouEm])));
   }
 
   const parsed = input.notas.map((cell, index) => {
     const column = byId.get(cell.avaliacao_id)!;
     const path = `notas.${String(index)}`;
-    if (!membersByGroup.get(`${column.turmaId}:${column.disciplina}:${column.periodoId}`)!.has(cell.aluno_id))
+    const members = membersByGroup.get(`${column.turmaId}:${column.disciplina}:${column.periodoId}`)!;
+    const trocouEm = members.get(cell.aluno_id);
+    if (trocouEm === undefined)
       errors.push({
         path: `${path}.aluno_id`,
         message: 'Aluno não pertencia à turma neste período (ou não cursa o itinerário desta disciplina)',
       });
+    // A student who left the subject's itinerário: the assessments of before the change only.
+    else if (trocouEm !== null && column.data >= trocouEm)
+      errors.push({ path: `${path}.aluno_id`, message: afterItinerarioChange(trocouEm) });
     const value = parseGradeValue(cell.valor, rules);
     if (!value.ok) errors.push({ path: `${path}.valor`, message: value.message });
     return { ...cell, path, value: value.ok ? value : { ok: true as const, tenths: null, conceito: null } };

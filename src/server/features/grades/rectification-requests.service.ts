@@ -156,7 +156,7 @@ export async function requestRectification(
   const state = await periodStateFor(ctx.db, context.period, column.turmaId);
   if (!closedMessage(context, state, 'notas'))
     throw conflict(`O ${context.nome} está aberto: altere a nota diretamente na grade.`);
-  await assertMemberDuring(ctx.db, column.turmaId, context, input.aluno_id, column.disciplina);
+  await assertMemberDuring(ctx.db, context, input.aluno_id, column);
 
   const id = await ctx.db
     .transaction(async (tx) => {

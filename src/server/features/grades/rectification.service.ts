@@ -154,7 +154,7 @@ export async function rectifyCell(
   const context = await periodContextOf(ctx.db, column.periodoId);
   const value = parseGradeValue(input.valor, await rulesForYear(ctx.db, context.year.id));
   if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
-  await assertMemberDuring(ctx.db, column.turmaId, context, input.aluno_id, column.disciplina);
+  await assertMemberDuring(ctx.db, context, input.aluno_id, column);
   const id = await ctx.db.transaction((tx) =>
     writeRectification(tx, { avaliacaoId: column.id, alunoId: input.aluno_id }, value, input.motivo, actor, {
       version: input.version ?? 0,
