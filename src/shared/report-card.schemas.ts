@@ -77,6 +77,12 @@ const reportCardSubjectSchema = z.object({
    * the student had (not the year's), its `situacao` is not a result and the final situation ignores it.
    */
   itinerario_trocado_em: z.string().optional(),
+  /**
+   * Ensino Médio: the subject is of the itinerário the student changed into during the year (ADR 0111) —
+   * the change's day (`em`) and the clock hours of the lessons given them since; `carga_horaria` stays the
+   * year's by the grid (the boletim's annual figure), the histórico prints these hours.
+   */
+  itinerario_iniciado: z.object({ em: z.string(), carga_horaria: z.number().int() }).optional(),
   /** Hours a year by the class's grade curricular (null: not in the grid). */
   carga_horaria: z.number().int().nullable(),
   periodos: z.array(reportCardPeriodSchema),

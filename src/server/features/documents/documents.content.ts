@@ -179,7 +179,9 @@ async function schoolYearsOf(
             disciplina: subject.disciplina,
             nota: historyGrade(subject),
             resultado: situacaoLabels[subject.situacao],
-            carga_horaria: subject.carga_horaria,
+            // Joined mid-year: the hours of the lessons had since the change (ADR 0111), as one left
+            // shows those had until it.
+            carga_horaria: subject.itinerario_iniciado?.carga_horaria ?? subject.carga_horaria,
             area: subject.area,
             itinerario: subject.itinerario,
             ...leftItinerario(subject),

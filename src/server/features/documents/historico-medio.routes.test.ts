@@ -66,9 +66,11 @@ describe('histórico escolar in Ensino Médio', () => {
       carga_horaria: 2,
       resultado: 'Trocado em 01/04/2026',
     });
+    // The itinerário joined on 01/04: the hours of its lessons since (one, of 60 minutes), not the year's 200.
     expect(year.disciplinas.find((item) => item.disciplina === OFICINA)).toMatchObject({
       itinerario: ITINERARIO_LH,
       resultado: 'Cursando',
+      carga_horaria: 1,
     });
     // The year's carga horária is the grade curricular's (FGB 720 h + the itinerário 200 h), apart from it.
     expect(year.carga_horaria_total).toBe(920);
@@ -76,6 +78,7 @@ describe('histórico escolar in Ensino Médio', () => {
     const pdf = await get(`/api/documentos/${document.id}/pdf`, s.admin.cookie);
     const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain(`Itinerário anterior: ${ITINERARIO_CN} (trocado em 01/04/2026) — 2 h`);
+    expect(text).toContain(`Itinerário formativo: ${ITINERARIO_LH} — 1 h`);
     expect(text.indexOf('Itinerário anterior:')).toBeLessThan(text.indexOf(LAB));
   });
 });

@@ -173,6 +173,12 @@ describe('Ensino Médio: a change of itinerário keeps what the student studied'
     const oficina = card.disciplinas.find((item) => item.disciplina === OFICINA);
     expect(oficina).toMatchObject({ itinerario: ITINERARIO_LH, faltas: 1, frequencia: 0 });
     expect(oficina!.itinerario_trocado_em).toBeUndefined();
+    // Joined on 01/04: the boletim's year keeps the grid's 200 h, the hours had since are beside them.
+    expect(oficina).toMatchObject({
+      carga_horaria: 200,
+      itinerario_iniciado: { em: '2026-04-01', carga_horaria: 1 },
+    });
+    expect(lab!.itinerario_iniciado).toBeUndefined();
     expect(card.frequencia).toMatchObject({ aulas_dadas: 3, faltas: 2 });
 
     // The PDF prints it after the current itinerário, under its own heading.

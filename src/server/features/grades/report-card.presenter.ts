@@ -21,7 +21,7 @@ import { type CouncilDecisionRow } from '../../db/schema/grades.js';
 import { tenthsOf } from './grades.service.js';
 import { type ClassInputs, type StudentInputs, type YearInputs } from './report-card.inputs.js';
 import { bySubjectOrder } from '../disciplinas/index.js';
-import { leftItinerarioOn, takesSubject, tookSubjectOn } from '../curriculum/index.js';
+import { leftItinerarioOn, subjectSpans, takesSubject, tookSubjectOn } from '../curriculum/index.js';
 import { minutesToHours } from '../../../shared/ensino-medio.js';
 import { subjectKey } from '../../../shared/disciplinas.schemas.js';
 
@@ -151,14 +151,18 @@ export function composeReportCard(
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
     const left = leftOn(disciplina);
+    // The itinerário changed into: its lessons are theirs from the change (the last span's start).
+    const joined =
+      left === null ? (subjectSpans(itinerarios, alunoId, disciplina).at(-1)?.desde ?? null) : null;
+    const hoursHad = minutesToHours((given ?? 0) * aulaMinutos);
     return {
       disciplina,
       area: areaOf.get(subjectKey(disciplina)) ?? null,
       itinerario: itinerarios.subjectItinerario.get(disciplina)?.nome ?? null,
       ...(left === null ? {} : { itinerario_trocado_em: left }),
+      ...(joined === null ? {} : { itinerario_iniciado: { em: joined, carga_horaria: hoursHad } }),
       // A subject left: the clock hours of the lessons the student had, not the year's.
-      carga_horaria:
-        left === null ? (hoursOf.get(disciplina) ?? null) : minutesToHours((given ?? 0) * aulaMinutos),
+      carga_horaria: left === null ? (hoursOf.get(disciplina) ?? null) : hoursHad,
       periodos: perPeriod.map((period) => ({
         numero: period.numero,
         nome: period.nome,
