@@ -143,3 +143,20 @@ export function shownAverage(
   if (!items.some((item) => item.typed)) return aluno.media_texto;
   return displayGrade(periodAverage(items, { recuperacao: grid.recuperacao }).media, rules);
 }
+
+/**
+ * Ensino Médio: an assessment dated from the day the student left the subject's itinerário is not theirs
+ * (ADR 0111): its cell cannot be typed in. The ones before the change can (their grades stay correctable).
+ */
+export function isAfterItinerarioChange(
+  aluno: Pick<GridStudent, 'itinerario_trocado_em'>,
+  avaliacao: Pick<GradesGrid['avaliacoes'][number], 'data'>,
+): boolean {
+  return aluno.itinerario_trocado_em !== undefined && avaliacao.data >= aluno.itinerario_trocado_em;
+}
+
+/** The note under the name of a student who left the subject's itinerário: 'Trocou de itinerário em 01/04'. */
+export function itinerarioChangeNote(aluno: Pick<GridStudent, 'itinerario_trocado_em'>): string | null {
+  const day = aluno.itinerario_trocado_em;
+  return day === undefined ? null : `Trocou de itinerário em ${day.slice(8, 10)}/${day.slice(5, 7)}`;
+}

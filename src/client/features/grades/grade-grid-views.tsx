@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/field';
+import { itinerarioChangeNote } from './grade-grid-logic';
 
 /** Where a cell sits: in a phone's card, one student's grades, or in the table of the class. */
 export type CellPlace = 'card' | 'table';
@@ -85,6 +86,7 @@ export function GradeStudentCard({
           {status}
         </p>
         <h3 className="text-lg font-semibold text-gray-900">{aluno.nome}</h3>
+        <p className="text-xs text-gray-500">{itinerarioChangeNote(aluno)}</p>
       </div>
       {/* An editable card keeps a line under each grade for why it was refused: the space between them. */}
       <ul className={grid.bloqueio === null ? undefined : 'space-y-3'}>
@@ -215,6 +217,7 @@ export function GradeTable({
                   className="sticky left-0 bg-white px-3 py-2 text-left font-normal text-gray-900"
                 >
                   {aluno.nome}
+                  <span className="block text-xs text-gray-500">{itinerarioChangeNote(aluno)}</span>
                 </th>
                 {grid.avaliacoes.map((avaliacao, col) => (
                   <td key={avaliacao.id} className="px-2 py-1.5 text-center">

@@ -176,6 +176,33 @@ describe('GradeGrid', () => {
     expect(screen.getByText(/Média do período/)).toHaveTextContent('Média do período: 6,0');
   });
 
+  it('lists a student who left the itinerário for the assessments before the change only', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    const user = userEvent.setup();
+    // Aluno 2 left the subject's itinerário on 15/03: 'Prova 1' (10/03) is theirs, 'Trabalho' (20/03) not.
+    const grid = gridOf();
+    renderGrid({
+      ...grid,
+      alunos: grid.alunos.map((aluno, index) =>
+        index === 1 ? { ...aluno, itinerario_trocado_em: '2026-03-15' } : aluno,
+      ),
+    });
+    expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent('Trocou de itinerário em 15/03');
+    expect(screen.getByRole('row', { name: /Aluno 1/ })).not.toHaveTextContent('Trocou de itinerário');
+    expect(cell('Prova 1', 'Aluno 2')).not.toHaveAttribute('readonly');
+    const after = screen.getByRole('textbox', { name: 'Trabalho de Aluno 2: depois da troca de itinerário' });
+    expect(after).toHaveAttribute('readonly');
+    await user.click(after);
+    await user.keyboard('7');
+    expect(after).toHaveValue('');
+    // A column pasted down skips that cell, and fills the others.
+    await user.click(cell('Trabalho', 'Aluno 1'));
+    await user.paste('6\r\n9\r\n10\r\n');
+    expect(cell('Trabalho', 'Aluno 1')).toHaveValue('6');
+    expect(after).toHaveValue('');
+    expect(cell('Trabalho', 'Aluno 3')).toHaveValue('10');
+  });
+
   it('moves down a column with Enter and across with the arrows', async () => {
     const user = userEvent.setup();
     renderGrid(gridOf());

@@ -3,6 +3,7 @@ import type { GradesGrid } from '../../../shared/grades.schemas';
 import { CellActions } from './grade-cell-actions';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query';
 import {
+  isAfterItinerarioChange,
   isBlock,
   moveFocus,
   parsePastedBlock,
@@ -81,7 +82,9 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     for (const cell of placeBlock(at, block, rows, cols)) {
       const aluno = grid.alunos[cell.row];
       const avaliacao = grid.avaliacoes[cell.col];
-      if (aluno && avaliacao) sheet.setCell(aluno.id, avaliacao.id, cell.text);
+      // A student who left the itinerário: the assessments after the change are skipped, not refused.
+      if (aluno && avaliacao && !isAfterItinerarioChange(aluno, avaliacao))
+        sheet.setCell(aluno.id, avaliacao.id, cell.text);
     }
   };
 
@@ -94,10 +97,12 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     const messageId = `msg-${key}`;
     const nota = sheet.serverCell(aluno.id, avaliacao.id);
     const pending = pendingOf(aluno.id, avaliacao.id);
+    const after = isAfterItinerarioChange(aluno, avaliacao);
+    const locked = readOnly || after;
     return (
       <GradeCell
         place={place}
-        editable={!readOnly}
+        editable={!locked}
         messageId={messageId}
         message={bad ? edit.message : undefined}
       >
@@ -106,13 +111,13 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
             if (element) inputs.current.set(key, element);
             else inputs.current.delete(key);
           }}
-          aria-label={label}
+          aria-label={after ? `${label}: depois da troca de itinerário` : label}
           aria-invalid={bad || undefined}
           aria-describedby={bad && edit.message ? messageId : undefined}
           inputMode={grid.escala === 'conceitos' ? 'text' : 'decimal'}
           autoComplete="off"
-          readOnly={readOnly}
-          value={sheet.textOf(aluno.id, avaliacao.id)}
+          readOnly={locked}
+          value={after ? '' : sheet.textOf(aluno.id, avaliacao.id)}
           onChange={(event) => sheet.setCell(aluno.id, avaliacao.id, event.target.value)}
           onKeyDown={(event) => onKeyDown(event, { row: alunoIndex, col: avaliacaoIndex })}
           onPaste={(event) => onPaste(event, { row: alunoIndex, col: avaliacaoIndex })}
@@ -121,14 +126,14 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
             noteFocus(avaliacaoIndex);
           }}
           className={`${cellSize[place]} rounded border px-2 text-center text-base focus:outline-2 focus:outline-primary ${
-            bad ? 'border-red-500 bg-red-50' : readOnly ? 'border-gray-200 bg-gray-50' : 'border-gray-300'
+            bad ? 'border-red-500 bg-red-50' : locked ? 'border-gray-200 bg-gray-50' : 'border-gray-300'
           }`}
         />
         <CellActions
           label={label}
           pending={pending}
           rectify={
-            readOnly && canRectify
+            readOnly && canRectify && !after
               ? () =>
                   setRectifying({
                     notaId: nota?.id ?? null,
@@ -140,7 +145,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
               : undefined
           }
           ask={
-            canAsk
+            canAsk && !after
               ? () =>
                   setAsking({
                     avaliacaoId: avaliacao.id,
