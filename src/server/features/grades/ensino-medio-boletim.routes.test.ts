@@ -7,6 +7,7 @@ import type { Assessment } from '../../../shared/assessments.schemas.js';
 import type { GradesGrid } from '../../../shared/grades.schemas.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { Roll } from '../../../shared/attendance.schemas.js';
+import type { ClassDiary } from '../../../shared/diario.schemas.js';
 import { dataOf, detailsOf } from '../../test/records-fixtures.js';
 import {
   ITINERARIO_CN,
@@ -242,6 +243,35 @@ describe('Ensino Médio: a change of itinerário keeps what the student studied'
     expect(oficina.alunos.find((aluno) => aluno.id === s.a[0].id)?.itinerario_trocado_em).toBeUndefined();
     const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
     expect(card.disciplinas.find((item) => item.disciplina === LAB)!.periodos[0]!.media).toBe(8);
+  });
+
+  it('the diário de classe of the itinerário left keeps the student on the days it was theirs', async () => {
+    const s = await setupItinerarioChange(t);
+    const after = await send('POST', '/api/avaliacoes', s.cn.cookie, {
+      turma_id: s.turma.id,
+      disciplina: LAB,
+      periodo_id: s.year!.periodos[0]!.id,
+      nome: 'Prova 2',
+      data: '2026-04-01',
+      peso: 1,
+    });
+    expect(after.statusCode, after.body).toBe(201);
+    const url = `/api/frequencia/diario/turmas/${s.turma.id}`;
+    const lab = dataOf<ClassDiary>(await get(`${url}?disciplina=${encodeURIComponent(LAB)}`, s.cn.cookie));
+    // The 'Prova 1' of 10/03 with its 9,5; the 'Prova 2' of 01/04 was not theirs (as for one who moved class).
+    const line = lab.notas.disciplinas[0]!.alunos.find((aluno) => aluno.id === s.a[0].id);
+    expect(line!.notas).toEqual([
+      { texto: '9,5', na_turma: true },
+      { texto: null, na_turma: false },
+    ]);
+    const oficina = dataOf<ClassDiary>(
+      await get(`${url}?disciplina=${encodeURIComponent(OFICINA)}`, s.lh.cookie),
+    );
+    expect(oficina.notas.disciplinas).toEqual([]);
+    // The printed grid: the student's Laboratório lessons of March (absent on 09/03), '–' on 01/04.
+    const pdf = await get(`${url}/pdf?disciplina=${encodeURIComponent(LAB)}`, s.cn.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(s.a[0].nome);
   });
 
   it('an itinerário a student studied cannot be removed from the grade curricular (409)', async () => {
