@@ -257,28 +257,30 @@ export async function saveItinerarioChoices(
   return presentChoices(ctx.db, turma, scope);
 }
 
+/** Whether a subject of the class is of an itinerário (one read: most rolls and grids are not). */
+async function isItinerarioSubject(db: DbOrTx, turmaId: string, disciplina: string): Promise<boolean> {
+  const [subject] = await db
+    .select({ itinerarioId: classSubjects.itinerarioId })
+    .from(classSubjects)
+    .where(and(eq(classSubjects.turmaId, turmaId), eq(classSubjects.disciplina, disciplina)));
+  return Boolean(subject?.itinerarioId);
+}
+
 /**
- * Who a subject of the class is for: null when it is of the formação geral básica (every student), else
- * the students who chose its itinerário — or, for a lesson on a day (`data`), whose itinerário it was that
- * day (`tookSubjectOn`: a student who left it afterwards is on its rolls before the change).
+ * Who a lesson of a subject of the class on a day is for (its roll): null when the subject is of the
+ * formação geral básica (every student), else the students whose itinerário it was that day
+ * (`tookSubjectOn`: one who left it afterwards is on its rolls of before the change).
  */
 export async function itinerarioStudentsOf(
   db: DbOrTx,
   turmaId: string,
   disciplina: string | null,
-  data?: string,
+  data: string,
 ): Promise<Set<string> | null> {
-  if (disciplina === null) return null;
+  if (disciplina === null || !(await isItinerarioSubject(db, turmaId, disciplina))) return null;
   const itinerarios = await itinerariosOfClass(db, turmaId);
-  if (!itinerarios.subjectItinerario.has(disciplina)) return null;
   const alunos = [...new Set([...itinerarios.choiceOf.keys(), ...itinerarios.previousOf.keys()])];
-  return new Set(
-    alunos.filter((alunoId) =>
-      data === undefined
-        ? takesSubject(itinerarios, alunoId, disciplina)
-        : tookSubjectOn(itinerarios, alunoId, disciplina, data),
-    ),
-  );
+  return new Set(alunos.filter((alunoId) => tookSubjectOn(itinerarios, alunoId, disciplina, data)));
 }
 
 /**
@@ -293,9 +295,8 @@ export async function itinerarioStudentsDuring(
   de: string,
   ate: string,
 ): Promise<Map<string, string | null> | null> {
-  if (disciplina === null) return null;
+  if (disciplina === null || !(await isItinerarioSubject(db, turmaId, disciplina))) return null;
   const itinerarios = await itinerariosOfClass(db, turmaId);
-  if (!itinerarios.subjectItinerario.has(disciplina)) return null;
   const result = new Map<string, string | null>();
   for (const alunoId of itinerarios.choiceOf.keys())
     if (takesSubject(itinerarios, alunoId, disciplina)) result.set(alunoId, null);
