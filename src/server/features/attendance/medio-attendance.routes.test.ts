@@ -1,7 +1,7 @@
 /**
  * Ensino Médio outside the boletim (ADR 0027, issue 31): a student's attendance figures — the record, the
  * alerts, the Conselho Tutelar letter's — count only the lessons of their own subjects (the formação geral
- * básica and their itinerário), the rule the boletim uses (curriculum's `takesSubject`).
+ * básica and their itinerário), the rule the boletim uses (curriculum's `tookSubjectOn`; a change of itinerário: itinerario-change-attendance).
  */
 import { describe, expect, it } from 'vitest';
 import type { AttendanceAlerts, ClassMonth, StudentAttendance } from '../../../shared/attendance.schemas.js';
