@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
-import { renderHook } from '@testing-library/react';
+import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lessonAnswer, rollAnswer, rollClassAnswer } from '../test/answers';
 import { signedInAs, stubApi } from '../test/render';
@@ -42,6 +42,9 @@ beforeEach(() => {
   setVisibility('visible');
 });
 afterEach(() => {
+  // Unmounted before the next test and before the file ends: a hook left mounted had React work due
+  // after jsdom was gone ('window is not defined', an unhandled error of the run).
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(document, 'visibilityState');
