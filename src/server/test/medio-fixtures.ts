@@ -106,6 +106,26 @@ export async function setupMedioSchool(t: TestApp) {
   };
 }
 
+/** A Laboratório assessment of the first period, created by its teacher (the answer checked). */
+export async function labAssessment(
+  t: TestApp,
+  s: Awaited<ReturnType<typeof setupMedioSchool>>,
+  nome: string,
+  data: string,
+): Promise<Assessment> {
+  const { send } = requestsOf(() => t.app);
+  const created = await send('POST', '/api/avaliacoes', s.cn.cookie, {
+    turma_id: s.turma.id,
+    disciplina: LAB,
+    periodo_id: s.year!.periodos[0]!.id,
+    nome,
+    data,
+    peso: 1,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return dataOf<Assessment>(created);
+}
+
 /**
  * The Médio school where the first student leaves their itinerário on 01/04/2026 (Wednesday): in March,
  * a grade of 9,5 in the Laboratório and two of its lessons (absent on 09/03); an Oficina lesson on 10/03,
@@ -128,17 +148,9 @@ export async function setupItinerarioChange(t: TestApp) {
   };
   const aluno = s.a[0].id;
   clock.pin('2026-03-11');
-  const created = await send('POST', '/api/avaliacoes', s.cn.cookie, {
-    turma_id: s.turma.id,
-    disciplina: LAB,
-    periodo_id: s.year!.periodos[0]!.id,
-    nome: 'Prova 1',
-    data: '2026-03-10',
-    peso: 1,
-  });
-  expect(created.statusCode, created.body).toBe(201);
+  const created = await labAssessment(t, s, 'Prova 1', '2026-03-10');
   const graded = await send('PUT', '/api/notas', s.admin.cookie, {
-    notas: [{ avaliacao_id: dataOf<Assessment>(created).id, aluno_id: aluno, valor: 9.5 }],
+    notas: [{ avaliacao_id: created.id, aluno_id: aluno, valor: 9.5 }],
   });
   expect(graded.statusCode, graded.body).toBe(200);
   await roll(s.cn.cookie, '2026-03-09', LAB, [aluno]);

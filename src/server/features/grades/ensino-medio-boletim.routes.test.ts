@@ -15,6 +15,7 @@ import {
   LAB,
   medioCurriculum,
   OFICINA,
+  labAssessment,
   setupItinerarioChange,
   setupMedioSchool,
 } from '../../test/medio-fixtures.js';
@@ -208,15 +209,7 @@ describe('Ensino Médio: a change of itinerário keeps what the student studied'
   it('the Notas of the itinerário left list the student for the assessments of before the change', async () => {
     const s = await setupItinerarioChange(t);
     const [first, second] = s.year!.periodos;
-    const after = await send('POST', '/api/avaliacoes', s.cn.cookie, {
-      turma_id: s.turma.id,
-      disciplina: LAB,
-      periodo_id: first!.id,
-      nome: 'Prova 2',
-      data: '2026-04-01',
-      peso: 1,
-    });
-    expect(after.statusCode, after.body).toBe(201);
+    await labAssessment(t, s, 'Prova 2', '2026-04-01');
     const grid = await gridOf(s.turma.id, LAB, first!.id, s.cn.cookie);
     const left = grid.alunos.find((aluno) => aluno.id === s.a[0].id);
     expect(left).toMatchObject({ itinerario_trocado_em: '2026-04-01', media: 9.5 });
@@ -247,15 +240,7 @@ describe('Ensino Médio: a change of itinerário keeps what the student studied'
 
   it('the diário de classe of the itinerário left keeps the student on the days it was theirs', async () => {
     const s = await setupItinerarioChange(t);
-    const after = await send('POST', '/api/avaliacoes', s.cn.cookie, {
-      turma_id: s.turma.id,
-      disciplina: LAB,
-      periodo_id: s.year!.periodos[0]!.id,
-      nome: 'Prova 2',
-      data: '2026-04-01',
-      peso: 1,
-    });
-    expect(after.statusCode, after.body).toBe(201);
+    await labAssessment(t, s, 'Prova 2', '2026-04-01');
     const url = `/api/frequencia/diario/turmas/${s.turma.id}`;
     const lab = dataOf<ClassDiary>(await get(`${url}?disciplina=${encodeURIComponent(LAB)}`, s.cn.cookie));
     // The 'Prova 1' of 10/03 with its 9,5; the 'Prova 2' of 01/04 was not theirs (as for one who moved class).
