@@ -18,8 +18,7 @@ import { classMembershipsDuring, seesSubject, type ClassDiaryAccess } from '../c
 import { itinerariosOfClass, tookSubjectOn } from '../curriculum/index.js';
 import { bySubjectOrder, readSubjectOrder } from '../disciplinas/index.js';
 import { columnOrder, gradesIn, studentPeriodAverage } from './grades-grid.service.js';
-import { cellOf } from './grades.presenter.js';
-import { tenthsOf } from './grades.service.js';
+import { cellOf, columnOf } from './grades.presenter.js';
 
 /** The diary's range: a period (`id`) or a month (`id` null). */
 interface DiaryRange {
@@ -153,13 +152,7 @@ export async function diaryGradesOf(
     return {
       disciplina: subject.disciplina,
       professor_nome: subject.professor,
-      avaliacoes: own.map((column) => ({
-        id: column.id,
-        nome: column.nome,
-        data: column.data,
-        peso: tenthsToNumber(tenthsOf(column.peso)!),
-        tipo: column.tipo,
-      })),
+      avaliacoes: own.map(columnOf),
       alunos,
     };
   });

@@ -18,7 +18,7 @@ import { assessments, grades, rectificationRequests } from '../../db/schema/grad
 import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from '../calendar/index.js';
 import { subjectAccess, tenthsOf } from './grades.service.js';
 import { assessmentDeletionMode } from './assessments.service.js';
-import { cellOf } from './grades.presenter.js';
+import { cellOf, columnOf } from './grades.presenter.js';
 import { itinerarioStudentsDuring } from '../curriculum/index.js';
 
 // ---------------------------------------------------------------- the grid
@@ -217,14 +217,7 @@ export async function getGradesGrid(
       aluno_id: request.alunoId,
       depois: displayGrade(tenthsOf(request.depois), rules),
     })),
-    avaliacoes: columns.map((column) => ({
-      id: column.id,
-      nome: column.nome,
-      data: column.data,
-      peso: tenthsToNumber(tenthsOf(column.peso)!),
-      tipo: column.tipo,
-      version: column.version,
-    })),
+    avaliacoes: columns.map((column) => ({ ...columnOf(column), version: column.version })),
     alunos: members.map((member) => {
       const notas = columns.map((column) => cellOf(byKey.get(`${column.id}:${member.id}`), column.id, rules));
       const media = studentPeriodAverage(

@@ -78,6 +78,17 @@ export async function presentOne(db: DbOrTx, id: string): Promise<Assessment> {
   return one;
 }
 
+/** An assessment as a column of a grid (the Notas grid, the diário de classe): its weight as a number. */
+export function columnOf(column: Pick<AssessmentRow, 'id' | 'nome' | 'data' | 'peso' | 'tipo'>) {
+  return {
+    id: column.id,
+    nome: column.nome,
+    data: column.data,
+    peso: tenthsToNumber(tenthsOf(column.peso)!),
+    tipo: column.tipo,
+  };
+}
+
 export function cellOf(
   row: { id: string; valor: string | null; version: number } | undefined,
   avaliacaoId: string,
