@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { DataDirLockedError } from './db/lock.js';
 import { SchemaTooNewError } from './db/schema-version.js';
 import { loadConfig } from './env.js';
+import { InterruptedRotationError, InvalidBackupKeyError } from './features/backup/index.js';
 import { warmUpPublish } from './features/comunicados/index.js';
 import { analyzeStaleTables } from './features/operations/index.js';
 import { ensureFirstAdmin } from './features/users/index.js';
@@ -34,7 +35,12 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof SchemaTooNewError) {
+    if (
+      error instanceof DataDirLockedError ||
+      error instanceof SchemaTooNewError ||
+      error instanceof InterruptedRotationError ||
+      error instanceof InvalidBackupKeyError
+    ) {
       console.error(error.message);
       process.exit(1);
     }

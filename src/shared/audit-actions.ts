@@ -204,6 +204,11 @@ export const AUDIT_ACTIONS = {
   baixar_backup: { rotulo: 'Backup baixado', verbo: 'baixou um backup', frase: true },
   restaurar_backup: { rotulo: 'Backup restaurado', verbo: 'restaurou um backup', frase: true },
   ver_chave_backup: { rotulo: 'Chave de backup exibida', verbo: 'exibiu a chave de backup', frase: true },
+  trocar_chave_instalacao: {
+    rotulo: 'Chave da instalação trocada',
+    verbo: 'trocou a chave da instalação',
+    frase: true,
+  },
   // Censo Escolar (issue 37)
   baixar_censo: { rotulo: 'Arquivo do Censo baixado', verbo: 'baixou' },
   baixar_censo_com_pendencias: {

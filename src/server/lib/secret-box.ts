@@ -58,3 +58,21 @@ export function secretBox(installationKey: Buffer, info = 'segredos'): SecretBox
     },
   };
 }
+
+/**
+ * A sealed value moved to another key (the installation key's rotation): opened with the first of `from`
+ * that opens it, sealed again with `into`. Null when none opens it (sealed by another installation, from a
+ * restored backup): the caller leaves it as it is, unreadable either way.
+ */
+export function resealed(sealed: string, purpose: string, from: SecretBox[], into: SecretBox): string | null {
+  for (const box of from) {
+    let plaintext: string;
+    try {
+      plaintext = box.open(sealed, purpose);
+    } catch {
+      continue;
+    }
+    return into.seal(plaintext, purpose);
+  }
+  return null;
+}

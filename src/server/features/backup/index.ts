@@ -3,5 +3,11 @@
  * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
  */
 export { APP_VERSION } from './backup-format.js';
-export { loadBackupKey } from './backup-key.js';
+export { InterruptedRotationError, InvalidBackupKeyError, loadBackupKey } from './backup-key.js';
+export {
+  assertNoOtherSessions,
+  backupKeysShown,
+  KeyRotationError,
+  rotateInstallationKey,
+} from './key-rotation.js';
 export { automaticBackupsRoutes, backupRoutes, restoreRoutes, wipeRoutes } from './backup.routes.js';

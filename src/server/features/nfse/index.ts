@@ -10,6 +10,7 @@ export { dataHoraBrasilia, NFSE_NS, VERSAO_LEIAUTE } from './dps.js';
 export { EVENTO_CANCELAMENTO } from './evento.js';
 export {
   confiarNaAcDeTeste,
+  FISCAL_SEALED_COLUMNS,
   getFiscalConfiguracao,
   updateFiscalConfiguracao,
 } from './fiscal-config.service.js';

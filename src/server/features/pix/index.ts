@@ -5,6 +5,7 @@
 export type { PixApi, PixProvider } from './pix-api.js';
 export { PixApiError } from './pix-api.js';
 export { closePixProvider, pixProviderOf } from './pix-provider.service.js';
+export { PIX_SEALED_COLUMNS } from './pix-provedor.sealed.js';
 export { updatePixProvedor, webhookSegredoOf } from './pix-provedor.service.js';
 export { pixRoutes } from './pix.routes.js';
 export { registerPixJobs, SYNC_JOB, syncCobrancas } from './cobrancas.sync.js';

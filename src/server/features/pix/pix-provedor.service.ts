@@ -14,11 +14,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { pixProvedor, type PixProvedorRow } from '../../db/schema/pix-provedor.js';
 import { badRequest } from '../../lib/errors.js';
 import { checkPkcs12Iterations } from '../../lib/pkcs12-limits.js';
-import { secretBox, type SecretBox } from '../../lib/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { createPixApi, withoutTrailingSlashes, type PixApiClient } from './pix-api.client.js';
 import { PixApiError } from './pix-api.js';
+import { boxOf, SEALED } from './pix-provedor.sealed.js';
 import { wakeSync } from './sync-job.js';
 
 /**
@@ -26,22 +27,10 @@ import { wakeSync } from './sync-job.js';
  * installation's key, the webhook's secret path segment made once per installation.
  */
 
-/** Each sealed column's purpose (GCM additional data): a value copied into another column does not open. */
-export const SEALED = {
-  clientSecret: 'pix_provedor.client_secret',
-  certificado: 'pix_provedor.certificado',
-  chavePrivada: 'pix_provedor.chave_privada',
-  p12: 'pix_provedor.p12',
-  p12Senha: 'pix_provedor.p12_senha',
-  webhookSegredo: 'pix_provedor.webhook_segredo',
-} as const;
-
 /** Where the PSP posts (it appends `/pix`); served by the webhook route (`/api/pix/webhook/:segredo/pix`). */
 export const WEBHOOK_PATH = '/api/pix/webhook';
 
-export function boxOf(ctx: Pick<AppContext, 'backupKey'>): SecretBox {
-  return secretBox(ctx.backupKey, 'pix-provedor');
-}
+export { boxOf, SEALED };
 
 function openOrNull(box: SecretBox, sealed: string | null, purpose: string): string | null {
   if (sealed === null) return null;
