@@ -9,6 +9,7 @@ import {
   backupKeysShown,
   KeyRotationError,
   rotateInstallationKey,
+  rotationKeysOf,
 } from './features/backup/index.js';
 import { prepareDataDir } from './lib/data-dir.js';
 
@@ -16,6 +17,8 @@ process.umask(0o077);
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The keys are checked before the database is opened (a wrong DATA_DIR is not made a database).
+  rotationKeysOf(config, process.env.NOVA_BACKUP_KEY);
   prepareDataDir(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl

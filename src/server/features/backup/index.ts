@@ -9,5 +9,6 @@ export {
   backupKeysShown,
   KeyRotationError,
   rotateInstallationKey,
+  rotationKeysOf,
 } from './key-rotation.js';
 export { automaticBackupsRoutes, backupRoutes, restoreRoutes, wipeRoutes } from './backup.routes.js';

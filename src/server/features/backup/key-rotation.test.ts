@@ -39,11 +39,9 @@ function keyFileOf(): Buffer {
 /** The school's sealed secrets, as the settings screens leave them, under `key`. */
 async function sealSecrets(key: Buffer) {
   const segredo = await webhookSegredoOf({ db: t.app.ctx.db, backupKey: key });
-  await t.app.ctx.db
-    .update(pixProvedor)
-    .set({
-      clientSecretCifrado: secretBox(key, 'pix-provedor').seal(CLIENT_SECRET, 'pix_provedor.client_secret'),
-    });
+  await t.app.ctx.db.update(pixProvedor).set({
+    clientSecretCifrado: secretBox(key, 'pix-provedor').seal(CLIENT_SECRET, 'pix_provedor.client_secret'),
+  });
   const fiscal = secretBox(key, 'fiscal');
   await t.app.ctx.db.insert(fiscalConfig).values({
     id: 1,

@@ -159,10 +159,8 @@ export async function rotateInstallationKey(
   return { ...resealed, keys };
 }
 
-/** The backups' keys before and after, as Configurações → Backup shows them (ADR 0109). */
+/** The backups' keys before and after, as Configurações → Backup shows them (ADR 0109): 16 groups of 4. */
 export function backupKeysShown(keys: RotationKeys): { old: string; next: string } {
-  return {
-    old: backupCipherKeyOf(keys.old).toString('hex'),
-    next: backupCipherKeyOf(keys.next).toString('hex'),
-  };
+  const shown = (key: Buffer) => (backupCipherKeyOf(key).toString('hex').match(/.{4}/g) ?? []).join(' ');
+  return { old: shown(keys.old), next: shown(keys.next) };
 }
