@@ -32,7 +32,7 @@ import { planoPorId } from './anuidades.service.js';
 import { renderContratoPdf, type Manifesto } from './contratos.pdf.js';
 import { mudarEtapa, registrarEvento } from './funil.service.js';
 import { lerConfiguracao, modeloParaContrato } from './modelos-contrato.service.js';
-import { comCadastro } from './rematricula-cadastro.js';
+import { comCadastro, emailDoSignatario } from './rematricula-cadastro.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
 
 /**
@@ -152,6 +152,7 @@ export async function camposAtuais(
     throw refuse(
       'O responsável financeiro não tem e-mail na pré-matrícula: o link de assinatura vai por e-mail.',
     );
+  const emailFinanceiro = await emailDoSignatario(db, row.interessado, financeiro);
   if (!dados.plano_id) throw refuse('A família não escolheu um plano de pagamento na pré-matrícula.');
   const plano = await planoPorId(db, dados.plano_id, row.interessado);
   if (!plano)
@@ -172,7 +173,7 @@ export async function camposAtuais(
       papel: 'responsavel_financeiro',
       nome: financeiro.nome,
       cpf: financeiro.cpf ?? null,
-      email: financeiro.email,
+      email: emailFinanceiro,
     },
   ];
   if (config.exigir_segundo_responsavel) {
@@ -185,7 +186,7 @@ export async function camposAtuais(
       papel: 'segundo_responsavel',
       nome: segundo.nome,
       cpf: segundo.cpf ?? null,
-      email: segundo.email,
+      email: await emailDoSignatario(db, row.interessado, segundo),
     });
   }
   signatarios.push({

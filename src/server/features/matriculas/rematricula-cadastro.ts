@@ -7,9 +7,11 @@
  * enrolment all see the form through `comCadastro`.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
+import type { PreMatriculaDados, PreMatriculaResponsavel } from '../../../shared/matriculas.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
+import { AppError } from '../../lib/errors.js';
 
 /** The student's guardians on file, the principal first. */
 export function responsaveisNoCadastro(db: DbOrTx, alunoId: string, ids?: readonly string[]) {
@@ -88,4 +90,47 @@ export async function comCadastro(
       };
     }),
   };
+}
+
+/**
+ * Where a signer of a rematrícula's contract gets their link and code. The link proves only its recipient:
+ * a guardian of the student on file other than them — named by `responsavel_id`, or typed again with the
+ * record's CPF — signs from the e-mail on their record (or their portal account's), never from one typed
+ * on the form, which is a contact for the secretaria to confirm (ADR 0116). `null`: the record has none.
+ * A new family's form (no `aluno_id`) signs from what it typed (ADR 0071 checks it at enrolment).
+ */
+async function emailParaAssinar(
+  db: DbOrTx,
+  interessado: { alunoId: string | null; email: string },
+  responsavel: PreMatriculaResponsavel,
+): Promise<string | null> {
+  if (!interessado.alunoId) return responsavel.email ?? null;
+  const rows = await db
+    .select({ id: guardians.id, cpf: guardians.cpf, email: guardians.email, conta: users.email })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .leftJoin(users, eq(users.id, guardians.usuarioId))
+    .where(eq(studentGuardians.alunoId, interessado.alunoId));
+  const row = rows.find(
+    (item) =>
+      item.id === responsavel.responsavel_id ||
+      (responsavel.cpf !== null && responsavel.cpf !== undefined && item.cpf === responsavel.cpf),
+  );
+  if (!row || isDestinatario(row, interessado.email)) return responsavel.email ?? null;
+  return row.email ?? row.conta ?? null;
+}
+
+/** `emailParaAssinar`, or a 409 for the secretaria when the record has none (the contract is not sent). */
+export async function emailDoSignatario(
+  db: DbOrTx,
+  interessado: { alunoId: string | null; email: string },
+  responsavel: PreMatriculaResponsavel,
+): Promise<string> {
+  const email = await emailParaAssinar(db, interessado, responsavel);
+  if (email) return email;
+  const nome = responsavel.nome.trim();
+  throw new AppError(
+    'CONFLICT',
+    `${nome} não tem e-mail no cadastro da escola, e o e-mail informado na pré-matrícula foi digitado por quem recebeu o link: confirme-o com ${nome}, registre-o no cadastro do responsável e envie o contrato (ou colha a assinatura na escola).`,
+  );
 }
