@@ -200,6 +200,12 @@ export const preMatriculaResumoSchema = z.object({
   lista_espera_em: z.string().nullable(),
   /** The school enrols only after the fee is paid (Configurações → Matrícula online, ADR 0049). */
   pagamento_exigido: z.boolean(),
+  /**
+   * Guardians (their index in `dados.responsaveis`) of a rematrícula's student, other than the link's
+   * recipient, whose e-mail came from the form with none on their record: a contact to confirm, not where
+   * they sign (ADR 0116).
+   */
+  emails_a_confirmar: z.array(z.number().int()),
 });
 export type PreMatriculaResumo = z.infer<typeof preMatriculaResumoSchema>;
 

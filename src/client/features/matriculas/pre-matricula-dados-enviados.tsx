@@ -2,7 +2,8 @@
  * What the family filled in the pré-matrícula, for the secretaria to review before sending the contract:
  * the student, each guardian (parentesco, CPF, contacts, who signs and pays), the address and the plan.
  * Read-only and in full (the people who may open the funnel need every field to check the contract);
- * on a phone each field stacks under its label.
+ * on a phone each field stacks under its label. An e-mail the school must confirm before the contract
+ * (a rematrícula's other guardian with none on file, ADR 0116) says so under it.
  */
 import type { ReactNode } from 'react';
 import { descricaoDoPlano } from '../../../shared/anuidades.schemas';
@@ -59,7 +60,19 @@ export function DadosEnviados({ resumo }: { resumo: PreMatriculaResumo }) {
             </Campo>
             <Campo label="CPF">{responsavel.cpf ? formatCpf(responsavel.cpf) : ''}</Campo>
             <Campo label="Telefone">{responsavel.telefone ? formatPhone(responsavel.telefone) : ''}</Campo>
-            <Campo label="E-mail">{responsavel.email}</Campo>
+            <Campo label="E-mail">
+              {responsavel.email && (
+                <>
+                  {responsavel.email}
+                  {resumo.emails_a_confirmar.includes(index) && (
+                    <span className="mt-1 block text-amber-800">
+                      Informado pela família e não está no cadastro: confirme com {responsavel.nome} e
+                      registre-o no cadastro do responsável antes de enviar o contrato.
+                    </span>
+                  )}
+                </>
+              )}
+            </Campo>
           </Bloco>
         ))
       )}

@@ -41,6 +41,7 @@ const resumo: PreMatriculaResumo = {
   pagamento_em: null,
   lista_espera_em: null,
   pagamento_exigido: false,
+  emails_a_confirmar: [],
 };
 
 describe('PreMatriculaPainel', () => {
@@ -144,6 +145,39 @@ describe('PreMatriculaPainel', () => {
     const plano = within(dados).getByRole('heading', { name: 'Plano de pagamento' }).parentElement!;
     expect(campo(plano, 'Plano')).toHaveTextContent('Mensal: 12× de R$ 1.500,00');
     expect(campo(plano, 'Taxa de matrícula')).toHaveTextContent('R$ 800,00');
+  });
+
+  it('says which e-mail the family typed for a guardian on file who has none, to confirm before the contract (ADR 0116)', async () => {
+    const responsavel = (nome: string, email: string, financeiro: boolean) => ({
+      nome,
+      cpf: null,
+      email,
+      telefone: null,
+      parentesco: financeiro ? ('mae' as const) : ('pai' as const),
+      financeiro,
+    });
+    stubApi({
+      [`${base}/pre-matricula`]: {
+        ...resumo,
+        dados: {
+          ...resumo.dados,
+          responsaveis: [
+            responsavel('Carla Souza', 'carla@familia.test', true),
+            responsavel('Pedro Souza', 'pedro@digitado.test', false),
+          ],
+        },
+        emails_a_confirmar: [1],
+      } satisfies PreMatriculaResumo,
+    });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="pre_matricula" />);
+    const dados = await screen.findByRole('region', { name: 'Dados preenchidos pela família' });
+    const bloco = (name: RegExp) => within(dados).getByRole('heading', { name }).parentElement!;
+    const email = (name: RegExp) => within(bloco(name)).getByText('E-mail').nextSibling;
+    expect(email(/^Responsável 2/)).toHaveTextContent(
+      'pedro@digitado.test' +
+        'Informado pela família e não está no cadastro: confirme com Pedro Souza e registre-o no cadastro do responsável antes de enviar o contrato.',
+    );
+    expect(email(/^Responsável 1/)).toHaveTextContent(/^carla@familia\.test$/);
   });
 
   it('when the school requires the fee first, whoever receives money records it with how it was paid', async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { completeCpf } from '../../../shared/validators.js';
 import type { PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
+import type { PreMatriculaResumo } from '../../../shared/pre-matricula.schemas.js';
 import { contratoAssinaturas } from '../../db/schema/contratos.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
@@ -18,7 +19,7 @@ import { saveSchoolIdentity } from '../settings/school-identity.js';
  * signs the contract from the e-mail on their record, never from one the link's recipient typed for them.
  */
 const t = setupTestApp({ publicUrl: 'https://escola.example.org' });
-const { send } = requestsOf(() => t.app);
+const { send, get } = requestsOf(() => t.app);
 beforeEach(() => clock.pin('2026-11-20'));
 afterEach(() => clock.unpin());
 
@@ -131,6 +132,10 @@ async function rematricula(alunoId: string, planoId: string, maeId: string, pai:
 const enviarContrato = (cookie: string, id: string) =>
   send('POST', `/api/matriculas/interessados/${id}/contrato`, cookie);
 const mailedTo = () => t.mailer.sent.map((message) => message.to);
+const resumo = async (cookie: string, id: string) =>
+  (await get(`/api/matriculas/interessados/${id}/pre-matricula`, cookie)).json<{
+    data: PreMatriculaResumo;
+  }>().data;
 
 describe("a rematrícula's contract and the other guardian's e-mail (ADR 0116)", () => {
   const semEmail = (pai: { id: string }): Responsavel => ({
@@ -149,6 +154,8 @@ describe("a rematrícula's contract and the other guardian's e-mail (ADR 0116)",
     const { mae, pai, pedro } = await familiaNoCadastro();
     const family = await rematricula(pedro.id, planoId, mae.id, semEmail(pai));
 
+    // The secretaria's view shows the typed address, marked as one to confirm.
+    expect((await resumo(cookie, family.id)).emails_a_confirmar).toEqual([1]);
     const refused = await enviarContrato(cookie, family.id);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toContain('Carlos Lima não tem e-mail no cadastro da escola');
@@ -159,6 +166,7 @@ describe("a rematrícula's contract and the other guardian's e-mail (ADR 0116)",
       .update(guardians)
       .set({ email: 'carlos@example.com' })
       .where(eq(guardians.id, pai.id));
+    expect((await resumo(cookie, family.id)).emails_a_confirmar).toEqual([]);
     const sent = await enviarContrato(cookie, family.id);
     expect(sent.statusCode, sent.body).toBe(201);
     expect(mailedTo()).toContain('carlos@example.com');

@@ -37,7 +37,12 @@ import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { planosDisponiveis } from './anuidades.service.js';
 import { avisoInadimplencia } from './anuidades.config.js';
 import { findInteressado, lockInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
-import { comCadastro, rascunhoDoResponsavel, responsaveisNoCadastro } from './rematricula-cadastro.js';
+import {
+  comCadastro,
+  emailsAConfirmar,
+  rascunhoDoResponsavel,
+  responsaveisNoCadastro,
+} from './rematricula-cadastro.js';
 import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
 import { listDocumentos } from './pre-matricula.documentos.js';
 import { porToken } from './pre-matricula.token.js';
@@ -388,6 +393,7 @@ export async function getPreMatriculaResumo(db: DbOrTx, interessadoId: string): 
     pagamento_em: pre.pagamentoEm?.toISOString() ?? null,
     lista_espera_em: pre.listaEsperaEm?.toISOString() ?? null,
     pagamento_exigido: config.exigir_pagamento,
+    emails_a_confirmar: await emailsAConfirmar(db, interessado, dados),
   };
 }
 

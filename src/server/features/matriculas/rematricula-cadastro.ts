@@ -134,3 +134,17 @@ export async function emailDoSignatario(
     `${nome} não tem e-mail no cadastro da escola, e o e-mail informado na pré-matrícula foi digitado por quem recebeu o link: confirme-o com ${nome}, registre-o no cadastro do responsável e envie o contrato (ou colha a assinatura na escola).`,
   );
 }
+
+/** The guardians (by index) whose typed e-mail is not where they would sign: none on their record. */
+export async function emailsAConfirmar(
+  db: DbOrTx,
+  interessado: { alunoId: string | null; email: string },
+  dados: PreMatriculaDados,
+): Promise<number[]> {
+  if (!interessado.alunoId) return [];
+  const indexes: number[] = [];
+  for (const [index, responsavel] of dados.responsaveis.entries())
+    if (responsavel.email && (await emailParaAssinar(db, interessado, responsavel)) === null)
+      indexes.push(index);
+  return indexes;
+}
