@@ -84,7 +84,13 @@ async function familiaNoCadastro() {
 type Responsavel = PreMatriculaDados['responsaveis'][number];
 
 /** The rematrícula's form, sent by the mother (the link's recipient), with the father as she typed him. */
-async function rematricula(alunoId: string, planoId: string, maeId: string, pai: Responsavel) {
+async function rematricula(
+  alunoId: string,
+  planoId: string,
+  maeId: string,
+  pai: Responsavel,
+  emailDaMae = 'mariana@example.com',
+) {
   const [row] = await t.database.db
     .insert(interessados)
     .values({
@@ -108,7 +114,7 @@ async function rematricula(alunoId: string, planoId: string, maeId: string, pai:
         responsavel_id: maeId,
         nome: 'Mariana Lima',
         cpf: null,
-        email: 'mariana@example.com',
+        email: emailDaMae,
         telefone: '11912345678',
         parentesco: 'mae',
         financeiro: !pai.financeiro,
@@ -210,14 +216,18 @@ describe("a rematrícula's contract and the other guardian's e-mail (ADR 0116)",
     expect(mailedTo()).not.toContain(DIGITADO);
   });
 
-  it("still sends the link's recipient's own signing link to the e-mail she typed", async () => {
+  it("sends the link's recipient's own signing link to the address the link went to, not one she typed", async () => {
+    // Whoever holds the rematrícula's link (forwarded, or read in a shared mailbox) is not the mother: a new
+    // address typed for her is a contact; her signature still comes from the e-mail on her record.
     const { cookie } = await signedIn(t, 'administrador');
     const planoId = await escola(cookie, false);
     const { mae, pai, pedro } = await familiaNoCadastro();
-    const family = await rematricula(pedro.id, planoId, mae.id, semEmail(pai));
+    const family = await rematricula(pedro.id, planoId, mae.id, semEmail(pai), 'mariana.nova@example.com');
+    expect((await resumo(cookie, family.id)).emails_a_confirmar).toEqual([1]);
     const sent = await enviarContrato(cookie, family.id);
     expect(sent.statusCode, sent.body).toBe(201);
     expect(mailedTo()).toContain('mariana@example.com');
+    expect(mailedTo()).not.toContain('mariana.nova@example.com');
     expect(mailedTo()).not.toContain(DIGITADO);
   });
 });

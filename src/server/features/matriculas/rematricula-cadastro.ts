@@ -93,11 +93,12 @@ export async function comCadastro(
 }
 
 /**
- * Where a signer of a rematrícula's contract gets their link and code. The link proves only its recipient:
- * a guardian of the student on file other than them — named by `responsavel_id`, or typed again with the
- * record's CPF — signs from the e-mail on their record (or their portal account's), never from one typed
- * on the form, which is a contact for the secretaria to confirm (ADR 0116). `null`: the record has none.
- * A new family's form (no `aluno_id`) signs from what it typed (ADR 0071 checks it at enrolment).
+ * Where a signer of a rematrícula's contract gets their link and code. The link is a bearer URL that
+ * proves no one's signature: a guardian of the student on file — named by `responsavel_id`, or typed again
+ * with the record's CPF — signs from the e-mail on their record (or their portal account's), never from
+ * one typed on the form, which is a contact for the secretaria to confirm (ADR 0116); for the link's
+ * recipient that is the address the link went to. `null`: the record has none. A new family's form (no
+ * `aluno_id`) signs from what it typed (ADR 0071 checks it at enrolment).
  */
 async function emailParaAssinar(
   db: DbOrTx,
@@ -116,7 +117,7 @@ async function emailParaAssinar(
       item.id === responsavel.responsavel_id ||
       (responsavel.cpf !== null && responsavel.cpf !== undefined && item.cpf === responsavel.cpf),
   );
-  if (!row || isDestinatario(row, interessado.email)) return responsavel.email ?? null;
+  if (!row) return responsavel.email ?? null;
   return row.email ?? row.conta ?? null;
 }
 
