@@ -248,7 +248,7 @@ export async function assinar(
             : new AppError('RATE_LIMITED', 'Código incorreto. Tentativas esgotadas: peça um novo código.'),
       };
     }
-    if (!(await contratoAindaVale(tx, contrato))) {
+    if (!(await contratoAindaVale(tx, contrato, signer))) {
       await anularContratosDe(
         tx,
         contrato.interessadoId!,

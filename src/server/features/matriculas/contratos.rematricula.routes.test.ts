@@ -230,4 +230,37 @@ describe("a rematrícula's contract and the other guardian's e-mail (ADR 0116)",
     expect(mailedTo()).not.toContain('mariana.nova@example.com');
     expect(mailedTo()).not.toContain(DIGITADO);
   });
+
+  it('voids, when signed, a contract whose signer no longer signs from the e-mail on the record', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const planoId = await escola(cookie, false);
+    const { mae, pai, pedro } = await familiaNoCadastro();
+    const family = await rematricula(pedro.id, planoId, mae.id, semEmail(pai));
+    expect((await enviarContrato(cookie, family.id)).statusCode).toBe(201);
+    // As a contract sent before ADR 0116 to the address the link's holder typed for the mother.
+    await t.database.db
+      .update(contratoAssinaturas)
+      .set({ email: 'mariana.nova@example.com' })
+      .where(eq(contratoAssinaturas.papel, 'responsavel_financeiro'));
+    const token = /\/assinar\/([A-Za-z0-9_-]+)/.exec(
+      t.mailer.sent.find((message) => message.to === 'mariana@example.com')!.text,
+    )![1]!;
+    const from = '203.0.113.7';
+    const pedido = await t.app.inject({
+      method: 'POST',
+      url: `/api/assinaturas/${token}/codigo`,
+      remoteAddress: from,
+    });
+    expect(pedido.statusCode, pedido.body).toBe(200);
+    const codigo = /\n\s+(\d{6})\n/.exec(t.mailer.sent.at(-1)!.text)![1]!;
+    expect(t.mailer.sent.at(-1)!.to).toBe('mariana.nova@example.com');
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/api/assinaturas/${token}/assinar`,
+      payload: { codigo },
+      remoteAddress: from,
+    });
+    expect(signed.statusCode, signed.body).toBe(409);
+    expect(signed.json().message).toContain('foi anulado');
+  });
 });

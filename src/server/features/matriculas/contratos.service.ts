@@ -256,14 +256,21 @@ function canonical(value: unknown): string {
   );
 }
 
-/** Whether the data a contract was drawn from still says the same (a change voids the signatures). */
+/**
+ * Whether the data a contract was drawn from still says the same (a change voids the signatures), and
+ * the family's signer signing still signs from the address they would be sent to now (ADR 0116).
+ */
 export async function contratoAindaVale(
   db: DbOrTx,
   contrato: { interessadoId: string | null; campos: ContratoCampos },
+  signer?: { papel: PapelSignatario; email: string },
 ) {
   if (!contrato.interessadoId) return true;
   try {
-    const { campos } = await camposAtuais(db, contrato.interessadoId);
+    const { campos, signatarios } = await camposAtuais(db, contrato.interessadoId);
+    const familia = signer && signer.papel !== 'escola' ? signer : null;
+    const agora = familia && signatarios.find((item) => item.papel === familia.papel)?.email;
+    if (familia && agora?.trim().toLowerCase() !== familia.email.trim().toLowerCase()) return false;
     return canonical(campos) === canonical(contrato.campos);
   } catch (error) {
     if (error instanceof AppError) return false;
