@@ -3,13 +3,14 @@
  * blocked, the members on a day. Reading, saving and removing a roll are in roll-read.service.ts,
  * roll-save.service.ts and roll-delete.service.ts; the abono in absence-excuse.service.ts.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { notSchoolDayMessage, type Lesson } from '../../../shared/attendance.schemas.js';
 import { onWeekday, type CurriculumPendencia } from '../../../shared/curriculum.schemas.js';
 import { lessonsOnWeekday, weekdayOf, type CalendarDay } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { formatCount, formatDate } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { SchoolPeriodRow } from '../../db/schema/calendar.js';
 import { itinerarioStudentsOf } from '../curriculum/index.js';
 import { clock } from '../../lib/clock.js';
 import { describeDay } from '../calendar/index.js';
@@ -151,31 +152,58 @@ export async function dayContextsOf(
   date: string,
   turmaIds: readonly string[],
 ): Promise<Map<string, DayContext>> {
-  const { day, year, period } = await describeDay(db, date);
-  if (!year || !period) {
-    const context: DayContext = {
-      day,
-      hasYear: year !== null,
-      period: null,
-      yearClosed: false,
-      closedMessage: null,
-    };
-    return new Map(turmaIds.map((turmaId) => [turmaId, context]));
+  return (await dayContextsOver(db, [date], turmaIds)).get(date)!;
+}
+
+/**
+ * `dayContextsOf` for many dates at once (date → class → context): each day as `describeDay` tells it
+ * (the calendar's snapshot, no read per day), then the states of every period met and the closures of
+ * every year met in one read each — the same few reads for a whole period as for one day.
+ */
+export async function dayContextsOver(
+  db: DbOrTx,
+  dates: readonly string[],
+  turmaIds: readonly string[],
+): Promise<Map<string, Map<string, DayContext>>> {
+  const described = await Promise.all(dates.map((date) => describeDay(db, date)));
+  const periods = new Map<string, SchoolPeriodRow>();
+  const yearIds = new Set<string>();
+  for (const { year, period } of described) {
+    if (!year || !period) continue;
+    periods.set(period.id, period);
+    yearIds.add(year.id);
   }
   // The same answer the grade book gets: a class's or the school's explicit close, else the date.
-  const [states, closure] = await Promise.all([
-    periodStatesForClasses(db, [period], turmaIds),
-    db
-      .select({ id: yearClosures.anoLetivoId })
-      .from(yearClosures)
-      .where(eq(yearClosures.anoLetivoId, year.id)),
+  const [states, closures] = await Promise.all([
+    periodStatesForClasses(db, [...periods.values()], turmaIds),
+    yearIds.size === 0
+      ? []
+      : db
+          .select({ id: yearClosures.anoLetivoId })
+          .from(yearClosures)
+          .where(inArray(yearClosures.anoLetivoId, [...yearIds])),
   ]);
-  const nome = periodName(year.tipoPeriodo, period.numero);
-  const yearClosed = closure.length > 0;
-  return new Map(
-    turmaIds.map((turmaId) => {
-      const state = states.get(turmaId)!.get(period.id)!;
+  const closed = new Set(closures.map((row) => row.id));
+  const result = new Map<string, Map<string, DayContext>>();
+  dates.forEach((date, index) => {
+    const { day, year, period } = described[index]!;
+    if (!year || !period) {
       const context: DayContext = {
+        day,
+        hasYear: year !== null,
+        period: null,
+        yearClosed: false,
+        closedMessage: null,
+      };
+      result.set(date, new Map(turmaIds.map((turmaId) => [turmaId, context])));
+      return;
+    }
+    const nome = periodName(year.tipoPeriodo, period.numero);
+    const yearClosed = closed.has(year.id);
+    const byClass = new Map<string, DayContext>();
+    for (const turmaId of turmaIds) {
+      const state = states.get(turmaId)!.get(period.id)!;
+      byClass.set(turmaId, {
         day,
         hasYear: true,
         period: {
@@ -186,10 +214,11 @@ export async function dayContextsOf(
         },
         yearClosed,
         closedMessage: closedMessage({ nome, year, yearClosed }, state, 'frequência'),
-      };
-      return [turmaId, context];
-    }),
-  );
+      });
+    }
+    result.set(date, byClass);
+  });
+  return result;
 }
 
 export async function dayContextOf(db: DbOrTx, date: string, turmaId: string): Promise<DayContext> {

@@ -1,11 +1,11 @@
 /** Reading the roll call: one roll (its day, lessons, students and absences) and the user's classes for the roll of a day. */
-import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Roll, type RollClass, type RollStudent } from '../../../shared/attendance.schemas.js';
 import { compareClasses } from '../../../shared/classes.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { classes } from '../../db/schema/classes.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { classesInScope, scopeOf, type RecordsScope } from '../students/index.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '../classes/index.js';
@@ -171,10 +171,8 @@ export async function rollClassesIn(
     .leftJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
     .where(
       and(
-        // A day's classes are those of its year (a school year lies within its calendar year): next
-        // year's classes, opened in December, have no roll to take in this one.
         query.ano === undefined
-          ? and(eq(classes.status, 'ativo'), eq(classes.anoLetivo, date.slice(0, 4)))
+          ? rollClassesOfYears([date.slice(0, 4)])
           : and(eq(classes.anoLetivo, String(query.ano)), inArray(classes.status, ['ativo', 'concluido'])),
         classesInScope(scope),
       ),
@@ -183,18 +181,7 @@ export async function rollClassesIn(
   const ids = rows.map((row) => row.turma.id);
   const [contexts, grids, taken, counts] = await Promise.all([
     dayContextsOf(db, date, ids),
-    db
-      .select({
-        turmaId: classSubjects.turmaId,
-        disciplina: classSubjects.disciplina,
-        aulasSemanais: classSubjects.aulasSemanais,
-        diasSemana: classSubjects.diasSemana,
-        professorId: classSubjects.professorId,
-        professorNome: teachers.nome,
-      })
-      .from(classSubjects)
-      .leftJoin(teachers, eq(teachers.id, classSubjects.professorId))
-      .where(inArray(classSubjects.turmaId, ids)),
+    rollGridsOf(db, ids),
     db
       .select({
         turmaId: attendanceRolls.turmaId,
@@ -215,23 +202,9 @@ export async function rollClassesIn(
       )
       .groupBy(classMemberships.turmaId),
   ]);
-  const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
   const result = rows.map(({ turma, responsavel }): RollClass => {
     const grid = grids.filter((item) => item.turmaId === turma.id);
-    const teaches =
-      scope.kind === 'all'
-        ? null
-        : new Set(grid.filter((item) => item.professorId === teacherId).map((item) => item.disciplina));
-    const access: ClassDiaryAccess = {
-      turma,
-      responsavelNome: responsavel,
-      scope,
-      isAdmin: scope.kind === 'all',
-      isTeacher: scope.kind === 'teacher',
-      visible: scope.kind === 'all' || turma.professorResponsavelId === teacherId ? null : teaches,
-      teaches,
-      takesDailyRoll: true,
-    };
+    const access = rollAccessOf(scope, turma, responsavel, grid);
     const context = contexts.get(turma.id)!;
     const aulas = rollsOfDate(
       access,
@@ -260,4 +233,59 @@ export async function rollClassesIn(
       b.pendentes - a.pendentes ||
       compareClasses(a, b),
   );
+}
+
+/**
+ * The classes with rolls on days of these calendar years: a day's classes are the active ones of its
+ * year (a school year lies within its calendar year): next year's classes, opened in December, have no
+ * roll to take in this one.
+ */
+export function rollClassesOfYears(anos: readonly string[]): SQL {
+  return and(eq(classes.status, 'ativo'), inArray(classes.anoLetivo, [...anos]))!;
+}
+
+export type RollGridRow = GridRow & { turmaId: string; professorId: string | null };
+
+/** The grade curricular of these classes, as the roll reads it (one read). */
+export async function rollGridsOf(db: DbOrTx, turmaIds: readonly string[]): Promise<RollGridRow[]> {
+  if (turmaIds.length === 0) return [];
+  return db
+    .select({
+      turmaId: classSubjects.turmaId,
+      disciplina: classSubjects.disciplina,
+      aulasSemanais: classSubjects.aulasSemanais,
+      diasSemana: classSubjects.diasSemana,
+      professorId: classSubjects.professorId,
+      professorNome: teachers.nome,
+    })
+    .from(classSubjects)
+    .leftJoin(teachers, eq(teachers.id, classSubjects.professorId))
+    .where(inArray(classSubjects.turmaId, [...turmaIds]));
+}
+
+/**
+ * The access the roll list gives a records scope in a class: the school's (`all`) takes every roll; a
+ * teacher takes their subjects' rolls and sees every subject of a class they are responsible for.
+ */
+export function rollAccessOf(
+  scope: RecordsScope,
+  turma: ClassRow,
+  responsavel: string | null,
+  grid: readonly RollGridRow[],
+): ClassDiaryAccess {
+  const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+  const teaches =
+    scope.kind === 'all'
+      ? null
+      : new Set(grid.filter((item) => item.professorId === teacherId).map((item) => item.disciplina));
+  return {
+    turma,
+    responsavelNome: responsavel,
+    scope,
+    isAdmin: scope.kind === 'all',
+    isTeacher: scope.kind === 'teacher',
+    visible: scope.kind === 'all' || turma.professorResponsavelId === teacherId ? null : teaches,
+    teaches,
+    takesDailyRoll: true,
+  };
 }
