@@ -71,19 +71,58 @@ const lines = [
   line(3, 'Português', 1, 1),
 ];
 
+/** The grades missing in `lines`, for the whole school: each class with its subjects. */
+const schoolMissing = {
+  texto: 'Faltam 4 notas em avaliações já realizadas, em 2 turmas:',
+  itens: ['2º A — Matemática: 3 notas faltando', '3º A — Português: 1 nota faltando'],
+};
+
 describe('periodWarnings', () => {
   it('the period not over, subjects without an avaliação, grades missing: for the class', () => {
     expect(periodWarnings(progressOf('2026-04-24', lines), uuid(2), '2026-04-10')).toEqual([
       'O 1º bimestre só termina em 24/04/2026.',
       'Ainda sem avaliação neste período: Arte, Ciências (2 de 3 disciplinas).',
-      'Faltam 3 notas em avaliações já realizadas.',
+      { texto: 'Faltam 3 notas em avaliações já realizadas:', itens: ['Matemática: 3 notas faltando'] },
     ]);
   });
 
   it('for the whole school, counted over every class', () => {
     expect(periodWarnings(progressOf('2026-04-24', lines), null, '2026-04-24')).toEqual([
       '3 de 5 disciplinas das turmas ainda não têm avaliação neste período (2 turmas).',
-      'Faltam 4 notas em avaliações já realizadas.',
+      schoolMissing,
+    ]);
+  });
+
+  it('names the subjects with grades missing and their teachers, per class for the whole school', () => {
+    const taught = [
+      { ...line(7, 'Matemática', 2, 5), turma_nome: '7º A', professor: 'Ana Souza' },
+      { ...line(7, 'Português', 2, 1), turma_nome: '7º A', professor: 'Bruno Lima' },
+      { ...line(7, 'Arte', 1), turma_nome: '7º A' },
+      { ...line(8, 'Ciências', 3, 1200), turma_nome: '8º B' },
+    ];
+    expect(periodWarnings(progressOf('2026-04-24', taught), null, '2026-04-24')).toEqual([
+      {
+        texto: 'Faltam 1.206 notas em avaliações já realizadas, em 2 turmas:',
+        itens: [
+          '7º A — Matemática: 5 notas faltando (prof. Ana Souza); Português: 1 nota faltando (prof. Bruno Lima)',
+          '8º B — Ciências: 1.200 notas faltando',
+        ],
+      },
+    ]);
+    expect(periodWarnings(progressOf('2026-04-24', taught), uuid(7), '2026-04-24')).toEqual([
+      {
+        texto: 'Faltam 6 notas em avaliações já realizadas:',
+        itens: [
+          'Matemática: 5 notas faltando (prof. Ana Souza)',
+          'Português: 1 nota faltando (prof. Bruno Lima)',
+        ],
+      },
+    ]);
+    expect(periodWarnings(progressOf('2026-04-24', [taught[1]!]), uuid(7), '2026-04-24')).toEqual([
+      {
+        texto: 'Falta 1 nota em avaliações já realizadas:',
+        itens: ['Português: 1 nota faltando (prof. Bruno Lima)'],
+      },
     ]);
   });
 
@@ -116,7 +155,7 @@ describe('periodWarnings: the Educação Infantil’s pareceres', () => {
   it('for the whole school, lists each class with children still without a parecer, as the grades missing', () => {
     expect(periodWarnings(withPareceres(pareceres), null, '2026-04-24')).toEqual([
       '3 de 5 disciplinas das turmas ainda não têm avaliação neste período (2 turmas).',
-      'Faltam 4 notas em avaliações já realizadas.',
+      schoolMissing,
       'Faltam pareceres na Educação Infantil: Pré II A (3 de 12 crianças), Pré I C (1 de 8 crianças).',
     ]);
   });
@@ -131,7 +170,7 @@ describe('periodWarnings: the Educação Infantil’s pareceres', () => {
     expect(periodWarnings(withPareceres(pareceres), uuid(8), '2026-04-24')).toEqual([]);
     expect(periodWarnings(withPareceres([infantil(8, 'Maternal B', 10, 0)]), null, '2026-04-25')).toEqual([
       '3 de 5 disciplinas das turmas ainda não têm avaliação neste período (2 turmas).',
-      'Faltam 4 notas em avaliações já realizadas.',
+      schoolMissing,
     ]);
   });
 });
@@ -197,6 +236,30 @@ describe('PeriodActions', () => {
     const note = await within(dialog).findByRole('note', { name: 'Antes de confirmar' });
     expect(note).toHaveTextContent('O 1º bimestre só termina em 31/12/2999.');
     expect(note).toHaveTextContent('3 de 5 disciplinas das turmas ainda não têm avaliação neste período');
+  });
+
+  it('lists, before closing the school’s period, each class’s subjects with grades missing — and still lets it close', async () => {
+    const api = renderWith(statusOf(false), progressOf('2026-04-24', lines));
+    await userEvent.click(await screen.findByRole('button', { name: /Fechar para a escola/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Fechar 1º bimestre' });
+    const note = await within(dialog).findByRole('note', { name: 'Antes de confirmar' });
+    const missing = within(note)
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.startsWith('Faltam 4 notas'));
+    expect(missing).toHaveTextContent('Faltam 4 notas em avaliações já realizadas, em 2 turmas:');
+    expect(
+      within(missing!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2º A — Matemática: 3 notas faltando', '3º A — Português: 1 nota faltando']);
+    expect(within(dialog).getByRole('button', { name: 'Fechar período' })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fechar período' }));
+    // A warning, not a block: the close is asked for, with the grades still missing.
+    await vi.waitFor(() =>
+      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toContain(
+        `POST /api/periodos/${uuid(1)}/fechar`,
+      ),
+    );
   });
 
   it('says, before reopening a published period, that it stays published and changes are recorded', async () => {

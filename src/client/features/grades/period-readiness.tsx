@@ -5,13 +5,24 @@ import type { GradesProgress } from '../../../shared/grades-progress.schemas';
 import { periodReadinessQuery } from './grades.api';
 
 /**
+ * One warning of the check: a sentence, or a sentence with the lines under it (`itens`: the classes and
+ * subjects with grades missing, so the coordenação knows whom to call).
+ */
+export type PeriodWarning = string | { texto: string; itens: string[] };
+
+/**
  * What is not ready yet in a period about to be closed or published — for one class, or (turmaId null)
  * the whole school: the period has not ended, subjects have no avaliação, grades are missing in
- * avaliações already given, Educação Infantil children have no parecer yet, lessons of its school days
- * so far have no roll (`chamadas`). Empty when nothing is amiss.
+ * avaliações already given (each subject named, per class), Educação Infantil children have no parecer
+ * yet, lessons of its school days so far have no roll (`chamadas`). Empty when nothing is amiss. A
+ * warning, never a block: the period can still be closed.
  */
-export function periodWarnings(progress: GradesProgress, turmaId: string | null, today: string): string[] {
-  const warnings: string[] = [];
+export function periodWarnings(
+  progress: GradesProgress,
+  turmaId: string | null,
+  today: string,
+): PeriodWarning[] {
+  const warnings: PeriodWarning[] = [];
   const { periodo } = progress;
   if (today < periodo.fim) warnings.push(`O ${periodo.nome} só termina em ${formatDate(periodo.fim)}.`);
   const lines = progress.linhas.filter((line) => turmaId === null || line.turma_id === turmaId);
@@ -24,16 +35,40 @@ export function periodWarnings(progress: GradesProgress, turmaId: string | null,
         : `Ainda sem avaliação neste período: ${empty.map((line) => line.disciplina).join(', ')} (${String(empty.length)} de ${subjects}).`,
     );
   }
-  const missing = lines.reduce((sum, line) => sum + line.notas_faltando, 0);
-  if (missing > 0)
-    warnings.push(
-      `${missing === 1 ? 'Falta 1 nota' : `Faltam ${String(missing)} notas`} em avaliações já realizadas.`,
-    );
+  const grades = gradesWarning(lines, turmaId);
+  if (grades) warnings.push(grades);
   const pareceres = pareceresWarning(progress.pareceres, turmaId);
   if (pareceres) warnings.push(pareceres);
   const chamadas = rollsWarning(progress.chamadas ?? [], turmaId);
   if (chamadas) warnings.push(chamadas);
   return warnings;
+}
+
+/**
+ * The grades missing in avaliações already given: the total, then each subject with its count and its
+ * teacher — for the whole school, a line per class ('7º A — Matemática: 5 notas faltando (prof. …)'),
+ * in the Lançamento de notas' order (the school's classes, the subjects' order).
+ */
+function gradesWarning(lines: GradesProgress['linhas'], turmaId: string | null): PeriodWarning | null {
+  const missing = lines.filter((line) => line.notas_faltando > 0);
+  const total = missing.reduce((sum, line) => sum + line.notas_faltando, 0);
+  if (total === 0) return null;
+  const head = `${total === 1 ? 'Falta 1 nota' : `Faltam ${formatCount(total, 'nota', 'notas')}`} em avaliações já realizadas`;
+  const subject = (line: GradesProgress['linhas'][number]) =>
+    `${line.disciplina}: ${formatCount(line.notas_faltando, 'nota faltando', 'notas faltando')}${
+      line.professor ? ` (prof. ${line.professor})` : ''
+    }`;
+  if (turmaId !== null) return { texto: `${head}:`, itens: missing.map(subject) };
+  const byClass = new Map<string, { nome: string; subjects: string[] }>();
+  for (const line of missing) {
+    const turma = byClass.get(line.turma_id) ?? { nome: line.turma_nome, subjects: [] };
+    turma.subjects.push(subject(line));
+    byClass.set(line.turma_id, turma);
+  }
+  return {
+    texto: `${head}, em ${formatCount(byClass.size, 'turma', 'turmas')}:`,
+    itens: [...byClass.values()].map((turma) => `${turma.nome} — ${turma.subjects.join('; ')}`),
+  };
 }
 
 /** The rolls not taken on the period's school days so far: the class's count, or each class named. */
@@ -91,9 +126,22 @@ export function PeriodReadiness({ periodoId, turmaId }: { periodoId: string; tur
         <TriangleAlert className="h-4 w-4 shrink-0" aria-hidden /> Antes de confirmar
       </p>
       <ul className="mt-1 list-disc space-y-1 pl-6">
-        {warnings.map((warning) => (
-          <li key={warning}>{warning}</li>
-        ))}
+        {warnings.map((warning) =>
+          typeof warning === 'string' ? (
+            <li key={warning}>{warning}</li>
+          ) : (
+            <li key={warning.texto}>
+              {warning.texto}
+              <ul className="mt-1 list-[circle] space-y-1 pl-5">
+                {warning.itens.map((item) => (
+                  <li key={item} className="break-words">
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ),
+        )}
       </ul>
     </div>
   );
