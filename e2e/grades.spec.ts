@@ -210,9 +210,11 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   const url = `/dashboard/notas?turma=${turma.id}&disciplina=Matem%C3%A1tica&periodo=${period.id}`;
   await admin.goto(url);
   await admin.getByRole('button', { name: 'Fechar para a turma' }).click();
-  // Before closing, the confirmation says what is not ready: Carla's Prova 1.
-  await expect(admin.getByRole('dialog').getByRole('note', { name: 'Antes de confirmar' })).toContainText(
-    'Falta 1 nota em avaliações já realizadas.',
+  // Before closing, the confirmation says what is not ready: Carla's Prova 1, named by subject and teacher.
+  const readiness = admin.getByRole('dialog').getByRole('note', { name: 'Antes de confirmar' });
+  await expect(readiness).toContainText('Falta 1 nota em avaliações já realizadas:');
+  await expect(readiness.getByRole('listitem').filter({ hasText: /^Matemática:/ })).toHaveText(
+    `Matemática: 1 nota faltando (prof. Professora Notas ${run})`,
   );
   await admin.getByRole('button', { name: 'Fechar período' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'está fechado' })).toBeVisible();
