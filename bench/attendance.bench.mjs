@@ -1,7 +1,8 @@
 // Attendance at school scale: 5,000 students in 125 classes of 40, 200 school days of roll call
 // (1,000,000 student-day marks: 25,000 rolls + about 50,000 absences, since presences are not stored)
 // seeded straight into a fresh data dir (bench/school.mjs). Then, from 50 concurrent signed-in sessions
-// over loopback: saving a roll of 40, a student's figures, a class's month summary.
+// over loopback: saving a roll of 40, a student's figures, a class's month summary; and the check before
+// closing a period (the rolls not taken over its school days, whole school).
 // BENCH_DATABASE_URL=postgres://… runs the same on a fresh database of that PostgreSQL server instead.
 import { load, report, request } from './lib.mjs';
 import {
@@ -50,7 +51,7 @@ async function seed(db) {
   const { todayIso } = await dist('shared/format.js');
   const next = random(13_2026);
   const chosen = await pickYear(todayIso());
-  const { inicio } = await seedSchoolYear(db, chosen.year, (_numero, fim) => weekAfter(fim));
+  const { inicio, periods } = await seedSchoolYear(db, chosen.year, (_numero, fim) => weekAfter(fim));
   const { classRows, studentRows, membersOf } = await seedClassesAndStudents(db, {
     ano: chosen.year,
     inicio,
@@ -77,6 +78,7 @@ async function seed(db) {
     membersOf,
     days: chosen.days,
     absences,
+    periodIds: periods.map((period) => period.id),
   };
 }
 
@@ -84,7 +86,7 @@ await runSchoolBench({
   name: 'attendance',
   seed,
   run: async ({ base, sessions, seeded, seedSeconds, database }) => {
-    const { classIds, studentIds, membersOf, days } = seeded;
+    const { classIds, studentIds, membersOf, days, periodIds } = seeded;
 
     // Sanity: a student's figures cover the 200 days.
     const sample = JSON.parse(
@@ -151,6 +153,16 @@ await runSchoolBench({
       }),
       'GET class month, 50 sessions at 1 request/s each': against(await atPeoplesPace(classMonth), {
         p95: 50,
+      }),
+      // The check before closing a period: the rolls not taken over its ~55 school days, 125 classes (read
+      // once for the period, not once a day).
+      'GET /api/notas/acompanhamento?chamadas=true (2nd bimestre, whole school, 2 sessions)': await load({
+        concurrency: 2,
+        seconds: SECONDS,
+        make: (id) =>
+          request(base, `/api/notas/acompanhamento?periodo_id=${periodIds[1]}&chamadas=true`, {
+            headers: { cookie: sessions[id] },
+          }),
       }),
       'GET /api/frequencia/alertas (whole school, 10 sessions)': await load({
         concurrency: 10,
