@@ -245,7 +245,7 @@ describe('PeriodActions', () => {
     const note = await within(dialog).findByRole('note', { name: 'Antes de confirmar' });
     const missing = within(note)
       .getAllByRole('listitem')
-      .find((item) => item.textContent?.startsWith('Faltam 4 notas'));
+      .find((item) => item.textContent.startsWith('Faltam 4 notas'));
     expect(missing).toHaveTextContent('Faltam 4 notas em avaliações já realizadas, em 2 turmas:');
     expect(
       within(missing!)
