@@ -4,7 +4,7 @@ import { uuidParam } from './validators.js';
 
 export const gradesProgressQuerySchema = z.strictObject({
   periodo_id: uuidParam,
-  /** 'true': with `chamadas` (the check before closing or publishing the period reads every school day). */
+  /** 'true': with `chamadas` (the check before closing or publishing: the rolls of every school day so far). */
   chamadas: z.enum(['true', 'false']).optional(),
 });
 

@@ -67,7 +67,9 @@ export async function rollsPendingBetween(db: DbOrTx, de: string, ate: string): 
   const takenOn = new Map<string, { disciplina: string | null; aula: number }[]>();
   for (const roll of taken) {
     const key = `${roll.turmaId}|${roll.data}`;
-    takenOn.set(key, [...(takenOn.get(key) ?? []), roll]);
+    const list = takenOn.get(key);
+    if (list) list.push(roll);
+    else takenOn.set(key, [roll]);
   }
   const pending = new Map<string, PendingRolls & { serie: string; nome: string }>();
   for (const { turma, responsavel } of rows) {

@@ -54,7 +54,7 @@ async function tallies(db: DbOrTx, periodoId: string, today: string): Promise<Ma
   return new Map(rows.map((row) => [`${row.turma_id}|${row.disciplina}`, row]));
 }
 
-/** `chamadas`: also the rolls not taken in the period (`rollsPendingBetween`: a read per school day). */
+/** `chamadas`: also the rolls not taken in the period (`rollsPendingBetween`: the whole period at once). */
 export async function gradesProgress(
   db: DbOrTx,
   periodoId: string,
