@@ -77,8 +77,16 @@ export const AUDIT_ACTIONS = {
     verbo: 'desfez uma geração de mensalidades',
     frase: true,
   },
-  enviar_lembrete: { rotulo: 'Lembrete de mensalidade', verbo: 'enviou um lembrete de mensalidade a' },
-  marcar_negociacao: { rotulo: 'Mensalidade em negociação', verbo: 'marcou em negociação' },
+  // A reminder, a negotiation, a Pix and the record itself may be about a fee too (ADR 0108): a filter's
+  // label cannot see which, so it names both kinds.
+  enviar_lembrete: {
+    rotulo: 'Lembrete de mensalidade ou taxa de matrícula',
+    verbo: 'enviou um lembrete de pagamento a',
+  },
+  marcar_negociacao: {
+    rotulo: 'Mensalidade ou taxa de matrícula em negociação',
+    verbo: 'marcou em negociação',
+  },
   encerrar_negociacao: { rotulo: 'Negociação encerrada', verbo: 'encerrou a negociação de' },
   registrar_pagamento: { rotulo: 'Pagamento registrado', verbo: 'registrou pagamento de' },
   enviar_comprovante: { rotulo: 'Comprovante enviado', verbo: 'enviou o comprovante de' },
@@ -96,7 +104,10 @@ export const AUDIT_ACTIONS = {
   },
   // Pix received (issue 33 §2): recorded by the system, then what a person did with one a conciliar.
   receber_pix: { rotulo: 'Pix recebido', verbo: 'registrou' },
-  vincular_pix: { rotulo: 'Pix vinculado a mensalidade', verbo: 'vinculou a uma mensalidade' },
+  vincular_pix: {
+    rotulo: 'Pix vinculado a mensalidade ou taxa de matrícula',
+    verbo: 'vinculou a uma mensalidade ou taxa de matrícula',
+  },
   lancar_pix_receita: { rotulo: 'Pix lançado como receita', verbo: 'lançou como receita' },
   marcar_pix_devolvido: { rotulo: 'Pix marcado como devolvido', verbo: 'marcou como devolvido' },
   solicitar_devolucao_pix: {
@@ -294,7 +305,13 @@ export const AUDIT_ENTITIES = {
   sessao: { rotulo: 'Sessão', um: '', o: 'a sessão' },
   turma: { rotulo: 'Turma', um: 'uma turma', o: 'a turma' },
   disciplina: { rotulo: 'Disciplina', um: 'uma disciplina', o: 'a disciplina' },
-  mensalidade: { rotulo: 'Mensalidade', um: 'mensalidade', o: 'a mensalidade' },
+  // The record's name carries its kind ('mensalidade de março de 2026 de Ana', 'taxa de matrícula 2027 de
+  // Ana'): the article only.
+  mensalidade: {
+    rotulo: 'Mensalidade ou taxa de matrícula',
+    um: 'uma mensalidade ou taxa de matrícula',
+    o: 'a',
+  },
   transacao: { rotulo: 'Lançamento de caixa', um: 'uma transação', o: 'o lançamento' },
   pix_recebido: { rotulo: 'Pix recebido', um: 'um Pix recebido', o: 'o Pix' },
   remessa_cnab: {
@@ -335,9 +352,9 @@ export const AUDIT_ENTITIES = {
     o: 'as configurações do Pix automático',
   },
   lembretes_automaticos: {
-    rotulo: 'Lembretes automáticos de mensalidade',
-    um: 'os lembretes automáticos de mensalidade',
-    o: 'os lembretes automáticos de mensalidade',
+    rotulo: 'Lembretes automáticos de mensalidade e taxa de matrícula',
+    um: 'os lembretes automáticos de pagamento',
+    o: 'os lembretes automáticos de pagamento',
   },
   relatorio_financeiro: {
     rotulo: 'Relatório financeiro',

@@ -6,6 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { periodName, type PeriodType } from '../../../shared/calendar.schemas.js';
 import { documentoTipoLabels } from '../../../shared/documents.schemas.js';
 import { formatDate } from '../../../shared/format.js';
+import { cobrancaNaFrase } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { rowsOf } from '../../db/rows.js';
@@ -94,6 +95,7 @@ export function wantedBy(rows: AuditRow[]): Map<Kind, Set<string>> {
     const details = row.details ?? {};
     want('aluno', details.aluno_id);
     want('responsavel', details.responsavel_id);
+    want('responsavel', details.pagador_id);
     want('turma', details.turma_id);
     want('turma', details.turma_anterior);
     want('usuario', details.usuario_id);
@@ -255,12 +257,19 @@ export async function resolve(db: DbOrTx, wanted: Map<Kind, Set<string>>): Promi
       const list = ids('mensalidade');
       if (list.length === 0) return;
       const rows = await db
-        .select({ id: mensalidades.id, mes: mensalidades.mesReferencia, aluno: students.nome })
+        .select({
+          id: mensalidades.id,
+          mes_referencia: mensalidades.mesReferencia,
+          tipo: mensalidades.tipo,
+          anuidade_ano: mensalidades.anuidadeAno,
+          aluno: students.nome,
+        })
         .from(mensalidades)
         .innerJoin(students, eq(students.id, mensalidades.alunoId))
         .where(inArray(mensalidades.id, list));
+      // Named with its kind (ADR 0108): 'mensalidade de março de 2026 de Ana', 'taxa de matrícula 2027 de Ana'.
       for (const row of rows)
-        put('mensalidade', row.id, { label: `de ${monthOf(row.mes)} de ${row.aluno}`, aluno: row.aluno });
+        put('mensalidade', row.id, { label: `${cobrancaNaFrase(row)} de ${row.aluno}`, aluno: row.aluno });
     })(),
     (async () => {
       const list = ids('transacao');

@@ -124,6 +124,13 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
   const ref = (kind: Kind, id: unknown) => (isId(id) ? (refs.get(`${kind}:${id}`) ?? null) : null);
   const name = (kind: Kind, id: unknown, fallback: string) => ref(kind, id)?.label ?? fallback;
   const aluno = () => name('aluno', details.aluno_id, 'um aluno');
+  /** The entry's charge, its kind in its name: 'mensalidade de março de 2026 de Ana' (ADR 0108). */
+  const cobranca = () => name('mensalidade', row.entityId, 'cobrança excluída');
+  /** A payment's payer of record (ADR 0112), as their record reads now. */
+  const pagoPor = () => {
+    const pagador = ref('responsavel', details.pagador_id);
+    return pagador ? `, pago por ${pagador.label}` : '';
+  };
   const action = row.action;
   if (!isAuditAction(action)) return sentence(action.replace(/_/g, ' '));
   const words: { verbo: string; frase?: true } = AUDIT_ACTIONS[action];
@@ -232,35 +239,21 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
         .trim();
     }
     case 'registrar_pagamento':
-      return `Registrou o pagamento de ${formatCentavosPlain(num('valor_pago') ?? 0)} da mensalidade ${name(
-        'mensalidade',
-        row.entityId,
-        '(excluída)',
-      )}${formaOf(str('forma'))}`;
+      return `Registrou o pagamento de ${formatCentavosPlain(num('valor_pago') ?? 0)} da ${cobranca()}${formaOf(
+        str('forma'),
+      )}${pagoPor()}`;
     case 'cancelar':
-      if (row.entity === 'mensalidade')
-        return withReason(`Cancelou a mensalidade ${name('mensalidade', row.entityId, '(excluída)')}`);
+      if (row.entity === 'mensalidade') return withReason(`Cancelou a ${cobranca()}`);
       return withReason(generic());
     case 'estornar_pagamento':
       return withReason(
-        `Estornou o pagamento de ${formatCentavosPlain(num('valor_pago') ?? 0)} da mensalidade ${name(
-          'mensalidade',
-          row.entityId,
-          '(excluída)',
-        )}`,
+        `Estornou o pagamento de ${formatCentavosPlain(num('valor_pago') ?? 0)} da ${cobranca()}${pagoPor()}`,
       );
     case 'reativar':
-      if (row.entity === 'mensalidade')
-        return withReason(`Reativou a mensalidade ${name('mensalidade', row.entityId, '(excluída)')}`);
+      if (row.entity === 'mensalidade') return withReason(`Reativou a ${cobranca()}`);
       return withReason(generic());
     case 'conceder_desconto':
-      return withReason(
-        `Concedeu desconto de ${formatCentavosPlain(num('desconto') ?? 0)} na mensalidade ${name(
-          'mensalidade',
-          row.entityId,
-          '(excluída)',
-        )}`,
-      );
+      return withReason(`Concedeu desconto de ${formatCentavosPlain(num('desconto') ?? 0)} na ${cobranca()}`);
     case 'alterar_notas': {
       const notas = Array.isArray(details.notas)
         ? (details.notas as { nota_id?: unknown; antes?: unknown; depois?: unknown }[])
@@ -408,7 +401,7 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
         row.entity === 'aluno'
           ? 'a lista de alunos'
           : row.entity === 'mensalidade'
-            ? 'a lista de mensalidades'
+            ? 'a lista de mensalidades e taxas de matrícula'
             : row.entity === 'auditoria'
               ? 'a auditoria'
               : row.entity === 'relatorio'

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
+import { mensalidades } from '../../db/schema/finance.js';
 import { lastYear, mensalidadeOf, school, setupFinanceTest, thisYear, today } from './finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
@@ -132,5 +133,48 @@ describe('payments', () => {
     expect(discounted.json().data).toMatchObject({ valor: 75_000, valor_original: 85_000 });
     const actions = (await t.database.db.select().from(auditLog)).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['cancelar', 'conceder_desconto']));
+  });
+
+  it('the audit names the payer of record of a payment and of its estorno, and a fee as a fee (ADR 0108, 0112)', async () => {
+    const s = await school();
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    const march = await mensalidadeOf(s.ana.id, `${lastYear}-03`);
+    const fee = await mensalidadeOf(s.ana.id, `${lastYear}-04`);
+    await t.database.db
+      .update(mensalidades)
+      .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
+      .where(eq(mensalidades.id, fee.id));
+    const paid = await call('POST', `/api/financeiro/mensalidades/${march.id}/pagamento`, s.admin, {
+      valor_pago: 85_000,
+      data_pagamento: `${lastYear}-03-05`,
+      forma: 'dinheiro',
+    });
+    await call('POST', `/api/financeiro/mensalidades/${fee.id}/pagamento`, s.admin, {
+      valor_pago: 85_000,
+      data_pagamento: `${lastYear}-04-05`,
+      forma: 'pix',
+    });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'registrar_pagamento'), eq(auditLog.entityId, march.id)));
+    expect(entry!.details).toMatchObject({ pagador_id: s.mae.id });
+    await call(
+      'POST',
+      `/api/financeiro/mensalidades/${march.id}/pagamentos/${paid.json().data.pagamento.id as string}/estorno`,
+      s.admin,
+      { motivo: 'Lançado no mês errado' },
+    );
+    const trail = await call('GET', '/api/auditoria?entidade=mensalidade', s.admin);
+    expect(
+      trail
+        .json()
+        .data.items.map((item: { descricao: string }) => item.descricao)
+        .slice(0, 3),
+    ).toEqual([
+      `Estornou o pagamento de R$ 850,00 da mensalidade de março de ${lastYear} de Ana Souza, pago por Carla Souza. Motivo: Lançado no mês errado`,
+      `Registrou o pagamento de R$ 850,00 da taxa de matrícula ${thisYear} de Ana Souza (Pix), pago por Carla Souza`,
+      `Registrou o pagamento de R$ 850,00 da mensalidade de março de ${lastYear} de Ana Souza (Dinheiro), pago por Carla Souza`,
+    ]);
   });
 });

@@ -141,6 +141,8 @@ export async function applyPayment(
       forma: input.forma,
       data_pagamento: input.data_pagamento,
       quitada: split.settles,
+      // Who paid, as the estorno names it (ADR 0112); the name is read when the trail is read.
+      pagador_id: pagador?.responsavelId ?? null,
     },
   });
   return {
