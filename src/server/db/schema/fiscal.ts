@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { mensalidades } from './finance.js';
-import { studentIdColumn } from './students.js';
+import { guardians, studentIdColumn } from './students.js';
 import { users } from './users.js';
 
 export const fiscalAmbientesDb = ['producao_restrita', 'producao'] as const;
@@ -84,10 +84,10 @@ export const nfseLotes = pgTable(
 export type NfseLoteRow = typeof nfseLotes.$inferSelect;
 
 /**
- * One NFS-e (its DPS and what the national system answered) of one mensalidade. A mensalidade has at
- * most one live note (pendente or emitida); a rejected or cancelled one may be followed by a new one.
- * The tomador (the responsável financeiro) is copied as it was on the DPS: the note is a fiscal document
- * kept as issued. `idDps` (the 45-character Id) and the `chaveAcesso` (50 digits) are unique.
+ * One NFS-e (its DPS and what the national system answered) of one mensalidade, or of the part of it one
+ * guardian paid (ADR 0114). A mensalidade has at most one live note (pendente or emitida) per tomador; a
+ * rejected or cancelled one may be followed by a new one. The tomador is copied as it was on the DPS: the
+ * note is a fiscal document kept as issued. `idDps` (the 45-character Id) and the `chaveAcesso` (50 digits) are unique.
  */
 export const nfse = pgTable(
   'nfse',
@@ -108,6 +108,12 @@ export const nfse = pgTable(
     valor: integer('valor').notNull(),
     tomadorNome: text('tomador_nome').notNull(),
     tomadorCpf: text('tomador_cpf'),
+    /**
+     * The guardian the note is issued to (ADR 0114): who paid the part of the month it documents, or the
+     * responsável financeiro for a part still open. Null for a note with no guardian, or whose record was
+     * deleted (the name and CPF above stay: the note is kept as issued).
+     */
+    tomadorId: uuid('tomador_id').references(() => guardians.id, { onDelete: 'set null' }),
     xmlDps: text('xml_dps'),
     xmlNfse: text('xml_nfse'),
     /** nNFSe, as the national system numbered it. */
@@ -128,9 +134,14 @@ export const nfse = pgTable(
     uniqueIndex('nfse_chave_unique')
       .on(table.chaveAcesso)
       .where(sql`${table.chaveAcesso} is not null`),
-    uniqueIndex('nfse_mensalidade_viva_unique')
-      .on(table.mensalidadeId)
+    // One live note per mensalidade and tomador (ADR 0114: a month paid by two guardians has one each).
+    uniqueIndex('nfse_mensalidade_tomador_viva_unique')
+      .on(
+        table.mensalidadeId,
+        sql`coalesce(${table.tomadorId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      )
       .where(sql`${table.status} in ('pendente', 'emitida')`),
+    index('nfse_tomador_idx').on(table.tomadorId),
     index('nfse_competencia_idx').on(table.competencia),
     index('nfse_lote_idx').on(table.loteId),
     index('nfse_aluno_idx').on(table.alunoId),

@@ -4,7 +4,7 @@ import { mensalidades } from '../../db/schema/finance.js';
 import { nfse, type NfseRow } from '../../db/schema/fiscal.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, systemActor } from '../audit/index.js';
-import { payersOf } from '../students/index.js';
+import { formatCentavosPlain } from '../../../shared/format.js';
 import { assinarXml } from './assinatura.js';
 import { descricaoMensalidade, montarDps } from './dps.js';
 import {
@@ -16,7 +16,7 @@ import {
 import { consultarDps, consultarNfse, enviarDps, NfseIndisponivelError } from './nfse-api.client.js';
 import { EMITIR_JOB } from './nfse.service.js';
 import { validarXsd } from './xsd.js';
-import { students } from '../../db/schema/students.js';
+import { guardians, students } from '../../db/schema/students.js';
 import { textOf } from './xml.js';
 
 /**
@@ -55,10 +55,16 @@ async function dpsAssinada(
     .from(students)
     .where(eq(students.id, nota.alunoId));
   const [cobranca] = await ctx.db
-    .select({ tipo: mensalidades.tipo, anuidade_ano: mensalidades.anuidadeAno })
+    .select({ tipo: mensalidades.tipo, anuidade_ano: mensalidades.anuidadeAno, valor: mensalidades.valor })
     .from(mensalidades)
     .where(eq(mensalidades.id, nota.mensalidadeId));
-  const pagador = (await payersOf(ctx.db, [nota.alunoId])).get(nota.alunoId);
+  const [tomador] = nota.tomadorId
+    ? await ctx.db.select({ email: guardians.email }).from(guardians).where(eq(guardians.id, nota.tomadorId))
+    : [];
+  const descricao = descricaoMensalidade(
+    cobranca ? { ...cobranca, mes_referencia: nota.competencia } : nota.competencia,
+    aluno?.nome ?? '',
+  );
   const xml = montarDps({
     ambiente: nota.ambiente,
     emitidaEm: clock.now(),
@@ -72,20 +78,16 @@ async function dpsAssinada(
       regime: row.regime,
     },
     // The guardian's record has no IBGE code for the city, which the layout's address needs: no address.
-    // The principal's e-mail only when they are the note's tomador (a month paid by the previous payer
-    // of record is issued to them, ADR 0112: no one else's address goes on their note).
-    tomador: {
-      cpf: nota.tomadorCpf,
-      nome: nota.tomadorNome,
-      email: pagador?.cpf?.replace(/\D/g, '') === nota.tomadorCpf ? pagador.email : null,
-    },
+    // The tomador's own e-mail (ADR 0114): no one else's address goes on their note.
+    tomador: { cpf: nota.tomadorCpf, nome: nota.tomadorNome, email: tomador?.email ?? null },
     servico: {
       codigoTributacaoNacional: row.codigoTributacaoNacional,
       codigoNbs: row.codigoNbs ?? '',
-      descricao: descricaoMensalidade(
-        cobranca ? { ...cobranca, mes_referencia: nota.competencia } : nota.competencia,
-        aluno?.nome ?? '',
-      ),
+      // A part of a month paid by two guardians says so, and of what (ADR 0114).
+      descricao:
+        cobranca && nota.valor < cobranca.valor
+          ? `${descricao} (parte de ${formatCentavosPlain(nota.valor)} do total de ${formatCentavosPlain(cobranca.valor)})`
+          : descricao,
     },
     valor: nota.valor,
     aliquotaIssBp: row.aliquotaIssBp,

@@ -1,25 +1,25 @@
 import { folded } from '../../lib/text-search.js';
-import { and, asc, eq, gte, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Nfse, NfseCancelarInput, NfseList, NfseLote, NfseXml } from '../../../shared/fiscal.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { fiscalConfig, nfse, nfseLotes, type NfseRow } from '../../db/schema/fiscal.js';
-import { mensalidades, pagamentos } from '../../db/schema/finance.js';
-import { guardians, students } from '../../db/schema/students.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { payersOf } from '../students/index.js';
 import { assinarXml } from './assinatura.js';
 import { idDps } from './dps.js';
 import { montarPedidoCancelamento } from './evento.js';
 import { emissorDe, FiscalNaoConfiguradoError, loadFiscalRow } from './fiscal-config.service.js';
 import { NfseIndisponivelError, registrarEvento } from './nfse-api.client.js';
+import { partesDasNotas } from './nfse.tomadores.js';
 
 /**
- * The NFS-e of a competência (issue 36 §2, ADR 0057): 'Emitir' creates one note per mensalidade (paid or
- * not, or only the paid ones when the settings say so; never a second live note for the same
- * mensalidade), each with its DPS number taken from the settings under a row lock (never given twice),
+ * The NFS-e of a competência (issue 36 §2, ADR 0057): 'Emitir' creates one note per mensalidade and
+ * tomador (paid or not, or only the paid ones when the settings say so; a month paid by two guardians has
+ * one note each, ADR 0114; never a second live note of a month for the same tomador), each with its DPS number taken from the settings under a row lock (never given twice),
  * and queues one job per note (nfse.job.ts) that signs and sends it. Cancelling is the event e101101.
  */
 export const EMITIR_JOB = 'nfse.emitir';
@@ -59,39 +59,6 @@ export async function getLote(db: DbOrTx, id: string): Promise<NfseLote> {
   };
 }
 
-/**
- * The tomador of a mensalidade already paid, when one guardian paid all of it: its payments' payer of
- * record (ADR 0112), who may no longer be the principal — the note then names who paid, as the
- * declaração para o Imposto de Renda does. Paid by two guardians, or with no payer kept: absent (the
- * principal today is the tomador, as for a note issued before payment).
- */
-async function paidByOne(
-  tx: DbOrTx,
-  mensalidadeIds: string[],
-): Promise<Map<string, { nome: string; cpf: string | null }>> {
-  if (mensalidadeIds.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      mensalidadeId: pagamentos.mensalidadeId,
-      pagadorId: pagamentos.pagadorId,
-      nome: guardians.nome,
-      cpf: guardians.cpf,
-    })
-    .from(pagamentos)
-    .leftJoin(guardians, eq(guardians.id, pagamentos.pagadorId))
-    .where(inArray(pagamentos.mensalidadeId, mensalidadeIds));
-  const byMensalidade = new Map<string, typeof rows>();
-  for (const row of rows)
-    byMensalidade.set(row.mensalidadeId, [...(byMensalidade.get(row.mensalidadeId) ?? []), row]);
-  const result = new Map<string, { nome: string; cpf: string | null }>();
-  for (const [id, payments] of byMensalidade) {
-    const [first] = payments;
-    if (first?.pagadorId && first.nome !== null && payments.every((row) => row.pagadorId === first.pagadorId))
-      result.set(id, { nome: first.nome, cpf: first.cpf });
-  }
-  return result;
-}
-
 /** POST /api/fiscal/nfse/emitir: the batch of a competência, queued. */
 export async function emitirCompetencia(
   ctx: AppContext,
@@ -113,17 +80,8 @@ export async function emitirCompetencia(
     const [config] = await tx.select().from(fiscalConfig).where(eq(fiscalConfig.id, 1)).for('update');
     if (!config?.cnpj || !config.municipioIbge)
       throw unprocessable('Configure a NFS-e em Configurações → Fiscal.');
-    const viva = tx
-      .select({ id: nfse.id })
-      .from(nfse)
-      .where(and(eq(nfse.mensalidadeId, mensalidades.id), inArray(nfse.status, ['pendente', 'emitida'])));
-    const alvo = await tx
-      .select({
-        id: mensalidades.id,
-        alunoId: mensalidades.alunoId,
-        valor: mensalidades.valor,
-        paga: sql<boolean>`${mensalidades.principalPago} >= ${mensalidades.valor}`,
-      })
+    const meses = await tx
+      .select({ id: mensalidades.id, alunoId: mensalidades.alunoId, valor: mensalidades.valor })
       .from(mensalidades)
       .where(
         and(
@@ -132,18 +90,11 @@ export async function emitirCompetencia(
           eq(mensalidades.desfeita, false),
           sql`${mensalidades.valor} > 0`,
           config.somentePagas ? gte(mensalidades.principalPago, mensalidades.valor) : undefined,
-          notExists(viva),
         ),
       )
       .orderBy(asc(mensalidades.createdAt));
-    const pagadores = await payersOf(
-      tx,
-      alvo.map((item) => item.alunoId),
-    );
-    const pagaPor = await paidByOne(
-      tx,
-      alvo.filter((item) => item.paga).map((item) => item.id),
-    );
+    // One note per tomador of each month: who paid each part, the principal for what is open (ADR 0114).
+    const alvo = await partesDasNotas(tx, meses);
     const [lote] = await tx
       .insert(nfseLotes)
       .values({ competencia, total: alvo.length, criadoPor: actor.id })
@@ -151,12 +102,11 @@ export async function emitirCompetencia(
     if (!lote) throw new Error('nfse_lotes: insert sem retorno');
     let numero = config.proximoNumeroDps;
     for (const item of alvo) {
-      const pagador = pagaPor.get(item.id) ?? pagadores.get(item.alunoId);
       const [nota] = await tx
         .insert(nfse)
         .values({
           loteId: lote.id,
-          mensalidadeId: item.id,
+          mensalidadeId: item.mensalidadeId,
           alunoId: item.alunoId,
           competencia,
           status: 'pendente',
@@ -165,8 +115,9 @@ export async function emitirCompetencia(
           numeroDps: numero,
           idDps: idDps(config.municipioIbge, config.cnpj, config.serie, numero),
           valor: item.valor,
-          tomadorNome: pagador?.nome ?? '(sem responsável financeiro)',
-          tomadorCpf: pagador?.cpf?.replace(/\D/g, '') || null,
+          tomadorNome: item.nome,
+          tomadorCpf: item.cpf?.replace(/\D/g, '') || null,
+          tomadorId: item.tomadorId,
         })
         .returning({ id: nfse.id });
       numero++;
