@@ -142,7 +142,7 @@ describe('FinancePage: the tuition of a new school, generated in December for ne
     stubSchool();
     const router = renderAt(<FinancePage />, '/lista?aba=mensalidades');
     expect(await screen.findByRole('heading', { name: 'Mensalidades de dezembro de 2026 (0)' })).toBeTruthy();
-    expect(screen.getByText('Nenhuma mensalidade em dezembro de 2026')).toBeTruthy();
+    expect(screen.getByText('Nenhuma mensalidade ou taxa de matrícula em dezembro de 2026')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Ver todos os meses' }));
     expect(searchOf(router)).toEqual({ aba: 'mensalidades', mes: '' });
     expect(await screen.findByRole('heading', { name: 'Mensalidades (8)' })).toBeTruthy();

@@ -93,7 +93,10 @@ export const mensalidadesQuery = (
   queryOptions({
     queryKey: [...financeKey, 'mensalidades', filters, pageSize],
     queryFn: () =>
-      api<Page<Mensalidade>>(mensalidadesUrl(filters, undefined, pageSize), { globalErrors: false }),
+      // `taxas_matricula`: how many of `total` are enrolment fees, for the list's heading (ADR 0108).
+      api<Page<Mensalidade> & { taxas_matricula?: number }>(mensalidadesUrl(filters, undefined, pageSize), {
+        globalErrors: false,
+      }),
     placeholderData: keepPreviousData,
   });
 

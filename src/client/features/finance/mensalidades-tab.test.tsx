@@ -42,4 +42,36 @@ describe('MensalidadesTab', () => {
     expect(searchOf(router).aluno).toBeUndefined();
     expect(screen.queryByTestId('filtro-aluno')).toBeNull();
   });
+
+  it('names the kinds the list holds: a fee among the months is in the heading (ADR 0108)', async () => {
+    const page = (items: unknown[], taxas: number) => ({
+      items,
+      total: items.length,
+      taxas_matricula: taxas,
+      page: 1,
+      pageSize: 20,
+    });
+    stubApi(
+      {
+        '/api/financeiro/comprovantes': [],
+        '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
+        '/api/financeiro/mensalidades': page(
+          [
+            mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' }),
+            mensalidadeAnswer({
+              id: uuidOf(43),
+              aluno_id: lucas,
+              aluno_nome: 'Lucas Almeida',
+              tipo: 'taxa_matricula',
+              anuidade_ano: 2027,
+            }),
+          ],
+          1,
+        ),
+      },
+      [],
+    );
+    renderAt(<MensalidadesTab manage />, `/lista?aba=mensalidades&aluno=${lucas}&mes=`);
+    expect(await screen.findByRole('heading', { name: 'Mensalidades e taxa de matrícula (2)' })).toBeTruthy();
+  });
 });

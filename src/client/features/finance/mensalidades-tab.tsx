@@ -2,6 +2,7 @@ import { ComprovantesQueue } from './comprovantes-queue';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { FileDown, Receipt } from 'lucide-react';
+import { tiposDeCobranca } from '../../../shared/contagem-cobrancas';
 import {
   formatMesReferencia,
   mensalidadeSortColumns,
@@ -37,6 +38,15 @@ import { PagamentosModal, ReativarModal } from './estorno-modals';
  * The tuition list: the school's (this month by default, named in the heading; an empty month offers
  * 'Ver todos os meses') or a guardian's children's.
  */
+/**
+ * The list names the kinds it holds (ADR 0108): 'Mensalidades' (the spec's words, months only), 'Taxa de
+ * matrícula', 'Mensalidades e taxa de matrícula'. An empty list holds neither: its text names both.
+ */
+function tituloDaLista(total: number, taxas: number): string {
+  const tipos = tiposDeCobranca({ mensalidades: total - taxas, taxas_matricula: taxas });
+  return tipos.charAt(0).toUpperCase() + tipos.slice(1);
+}
+
 export function MensalidadesTab({ manage }: { manage: boolean }) {
   const list = useListState<Required<MensalidadeFilters>>({
     defaults: { q: '', status: '', mes: manage ? currentMonth() : '', responsavel: '', aluno: '' },
@@ -56,6 +66,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
   const [exporting, setExporting] = useState(false);
   const data = mensalidades.data;
   const mes = list.filters.mes;
+  const titulo = tituloDaLista(data?.total ?? 0, data?.taxas_matricula ?? 0);
 
   const handleExport = async (format: 'csv' | 'xlsx') => {
     setExporting(true);
@@ -117,11 +128,12 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
         </ActiveFilter>
       )}
       <DataList
-        label="Mensalidades"
+        label={titulo}
         header={
           data && (
             <h2 className="font-semibold text-gray-900">
-              Mensalidades{mes ? ` de ${formatMesReferencia(mes)}` : ''} ({data.total})
+              {titulo}
+              {mes ? ` de ${formatMesReferencia(mes)}` : ''} ({data.total})
             </h2>
           )
         }
@@ -137,7 +149,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
           mes
             ? {
                 icon: Receipt,
-                title: `Nenhuma mensalidade em ${formatMesReferencia(mes)}`,
+                title: `Nenhuma mensalidade ou taxa de matrícula em ${formatMesReferencia(mes)}`,
                 hint: 'O filtro Mês mostra um mês de cada vez.',
                 action: (
                   <Button variant="secondary" onClick={() => list.setFilter('mes', '')}>
@@ -147,7 +159,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
               }
             : {
                 icon: Receipt,
-                title: 'Nenhuma mensalidade encontrada',
+                title: 'Nenhuma mensalidade ou taxa de matrícula encontrada',
                 hint: 'Ajuste os filtros para ver mais resultados.',
               }
         }

@@ -61,7 +61,7 @@ export function StudentDepartureModal({
       title={`${correcting ? 'Corrigir saída' : transfer ? 'Transferir' : 'Inativar'}: ${student.nome}`}
       description={
         correcting
-          ? 'A nova data e o destino passam a valer na frequência da turma (que termina na véspera da saída) e nos documentos. Mensalidades já canceladas na saída não mudam.'
+          ? 'A nova data e o destino passam a valer na frequência da turma (que termina na véspera da saída) e nos documentos. Mensalidades ou taxa de matrícula já canceladas na saída não mudam.'
           : transfer
             ? 'O aluno sai da turma na data da saída, transferido para outra escola, e a conta dele no Portal do Aluno é desativada. A declaração de transferência e o histórico escolar trazem a data e o destino.'
             : 'O aluno deixa de contar na turma e nas listas de ativos a partir da data da saída, e a conta dele no Portal do Aluno é desativada.'

@@ -24,7 +24,7 @@ export const statusActions: { status: StudentStatus; label: string; message?: st
     status: 'ativo',
     label: 'Reativar',
     message:
-      'O aluno volta a ocupar uma vaga na turma a partir de hoje. Mensalidades canceladas na saída não voltam sozinhas: gere as que faltarem no Financeiro.',
+      'O aluno volta a ocupar uma vaga na turma a partir de hoje. Mensalidades ou taxa de matrícula canceladas na saída não voltam sozinhas: reative-as ou gere as que faltarem no Financeiro.',
   },
 ];
 

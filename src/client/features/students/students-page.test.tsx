@@ -156,7 +156,7 @@ describe('the students page', () => {
     expect(day.value).toBe('2026-03-02');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Escola de destino').value).toBe('EE Jorge Amado');
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
-    expect(dialog).toHaveTextContent('Mensalidades já canceladas na saída não mudam.');
+    expect(dialog).toHaveTextContent('Mensalidades ou taxa de matrícula já canceladas na saída não mudam.');
     await userEvent.clear(day);
     await userEvent.type(day, '2026-02-27');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar correção' }));

@@ -2,6 +2,8 @@
  * Finance: the list, exports and documents, and who sees what.
  */
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mensalidades } from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { systemActor } from '../audit/index.js';
@@ -37,6 +39,14 @@ describe('list, exports and documents', () => {
       s.admin,
     );
     expect(overdue.json().data.total).toBe(18);
+    // Of them, how many are enrolment fees: the list's heading names the kinds it holds (ADR 0108).
+    expect(overdue.json().data.taxas_matricula).toBe(0);
+    await t.database.db
+      .update(mensalidades)
+      .set({ tipo: 'taxa_matricula', anuidadeAno: thisYear })
+      .where(eq(mensalidades.id, page.items[0].id as string));
+    const withFee = await call('GET', `/api/financeiro/mensalidades?ano=${lastYear}&pageSize=5`, s.admin);
+    expect(withFee.json().data.taxas_matricula).toBe(1);
     const csv = await call('GET', `/api/financeiro/mensalidades?mes=${lastYear}-08&format=csv`, s.admin);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="mensalidades-${lastYear}-08.csv"`);

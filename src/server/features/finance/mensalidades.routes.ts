@@ -3,6 +3,7 @@
  * one tuition's quote, payment, cancellation, discount, PIX and receipt, and a family's reminder.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   cotacaoSchema,
   gerarMensalidadesResultSchema,
@@ -115,7 +116,11 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mensalidades',
     {
-      schema: { querystring: listMensalidadesQuerySchema, response: okResponse(pageOf(mensalidadeSchema)) },
+      schema: {
+        querystring: listMensalidadesQuerySchema,
+        // `taxas_matricula`: how many of `total` are enrolment fees (ADR 0108: the list names its kinds).
+        response: okResponse(pageOf(mensalidadeSchema).extend({ taxas_matricula: z.number().int() })),
+      },
       config: read,
     },
     async (request, reply) => {

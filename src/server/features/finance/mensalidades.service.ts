@@ -81,7 +81,7 @@ export async function listMensalidades(
   query: Partial<ListMensalidadesQuery> & { page: number; pageSize: number },
   scope: FinanceScope,
   today: string,
-): Promise<Page<Mensalidade>> {
+): Promise<Page<Mensalidade> & { taxas_matricula: number }> {
   const where = mensalidadeFilters(db, query, scope, today);
   const [rows, [counted], settings] = await Promise.all([
     db
@@ -110,7 +110,11 @@ export async function listMensalidades(
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        // Of them, the enrolment fees: the list names the kinds it holds (ADR 0108).
+        taxas: sql<number>`count(*) filter (where ${mensalidades.tipo} = 'taxa_matricula')`.mapWith(Number),
+      })
       .from(mensalidades)
       .innerJoin(students, eq(students.id, mensalidades.alunoId))
       .where(where),
@@ -122,6 +126,7 @@ export async function listMensalidades(
       toMensalidade(row, names, rates, today, scope.kind === 'responsavel'),
     ),
     total: counted?.total ?? 0,
+    taxas_matricula: counted?.taxas ?? 0,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -38,6 +38,11 @@ describe('GET /api/relatorios — the catalogue', () => {
       'alunos',
       'auditoria',
     ]);
+    // The file holds the enrolment fees too: its name says so (ADR 0108).
+    expect(admin.find((entry) => entry.id === 'mensalidades')).toMatchObject({
+      titulo: 'Mensalidades e taxas de matrícula',
+      tela: { rotulo: 'Abrir no Financeiro' },
+    });
     expect(new Set(admin.map((entry) => entry.grupo))).toEqual(
       new Set(['secretaria', 'academico', 'pessoas', 'financeiro', 'auditoria']),
     );

@@ -78,18 +78,20 @@ const catalogue: CatalogueItem[] = [
   {
     id: 'mensalidades',
     grupo: 'financeiro',
-    titulo: 'Mensalidades',
+    // The file lists the enrolment fees among the months; the catalogue cannot see whose list holds one,
+    // so it names both kinds (ADR 0108), and the family's link goes to its 'Financeiro', the menu's word.
+    titulo: 'Mensalidades e taxas de matrícula',
     descricao: (nivel) =>
       nivel === 'responsavel'
-        ? 'As mensalidades dos seus filhos no ano: vencimento, valores, situação e pagamento.'
-        : 'Todas as mensalidades do ano: aluno, turma, vencimento, valores, situação e pagamento.',
+        ? 'As mensalidades e taxas de matrícula dos seus filhos no ano: vencimento, valores, situação e pagamento.'
+        : 'Todas as mensalidades e taxas de matrícula do ano: aluno, turma, vencimento, valores, situação e pagamento.',
     url: '/api/financeiro/mensalidades',
     formatos: ['csv', 'xlsx'],
     parametros: yearParameter,
     access: 'finance.read',
     tela: (nivel) =>
       nivel === 'responsavel'
-        ? { rotulo: 'Ver mensalidades', caminho: paths.finance }
+        ? { rotulo: 'Abrir no Financeiro', caminho: paths.finance }
         : { rotulo: 'Abrir no Financeiro', caminho: `${paths.finance}?aba=mensalidades` },
   },
   {
