@@ -14,7 +14,7 @@ import { staticTxidOf } from './static-pix.js';
 import { getMensalidade } from './mensalidades.service.js';
 import { loadSettings } from './finance-settings.service.js';
 import { buildDynamicPixCode, buildPixCode } from './pix.js';
-import { activeChargeOf, staticCodeReachesSchool } from './pix-cobranca.js';
+import { activeChargeOf, pixAutomaticoKey, staticCodeReachesSchool } from './pix-cobranca.js';
 import { renderPdf } from '../../lib/pdf.js';
 import { fileNameSlug } from '../../lib/download.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
@@ -67,13 +67,17 @@ export async function buildMensalidadePix(
       confirmacao_automatica: true,
     };
   } else {
-    if (!settings.pixChave || !settings.pixBeneficiario || !settings.pixCidade) {
+    // A school on the bank's Pix may leave the fixed key blank (the settings say Pix automático has
+    // its own): a tuition the bank holds no active charge for (not reached yet, refused, past the days
+    // the bank accepts it) is paid to that key, where it also confirms itself.
+    const chave = settings.pixChave || (await pixAutomaticoKey(db));
+    if (!chave || !settings.pixBeneficiario || !settings.pixCidade) {
       throw conflict('A escola ainda não configurou a chave Pix. Procure a secretaria.');
     }
     const txid = staticTxidOf(id, mensalidade.mes_referencia);
     code = {
       copia_e_cola: buildPixCode({
-        chave: settings.pixChave,
+        chave,
         beneficiario: settings.pixBeneficiario,
         cidade: settings.pixCidade,
         valor: mensalidade.valor_atualizado,
@@ -81,7 +85,7 @@ export async function buildMensalidadePix(
       }),
       txid,
       dinamico: false,
-      confirmacao_automatica: await staticCodeReachesSchool(db, settings.pixChave),
+      confirmacao_automatica: await staticCodeReachesSchool(db, chave),
     };
   }
   const { default: QRCode } = await import('qrcode');
