@@ -18,7 +18,7 @@ export const contentSections = [
 export type ContentSection = (typeof contentSections)[number];
 
 export const sectionLabels: Record<ContentSection, string> = {
-  hero: 'Início (Hero)',
+  hero: 'Início (topo do site)',
   sobre: 'Sobre Nós',
   servicos: 'Serviços',
   galeria: 'Galeria',

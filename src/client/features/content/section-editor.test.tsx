@@ -5,6 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { defaultSiteContent } from '../../../shared/content.defaults';
+import { sectionLabels } from '../../../shared/content.constants';
 import { SectionEditor } from './section-editor';
 
 afterEach(cleanup);
@@ -79,5 +80,16 @@ describe('SectionEditor', () => {
       'Editar Longitude',
       'Editar Zoom',
     ]);
+  });
+});
+
+describe('the content manager in Portuguese', () => {
+  // A secretaria met 'Início (Hero)' as the first section and 'Favicon' among the school's images.
+  it('names the top of the site and the browser tab icon without web jargon', () => {
+    expect(sectionLabels.hero).toBe('Início (topo do site)');
+    renderWithQueries(<SectionEditor section="configuracoes" data={defaultSiteContent.configuracoes} />);
+    const images = screen.getByRole('group', { name: 'Imagens' });
+    expect(within(images).getByText('Ícone da aba do navegador')).toBeVisible();
+    expect(within(images).queryByText(/favicon|hero/i)).toBeNull();
   });
 });

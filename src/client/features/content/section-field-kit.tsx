@@ -106,7 +106,7 @@ export function SettingsSectionFields({
         {images(
           ['logo_principal', 'Logo principal'],
           ['logo_alternativo', 'Logo alternativo'],
-          ['favicon', 'Favicon'],
+          ['favicon', 'Ícone da aba do navegador'],
           ['mascote_hori', 'Mascote (topo)'],
           ['mascote_horizon', 'Mascote (rodapé)'],
         )}
