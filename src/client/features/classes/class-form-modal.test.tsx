@@ -30,3 +30,26 @@ describe('ClassFormModal: Nível and Série', () => {
     await waitFor(() => expect(screen.queryByText(/^5º ano é do Fundamental I/)).toBeNull());
   });
 });
+
+describe('ClassFormModal: a group of Educação Infantil by the school’s own name', () => {
+  it('says which stage the group counts as, and the names of the other', async () => {
+    stubApi({ '/api/anos-letivos': [schoolYearOf()], '/api/professores': [] });
+    renderAt(<ClassFormModal turma={null} onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText(/^Nível/), 'Educação Infantil');
+    const grupo = screen.getByLabelText(/^Grupo \(faixa etária\)/);
+    expect(screen.getByText(/^Creche: Berçário, Maternal I e II/)).toBeTruthy();
+    await user.type(grupo, 'Infantil II');
+    expect(
+      screen.getByText(
+        '"Infantil II" não está na lista: a turma conta como pré-escola (4 e 5 anos) na frequência e no Censo. Se for creche, use Berçário, Maternal I ou Maternal II.',
+      ),
+    ).toBeTruthy();
+    await user.clear(grupo);
+    await user.type(grupo, 'Maternal III');
+    expect(screen.getByText(/^"Maternal III" não está na lista: a turma conta como creche/)).toBeTruthy();
+    await user.clear(grupo);
+    await user.type(grupo, 'Pré II');
+    expect(screen.getByText(/^Creche: Berçário, Maternal I e II/)).toBeTruthy();
+  });
+});

@@ -4,6 +4,8 @@ import { yearForNewClasses } from '../../../shared/school-year-focus';
 import {
   classInputSchema,
   classNiveis,
+  infantilEtapaOf,
+  infantilGroups,
   seriesByNivel,
   type ClassNivel,
   classStatusLabels,
@@ -78,11 +80,7 @@ function ClassForm({ turma, ano, onClose }: { turma: SchoolClass | null; ano: st
           required
           list="class-serie-options"
           placeholder={nivel === 'Educação Infantil' ? 'Ex: Pré II' : 'Ex: 1º ano'}
-          hint={
-            nivel === 'Educação Infantil'
-              ? 'Creche: Berçário, Maternal I e II · Pré-escola: Pré I e II (idade em 31 de março)'
-              : undefined
-          }
+          hint={nivel === 'Educação Infantil' ? infantilGroupHint(form.watch('serie')) : undefined}
         />
         <datalist id="class-serie-options">
           {(nivel ? seriesByNivel[nivel] : []).map((serie) => (
@@ -111,4 +109,21 @@ function ClassForm({ turma, ano, onClose }: { turma: SchoolClass | null; ano: st
       </div>
     </FormModal>
   );
+}
+
+const INFANTIL_GROUPS_HINT =
+  'Creche: Berçário, Maternal I e II · Pré-escola: Pré I e II (idade em 31 de março)';
+
+/**
+ * The Educação Infantil group's hint. A school's own name ('Infantil II', 'Jardim I') is kept, but the
+ * stage it falls in (creche or pré-escola: the attendance rules, the Censo) was guessed in silence: the
+ * hint says which, and how to choose the other.
+ */
+function infantilGroupHint(serie: string | undefined): string {
+  const typed = (serie ?? '').trim();
+  const known = infantilGroups.some((group) => group.serie.toLowerCase() === typed.toLowerCase());
+  if (typed === '' || known) return INFANTIL_GROUPS_HINT;
+  return infantilEtapaOf(typed) === 'creche'
+    ? `"${typed}" não está na lista: a turma conta como creche (até 3 anos) na frequência e no Censo. Se for pré-escola, use Pré I ou Pré II.`
+    : `"${typed}" não está na lista: a turma conta como pré-escola (4 e 5 anos) na frequência e no Censo. Se for creche, use Berçário, Maternal I ou Maternal II.`;
 }
