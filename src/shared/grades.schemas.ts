@@ -89,6 +89,15 @@ const gridStudentSchema = z.object({
    * dated before it are theirs; absent for everyone else.
    */
   itinerario_trocado_em: z.string().optional(),
+  /**
+   * Ensino Médio: the spans of days this subject's itinerário was the student's, when not the whole year
+   * (ADR 0115: one who left it, came back to it or joined it during the year) — each from `desde`
+   * (inclusive; null: the year's start) to `ate` (the change out of it, exclusive; null: still theirs).
+   * Only the assessments dated inside them are theirs; absent for everyone else.
+   */
+  itinerario_periodos: z
+    .array(z.object({ desde: z.string().nullable(), ate: z.string().nullable() }))
+    .optional(),
   notas: z.array(gradeCellSchema),
   /** Weighted mean of the regular assessments, then the recuperação rule. */
   media: z.number().nullable(),

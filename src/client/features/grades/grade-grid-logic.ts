@@ -145,18 +145,50 @@ export function shownAverage(
 }
 
 /**
- * Ensino Médio: an assessment dated from the day the student left the subject's itinerário is not theirs
- * (ADR 0111): its cell cannot be typed in. The ones before the change can (their grades stay correctable).
+ * Ensino Médio: an assessment dated on a day the subject's itinerário was not the student's is not theirs
+ * (ADR 0111, 0115): after they left it, between leaving it and coming back, before they joined it. Its
+ * cell cannot be typed in; the ones inside their spans can (their grades stay correctable).
  */
 export function isAfterItinerarioChange(
-  aluno: Pick<GridStudent, 'itinerario_trocado_em'>,
+  aluno: Pick<GridStudent, 'itinerario_trocado_em' | 'itinerario_periodos'>,
   avaliacao: Pick<GradesGrid['avaliacoes'][number], 'data'>,
 ): boolean {
-  return aluno.itinerario_trocado_em !== undefined && avaliacao.data >= aluno.itinerario_trocado_em;
+  const data = avaliacao.data;
+  if (aluno.itinerario_periodos !== undefined)
+    return !aluno.itinerario_periodos.some(
+      (span) => (span.desde === null || data >= span.desde) && (span.ate === null || data < span.ate),
+    );
+  return aluno.itinerario_trocado_em !== undefined && data >= aluno.itinerario_trocado_em;
 }
 
-/** The note under the name of a student who left the subject's itinerário: 'Trocou de itinerário em 01/04'. */
-export function itinerarioChangeNote(aluno: Pick<GridStudent, 'itinerario_trocado_em'>): string | null {
-  const day = aluno.itinerario_trocado_em;
-  return day === undefined ? null : `Trocou de itinerário em ${day.slice(8, 10)}/${day.slice(5, 7)}`;
+const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+/**
+ * The note under the name of a student whose itinerário changed: 'Trocou de itinerário em 01/04' (left
+ * it), 'Entrou no itinerário em 01/04' (joined it), 'Saiu do itinerário em 01/04 e voltou em 15/05'.
+ */
+export function itinerarioChangeNote(
+  aluno: Pick<GridStudent, 'itinerario_trocado_em' | 'itinerario_periodos'>,
+): string | null {
+  const spans = aluno.itinerario_periodos;
+  if (spans === undefined || spans.length === 0) {
+    const day = aluno.itinerario_trocado_em;
+    return day === undefined ? null : `Trocou de itinerário em ${dayMonth(day)}`;
+  }
+  const events = spans.flatMap((span, index) => [
+    ...(span.desde === null ? [] : [{ verbo: index === 0 ? 'entrou' : 'voltou', dia: span.desde }]),
+    ...(span.ate === null ? [] : [{ verbo: 'saiu', dia: span.ate }]),
+  ]);
+  if (events.length === 1 && events[0]!.verbo === 'saiu')
+    return `Trocou de itinerário em ${dayMonth(events[0]!.dia)}`;
+  const first = events[0]!;
+  const lead = first.verbo === 'entrou' ? 'Entrou no itinerário' : 'Saiu do itinerário';
+  const rest = events.slice(1).map((event) => `${event.verbo} em ${dayMonth(event.dia)}`);
+  const tail =
+    rest.length === 0
+      ? ''
+      : rest.length === 1
+        ? ` e ${rest[0]!}`
+        : `, ${rest.slice(0, -1).join(', ')} e ${rest.at(-1)!}`;
+  return `${lead} em ${dayMonth(first.dia)}${tail}`;
 }

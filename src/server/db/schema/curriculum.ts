@@ -105,6 +105,12 @@ export const previousItinerarios = pgTable(
     itinerarioId: uuid('itinerario_id')
       .notNull()
       .references(() => classItinerarios.id),
+    /**
+     * The day the student chose it (ADR 0115): its days start there when that is after the change before
+     * it (a choice cleared and made again later). Null on the rows kept before ADR 0115 that were the
+     * student's first choice, or when nothing was recorded; the first choice counts from the year's start.
+     */
+    escolhidoEm: date('escolhido_em'),
     ate: date('ate').notNull(),
   },
   (table) => [

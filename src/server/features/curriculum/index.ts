@@ -4,6 +4,7 @@
  */
 export { classCurriculumRoutes, classItinerariosRoutes } from './curriculum.routes.js';
 export {
+  inSpans,
   itinerarioStudentsDuring,
   itinerarioStudentsOf,
   itinerariosOfClass,
@@ -13,4 +14,6 @@ export {
   takesSubject,
   tookSubjectOn,
   type ClassItinerarios,
+  type ItinerarioMember,
+  type SubjectSpan,
 } from './itinerarios.service.js';

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/curriculum.schemas.js';
 import { subjectKey } from '../../../shared/disciplinas.schemas.js';
 import { isEnsinoMedio } from '../../../shared/ensino-medio.js';
-import { formatCount, todayIso } from '../../../shared/format.js';
+import { formatCount, TIME_ZONE, todayIso } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
@@ -180,9 +180,13 @@ async function keepPrevious(tx: DbOrTx, alunoId: string, turmaId: string): Promi
     .where(and(eq(studentItinerarios.alunoId, alunoId), eq(studentItinerarios.turmaId, turmaId)));
   const today = clock.today();
   if (!current || todayIso(current.escolhidoEm) === today) return;
-  await tx
-    .insert(previousItinerarios)
-    .values({ alunoId, turmaId, itinerarioId: current.itinerarioId, ate: today });
+  await tx.insert(previousItinerarios).values({
+    alunoId,
+    turmaId,
+    itinerarioId: current.itinerarioId,
+    escolhidoEm: todayIso(current.escolhidoEm),
+    ate: today,
+  });
 }
 
 /** GET /api/turmas/:id/itinerarios — the class's itinerários and each student's choice. */
@@ -283,10 +287,32 @@ export async function itinerarioStudentsOf(
   return new Set(alunos.filter((alunoId) => tookSubjectOn(itinerarios, alunoId, disciplina, data)));
 }
 
+/** Days a subject's lessons were a student's: from `desde` (inclusive) to `ate` (exclusive); null: open. */
+export interface SubjectSpan {
+  desde: string | null;
+  ate: string | null;
+}
+
+/** A student of an itinerário subject's Notas over some days (`itinerarioStudentsDuring`). */
+export interface ItinerarioMember {
+  /** The day they left the subject's itinerário (not their current one); null: it is their choice. */
+  trocouEm: string | null;
+  /** The spans it was theirs (`subjectSpans`); null when it was theirs the whole year (no change). */
+  spans: SubjectSpan[] | null;
+}
+
+/** Whether a day falls inside one of a subject's spans for a student. */
+export function inSpans(spans: readonly SubjectSpan[], data: string): boolean {
+  return spans.some(
+    (span) => (span.desde === null || data >= span.desde) && (span.ate === null || data < span.ate),
+  );
+}
+
 /**
  * Who a subject of the class is for over some days (a period's Notas): null for the formação geral
- * básica, else each student whose itinerário it was on one of those days — those who chose it (null), and
- * those who left it after `de`, with the day they left (only what is dated before it was theirs).
+ * básica, else each student whose itinerário it was on one of those days, with the spans it was theirs
+ * (only what is dated inside them is theirs: one who left it, came back, or joined it during the year)
+ * and the day they left it when it is no longer their choice.
  */
 export async function itinerarioStudentsDuring(
   db: DbOrTx,
@@ -294,18 +320,21 @@ export async function itinerarioStudentsDuring(
   disciplina: string | null,
   de: string,
   ate: string,
-): Promise<Map<string, string | null> | null> {
+): Promise<Map<string, ItinerarioMember> | null> {
   if (disciplina === null || !(await isItinerarioSubject(db, turmaId, disciplina))) return null;
   const itinerarios = await itinerariosOfClass(db, turmaId);
-  const result = new Map<string, string | null>();
-  for (const alunoId of itinerarios.choiceOf.keys())
-    if (takesSubject(itinerarios, alunoId, disciplina)) result.set(alunoId, null);
-  for (const alunoId of itinerarios.previousOf.keys()) {
-    const left = leftItinerarioOn(itinerarios, alunoId, disciplina);
-    const during = subjectSpans(itinerarios, alunoId, disciplina).some(
-      (span) => (span.desde === null || span.desde <= ate) && span.ate !== null && span.ate > de,
+  const result = new Map<string, ItinerarioMember>();
+  for (const alunoId of new Set([...itinerarios.choiceOf.keys(), ...itinerarios.previousOf.keys()])) {
+    const spans = subjectSpans(itinerarios, alunoId, disciplina);
+    const during = spans.some(
+      (span) => (span.desde === null || span.desde <= ate) && (span.ate === null || span.ate > de),
     );
-    if (left !== null && during) result.set(alunoId, left);
+    if (!during) continue;
+    const whole = spans.length === 1 && spans[0]!.desde === null && spans[0]!.ate === null;
+    result.set(alunoId, {
+      trocouEm: leftItinerarioOn(itinerarios, alunoId, disciplina),
+      spans: whole ? null : spans,
+    });
   }
   return result;
 }
@@ -323,9 +352,13 @@ interface Itinerario {
  */
 export interface ClassItinerarios {
   subjectItinerario: Map<string, Itinerario>;
-  choiceOf: Map<string, Itinerario>;
-  /** The itinerários each student left during the year, oldest change first (`ate`: the change's day). */
-  previousOf: Map<string, (Itinerario & { ate: string })[]>;
+  /** Each student's current choice, with the day it was made (`escolhidoEm`, the school's date). */
+  choiceOf: Map<string, Itinerario & { escolhidoEm: string }>;
+  /**
+   * The itinerários each student left during the year, oldest change first (`ate`: the change's day;
+   * `escolhidoEm`: the day it was chosen, null when not recorded — ADR 0115).
+   */
+  previousOf: Map<string, (Itinerario & { ate: string; escolhidoEm: string | null })[]>;
 }
 
 export async function itinerariosOfClass(db: DbOrTx, turmaId: string): Promise<ClassItinerarios> {
@@ -363,26 +396,37 @@ export function leftItinerarioOn(
 
 /**
  * The spans of days a subject's lessons were the student's, each from `desde` (inclusive) to `ate`
- * (exclusive; null: open). The formação geral básica: the whole year. An itinerário's: the spans it was
- * the student's itinerário — before the change out of it for one left (from the change before it, if any),
- * from the last change for the current choice. Without changes, the year or nothing (`takesSubject`).
+ * (exclusive; null: open), oldest first. The formação geral básica: the whole year. An itinerário's: every
+ * stint it was the student's itinerário (ADR 0115: one who goes back to it has two) — each from the later
+ * of the change before it and the day it was chosen (a choice cleared and made again later leaves a gap;
+ * the year's first choice counts from the year's start), to the change out of it (open for the current
+ * choice). Stints that touch are one span. Without changes, the year or nothing (`takesSubject`).
  * The one rule of every lesson counted for a student: `tookSubjectOn` asks it of one day.
  */
 export function subjectSpans(
   itinerarios: ClassItinerarios,
   alunoId: string,
   disciplina: string | null,
-): { desde: string | null; ate: string | null }[] {
+): SubjectSpan[] {
   const itinerario = disciplina === null ? undefined : itinerarios.subjectItinerario.get(disciplina);
   if (itinerario === undefined) return [{ desde: null, ate: null }];
-  const spans: { desde: string | null; ate: string | null }[] = [];
-  let desde: string | null = null;
-  for (const item of itinerarios.previousOf.get(alunoId) ?? []) {
-    if (item.id === itinerario.id && (desde === null || desde < item.ate))
-      spans.push({ desde, ate: item.ate });
-    desde = item.ate;
+  const current = itinerarios.choiceOf.get(alunoId);
+  const stints: { id: string; escolhidoEm: string | null; ate: string | null }[] = [
+    ...(itinerarios.previousOf.get(alunoId) ?? []),
+    ...(current ? [{ ...current, ate: null }] : []),
+  ];
+  const spans: SubjectSpan[] = [];
+  let change: string | null = null;
+  for (const item of stints) {
+    const chosen = item.escolhidoEm;
+    const desde = change === null ? null : chosen !== null && chosen > change ? chosen : change;
+    const last = spans.at(-1);
+    if (item.id === itinerario.id && (desde === null || item.ate === null || desde < item.ate)) {
+      if (last !== undefined && last.ate !== null && last.ate === desde) last.ate = item.ate;
+      else spans.push({ desde, ate: item.ate });
+    }
+    if (item.ate !== null) change = item.ate;
   }
-  if (itinerarios.choiceOf.get(alunoId)?.id === itinerario.id) spans.push({ desde, ate: null });
   return spans;
 }
 
@@ -396,9 +440,7 @@ export function tookSubjectOn(
   disciplina: string | null,
   data: string,
 ): boolean {
-  return subjectSpans(itinerarios, alunoId, disciplina).some(
-    (span) => (span.desde === null || data >= span.desde) && (span.ate === null || data < span.ate),
-  );
+  return inSpans(subjectSpans(itinerarios, alunoId, disciplina), data);
 }
 
 /** The itinerários of some classes, in two reads whatever their number (the family's home reads several). */
@@ -429,6 +471,10 @@ export async function itinerariosOfClasses(
         turmaId: studentItinerarios.turmaId,
         alunoId: studentItinerarios.alunoId,
         ate: sql<string | null>`null::text`,
+        // The school's date of the choice (the day a change happened is the school's too).
+        escolhidoEm: sql<
+          string | null
+        >`(${studentItinerarios.escolhidoEm} at time zone ${TIME_ZONE})::date::text`,
         id: classItinerarios.id,
         nome: classItinerarios.nome,
         tecnico: classItinerarios.tecnico,
@@ -442,6 +488,7 @@ export async function itinerariosOfClasses(
             turmaId: previousItinerarios.turmaId,
             alunoId: previousItinerarios.alunoId,
             ate: sql<string | null>`${previousItinerarios.ate}::text`,
+            escolhidoEm: sql<string | null>`${previousItinerarios.escolhidoEm}::text`,
             id: classItinerarios.id,
             nome: classItinerarios.nome,
             tecnico: classItinerarios.tecnico,
@@ -456,13 +503,13 @@ export async function itinerariosOfClasses(
   // A student leaves an itinerário at most once a day (a change the day it was made is a correction).
   const byDay = (a: { ate: string | null }, b: { ate: string | null }) =>
     (a.ate ?? '').localeCompare(b.ate ?? '');
-  for (const { turmaId, alunoId, ate, id, nome, tecnico } of choices.sort(byDay)) {
+  for (const { turmaId, alunoId, ate, escolhidoEm, id, nome, tecnico } of choices.sort(byDay)) {
     const itinerarios = result.get(turmaId)!;
-    if (ate === null) itinerarios.choiceOf.set(alunoId, { id, nome, tecnico });
+    if (ate === null) itinerarios.choiceOf.set(alunoId, { id, nome, tecnico, escolhidoEm: escolhidoEm! });
     else
       itinerarios.previousOf.set(alunoId, [
         ...(itinerarios.previousOf.get(alunoId) ?? []),
-        { id, nome, tecnico, ate },
+        { id, nome, tecnico, ate, escolhidoEm },
       ]);
   }
   return result;

@@ -19,16 +19,20 @@ import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } fr
 import { subjectAccess, tenthsOf } from './grades.service.js';
 import { assessmentDeletionMode } from './assessments.service.js';
 import { cellOf, columnOf } from './grades.presenter.js';
-import { itinerarioStudentsDuring } from '../curriculum/index.js';
+import { inSpans, itinerarioStudentsDuring, type SubjectSpan } from '../curriculum/index.js';
 
 // ---------------------------------------------------------------- the grid
 
-/** A student of a grid: `trocouEm`, the day they left the subject's itinerário (the assessments before it are theirs). */
+/**
+ * A student of a grid: `trocouEm`, the day they left the subject's itinerário; `spans`, the days it was
+ * theirs when not the whole year (only the assessments dated inside them are theirs, ADR 0115).
+ */
 export interface GridMember {
   id: string;
   nome: string;
   matricula: string;
   trocouEm: string | null;
+  spans: SubjectSpan[] | null;
 }
 
 /** Students who belonged to the class at any day of a range, by name. */
@@ -49,12 +53,28 @@ export async function membersDuring(
   ]);
   return members
     .filter((member) => only === null || only.has(member.id))
-    .map((member) => ({ ...member, trocouEm: only?.get(member.id) ?? null }));
+    .map((member) => ({
+      ...member,
+      trocouEm: only?.get(member.id)?.trocouEm ?? null,
+      spans: only?.get(member.id)?.spans ?? null,
+    }));
 }
 
-/** Why a grade of a student who left the subject's itinerário cannot be in an assessment of after it. */
-export function afterItinerarioChange(trocouEm: string): string {
-  return `O aluno trocou de itinerário em ${formatDate(trocouEm)}: esta avaliação é de depois da troca.`;
+/**
+ * Why an assessment on a day is not the student's (an itinerário subject on a day it was not their
+ * itinerário), or null when it is: after they left it, between leaving it and coming back, before they
+ * joined it.
+ */
+export function outsideItinerario(member: Pick<GridMember, 'spans'>, data: string): string | null {
+  const spans = member.spans;
+  if (spans === null || inSpans(spans, data)) return null;
+  const before = spans.filter((span) => span.ate !== null && span.ate <= data).at(-1);
+  const after = spans.find((span) => span.desde !== null && span.desde > data);
+  if (before && after)
+    return `O aluno saiu deste itinerário em ${formatDate(before.ate!)} e voltou em ${formatDate(after.desde!)}: esta avaliação é desse intervalo.`;
+  if (before)
+    return `O aluno trocou de itinerário em ${formatDate(before.ate!)}: esta avaliação é de depois da troca.`;
+  return `O aluno entrou neste itinerário em ${formatDate(after!.desde!)}: esta avaliação é de antes da troca.`;
 }
 
 /** Each student once, though one who left and came back belongs by two memberships. */
@@ -72,7 +92,7 @@ async function allMembersDuring(
 
 /**
  * 404 unless the student belonged to the class at some day of the period (a cell of its grid); 400 when
- * they left the subject's itinerário before the assessment's day (`column`).
+ * the subject's itinerário was not theirs on the assessment's day (`column`, `outsideItinerario`).
  */
 export async function assertMemberDuring(
   db: DbOrTx,
@@ -89,10 +109,8 @@ export async function assertMemberDuring(
   );
   const member = members.find((item) => item.id === alunoId);
   if (!member) throw notFound('Aluno não encontrado nesta turma no período.');
-  if (member.trocouEm !== null && column.data >= member.trocouEm) {
-    const message = afterItinerarioChange(member.trocouEm);
-    throw badRequest(message, [{ path: 'aluno_id', message }]);
-  }
+  const message = outsideItinerario(member, column.data);
+  if (message !== null) throw badRequest(message, [{ path: 'aluno_id', message }]);
 }
 
 /** A grid's columns in order: the regular avaliações by date (then creation), the recuperação last. */
@@ -230,6 +248,7 @@ export async function getGradesGrid(
         nome: member.nome,
         matricula: member.matricula,
         ...(member.trocouEm === null ? {} : { itinerario_trocado_em: member.trocouEm }),
+        ...(member.spans === null ? {} : { itinerario_periodos: member.spans }),
         notas,
         media: media === null ? null : tenthsToNumber(media),
         media_texto: displayGrade(media, rules),

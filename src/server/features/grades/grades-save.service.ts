@@ -19,7 +19,7 @@ import {
   subjectAccess,
   tenthsOf,
 } from './grades.service.js';
-import { afterItinerarioChange, membersDuring } from './grades-grid.service.js';
+import { membersDuring, outsideItinerario, type GridMember } from './grades-grid.service.js';
 import { cellOf } from './grades.presenter.js';
 
 // ---------------------------------------------------------------- saving grades
@@ -51,7 +51,7 @@ export async function saveGrades(
   const groups = new Map<string, AssessmentRow>();
   for (const column of columns)
     groups.set(`${column.turmaId}:${column.disciplina}:${column.periodoId}`, column);
-  const membersByGroup = new Map<string, Map<string, string | null>>();
+  const membersByGroup = new Map<string, Map<string, GridMember>>();
   // Assessments whose period is open again after being published: the families already read it.
   const afterPublication = new Set<string>();
   for (const [key, column] of groups) {
@@ -72,22 +72,22 @@ export async function saveGrades(
       context.period.fim,
       column.disciplina,
     );
-    membersByGroup.set(key, new Map(members.map((member) => [member.id, member.trocouEm])));
+    membersByGroup.set(key, new Map(members.map((member) => [member.id, member])));
   }
 
   const parsed = input.notas.map((cell, index) => {
     const column = byId.get(cell.avaliacao_id)!;
     const path = `notas.${String(index)}`;
     const members = membersByGroup.get(`${column.turmaId}:${column.disciplina}:${column.periodoId}`)!;
-    const trocouEm = members.get(cell.aluno_id);
-    if (trocouEm === undefined)
+    const member = members.get(cell.aluno_id);
+    // A student whose itinerário changed: the assessments of the days it was theirs only.
+    const outside = member === undefined ? null : outsideItinerario(member, column.data);
+    if (member === undefined)
       errors.push({
         path: `${path}.aluno_id`,
         message: 'Aluno não pertencia à turma neste período (ou não cursa o itinerário desta disciplina)',
       });
-    // A student who left the subject's itinerário: the assessments of before the change only.
-    else if (trocouEm !== null && column.data >= trocouEm)
-      errors.push({ path: `${path}.aluno_id`, message: afterItinerarioChange(trocouEm) });
+    else if (outside !== null) errors.push({ path: `${path}.aluno_id`, message: outside });
     const value = parseGradeValue(cell.valor, rules);
     if (!value.ok) errors.push({ path: `${path}.valor`, message: value.message });
     return { ...cell, path, value: value.ok ? value : { ok: true as const, tenths: null, conceito: null } };
