@@ -235,6 +235,12 @@ export interface HistoryYear {
    * Absent on this school's Fundamental years of older documents, whose figures were horas-aula.
    */
   aulas?: { total: number; minutos: number };
+  /**
+   * Ensino Médio, documents issued since ADR 0115 where the student changed itinerário in the year: the
+   * total counts the lessons they had in each itinerário (the one left included). Older documents left the
+   * itinerário left out of the total and kept the grid's hours for the one joined.
+   */
+  horas_cursadas?: true;
   frequencia: number | null;
   resultado: string;
   /** A year of Ensino Médio: printed by área, then the itinerário, in hours of 60 minutes. */

@@ -238,8 +238,13 @@ export function cargaHorariaText(groups: readonly SubjectGroup<unknown>[]): stri
   const itinerario = groups
     .filter((group) => group.parte === 'itinerario')
     .reduce((sum, group) => sum + group.carga_horaria, 0);
+  // An itinerário left during the year: the hours the student had there count in the year (ADR 0115).
+  const anterior = groups
+    .filter((group) => group.parte === 'itinerario_anterior')
+    .reduce((sum, group) => sum + group.carga_horaria, 0);
   const parts = [`formação geral básica ${formatHours(fgb)}`];
   if (itinerario > 0) parts.push(`itinerário formativo ${formatHours(itinerario)}`);
-  parts.push(`total ${formatHours(fgb + itinerario)}`);
+  if (anterior > 0) parts.push(`itinerário anterior ${formatHours(anterior)}`);
+  parts.push(`total ${formatHours(fgb + itinerario + anterior)}`);
   return `Carga horária anual: ${parts.join(' · ')}`;
 }

@@ -78,11 +78,16 @@ const reportCardSubjectSchema = z.object({
    */
   itinerario_trocado_em: z.string().optional(),
   /**
-   * Ensino Médio: the subject is of the itinerário the student changed into during the year (ADR 0111) —
-   * the change's day (`em`) and the clock hours of the lessons given them since; `carga_horaria` stays the
-   * year's by the grid (the boletim's annual figure), the histórico prints these hours.
+   * Ensino Médio: the subject is of the itinerário the student changed into (or went back to) during the
+   * year (ADR 0111, 0115) — the last change into it (`em`) and the clock hours of the lessons the student
+   * had there, which `carga_horaria` is too (ADR 0115; before it, the grid's annual hours).
    */
   itinerario_iniciado: z.object({ em: z.string(), carga_horaria: z.number().int() }).optional(),
+  /**
+   * Ensino Médio, a subject of an itinerário changed during the year (left or joined, ADR 0115): the
+   * lessons the student had there — `carga_horaria` is their clock hours; the histórico's year adds them up.
+   */
+  aulas_cursadas: z.number().int().optional(),
   /** Hours a year by the class's grade curricular (null: not in the grid). */
   carga_horaria: z.number().int().nullable(),
   periodos: z.array(reportCardPeriodSchema),

@@ -179,9 +179,9 @@ async function schoolYearsOf(
             disciplina: subject.disciplina,
             nota: historyGrade(subject),
             resultado: situacaoLabels[subject.situacao],
-            // Joined mid-year: the hours of the lessons had since the change (ADR 0111), as one left
-            // shows those had until it.
-            carga_horaria: subject.itinerario_iniciado?.carga_horaria ?? subject.carga_horaria,
+            // An itinerário joined or left mid-year: the hours of the lessons the student had there
+            // (ADR 0111, 0115); the others the grid's year.
+            carga_horaria: subject.carga_horaria,
             area: subject.area,
             itinerario: subject.itinerario,
             ...leftItinerario(subject),
@@ -203,11 +203,13 @@ async function schoolYearsOf(
         subject.nota = '—';
         if (!('itinerario_trocado_em' in subject)) subject.resultado = situacaoLabels.cursando;
       }
-    // The year's carga horária is its grade curricular's; an itinerário left shows its own hours apart.
-    // Added up in lessons and converted once (a sum of rounded hours drifts from the grid's figure).
-    const lessons = disciplinas
-      .filter((subject) => subject.carga_horaria !== null && !('itinerario_trocado_em' in subject))
-      .reduce((sum, subject) => sum + (lessonsOf.get(subject.disciplina) ?? 0), 0);
+    // The year's carga horária is the sum of its lines (ADR 0115): the grid's lessons of each subject, and
+    // for an itinerário changed during the year — the one left and the one joined — the lessons the student
+    // had there. Added up in lessons and converted once (a sum of rounded hours drifts from the grid's).
+    const had = card.disciplinas.some((subject) => subject.aulas_cursadas !== undefined);
+    const lessons = card.disciplinas
+      .filter((_, index) => disciplinas[index]!.carga_horaria !== null)
+      .reduce((sum, subject) => sum + (subject.aulas_cursadas ?? lessonsOf.get(subject.disciplina) ?? 0), 0);
     years.push({
       ano,
       serie: card.turma.serie,
@@ -217,6 +219,7 @@ async function schoolYearsOf(
       disciplinas,
       carga_horaria_total: lessons === 0 ? null : minutesToHours(lessons * minutos),
       ...(lessons === 0 ? {} : { aulas: { total: lessons, minutos } }),
+      ...(had ? { horas_cursadas: true } : {}),
       frequencia: card.frequencia.frequencia,
       resultado: transferido ?? (emCurso ? situacaoLabels.cursando : situacaoLabels[card.situacao]),
       ...(card.ensino_medio ? { ensino_medio: true } : {}),

@@ -214,6 +214,33 @@ function yearHours(year: HistoryYear): string {
   return `${year.carga_horaria_total.toLocaleString('pt-BR')} horas (${year.aulas.total.toLocaleString('pt-BR')} aulas de ${String(year.aulas.minutos)} min)`;
 }
 
+/**
+ * The histórico's note on its C.H. column, as the document's years were counted when it was issued: before
+ * ADR 0110 this school's Fundamental years held horas-aula; before ADR 0115 an itinerário left was outside
+ * the year's total, since then a change of itinerário adds the hours the student had in each.
+ */
+function historyNote(years: readonly HistoryYear[]): string {
+  const horasAula = years.some((year) => year.origem === 'escola' && !year.ensino_medio && !year.aulas);
+  if (horasAula)
+    return (
+      'C.H.: carga horária anual. Nos anos cursados nesta escola, horas-aula previstas na grade da turma ' +
+      '(aulas semanais × semanas letivas); no Ensino Médio, horas de 60 minutos (aulas semanais × 40 semanas × ' +
+      'duração da aula), por área do conhecimento e itinerário formativo (Lei 14.945/2024); nos anos de outras ' +
+      'escolas, a que consta dos documentos da escola de origem.'
+    );
+  const itinerario = years.some((year) => year.horas_cursadas)
+    ? 'e, quando o aluno trocou de itinerário no ano, as horas das aulas que teve em cada um (o anterior até a ' +
+      'troca, o novo desde ela), somadas no total do ano'
+    : 'e um itinerário anterior com as horas das aulas que o aluno teve até a troca, fora do total';
+  return (
+    'C.H.: carga horária anual em horas de 60 minutos (LDB art. 24). Nos anos cursados nesta escola, as aulas ' +
+    'previstas na grade da turma (aulas semanais × semanas letivas; 40 semanas no Ensino Médio) × a duração ' +
+    'da aula ÷ 60 — o total do ano diz quantas aulas e de quantos minutos; no Ensino Médio, por área do ' +
+    `conhecimento e itinerário formativo (Lei 14.945/2024), ${itinerario}; nos anos de outras escolas, a que ` +
+    'consta dos documentos da escola de origem.'
+  );
+}
+
 function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -271,26 +298,7 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
     );
     doc.moveDown(1);
   }
-  // Documents issued before ADR 0110 hold horas-aula in this school's Fundamental years: their note says so.
-  const horasAula = years.some((year) => year.origem === 'escola' && !year.ensino_medio && !year.aulas);
-  doc
-    .font('Helvetica')
-    .fontSize(7.5)
-    .fillColor('#444444')
-    .text(
-      horasAula
-        ? 'C.H.: carga horária anual. Nos anos cursados nesta escola, horas-aula previstas na grade da turma ' +
-            '(aulas semanais × semanas letivas); no Ensino Médio, horas de 60 minutos (aulas semanais × 40 semanas × ' +
-            'duração da aula), por área do conhecimento e itinerário formativo (Lei 14.945/2024); nos anos de outras ' +
-            'escolas, a que consta dos documentos da escola de origem.'
-        : 'C.H.: carga horária anual em horas de 60 minutos (LDB art. 24). Nos anos cursados nesta escola, as aulas ' +
-            'previstas na grade da turma (aulas semanais × semanas letivas; 40 semanas no Ensino Médio) × a duração ' +
-            'da aula ÷ 60 — o total do ano diz quantas aulas e de quantos minutos; no Ensino Médio, por área do ' +
-            'conhecimento e itinerário formativo (Lei 14.945/2024), e um itinerário anterior com as horas das aulas ' +
-            'que o aluno teve até a troca, fora do total; nos anos de outras escolas, a que consta dos documentos da ' +
-            'escola de origem.',
-      { width },
-    );
+  doc.font('Helvetica').fontSize(7.5).fillColor('#444444').text(historyNote(years), { width });
   doc.fillColor('#000000');
 }
 

@@ -151,18 +151,21 @@ export function composeReportCard(
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
     const left = leftOn(disciplina);
-    // The itinerário changed into: its lessons are theirs from the change (the last span's start).
+    // The itinerário changed into (or gone back to): its lessons are theirs from the last change into it.
     const joined =
       left === null ? (subjectSpans(itinerarios, alunoId, disciplina).at(-1)?.desde ?? null) : null;
     const hoursHad = minutesToHours((given ?? 0) * aulaMinutos);
+    // An itinerário changed during the year, left or joined (ADR 0115): the clock hours of the lessons the
+    // student had there, not the year's planned ones — what the year's totals add up.
+    const had = left !== null || joined !== null;
     return {
       disciplina,
       area: areaOf.get(subjectKey(disciplina)) ?? null,
       itinerario: itinerarios.subjectItinerario.get(disciplina)?.nome ?? null,
       ...(left === null ? {} : { itinerario_trocado_em: left }),
       ...(joined === null ? {} : { itinerario_iniciado: { em: joined, carga_horaria: hoursHad } }),
-      // A subject left: the clock hours of the lessons the student had, not the year's.
-      carga_horaria: left === null ? (hoursOf.get(disciplina) ?? null) : hoursHad,
+      ...(had ? { aulas_cursadas: given ?? 0 } : {}),
+      carga_horaria: had ? hoursHad : (hoursOf.get(disciplina) ?? null),
       periodos: perPeriod.map((period) => ({
         numero: period.numero,
         nome: period.nome,
