@@ -72,13 +72,46 @@ describe('histórico escolar in Ensino Médio', () => {
       resultado: 'Cursando',
       carga_horaria: 1,
     });
-    // The year's carga horária is the grade curricular's (FGB 720 h + the itinerário 200 h), apart from it.
-    expect(year.carga_horaria_total).toBe(920);
+    // The year's carga horária adds up its lines (ADR 0115): FGB 720 h by the grid, and the lessons the
+    // student had in each itinerário — 2 in the one left, 1 in the one joined (60 minutes each).
+    expect(year).toMatchObject({
+      carga_horaria_total: 723,
+      aulas: { total: 723, minutos: 60 },
+      horas_cursadas: true,
+    });
 
     const pdf = await get(`/api/documentos/${document.id}/pdf`, s.admin.cookie);
     const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain(`Itinerário anterior: ${ITINERARIO_CN} (trocado em 01/04/2026) — 2 h`);
     expect(text).toContain(`Itinerário formativo: ${ITINERARIO_LH} — 1 h`);
     expect(text.indexOf('Itinerário anterior:')).toBeLessThan(text.indexOf(LAB));
+    expect(text).toContain('Carga horária: 723 horas (723 aulas de 60 min)');
+    expect(text).toContain('somadas no total do ano');
+  });
+
+  it('a histórico issued before ADR 0115 keeps its total and its note (the itinerário left outside it)', async () => {
+    const s = await setupItinerarioChange(t);
+    const { document, year } = await historico2026(s.admin.cookie, s.a[0].id);
+    // As the documents issued before it were stored: no horas_cursadas, the grid's total.
+    const older = { ...year, carga_horaria_total: 920, aulas: { total: 920, minutos: 60 } };
+    delete (older as { horas_cursadas?: true }).horas_cursadas;
+    const [row] = await t.database.db
+      .select()
+      .from(schoolDocuments)
+      .where(eq(schoolDocuments.id, document.id));
+    await t.database.db
+      .update(schoolDocuments)
+      .set({
+        conteudo: {
+          ...row!.conteudo,
+          historico: row!.conteudo.historico!.map((item) => (item.ano === 2026 ? older : item)),
+        },
+      })
+      .where(eq(schoolDocuments.id, document.id));
+    const pdf = await get(`/api/documentos/${document.id}/pdf`, s.admin.cookie);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Carga horária: 920 horas (920 aulas de 60 min)');
+    expect(text).toContain('que o aluno teve até a troca, fora do total');
+    expect(text).not.toContain('somadas no total do ano');
   });
 });

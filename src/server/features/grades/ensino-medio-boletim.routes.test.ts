@@ -175,9 +175,10 @@ describe('Ensino Médio: a change of itinerário keeps what the student studied'
     const oficina = card.disciplinas.find((item) => item.disciplina === OFICINA);
     expect(oficina).toMatchObject({ itinerario: ITINERARIO_LH, faltas: 1, frequencia: 0 });
     expect(oficina!.itinerario_trocado_em).toBeUndefined();
-    // Joined on 01/04: the boletim's year keeps the grid's 200 h, the hours had since are beside them.
+    // Joined on 01/04: the hours of the lessons had since (one, of 60 minutes), not the grid's 200 (ADR 0115).
     expect(oficina).toMatchObject({
-      carga_horaria: 200,
+      carga_horaria: 1,
+      aulas_cursadas: 1,
       itinerario_iniciado: { em: '2026-04-01', carga_horaria: 1 },
     });
     expect(lab!.itinerario_iniciado).toBeUndefined();
@@ -191,6 +192,10 @@ describe('Ensino Médio: a change of itinerário keeps what the student studied'
       text.indexOf('Itinerário anterior:'),
     );
     expect(text.indexOf('Itinerário anterior:')).toBeLessThan(text.indexOf(LAB));
+    // The year's hours add up its lines: FGB 720 h, the new itinerário's 1 h, the one left's 2 h.
+    expect(text).toContain(
+      'Carga horária anual: formação geral básica 720 h · itinerário formativo 1 h · itinerário anterior 2 h · total 723 h',
+    );
 
     // The other students are as before; a choice corrected the day it was made leaves nothing behind.
     const other = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[1].id}`, s.admin.cookie));
