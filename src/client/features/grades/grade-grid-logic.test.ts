@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   batchIndexOf,
   isBlock,
+  itinerarioCellNote,
+  itinerarioChangeNote,
   moveFocus,
   parsePastedBlock,
   placeBlock,
@@ -196,5 +198,39 @@ describe('shownAverage', () => {
     expect(
       shownAverage(hundred, onHundred, (_a, avaliacao) => ({ trab: '74,0', prova: '50' })[avaliacao] ?? ''),
     ).toBe('58,0');
+  });
+});
+
+describe('a student whose itinerário changed (ADR 0115)', () => {
+  const on = (data: string) => ({ data });
+  it('names the spans under the name, and why a cell outside them is not theirs', () => {
+    const back = {
+      itinerario_periodos: [
+        { desde: null, ate: '2026-04-01' },
+        { desde: '2026-04-08', ate: null },
+      ],
+    };
+    expect(itinerarioChangeNote(back)).toBe('Saiu do itinerário em 01/04 e voltou em 08/04');
+    expect(itinerarioCellNote(back, on('2026-03-31'))).toBeNull();
+    expect(itinerarioCellNote(back, on('2026-04-06'))).toBe('fora do itinerário');
+    expect(itinerarioCellNote(back, on('2026-04-08'))).toBeNull();
+    const joined = { itinerario_periodos: [{ desde: '2026-04-01', ate: null }] };
+    expect(itinerarioChangeNote(joined)).toBe('Entrou no itinerário em 01/04');
+    expect(itinerarioCellNote(joined, on('2026-03-10'))).toBe('antes da entrada no itinerário');
+    const left = {
+      itinerario_trocado_em: '2026-04-01',
+      itinerario_periodos: [{ desde: null, ate: '2026-04-01' }],
+    };
+    expect(itinerarioChangeNote(left)).toBe('Trocou de itinerário em 01/04');
+    expect(itinerarioCellNote(left, on('2026-04-01'))).toBe('depois da troca de itinerário');
+    const twice = {
+      itinerario_periodos: [
+        { desde: '2026-03-02', ate: '2026-03-16' },
+        { desde: '2026-04-08', ate: '2026-04-20' },
+      ],
+    };
+    expect(itinerarioChangeNote(twice)).toBe(
+      'Entrou no itinerário em 02/03, saiu em 16/03, voltou em 08/04 e saiu em 20/04',
+    );
   });
 });

@@ -161,6 +161,23 @@ export function isAfterItinerarioChange(
   return aluno.itinerario_trocado_em !== undefined && data >= aluno.itinerario_trocado_em;
 }
 
+/**
+ * What a screen reader hears of a cell that is not the student's (`isAfterItinerarioChange`), or null:
+ * 'depois da troca de itinerário', 'antes da entrada no itinerário', 'fora do itinerário' (a gap).
+ */
+export function itinerarioCellNote(
+  aluno: Pick<GridStudent, 'itinerario_trocado_em' | 'itinerario_periodos'>,
+  avaliacao: Pick<GradesGrid['avaliacoes'][number], 'data'>,
+): string | null {
+  if (!isAfterItinerarioChange(aluno, avaliacao)) return null;
+  const spans = aluno.itinerario_periodos ?? [];
+  const first = spans[0]?.desde;
+  if (first !== undefined && first !== null && avaliacao.data < first)
+    return 'antes da entrada no itinerário';
+  if (spans.some((span) => span.desde !== null && span.desde > avaliacao.data)) return 'fora do itinerário';
+  return 'depois da troca de itinerário';
+}
+
 const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 /**

@@ -203,6 +203,29 @@ describe('GradeGrid', () => {
     expect(cell('Trabalho', 'Aluno 3')).toHaveValue('10');
   });
 
+  it('takes the assessments of every span of a student who went back to the itinerário', () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    // Aluno 2 left the itinerário on 15/03 and came back on 25/03: 'Trabalho' (20/03) was the other one's.
+    const grid = gridOf();
+    const periodos = [
+      { desde: null, ate: '2026-03-15' },
+      { desde: '2026-03-25', ate: null },
+    ];
+    renderGrid({
+      ...grid,
+      alunos: grid.alunos.map((aluno, index) =>
+        index === 1 ? { ...aluno, itinerario_periodos: periodos } : aluno,
+      ),
+    });
+    expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent(
+      'Saiu do itinerário em 15/03 e voltou em 25/03',
+    );
+    expect(cell('Prova 1', 'Aluno 2')).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Trabalho de Aluno 2: fora do itinerário' })).toHaveAttribute(
+      'readonly',
+    );
+  });
+
   it('moves down a column with Enter and across with the arrows', async () => {
     const user = userEvent.setup();
     renderGrid(gridOf());

@@ -4,6 +4,7 @@ import { CellActions } from './grade-cell-actions';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query';
 import {
   isAfterItinerarioChange,
+  itinerarioCellNote,
   isBlock,
   moveFocus,
   parsePastedBlock,
@@ -97,7 +98,8 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     const messageId = `msg-${key}`;
     const nota = sheet.serverCell(aluno.id, avaliacao.id);
     const pending = pendingOf(aluno.id, avaliacao.id);
-    const after = isAfterItinerarioChange(aluno, avaliacao);
+    const outside = itinerarioCellNote(aluno, avaliacao);
+    const after = outside !== null;
     const locked = readOnly || after;
     return (
       <GradeCell
@@ -111,7 +113,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
             if (element) inputs.current.set(key, element);
             else inputs.current.delete(key);
           }}
-          aria-label={after ? `${label}: depois da troca de itinerário` : label}
+          aria-label={outside === null ? label : `${label}: ${outside}`}
           aria-invalid={bad || undefined}
           aria-describedby={bad && edit.message ? messageId : undefined}
           inputMode={grid.escala === 'conceitos' ? 'text' : 'decimal'}
