@@ -4,11 +4,13 @@
  */
 export { classCurriculumRoutes, classItinerariosRoutes } from './curriculum.routes.js';
 export {
-  inSpans,
   itinerarioStudentsDuring,
   itinerarioStudentsOf,
   itinerariosOfClass,
   itinerariosOfClasses,
+} from './itinerarios.service.js';
+export {
+  inSpans,
   leftItinerarioOn,
   subjectSpans,
   takesSubject,
@@ -16,4 +18,4 @@ export {
   type ClassItinerarios,
   type ItinerarioMember,
   type SubjectSpan,
-} from './itinerarios.service.js';
+} from './itinerario-spans.js';

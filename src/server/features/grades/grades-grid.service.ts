@@ -71,10 +71,10 @@ export function outsideItinerario(member: Pick<GridMember, 'spans'>, data: strin
   const before = spans.filter((span) => span.ate !== null && span.ate <= data).at(-1);
   const after = spans.find((span) => span.desde !== null && span.desde > data);
   if (before && after)
-    return `O aluno saiu deste itinerário em ${formatDate(before.ate!)} e voltou em ${formatDate(after.desde!)}: esta avaliação é desse intervalo.`;
+    return `O aluno saiu deste itinerário em ${formatDate(before.ate)} e voltou em ${formatDate(after.desde)}: esta avaliação é desse intervalo.`;
   if (before)
-    return `O aluno trocou de itinerário em ${formatDate(before.ate!)}: esta avaliação é de depois da troca.`;
-  return `O aluno entrou neste itinerário em ${formatDate(after!.desde!)}: esta avaliação é de antes da troca.`;
+    return `O aluno trocou de itinerário em ${formatDate(before.ate)}: esta avaliação é de depois da troca.`;
+  return `O aluno entrou neste itinerário em ${formatDate(after!.desde)}: esta avaliação é de antes da troca.`;
 }
 
 /** Each student once, though one who left and came back belongs by two memberships. */
