@@ -30,7 +30,6 @@ import { classesInScope, scopeOf, studentsInScope, type RecordsScope } from '../
 import {
   leftItinerarioOn,
   subjectSpans,
-  takesSubject,
   tookSubjectOn,
   type ClassItinerarios,
   type ItinerarioMember,
