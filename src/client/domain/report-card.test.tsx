@@ -663,9 +663,9 @@ describe('ReportCardView: an itinerário the student left (ADR 0110)', () => {
     expect(within(lab).queryByText('Cursando')).toBeNull();
     const oficina = within(table).getByRole('row', { name: /Oficina de Escrita/ });
     expect(within(oficina).getByText('Cursando')).toBeInTheDocument();
-    // The year's hours are the grid's: the itinerário left is not in them.
+    // The year's hours add up its lines: the hours had in the itinerário left are in them (ADR 0115).
     expect(screen.getByText(/Carga horária anual/)).toHaveTextContent(
-      'Carga horária anual: formação geral básica 200 h · itinerário formativo 200 h · total 400 h',
+      'Carga horária anual: formação geral básica 200 h · itinerário formativo 200 h · itinerário anterior 2 h · total 402 h',
     );
   });
 
