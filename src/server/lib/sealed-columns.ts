@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
-import { resealed, secretBox } from './secret-box.js';
+import { resealed, secretBox, type SecretBox } from './secret-box.js';
 
 /**
  * The columns of one table that hold values sealed with the installation's key (lib/secret-box.ts), as
@@ -14,6 +14,16 @@ export interface SealedColumns {
   id: PgColumn;
   info: string;
   columns: readonly (readonly [PgColumn, string])[];
+}
+
+/** A table's sealed columns with the box that seals them (`boxOf`, under the installation's key). */
+export interface SealedTable extends SealedColumns {
+  boxOf(ctx: { backupKey: Buffer }): SecretBox;
+}
+
+/** Declared once by the module that owns the table: its box and what a rotation re-seals agree. */
+export function sealedTable(spec: SealedColumns): SealedTable {
+  return { ...spec, boxOf: (ctx) => secretBox(ctx.backupKey, spec.info) };
 }
 
 export interface ResealCount {

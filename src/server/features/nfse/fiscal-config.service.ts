@@ -9,8 +9,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { fiscalConfig, type FiscalConfigRow } from '../../db/schema/fiscal.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { SealedColumns } from '../../lib/sealed-columns.js';
-import { secretBox, type SecretBox } from '../../lib/secret-box.js';
+import { sealedTable } from '../../lib/sealed-columns.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { assertVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { abrirPfx, CertificadoInvalidoError, type CertificadoA1 } from './certificado.js';
@@ -26,22 +26,18 @@ export const SEALED = {
   senha: 'fiscal_config.senha_certificado',
 } as const;
 
-const BOX_INFO = 'fiscal';
-
-export function boxOf(ctx: Pick<AppContext, 'backupKey'>): SecretBox {
-  return secretBox(ctx.backupKey, BOX_INFO);
-}
-
-/** What the installation key's rotation re-seals here (ADR 0118). */
-export const FISCAL_SEALED_COLUMNS: SealedColumns = {
+/** The sealed columns, which the installation key's rotation re-seals (ADR 0118). */
+export const FISCAL_SEALED_COLUMNS = sealedTable({
   table: fiscalConfig,
   id: fiscalConfig.id,
-  info: BOX_INFO,
+  info: 'fiscal',
   columns: [
     [fiscalConfig.certificadoCifrado, SEALED.certificado],
     [fiscalConfig.senhaCertificadoCifrada, SEALED.senha],
   ],
-};
+});
+
+export const boxOf = (ctx: Pick<AppContext, 'backupKey'>): SecretBox => FISCAL_SEALED_COLUMNS.boxOf(ctx);
 
 /** The simulator's CA, trusted only in the process that runs it (NFSE_PROVIDER=simulado, tests). */
 const cas = new WeakMap<object, string>();

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { pixProvedor } from '../../db/schema/pix-provedor.js';
-import type { SealedColumns } from '../../lib/sealed-columns.js';
-import { secretBox, type SecretBox } from '../../lib/secret-box.js';
+import { sealedTable } from '../../lib/sealed-columns.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 
 /** Each sealed column's purpose (GCM additional data): a value copied into another column does not open. */
 export const SEALED = {
@@ -13,17 +13,11 @@ export const SEALED = {
   webhookSegredo: 'pix_provedor.webhook_segredo',
 } as const;
 
-const BOX_INFO = 'pix-provedor';
-
-export function boxOf(ctx: Pick<AppContext, 'backupKey'>): SecretBox {
-  return secretBox(ctx.backupKey, BOX_INFO);
-}
-
-/** What the installation key's rotation re-seals here (ADR 0118). */
-export const PIX_SEALED_COLUMNS: SealedColumns = {
+/** The sealed columns, which the installation key's rotation re-seals (ADR 0118). */
+export const PIX_SEALED_COLUMNS = sealedTable({
   table: pixProvedor,
   id: pixProvedor.id,
-  info: BOX_INFO,
+  info: 'pix-provedor',
   columns: [
     [pixProvedor.clientSecretCifrado, SEALED.clientSecret],
     [pixProvedor.certificadoCifrado, SEALED.certificado],
@@ -32,4 +26,6 @@ export const PIX_SEALED_COLUMNS: SealedColumns = {
     [pixProvedor.p12SenhaCifrada, SEALED.p12Senha],
     [pixProvedor.webhookSegredoCifrado, SEALED.webhookSegredo],
   ],
-};
+});
+
+export const boxOf = (ctx: Pick<AppContext, 'backupKey'>): SecretBox => PIX_SEALED_COLUMNS.boxOf(ctx);
