@@ -24,7 +24,8 @@ import { isoDateSchema, optionalText, uuidParam } from './validators.js';
 export const FREQUENCIA_MINIMA = 75;
 /**
  * Lei 13.803/2019 (LDB art. 12, VIII): notify the Conselho Tutelar when absences pass 30 % of the
- * percentage the law allows (25 %), i.e. more than 7.5 % of the lessons given.
+ * percentage the law allows (25 % of the year's workload), i.e. more than 7.5 % of the lessons the
+ * year plans — a count for the year (`isPastTutelaryLine`, ADR 0117), not a rate over the lessons given.
  */
 export const LIMITE_CONSELHO_TUTELAR = 7.5;
 
@@ -265,6 +266,7 @@ export const frequencyFiguresSchema = z.object({
   faltas_abonadas: z.number().int(),
   frequencia: z.number().nullable(),
   abaixo_minimo: z.boolean(),
+  /** More absences than the stage's line of the year's planned lessons (`isPastTutelaryLine`, ADR 0117). */
   acima_limite_conselho: z.boolean(),
 });
 export type FrequencyFigures = z.infer<typeof frequencyFiguresSchema>;
@@ -356,6 +358,12 @@ export const attendanceAlertSchema = z.object({
   /** The student's class's stage's minimum and Conselho Tutelar line (null: none, the creche). */
   frequencia_minima: z.number().nullable(),
   limite_conselho: z.number().nullable(),
+  /**
+   * The lessons (or school days) the student's year plans (`plannedLessons`), and the most absences the
+   * Conselho Tutelar line allows in it (`tutelaryLimit`; null: none, the creche) — ADR 0117.
+   */
+  aulas_previstas_ano: z.number().int(),
+  limite_faltas_conselho: z.number().int().nullable(),
   ultima_notificacao: z
     .object({ id: z.string(), emitida_em: z.string(), emitida_por: z.string().nullable() })
     .nullable(),
@@ -450,11 +458,25 @@ export function maxAbsencesForYear(total: number, minimum: number = FREQUENCIA_M
   return total <= 0 ? 0 : Math.floor((total * (1000 - Math.round(minimum * 10))) / 1000);
 }
 
-/** Past the Conselho Tutelar line of the stage (`line` in %; null: no alert by percentage, the creche). */
+/**
+ * The most absences the Conselho Tutelar line allows in a year of `planned` lessons (or days): `line` %
+ * of them, rounded down (7,5 % of 200 → 15; LDB art. 12, VIII, by Lei 13.803/2019: 30 % of the 25 %
+ * the law allows of the year's workload). Null: no line (the creche).
+ */
+export function tutelaryLimit(planned: number, line: number | null = LIMITE_CONSELHO_TUTELAR): number | null {
+  return line === null ? null : Math.floor((planned * Math.round(line * 10)) / 1000);
+}
+
+/**
+ * Past the Conselho Tutelar line of the stage (`line` in %; null: no line, the creche): more absences
+ * than `line` % of the year's PLANNED lessons (`plannedLessons`, ADR 0117), compared exactly — a count
+ * for the whole year, not a rate over the lessons given so far (one absence on the first day is not
+ * past it).
+ */
 export function isPastTutelaryLine(
-  given: number,
+  planned: number,
   counted: number,
   line: number | null = LIMITE_CONSELHO_TUTELAR,
 ): boolean {
-  return line !== null && given > 0 && 1000 * counted > line * 10 * given;
+  return line !== null && planned > 0 && 1000 * counted > Math.round(line * 10) * planned;
 }

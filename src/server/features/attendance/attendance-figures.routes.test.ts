@@ -78,18 +78,21 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
   it('lists students below 75 % and past the Conselho Tutelar line; the letter is recorded and printable', async () => {
     const s = await setupSchool();
     const [b1, b2] = s.b;
-    // Twenty days of B: b1 misses 6 (70 %), b2 misses 2 (90 %: past 7.5 %, not below 75 %).
-    const roll = classifyDays('2026-02-02', '2026-03-19', [], [{ inicio: '2026-02-02', fim: '2026-12-11' }])
+    // 170 days of B (by November; the administrator takes them, the early periods being closed): b1
+    // misses 51 (70 %), b2 misses 17 (90 %, not below 75 %) — both past the Conselho Tutelar line, more
+    // than 7,5 % of the year's 215 school days (16; ADR 0117).
+    clock.pin('2026-11-20');
+    const roll = classifyDays('2026-02-02', '2026-11-19', [], [{ inicio: '2026-02-02', fim: '2026-12-11' }])
       .filter((day) => day.letivo)
       .map((day) => day.data)
-      .slice(0, 20);
-    expect(roll).toHaveLength(20);
+      .slice(0, 170);
+    expect(roll).toHaveLength(170);
     for (const [index, data] of roll.entries()) {
       const faltas = [
-        ...(index < 6 ? [{ aluno_id: b1.id }] : []),
-        ...(index >= 10 && index < 12 ? [{ aluno_id: b2.id }] : []),
+        ...(index < 51 ? [{ aluno_id: b1.id }] : []),
+        ...(index >= 60 && index < 77 ? [{ aluno_id: b2.id }] : []),
       ];
-      const response = await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+      const response = await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.admin.cookie, {
         data,
         faltas,
       });
@@ -122,7 +125,7 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
     const issued = await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, { aluno_id: b1.id });
     expect(issued.statusCode).toBe(201);
     const notice = dataOf<TutelaryNotification>(issued);
-    expect(notice).toMatchObject({ aulas_dadas: 20, faltas: 6, frequencia: 70 });
+    expect(notice).toMatchObject({ aulas_dadas: 170, faltas: 51, frequencia: 70 });
     const pdf = await get(`/api/frequencia/notificacoes/${notice.id}/pdf`, s.admin.cookie);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

@@ -17,6 +17,7 @@ import { clock } from '../../lib/clock.js';
 import type { SchoolReads } from '../../lib/school-cache.js';
 import { rulesForYear } from '../calendar/index.js';
 import { itinerariosOfClasses, tookSubjectOn } from '../curriculum/index.js';
+import { plannedLessons } from './planned-lessons.figures.js';
 import {
   classYear,
   figuresOf,
@@ -124,6 +125,21 @@ export async function familyAttendance(
       ]);
     }),
   );
+  // The lessons each child's year plans, the base of the Conselho Tutelar line (ADR 0117).
+  const plans = new Map(
+    await Promise.all(
+      [...groups].map(async ([key, { de, ate, ids }]) => {
+        const own = children.filter((child) => ids.includes(child.id));
+        const plan = await plannedLessons(
+          db,
+          { de, ate },
+          own.map((child) => child.turmaId),
+          ids,
+        );
+        return [key, plan] as const;
+      }),
+    ),
+  );
   const given = reads.flatMap(([rows]) => rows);
   const tallies = new Map(reads.flatMap(([, rows]) => rows.map((row) => [row.alunoId, row] as const)));
   // Ensino Médio: an itinerário's lesson is the child's on the days it was their itinerário (tookSubjectOn).
@@ -171,6 +187,7 @@ export async function familyAttendance(
       tally?.justified ?? 0,
       tally?.excused ?? 0,
       rules,
+      plans.get(`${years[index]!.de}:${years[index]!.ate}`)!.of(child.turmaId, child.id, totalGiven),
     );
     const subjects = [...perSubject.keys()].filter((disciplina) => disciplina !== null).length;
     const outlook = await yearOutlook(

@@ -10,7 +10,6 @@ import {
   isPastTutelaryLine,
   maxAbsencesForYear,
   FREQUENCIA_MINIMA,
-  LIMITE_CONSELHO_TUTELAR,
   type FrequencyFigures,
   type SituacaoFalta,
 } from '../../../shared/attendance.schemas.js';
@@ -58,15 +57,17 @@ export function countAbsencesBy<Key extends typeof attendanceAbsences.alunoId | 
     .groupBy(key);
 }
 
+/**
+ * A student's (or a subject's) figures. `planned`: the lessons the year plans (`plannedLessons`), the
+ * base of the Conselho Tutelar line (a count for the year, ADR 0117); the 75 % is over `given`.
+ */
 export function figuresOf(
   given: number,
   counted: number,
   justified: number,
   excused: number,
-  rules: { minima: number | null; limiteConselho: number | null } = {
-    minima: FREQUENCIA_MINIMA,
-    limiteConselho: LIMITE_CONSELHO_TUTELAR,
-  },
+  rules: { minima: number | null; limiteConselho: number | null },
+  planned: number,
 ): FrequencyFigures {
   return {
     aulas_dadas: given,
@@ -75,7 +76,7 @@ export function figuresOf(
     faltas_abonadas: excused,
     frequencia: attendancePercent(given, counted),
     abaixo_minimo: isBelowMinimum(given, counted, rules.minima),
-    acima_limite_conselho: isPastTutelaryLine(given, counted, rules.limiteConselho),
+    acima_limite_conselho: isPastTutelaryLine(planned, counted, rules.limiteConselho),
   };
 }
 

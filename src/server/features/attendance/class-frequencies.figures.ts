@@ -4,6 +4,7 @@ import {
   attendancePercent,
   isBelowMinimum,
   isPastTutelaryLine,
+  tutelaryLimit,
   type AttendanceAlert,
   type AttendanceAlerts,
 } from '../../../shared/attendance.schemas.js';
@@ -17,6 +18,7 @@ import { classSubjects, previousItinerarios, studentItinerarios } from '../../db
 import { etapas } from '../../../shared/stage-rules.js';
 import { classRulesIn, countAbsencesBy, studentTotals, yearRange } from './attendance.figures.js';
 import { studentWithClassColumns } from './student-class.columns.js';
+import { plannedLessons } from './planned-lessons.figures.js';
 
 /**
  * Per class: the attendance of its active students over the current year, and the whole's (the homes).
@@ -125,7 +127,11 @@ async function classOfId(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** GET /api/frequencia/alertas — below the stage's minimum and past the Conselho Tutelar line, in the user's scope. */
+/**
+ * GET /api/frequencia/alertas — below the stage's minimum (a rate over the lessons given) and past the
+ * Conselho Tutelar line (more absences than the line's share of the year's planned lessons, ADR 0117),
+ * in the user's scope.
+ */
 export async function listAlerts(
   db: DbOrTx,
   viewer: Viewer,
@@ -154,10 +160,21 @@ export async function listAlerts(
     studentsInScope(scope),
     query.turma_id ? eq(students.turmaId, query.turma_id) : undefined,
   );
-  // A teacher's lists count the lessons they teach, as the student's figures do for them.
-  const totals = (await studentTotals(db, range, where, rollsVisibleTo(scope))).filter(
+  // A teacher's lists count the lessons they teach, as the student's figures do for them. The Conselho
+  // Tutelar line is a count of the year's planned lessons (ADR 0117): read for the students with an
+  // absence only.
+  const all = await studentTotals(db, range, where, rollsVisibleTo(scope));
+  const absent = all.filter((row) => row.counted > 0);
+  const planned = await plannedLessons(
+    db,
+    range,
+    absent.map((row) => row.turmaId),
+    absent.map((row) => row.alunoId),
+  );
+  const plannedOf = (row: (typeof all)[number]) => planned.of(row.turmaId, row.alunoId, row.given);
+  const totals = absent.filter(
     (row) =>
-      isPastTutelaryLine(row.given, row.counted, lowestLine) ||
+      isPastTutelaryLine(plannedOf(row), row.counted, lowestLine) ||
       isBelowMinimum(row.given, row.counted, highestMinimum),
   );
   const ids = totals.map((row) => row.alunoId);
@@ -180,7 +197,7 @@ export async function listAlerts(
   const ruled = totals.flatMap((row) => {
     const person = byId.get(row.alunoId)!;
     const rules = rulesOfClass(person);
-    const past = isPastTutelaryLine(row.given, row.counted, rules.limiteConselho);
+    const past = isPastTutelaryLine(plannedOf(row), row.counted, rules.limiteConselho);
     const below = isBelowMinimum(row.given, row.counted, rules.minima);
     return past || below ? [{ row, person, rules, past, below }] : [];
   });
@@ -194,6 +211,8 @@ export async function listAlerts(
       frequencia: attendancePercent(row.given, row.counted) ?? 0,
       frequencia_minima: rules.minima,
       limite_conselho: rules.limiteConselho,
+      aulas_previstas_ano: plannedOf(row),
+      limite_faltas_conselho: tutelaryLimit(plannedOf(row), rules.limiteConselho),
       ultima_notificacao: notice
         ? { id: notice.id, emitida_em: notice.emitidaEm.toISOString(), emitida_por: notice.emitidaPorNome }
         : null,

@@ -18,6 +18,7 @@ import {
   yearRange,
 } from './attendance.figures.js';
 import { studentWithClassColumns } from './student-class.columns.js';
+import { plannedLessonsOf } from './planned-lessons.figures.js';
 
 /** GET /api/frequencia/alunos/:id — figures per subject and overall, and every absence with its id. */
 export async function getStudentAttendance(
@@ -98,6 +99,8 @@ export async function getStudentAttendance(
   const rules = (await classRulesIn(db, range.anoLetivoId))(student);
   const totalGiven = [...given.values()].reduce((sum, total) => sum + total, 0);
   const all = tally(absences);
+  // The Conselho Tutelar line counts over the lessons the year plans (ADR 0117).
+  const planned = await plannedLessonsOf(db, range, student.turmaId, alunoId);
   const subjects = [...given]
     .map(([disciplina, total]) => ({ disciplina, total }))
     .filter((row): row is { disciplina: string; total: number } => row.disciplina !== null)
@@ -105,7 +108,14 @@ export async function getStudentAttendance(
       const own = tally(absences.filter((absence) => absence.disciplina === row.disciplina));
       return {
         disciplina: row.disciplina,
-        ...figuresOf(row.total, own.counted, own.justified, own.excused, rules),
+        ...figuresOf(
+          row.total,
+          own.counted,
+          own.justified,
+          own.excused,
+          rules,
+          planned.subject(row.disciplina, row.total),
+        ),
       };
     })
     .sort((a, b) => a.disciplina.localeCompare(b.disciplina, 'pt-BR'));
@@ -130,7 +140,7 @@ export async function getStudentAttendance(
     ano: range.ano,
     de: range.de,
     ate: range.ate,
-    geral: figuresOf(totalGiven, all.counted, all.justified, all.excused, rules),
+    geral: figuresOf(totalGiven, all.counted, all.justified, all.excused, rules, planned.total(totalGiven)),
     frequencia_minima: rules.minima,
     limite_conselho: rules.limiteConselho,
     por_disciplina: subjects,

@@ -43,7 +43,9 @@ describe('frequência do aluno', () => {
       faltas_abonadas: 0,
       frequencia: 60,
       abaixo_minimo: true,
-      acima_limite_conselho: true,
+      // 2 absences are far from the Conselho Tutelar line: more than 7,5 % of the year's 215 school
+      // days (ADR 0117), not of the 5 given so far.
+      acima_limite_conselho: false,
     });
     expect(first.faltas.map((falta) => [falta.data, falta.situacao])).toEqual([
       ['2026-03-17', 'justificada'],
@@ -220,21 +222,24 @@ describe('frequência do aluno', () => {
     ]);
     expect(portugueseView.geral).toMatchObject({ aulas_dadas: 1, faltas: 1, faltas_justificadas: 1 });
 
-    // The alert lists count the same lessons for the teacher.
+    // The alert lists count the same lessons for the teacher (the list below 75 %: 4 absences are not
+    // past the Conselho Tutelar line, a count over the year's planned lessons — ADR 0117).
     const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas?ano=2026', s.math.cookie));
     expect(
-      alerts.conselho_tutelar
+      alerts.abaixo_minimo
         .filter((alert) => alert.aluno.id === moved.id)
         .map((alert) => [alert.aulas_dadas, alert.faltas]),
     ).toEqual([[1, 1]]);
+    expect(alerts.conselho_tutelar).toEqual([]);
     const schoolAlerts = dataOf<AttendanceAlerts>(
       await get('/api/frequencia/alertas?ano=2026', s.admin.cookie),
     );
     expect(
-      schoolAlerts.conselho_tutelar
+      schoolAlerts.abaixo_minimo
         .filter((alert) => alert.aluno.id === moved.id)
         .map((alert) => [alert.aulas_dadas, alert.faltas]),
     ).toEqual([[4, 4]]);
+    expect(schoolAlerts.conselho_tutelar).toEqual([]);
   });
 
   it('a student enrolled mid-year counts only the days they belonged; a transfer splits the count', async () => {

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   attendancePercent,
   isPastTutelaryLine,
+  tutelaryLimit,
   type TutelaryNotification,
 } from '../../../shared/attendance.schemas.js';
 import { formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
@@ -16,17 +17,21 @@ import { getSchoolIdentity } from '../settings/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { tutelaryNotifications, type TutelaryNotificationRow } from '../../db/schema/attendance.js';
 import { classRulesIn, studentTotals, yearRange } from './attendance.figures.js';
+import { plannedLessonsOf } from './planned-lessons.figures.js';
 import { limiteConselhoLegal, type ClassRules } from '../../../shared/stage-rules.js';
 
 const percent = (value: number) => String(value).replace('.', ',');
 
-/** How the letter names the line it applies: the law's, or the school's earlier one (and the law's). */
+/**
+ * How the letter names the line it applies: the law's, or the school's earlier one (and the law's) — a
+ * share of the lessons the year plans (ADR 0117), not of those given so far.
+ */
 function lineText(rules: ClassRules): string {
   const legal = rules.etapa ? limiteConselhoLegal[rules.etapa] : 7.5;
   const own = rules.limiteConselho ?? legal ?? 7.5;
   if (legal === null || own === legal)
-    return `quantidade de faltas acima de 30% do percentual permitido em lei (${percent(own)}% das aulas dadas)`;
-  return `quantidade de faltas acima do limite adotado pela escola (${percent(own)}% das aulas dadas; a lei fixa 30% do percentual permitido, ${percent(legal)}%)`;
+    return `quantidade de faltas acima de 30% do percentual permitido em lei (${percent(own)}% das aulas previstas para o ano letivo)`;
+  return `quantidade de faltas acima do limite adotado pela escola (${percent(own)}% das aulas previstas para o ano letivo; a lei fixa 30% do percentual permitido, ${percent(legal)}%)`;
 }
 import { renderPdf } from '../../lib/pdf.js';
 import { fileNameSlug } from '../../lib/download.js';
@@ -58,7 +63,13 @@ export async function issueTutelaryNotification(
   const range = await yearRange(ctx.db, input.ano);
   return ctx.db.transaction(async (tx) => {
     const [student] = await tx
-      .select({ id: students.id, turmaNome: classes.nome, nivel: classes.nivel, serie: classes.serie })
+      .select({
+        id: students.id,
+        turmaId: students.turmaId,
+        turmaNome: classes.nome,
+        nivel: classes.nivel,
+        serie: classes.serie,
+      })
       .from(students)
       .leftJoin(classes, eq(classes.id, students.turmaId))
       .where(eq(students.id, input.aluno_id));
@@ -72,9 +83,13 @@ export async function issueTutelaryNotification(
       throw conflict(
         'A etapa do aluno não tem limite de faltas para notificar o Conselho Tutelar (a lei não fixa frequência mínima na creche).',
       );
-    if (!isPastTutelaryLine(given, counted, rules.limiteConselho))
+    // A count over the year's planned lessons (LDB art. 12, VIII; ADR 0117), as the alerts list has it.
+    const planned = (await plannedLessonsOf(tx, range, student.turmaId, input.aluno_id)).total(given);
+    if (!isPastTutelaryLine(planned, counted, rules.limiteConselho))
       throw conflict(
-        `O aluno não ultrapassou o limite de faltas que exige a notificação (mais de ${percent(rules.limiteConselho)} % das aulas dadas).`,
+        `O aluno não ultrapassou o limite de faltas que exige a notificação: mais de ${String(
+          tutelaryLimit(planned, rules.limiteConselho),
+        )} faltas (${percent(rules.limiteConselho)} % das ${String(planned)} aulas previstas para o ano letivo); tem ${String(counted)}.`,
       );
     const [row] = await tx
       .insert(tutelaryNotifications)
@@ -93,7 +108,13 @@ export async function issueTutelaryNotification(
       action: 'notificar_conselho_tutelar',
       entity: 'aluno',
       entityId: input.aluno_id,
-      details: { notificacao_id: row!.id, ano: range.ano, aulas_dadas: given, faltas: counted },
+      details: {
+        notificacao_id: row!.id,
+        ano: range.ano,
+        aulas_dadas: given,
+        aulas_previstas_ano: planned,
+        faltas: counted,
+      },
     });
     return toNotification(row!);
   });
@@ -107,6 +128,7 @@ async function loadLetter(db: DbOrTx, id: string) {
       matricula: students.matricula,
       nascimento: students.dataNascimento,
       endereco: students.endereco,
+      turmaId: students.turmaId,
       nivel: classes.nivel,
       serie: classes.serie,
     })
@@ -145,6 +167,11 @@ export async function buildTutelaryLetter(
   const rules = (await classRulesIn(db, range.anoLetivoId))(letter);
   const school = await getSchoolIdentity(db);
   const { notice } = letter;
+  // The year's planned lessons of the student's class, the base of the line (ADR 0117).
+  const planned = (await plannedLessonsOf(db, range, letter.turmaId, notice.alunoId)).total(
+    notice.aulasDadas,
+  );
+  const limit = tutelaryLimit(planned, rules.limiteConselho);
   const percent = attendancePercent(notice.aulasDadas, notice.faltas) ?? 0;
   const absentShare = notice.aulasDadas > 0 ? Math.round((notice.faltas * 1000) / notice.aulasDadas) / 10 : 0;
   const body = await renderPdf(
@@ -187,8 +214,13 @@ export async function buildTutelaryLetter(
       line('Aulas dadas até a emissão', String(notice.aulasDadas));
       line(
         'Faltas (não abonadas)',
-        `${String(notice.faltas)} (${String(absentShare).replace('.', ',')}% das aulas)`,
+        `${String(notice.faltas)} (${String(absentShare).replace('.', ',')}% das aulas dadas)`,
       );
+      if (limit !== null)
+        line(
+          'Limite do ano letivo',
+          `${String(limit)} faltas em ${String(planned)} aulas previstas para o ano letivo`,
+        );
       line('Frequência', `${String(percent).replace('.', ',')}%`);
       doc.moveDown();
       doc.text(

@@ -35,8 +35,11 @@ describe('GET /api/dashboard/pendencias', () => {
     // Next year's class, already open with a student: no roll of this year is its to take.
     const nextYear = await insertClass(t, null, 25, { anoLetivo: '2027', nome: 'Turma de 2027' });
     await insertStudent(t, nextYear.id);
-    // The class's daily roll from Tuesday to Thursday: Friday's and today's are not taken.
-    for (const data of ['2026-04-14', '2026-04-15', '2026-04-16']) {
+    // The class's daily roll from Tuesday to Thursday: Friday's and today's are not taken. Fourteen
+    // earlier days of March, away at all: 17 absences, past the Conselho Tutelar line (more than 7,5 % of
+    // the year's planned school days, ADR 0117).
+    const march = ['02', '03', '04', '05', '06', '09', '10', '11', '12', '13', '16', '17', '18', '19'];
+    for (const data of [...march.map((day) => `2026-03-${day}`), '2026-04-14', '2026-04-15', '2026-04-16']) {
       const roll = await send('PUT', `/api/frequencia/turmas/${turma.id}`, coordination.cookie, {
         data,
         faltas: [{ aluno_id: absent.id }],
