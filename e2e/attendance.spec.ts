@@ -352,7 +352,28 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   browser,
 }) => {
   const { context, page } = await adminPage(browser, DESKTOP);
-  // Carla (1 absence in 1 roll) is past the Conselho Tutelar line: the letter downloads, its date shows.
+  // Carla (1 absence in 1 roll) came in earlier and missed the 17 school days before it: 18 absences,
+  // past the Conselho Tutelar line — more than 7,5 % of the year's planned school days (ADR 0117), not
+  // of the days given so far. The letter downloads, its date shows.
+  const api = page.request;
+  const carlaId = await studentId(api, `Carla Chamada ${run}`);
+  const record = await dataOf<{ turma_id: string; data_enturmacao: string }>(
+    await api.get(`/api/alunos/${carlaId}`),
+  );
+  const earlier = (await recentDays(api, 150)).letivos
+    .filter((day) => day < record.data_enturmacao)
+    .slice(-17);
+  expect(earlier, '17 dias letivos antes da enturmação').toHaveLength(17);
+  const moved = await api.post(`/api/turmas/${record.turma_id}/alunos`, {
+    data: { aluno_id: carlaId, data_enturmacao: earlier[0] },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  for (const day of earlier) {
+    const roll = await api.put(`/api/frequencia/turmas/${record.turma_id}`, {
+      data: { data: day, faltas: [{ aluno_id: carlaId }] },
+    });
+    expect(roll.ok(), await roll.text()).toBe(true);
+  }
   await page.goto('/dashboard/frequencia?aba=alertas');
   await expect(page.getByRole('heading', { name: /Alunos com frequência abaixo de 75/ })).toBeVisible();
   const council = page.getByRole('table', { name: 'Alunos para notificar ao Conselho Tutelar' });

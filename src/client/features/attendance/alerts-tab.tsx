@@ -73,6 +73,17 @@ const minimumColumn: Column<AttendanceAlert> = {
     row.frequencia_minima === null ? '—' : `${String(row.frequencia_minima).replace('.', ',')} %`,
 };
 
+/** The Conselho Tutelar line as a count: the most absences the year's planned lessons allow (ADR 0117). */
+const yearLineColumn: Column<AttendanceAlert> = {
+  id: 'limite',
+  header: 'Limite do ano',
+  sortValue: (row) => row.limite_faltas_conselho ?? 0,
+  cell: (row) =>
+    row.limite_faltas_conselho === null
+      ? '—'
+      : `${String(row.limite_faltas_conselho)} faltas em ${String(row.aulas_previstas_ano)} previstas`,
+};
+
 const noticeColumn: Column<AttendanceAlert> = {
   id: 'notificacao',
   header: 'Notificação',
@@ -171,16 +182,17 @@ export function AlertsTab() {
           Notificação ao Conselho Tutelar
         </h2>
         <p className="mb-3 text-sm text-gray-600">
-          Alunos com faltas acima de {line} das aulas dadas (30 % do limite legal, Lei 13.803/2019; 12 % na
-          pré-escola; cada etapa pode ter o seu em Configurações → Acadêmico). Emita a carta, imprima e envie
-          ao Conselho Tutelar; a data fica registrada.
+          Alunos com mais faltas que {line} das aulas previstas para o ano letivo — uma quantidade do ano, não
+          das aulas dadas até agora (30 % do limite legal, Lei 13.803/2019; 12 % na pré-escola; cada etapa
+          pode ter o seu em Configurações → Acadêmico). Emita a carta, imprima e envie ao Conselho Tutelar; a
+          data fica registrada.
         </p>
         <DataList
           label="Alunos para notificar ao Conselho Tutelar"
           query={alerts}
           rows={alerts.data?.conselho_tutelar}
           list={councilList}
-          columns={[...baseColumns, noticeColumn]}
+          columns={[...baseColumns, yearLineColumn, noticeColumn]}
           rowKey={(row) => row.aluno.id}
           errorMessage="Erro ao carregar os alertas de frequência"
           empty={{ icon: ShieldAlert, title: 'Nenhum aluno passou da linha do Conselho Tutelar' }}

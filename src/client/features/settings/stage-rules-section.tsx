@@ -178,7 +178,7 @@ function StageCard({ etapa, schoolAverage }: { etapa: Etapa; schoolAverage: numb
         hint={
           line === null
             ? 'Sem limite na lei para a creche. Em branco: sem aviso.'
-            : `Lei 13.803/2019: 30 % das faltas permitidas = ${numberText(line)} % das aulas. Pode ser menor.`
+            : `Lei 13.803/2019: 30 % das faltas permitidas = ${numberText(line)} % das aulas previstas no ano. Pode ser menor.`
         }
       />
       {!infantil && (
