@@ -10,10 +10,10 @@ import { adminPage, createStudent, dataOf, openSettingsTab, screenshot } from '.
 const run = Date.now().toString().slice(-6);
 const FUNDAMENTAL_II = 'Ensino Fundamental II (6º ao 9º ano)';
 
-/** This year's ano letivo (opened here if no journey did) and its last 85 dias letivos up to today. */
+/** This year's ano letivo (opened here if no journey did) and its last 125 dias letivos up to today. */
 async function lastSchoolDays(api: APIRequestContext): Promise<string[]> {
-  const days = (await recentDays(api, 200)).letivos.slice(-85);
-  expect(days, '85 dias letivos nos últimos 200 dias').toHaveLength(85);
+  const days = (await recentDays(api, 250)).letivos.slice(-125);
+  expect(days, '125 dias letivos nos últimos 250 dias').toHaveLength(125);
   return days;
 }
 
@@ -58,8 +58,8 @@ test('a stricter minimum for Fundamental II in Configurações → Acadêmico re
     data: { aluno_id: aluno.id, data_enturmacao: days[0] },
   });
   expect(enrolled.ok(), await enrolled.text()).toBe(true);
-  // 85 daily rolls, 17 absences: 80 %, and past the Conselho Tutelar line — more than 7,5 % of the
-  // year's planned school days (ADR 0117).
+  // 125 daily rolls, 25 absences: 80 %, and past the Conselho Tutelar line — more than 7,5 % of the
+  // year's planned school days (ADR 0117; 18 in a year of 250).
   for (const [index, data] of days.entries()) {
     const roll = await api.put(`/api/frequencia/turmas/${turma.id}`, {
       data: { data, faltas: index % 5 === 0 ? [{ aluno_id: aluno.id }] : [] },

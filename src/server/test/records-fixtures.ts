@@ -136,14 +136,23 @@ export function validStudentBody(
   };
 }
 
-/** Ten daily rolls of the class in March 2026 (02/03 to 11/03), the student missing the first `faltas`. */
-export async function insertRollsWithAbsences(t: TestApp, turmaId: string, alunoId: string, faltas: number) {
-  for (let day = 2; day < 12; day++) {
-    const [roll] = await t.database.db
-      .insert(attendanceRolls)
-      .values({ turmaId, data: `2026-03-${String(day).padStart(2, '0')}` })
-      .returning();
-    if (day - 2 < faltas)
+/**
+ * Ten daily rolls of the class in March 2026 (02/03 to 11/03), the student missing the first `faltas`.
+ * `scale` repeats the ten days' pattern (10 × scale days from 02/03 on, `faltas` absent in each ten), so
+ * the same frequency can carry enough absences to pass the Conselho Tutelar line, a count over the
+ * year's planned lessons (ADR 0117).
+ */
+export async function insertRollsWithAbsences(
+  t: TestApp,
+  turmaId: string,
+  alunoId: string,
+  faltas: number,
+  scale = 1,
+) {
+  for (let index = 0; index < 10 * scale; index++) {
+    const data = new Date(Date.UTC(2026, 2, 2 + index)).toISOString().slice(0, 10);
+    const [roll] = await t.database.db.insert(attendanceRolls).values({ turmaId, data }).returning();
+    if (index % 10 < faltas)
       await t.database.db.insert(attendanceAbsences).values({ chamadaId: roll!.id, alunoId });
   }
 }

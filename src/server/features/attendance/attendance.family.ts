@@ -12,20 +12,19 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ClassRow } from '../../db/schema/classes.js';
 import type { StudentRow } from '../../db/schema/students.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
-import { classSubjects } from '../../db/schema/curriculum.js';
+import { classSubjects, studentItinerarios } from '../../db/schema/curriculum.js';
 import { clock } from '../../lib/clock.js';
 import type { SchoolReads } from '../../lib/school-cache.js';
 import { rulesForYear } from '../calendar/index.js';
 import { itinerariosOfClasses, tookSubjectOn } from '../curriculum/index.js';
-import { plannedLessons } from './planned-lessons.figures.js';
+import { plannedFromDays, plannedLessonsOf, type PlannedSubject } from './planned-lessons.figures.js';
 import {
   classYear,
   figuresOf,
   rollInMembership,
-  schoolDaysAhead,
+  schoolYearDays,
   yearOutlook,
   yearRange,
-  type Grid,
 } from './attendance.figures.js';
 
 /** What the home knows of a child (its class, from the same read as the child). */
@@ -56,9 +55,11 @@ export async function familyAttendance(
   if (children.length === 0) return result;
   const today = clock.today();
   // The calendar ahead is the same for every child: read once, and only when a child is in a class.
-  const daysAhead = children.some((child) => child.turmaId && child.status === 'ativo')
-    ? await school.get(`days-ahead:${today}`, () => schoolDaysAhead(db))
+  // With the whole year's school days, the base of the Conselho Tutelar line (ADR 0117), in the same reads.
+  const yearDays = children.some((child) => child.turmaId && child.status === 'ativo')
+    ? await school.get(`year-days:${today}`, () => schoolYearDays(db))
     : null;
+  const daysAhead = yearDays?.ahead ?? null;
   // Each child's year (its class's, as the child's screen shows), and the year's rules.
   const years = await Promise.all(
     children.map((child) => {
@@ -125,21 +126,6 @@ export async function familyAttendance(
       ]);
     }),
   );
-  // The lessons each child's year plans, the base of the Conselho Tutelar line (ADR 0117).
-  const plans = new Map(
-    await Promise.all(
-      [...groups].map(async ([key, { de, ate, ids }]) => {
-        const own = children.filter((child) => ids.includes(child.id));
-        const plan = await plannedLessons(
-          db,
-          { de, ate },
-          own.map((child) => child.turmaId),
-          ids,
-        );
-        return [key, plan] as const;
-      }),
-    ),
-  );
   const given = reads.flatMap(([rows]) => rows);
   const tallies = new Map(reads.flatMap(([, rows]) => rows.map((row) => [row.alunoId, row] as const)));
   // Ensino Médio: an itinerário's lesson is the child's on the days it was their itinerário (tookSubjectOn).
@@ -154,11 +140,14 @@ export async function familyAttendance(
         .map((child) => child.turmaId!),
     ),
   ];
-  const grids = new Map<string, Grid>(gridClasses.map((id) => [id, []]));
-  if (daysAhead && daysAhead.length > 0 && gridClasses.length > 0) {
+  // Also the year's plan of those classes (the Conselho Tutelar line): read whenever there is one.
+  const grids = new Map<string, PlannedSubject[]>(gridClasses.map((id) => [id, []]));
+  if (gridClasses.length > 0) {
     const rows = await db
       .select({
         turmaId: classSubjects.turmaId,
+        disciplina: classSubjects.disciplina,
+        itinerarioId: classSubjects.itinerarioId,
         aulasSemanais: classSubjects.aulasSemanais,
         diasSemana: classSubjects.diasSemana,
       })
@@ -166,6 +155,30 @@ export async function familyAttendance(
       .where(inArray(classSubjects.turmaId, gridClasses));
     for (const { turmaId, ...item } of rows) grids.get(turmaId)!.push(item);
   }
+  // Ensino Médio: a child's itinerário picks its subjects of the year's plan (read only when one exists).
+  const chosen = [...grids.values()].some((grid) => grid.some((item) => item.itinerarioId !== null))
+    ? await db
+        .select({ alunoId: studentItinerarios.alunoId, itinerarioId: studentItinerarios.itinerarioId })
+        .from(studentItinerarios)
+        .where(
+          inArray(
+            studentItinerarios.alunoId,
+            children.map((child) => child.id),
+          ),
+        )
+    : [];
+  /** The lessons the child's year plans (ADR 0117): the current year's days read above, else read here. */
+  const plannedOf = async (child: FamilyChild, range: { de: string; ate: string }, given: number) => {
+    if (yearDays && child.turmaId && yearDays.de === range.de && yearDays.ate === range.ate)
+      return plannedFromDays(
+        yearDays.letivos,
+        child.modo === 'diaria',
+        grids.get(child.turmaId) ?? [],
+        chosen.find((row) => row.alunoId === child.id)?.itinerarioId ?? null,
+        given,
+      );
+    return (await plannedLessonsOf(db, range, child.turmaId, child.id)).total(given);
+  };
   for (const [index, child] of children.entries()) {
     const perSubject = new Map<string | null, number>();
     for (const row of given)
@@ -187,7 +200,7 @@ export async function familyAttendance(
       tally?.justified ?? 0,
       tally?.excused ?? 0,
       rules,
-      plans.get(`${years[index]!.de}:${years[index]!.ate}`)!.of(child.turmaId, child.id, totalGiven),
+      await plannedOf(child, years[index]!, totalGiven),
     );
     const subjects = [...perSubject.keys()].filter((disciplina) => disciplina !== null).length;
     const outlook = await yearOutlook(

@@ -130,6 +130,29 @@ export async function schoolDaysAhead(db: DbOrTx): Promise<string[] | null> {
   return (await classifyRange(db, from, year.fim)).filter((day) => day.letivo).map((day) => day.data);
 }
 
+/**
+ * The current year's school days, read once for the family's home: the whole year's (`letivos`, the
+ * base of the Conselho Tutelar line, ADR 0117) and those ahead (`ahead`, as `schoolDaysAhead`: null once
+ * the year has ended). Null without a current year. The same two reads as `schoolDaysAhead`.
+ */
+export async function schoolYearDays(
+  db: DbOrTx,
+): Promise<{ de: string; ate: string; letivos: string[]; ahead: string[] | null } | null> {
+  const year = await resolveYear(db);
+  if (!year) return null;
+  const today = clock.today();
+  const letivos = (await classifyRange(db, year.inicio, year.fim))
+    .filter((day) => day.letivo)
+    .map((day) => day.data);
+  const from = today < year.inicio ? year.inicio : addDays(today, 1);
+  return {
+    de: year.inicio,
+    ate: year.fim,
+    letivos,
+    ahead: today > year.fim ? null : letivos.filter((day) => day >= from),
+  };
+}
+
 /** A class's grid as the year ahead counts it: each subject's lessons a week and their weekdays. */
 export type Grid = { aulasSemanais: number; diasSemana: number[] }[];
 

@@ -11,11 +11,46 @@ import { classes } from '../../db/schema/classes.js';
 import { classSubjects, studentItinerarios } from '../../db/schema/curriculum.js';
 import { classifyRange } from '../calendar/index.js';
 
+/** A subject of a class's grid as the year's plan reads it. */
+export interface PlannedSubject {
+  disciplina: string;
+  itinerarioId: string | null;
+  aulasSemanais: number;
+  diasSemana: number[];
+}
+
+/** A subject's lessons over the year's school days (their weekdays); without its days, spread over five. */
+function subjectLessons(item: PlannedSubject, weekdays: readonly number[]): number {
+  if (item.diasSemana.length === 0) return Math.floor((item.aulasSemanais * weekdays.length) / 5);
+  return weekdays.reduce(
+    (sum, weekday) => sum + lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday),
+    0,
+  );
+}
+
+/**
+ * One student's planned lessons of the year, from the year's school days (`letivos`), the class's roll
+ * mode and grid, and the student's itinerário: see `plannedLessons`. Never fewer than `given`.
+ */
+export function plannedFromDays(
+  letivos: readonly string[],
+  porDia: boolean,
+  grid: readonly PlannedSubject[],
+  itinerarioId: string | null,
+  given: number,
+): number {
+  if (porDia) return Math.max(letivos.length, given);
+  const weekdays = letivos.map(weekdayOf);
+  const year = grid
+    .filter((item) => item.itinerarioId === null || item.itinerarioId === itinerarioId)
+    .reduce((sum, item) => sum + subjectLessons(item, weekdays), 0);
+  return Math.max(year, given);
+}
+
 /** A class's year as planned: school days (a daily roll) or each subject's lessons (a per-lesson roll). */
 interface ClassPlan {
   porDia: boolean;
-  days: number;
-  subjects: { disciplina: string; itinerarioId: string | null; lessons: number }[];
+  grid: PlannedSubject[];
 }
 
 /**
@@ -36,6 +71,7 @@ export async function plannedLessons(
   const ids = [...new Set(classIds.filter((id): id is string => id !== null))];
   const plans = new Map<string, ClassPlan>();
   const chosen = new Map<string, string>();
+  let letivos: string[] = [];
   if (ids.length > 0) {
     const [days, rows, grid, choices] = await Promise.all([
       classifyRange(db, range.de, range.ate),
@@ -64,40 +100,25 @@ export async function plannedLessons(
             .from(studentItinerarios)
             .where(inArray(studentItinerarios.alunoId, [...alunoIds])),
     ]);
-    const letivos = days.filter((day) => day.letivo).map((day) => weekdayOf(day.data));
-    for (const row of rows) {
-      const subjects = grid
-        .filter((item) => item.turmaId === row.id)
-        .map((item) => ({
-          disciplina: item.disciplina,
-          itinerarioId: item.itinerarioId,
-          lessons:
-            item.diasSemana.length === 0
-              ? Math.floor((item.aulasSemanais * letivos.length) / 5)
-              : letivos.reduce(
-                  (sum, weekday) => sum + lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday),
-                  0,
-                ),
-        }));
-      plans.set(row.id, { porDia: row.modo === 'diaria', days: letivos.length, subjects });
-    }
+    letivos = days.filter((day) => day.letivo).map((day) => day.data);
+    for (const row of rows)
+      plans.set(row.id, {
+        porDia: row.modo === 'diaria',
+        grid: grid.filter((item) => item.turmaId === row.id),
+      });
     for (const choice of choices) chosen.set(`${choice.alunoId}\u0000${choice.turmaId}`, choice.itinerarioId);
   }
   return {
     of(turmaId: string | null, alunoId: string, given: number): number {
       const plan = turmaId === null ? undefined : plans.get(turmaId);
       if (!plan) return given;
-      if (plan.porDia) return Math.max(plan.days, given);
       const own = chosen.get(`${alunoId}\u0000${turmaId ?? ''}`) ?? null;
-      const year = plan.subjects
-        .filter((item) => item.itinerarioId === null || item.itinerarioId === own)
-        .reduce((sum, item) => sum + item.lessons, 0);
-      return Math.max(year, given);
+      return plannedFromDays(letivos, plan.porDia, plan.grid, own, given);
     },
     subject(turmaId: string | null, disciplina: string, given: number): number {
       const plan = turmaId === null ? undefined : plans.get(turmaId);
-      const item = plan?.subjects.find((subject) => subject.disciplina === disciplina);
-      return Math.max(item?.lessons ?? 0, given);
+      const item = plan?.grid.find((subject) => subject.disciplina === disciplina);
+      return Math.max(item ? subjectLessons(item, letivos.map(weekdayOf)) : 0, given);
     },
   };
 }

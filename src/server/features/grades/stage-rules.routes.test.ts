@@ -99,9 +99,10 @@ describe('rules per stage', () => {
     });
     const older = await insertStudent(t, sixth.id);
     const younger = await insertStudent(t, s.turma.id);
-    // 2 absences in 10 days: 80 %, above the law's 75 %.
-    await insertRollsWithAbsences(t, sixth.id, older.id, 2);
-    await insertRollsWithAbsences(t, s.turma.id, younger.id, 2);
+    // 2 absences in every 10 days of 100: 80 %, above the law's 75 %; 20 absences are past the
+    // Conselho Tutelar line (more than 7,5 % of the year's planned school days, ADR 0117).
+    await insertRollsWithAbsences(t, sixth.id, older.id, 2, 10);
+    await insertRollsWithAbsences(t, s.turma.id, younger.id, 2, 10);
     const card = async (id: string) =>
       dataOf<ReportCard>(await get(`/api/boletins/alunos/${id}?ano=2026`, s.admin.cookie));
     expect(await figuresOf(older.id, s.admin.cookie)).toEqual({ minima: 75, abaixo: false, conselho: true });
@@ -158,9 +159,10 @@ describe('rules per stage', () => {
     });
     const pre = await insertStudent(t, s.turma.id);
     const baby = await insertStudent(t, creche.id);
-    // 35 % and 60 % absent.
-    await insertRollsWithAbsences(t, s.turma.id, pre.id, 3);
-    await insertRollsWithAbsences(t, creche.id, baby.id, 6);
+    // 30 % and 60 % absent, over 100 days: 30 absences pass the pré-escola's line (more than 12 % of the
+    // year's planned school days, ADR 0117).
+    await insertRollsWithAbsences(t, s.turma.id, pre.id, 3, 10);
+    await insertRollsWithAbsences(t, creche.id, baby.id, 6, 10);
     expect(await figuresOf(pre.id, s.admin.cookie)).toEqual({ minima: 60, abaixo: false, conselho: true });
     expect(await figuresOf(baby.id, s.admin.cookie)).toEqual({
       minima: null,

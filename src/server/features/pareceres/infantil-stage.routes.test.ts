@@ -91,8 +91,9 @@ describe('Educação Infantil', () => {
       const turma = name === 'pre' ? s.turma : await insertClass(t, s.teacher.teacher.id, 25, stage);
       const child = await insertStudent(t, turma.id);
       children[child.id] = name;
-      // 3 absences in 10 days: 70 %.
-      await insertRollsWithAbsences(t, turma.id, child.id, 3);
+      // 3 absences in every 10 days of 100: 70 %, and 30 absences past the Conselho Tutelar line of
+      // the Fundamental and of the pré-escola (a count over the year's planned days, ADR 0117).
+      await insertRollsWithAbsences(t, turma.id, child.id, 3, 10);
       const attendance = dataOf<StudentAttendance>(
         await get(`/api/frequencia/alunos/${child.id}`, s.admin.cookie),
       );
