@@ -12,12 +12,12 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ClassRow } from '../../db/schema/classes.js';
 import type { StudentRow } from '../../db/schema/students.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
-import { classSubjects, studentItinerarios } from '../../db/schema/curriculum.js';
+import { studentItinerarios } from '../../db/schema/curriculum.js';
 import { clock } from '../../lib/clock.js';
 import type { SchoolReads } from '../../lib/school-cache.js';
 import { rulesForYear } from '../calendar/index.js';
 import { itinerariosOfClasses, tookSubjectOn } from '../curriculum/index.js';
-import { plannedFromDays, plannedLessonsOf, type PlannedSubject } from './planned-lessons.figures.js';
+import { plannedFromDays, plannedGridsOf, plannedLessonsOf } from './planned-lessons.figures.js';
 import {
   classYear,
   figuresOf,
@@ -141,20 +141,7 @@ export async function familyAttendance(
     ),
   ];
   // Also the year's plan of those classes (the Conselho Tutelar line): read whenever there is one.
-  const grids = new Map<string, PlannedSubject[]>(gridClasses.map((id) => [id, []]));
-  if (gridClasses.length > 0) {
-    const rows = await db
-      .select({
-        turmaId: classSubjects.turmaId,
-        disciplina: classSubjects.disciplina,
-        itinerarioId: classSubjects.itinerarioId,
-        aulasSemanais: classSubjects.aulasSemanais,
-        diasSemana: classSubjects.diasSemana,
-      })
-      .from(classSubjects)
-      .where(inArray(classSubjects.turmaId, gridClasses));
-    for (const { turmaId, ...item } of rows) grids.get(turmaId)!.push(item);
-  }
+  const grids = await plannedGridsOf(db, gridClasses);
   // Ensino Médio: a child's itinerário picks its subjects of the year's plan (read only when one exists).
   const chosen = [...grids.values()].some((grid) => grid.some((item) => item.itinerarioId !== null))
     ? await db

@@ -19,6 +19,27 @@ export interface PlannedSubject {
   diasSemana: number[];
 }
 
+/** The grids of `classIds` as the year's plan reads them, by class (each class present, maybe empty). */
+export async function plannedGridsOf(
+  db: DbOrTx,
+  classIds: readonly string[],
+): Promise<Map<string, PlannedSubject[]>> {
+  const grids = new Map<string, PlannedSubject[]>(classIds.map((id) => [id, []]));
+  if (classIds.length === 0) return grids;
+  const rows = await db
+    .select({
+      turmaId: classSubjects.turmaId,
+      disciplina: classSubjects.disciplina,
+      itinerarioId: classSubjects.itinerarioId,
+      aulasSemanais: classSubjects.aulasSemanais,
+      diasSemana: classSubjects.diasSemana,
+    })
+    .from(classSubjects)
+    .where(inArray(classSubjects.turmaId, [...classIds]));
+  for (const { turmaId, ...item } of rows) grids.get(turmaId)?.push(item);
+  return grids;
+}
+
 /** A subject's lessons over the year's school days (their weekdays); without its days, spread over five. */
 function subjectLessons(item: PlannedSubject, weekdays: readonly number[]): number {
   if (item.diasSemana.length === 0) return Math.floor((item.aulasSemanais * weekdays.length) / 5);
@@ -79,16 +100,7 @@ export async function plannedLessons(
         .select({ id: classes.id, modo: classes.frequenciaModo })
         .from(classes)
         .where(inArray(classes.id, ids)),
-      db
-        .select({
-          turmaId: classSubjects.turmaId,
-          disciplina: classSubjects.disciplina,
-          itinerarioId: classSubjects.itinerarioId,
-          aulasSemanais: classSubjects.aulasSemanais,
-          diasSemana: classSubjects.diasSemana,
-        })
-        .from(classSubjects)
-        .where(inArray(classSubjects.turmaId, ids)),
+      plannedGridsOf(db, ids),
       alunoIds.length === 0
         ? []
         : db
@@ -104,7 +116,7 @@ export async function plannedLessons(
     for (const row of rows)
       plans.set(row.id, {
         porDia: row.modo === 'diaria',
-        grid: grid.filter((item) => item.turmaId === row.id),
+        grid: grid.get(row.id) ?? [],
       });
     for (const choice of choices) chosen.set(`${choice.alunoId}\u0000${choice.turmaId}`, choice.itinerarioId);
   }
