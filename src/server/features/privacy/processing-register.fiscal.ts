@@ -1,6 +1,7 @@
 /**
  * The register's entry on the NFS-e (issue 36 §2, ADR 0057): each mensalidade's service invoice names the
- * responsável financeiro (the tomador: name and CPF) and the student, as issued (LGPD art. 37).
+ * guardian who paid it, or the responsável financeiro for what is open (the tomador: their record, name
+ * and CPF; ADR 0114), and the student, as issued (LGPD art. 37).
  */
 import { nfse, nfseLotes } from '../../db/schema/fiscal.js';
 import { STAFF, type Treatment } from './processing-register.model.js';
@@ -22,6 +23,7 @@ export const TREATMENTS_FISCAL: Treatment[] = [
         tabela: nfse,
         colunas: [
           nfse.alunoId,
+          nfse.tomadorId,
           nfse.tomadorNome,
           nfse.tomadorCpf,
           nfse.xmlDps,
