@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { SchemaTooNewError } from './db/schema-version.js';
 import { loadConfig } from './env.js';
+import { formatCount } from '../shared/format.js';
 import {
   assertNoOtherSessions,
   backupKeysShown,
@@ -34,10 +35,10 @@ async function main(): Promise<void> {
     console.log(
       [
         'Chave da instalação trocada.',
-        `- ${resealed} segredo(s) guardado(s) (banco/PSP, certificado A1) cifrado(s) de novo com a chave nova.`,
+        `- Segredos guardados (banco/PSP, certificado A1) cifrados de novo com a chave nova: ${formatCount(resealed, 'segredo', 'segredos')}.`,
         ...(unreadable > 0
           ? [
-              `- ${unreadable} segredo(s) já ilegível(is) (de um backup de outra instalação): informe-os de novo em Configurações.`,
+              `- Já ilegíveis (de um backup de outra instalação): ${formatCount(unreadable, 'segredo', 'segredos')}; informe-os de novo em Configurações.`,
             ]
           : []),
         ...(outcome.keys.mode === 'variavel'
