@@ -12,7 +12,6 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ClassRow } from '../../db/schema/classes.js';
 import type { StudentRow } from '../../db/schema/students.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
-import { studentItinerarios } from '../../db/schema/curriculum.js';
 import { clock } from '../../lib/clock.js';
 import type { SchoolReads } from '../../lib/school-cache.js';
 import { rulesForYear } from '../calendar/index.js';
@@ -128,10 +127,6 @@ export async function familyAttendance(
   );
   const given = reads.flatMap(([rows]) => rows);
   const tallies = new Map(reads.flatMap(([, rows]) => rows.map((row) => [row.alunoId, row] as const)));
-  // Ensino Médio: an itinerário's lesson is the child's on the days it was their itinerário (tookSubjectOn).
-  const itinerarios = await itinerariosOfClasses(db, [
-    ...new Set(given.filter((row) => row.disciplina !== null).map((row) => row.turmaId)),
-  ]);
   // The grids of the per-lesson classes whose year ahead is counted (yearOutlook reads them).
   const gridClasses = [
     ...new Set(
@@ -140,20 +135,13 @@ export async function familyAttendance(
         .map((child) => child.turmaId!),
     ),
   ];
+  // Ensino Médio: an itinerário's lesson is the child's on the days it was their itinerário (tookSubjectOn),
+  // and the child's current choice picks its subjects of the year's plan: one read of both.
+  const itinerarios = await itinerariosOfClasses(db, [
+    ...new Set([...given.filter((row) => row.disciplina !== null).map((row) => row.turmaId), ...gridClasses]),
+  ]);
   // Also the year's plan of those classes (the Conselho Tutelar line): read whenever there is one.
   const grids = await plannedGridsOf(db, gridClasses);
-  // Ensino Médio: a child's itinerário picks its subjects of the year's plan (read only when one exists).
-  const chosen = [...grids.values()].some((grid) => grid.some((item) => item.itinerarioId !== null))
-    ? await db
-        .select({ alunoId: studentItinerarios.alunoId, itinerarioId: studentItinerarios.itinerarioId })
-        .from(studentItinerarios)
-        .where(
-          inArray(
-            studentItinerarios.alunoId,
-            children.map((child) => child.id),
-          ),
-        )
-    : [];
   /** The lessons the child's year plans (ADR 0117): the current year's days read above, else read here. */
   const plannedOf = async (child: FamilyChild, range: { de: string; ate: string }, given: number) => {
     if (yearDays && child.turmaId && yearDays.de === range.de && yearDays.ate === range.ate)
@@ -161,7 +149,7 @@ export async function familyAttendance(
         yearDays.letivos,
         child.modo === 'diaria',
         grids.get(child.turmaId) ?? [],
-        chosen.find((row) => row.alunoId === child.id)?.itinerarioId ?? null,
+        itinerarios.get(child.turmaId)?.choiceOf.get(child.id)?.id ?? null,
         given,
       );
     return (await plannedLessonsOf(db, range, child.turmaId, child.id)).total(given);
