@@ -40,13 +40,40 @@ export async function plannedGridsOf(
   return grids;
 }
 
-/** A subject's lessons over the year's school days (their weekdays); without its days, spread over five. */
-function subjectLessons(item: PlannedSubject, weekdays: readonly number[]): number {
-  if (item.diasSemana.length === 0) return Math.floor((item.aulasSemanais * weekdays.length) / 5);
-  return weekdays.reduce(
-    (sum, weekday) => sum + lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday),
+/** How many of the year's school days fall on each weekday (index: `weekdayOf`, 0 = domingo). */
+function weekdayCounts(letivos: readonly string[]): number[] {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const day of letivos) counts[weekdayOf(day)]! += 1;
+  return counts;
+}
+
+/**
+ * A subject's lessons over the year's school days, counted by weekday (`counts`: `weekdayCounts`); without
+ * its days, its weekly lessons spread over five. By weekday, not day by day: the alerts reckon the year of
+ * thousands of students.
+ */
+function subjectLessons(item: PlannedSubject, counts: readonly number[]): number {
+  if (item.diasSemana.length === 0) {
+    const days = counts.reduce((sum, count) => sum + count, 0);
+    return Math.floor((item.aulasSemanais * days) / 5);
+  }
+  return counts.reduce(
+    (sum, count, weekday) => sum + count * lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday),
     0,
   );
+}
+
+/** The year's lessons of a class's plan for a student of `itinerarioId`, from the weekday counts. */
+function yearOfPlan(
+  counts: readonly number[],
+  porDia: boolean,
+  grid: readonly PlannedSubject[],
+  itinerarioId: string | null,
+): number {
+  if (porDia) return counts.reduce((sum, count) => sum + count, 0);
+  return grid
+    .filter((item) => item.itinerarioId === null || item.itinerarioId === itinerarioId)
+    .reduce((sum, item) => sum + subjectLessons(item, counts), 0);
 }
 
 /**
@@ -60,12 +87,7 @@ export function plannedFromDays(
   itinerarioId: string | null,
   given: number,
 ): number {
-  if (porDia) return Math.max(letivos.length, given);
-  const weekdays = letivos.map(weekdayOf);
-  const year = grid
-    .filter((item) => item.itinerarioId === null || item.itinerarioId === itinerarioId)
-    .reduce((sum, item) => sum + subjectLessons(item, weekdays), 0);
-  return Math.max(year, given);
+  return Math.max(yearOfPlan(weekdayCounts(letivos), porDia, grid, itinerarioId), given);
 }
 
 /** A class's year as planned: school days (a daily roll) or each subject's lessons (a per-lesson roll). */
@@ -92,7 +114,7 @@ export async function plannedLessons(
   const ids = [...new Set(classIds.filter((id): id is string => id !== null))];
   const plans = new Map<string, ClassPlan>();
   const chosen = new Map<string, string>();
-  let letivos: string[] = [];
+  let counts = weekdayCounts([]);
   if (ids.length > 0) {
     const [days, rows, grid, choices] = await Promise.all([
       classifyRange(db, range.de, range.ate),
@@ -112,7 +134,7 @@ export async function plannedLessons(
             .from(studentItinerarios)
             .where(inArray(studentItinerarios.alunoId, [...alunoIds])),
     ]);
-    letivos = days.filter((day) => day.letivo).map((day) => day.data);
+    counts = weekdayCounts(days.filter((day) => day.letivo).map((day) => day.data));
     for (const row of rows)
       plans.set(row.id, {
         porDia: row.modo === 'diaria',
@@ -125,12 +147,12 @@ export async function plannedLessons(
       const plan = turmaId === null ? undefined : plans.get(turmaId);
       if (!plan) return given;
       const own = chosen.get(`${alunoId}\u0000${turmaId ?? ''}`) ?? null;
-      return plannedFromDays(letivos, plan.porDia, plan.grid, own, given);
+      return Math.max(yearOfPlan(counts, plan.porDia, plan.grid, own), given);
     },
     subject(turmaId: string | null, disciplina: string, given: number): number {
       const plan = turmaId === null ? undefined : plans.get(turmaId);
       const item = plan?.grid.find((subject) => subject.disciplina === disciplina);
-      return Math.max(item ? subjectLessons(item, letivos.map(weekdayOf)) : 0, given);
+      return Math.max(item ? subjectLessons(item, counts) : 0, given);
     },
   };
 }
