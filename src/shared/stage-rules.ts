@@ -280,7 +280,7 @@ export interface ClassRules extends AveragingRules {
   avaliacao: Avaliacao;
   /** Minimum attendance in %; null: none (no 'below the minimum', no failing by absence). */
   minima: number | null;
-  /** The Conselho Tutelar line in % of the lessons given; null: none. */
+  /** The Conselho Tutelar line in % of the year's planned lessons (ADR 0117); null: none. */
   limiteConselho: number | null;
 }
 

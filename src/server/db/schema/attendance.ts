@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -18,6 +19,7 @@ import { classes } from './classes.js';
 import { studentIdColumn } from './students.js';
 import { users } from './users.js';
 import { bytea } from '../columns.js';
+import type { Etapa } from '../../../shared/stage-rules.js';
 
 /**
  * Class membership over time (enturmação): a student counts in a class's rolls only between `inicio`
@@ -119,6 +121,14 @@ export const tutelaryNotifications = pgTable(
     turmaNome: text('turma_nome'),
     aulasDadas: integer('aulas_dadas').notNull(),
     faltas: integer('faltas').notNull(),
+    /**
+     * The line the letter stated (ADR 0117), kept so a copy printed later says what the letter said: the
+     * year's planned lessons, the line in % and the stage it was the line of. Null on letters issued
+     * before they were kept (their copy reckons them again).
+     */
+    aulasPrevistasAno: integer('aulas_previstas_ano'),
+    limiteConselho: numeric('limite_conselho', { precision: 4, scale: 1, mode: 'number' }),
+    etapa: text('etapa').$type<Etapa>(),
     emitidaEm: timestamp('emitida_em', { withTimezone: true }).notNull().defaultNow(),
     emitidaPor: uuid('emitida_por').references(() => users.id, { onDelete: 'set null' }),
     emitidaPorNome: text('emitida_por_nome'),

@@ -8,6 +8,7 @@ import type { Pendencias } from '../../../shared/dashboard.schemas.js';
 import { classifyDays } from '../../../shared/calendar.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { get, send, setupSchool, setupAttendanceTestApp } from './attendance.test-setup.js';
 
 setupAttendanceTestApp();
@@ -75,5 +76,27 @@ describe('a linha do Conselho Tutelar (ADR 0117)', () => {
     expect(later.academico).toMatchObject({ conselho_tutelar: 1 });
     const issued = await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, { aluno_id: b1.id });
     expect(issued.statusCode).toBe(201);
+    const letter = (
+      await get(`/api/frequencia/notificacoes/${dataOf<{ id: string }>(issued).id}/pdf`, s.admin.cookie)
+    ).rawPayload;
+    expect(pdfText(letter)).toContain('16 faltas em 215 aulas previstas para o ano letivo');
+
+    // A copy printed later says what the letter said, though the year's plan changed since: a week of
+    // recess in May takes five school days out of it (the alerts count the new plan).
+    const recess = await send('POST', '/api/calendario', s.admin.cookie, {
+      tipo: 'recesso',
+      titulo: 'Recesso de maio',
+      inicio: '2026-05-11',
+      fim: '2026-05-15',
+    });
+    expect(recess.statusCode).toBe(201);
+    const replanned = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', s.admin.cookie));
+    expect(replanned.conselho_tutelar).toEqual([
+      expect.objectContaining({ aulas_previstas_ano: 210, limite_faltas_conselho: 15 }),
+    ]);
+    const copy = (
+      await get(`/api/frequencia/notificacoes/${dataOf<{ id: string }>(issued).id}/pdf`, s.admin.cookie)
+    ).rawPayload;
+    expect(pdfText(copy)).toContain('16 faltas em 215 aulas previstas para o ano letivo');
   });
 });

@@ -26,7 +26,7 @@ const percent = (value: number) => String(value).replace('.', ',');
  * How the letter names the line it applies: the law's, or the school's earlier one (and the law's) — a
  * share of the lessons the year plans (ADR 0117), not of those given so far.
  */
-function lineText(rules: ClassRules): string {
+function lineText(rules: Pick<ClassRules, 'etapa' | 'limiteConselho'>): string {
   const legal = rules.etapa ? limiteConselhoLegal[rules.etapa] : 7.5;
   const own = rules.limiteConselho ?? legal ?? 7.5;
   if (legal === null || own === legal)
@@ -99,6 +99,9 @@ export async function issueTutelaryNotification(
         turmaNome: student.turmaNome,
         aulasDadas: given,
         faltas: counted,
+        aulasPrevistasAno: planned,
+        limiteConselho: rules.limiteConselho,
+        etapa: rules.etapa,
         emitidaEm: clock.now(),
         emitidaPor: actor.id,
         emitidaPorNome: actor.nome,
@@ -156,21 +159,39 @@ const relation: Record<string, string> = {
   outro: 'responsável',
 };
 
-/** GET /api/frequencia/notificacoes/:id/pdf — the letter as issued (its figures and date). */
+/**
+ * The line a letter stated: kept with it since ADR 0117 (a copy printed later says the same, whatever
+ * the calendar, the class or the settings became); a letter issued before reckons it again — the line of
+ * the student's stage in the notice's year (a closed year keeps its rules) over the year's planned
+ * lessons of the student's class.
+ */
+async function letterLine(
+  db: DbOrTx,
+  letter: Awaited<ReturnType<typeof loadLetter>>,
+): Promise<{ planned: number; rules: Pick<ClassRules, 'etapa' | 'limiteConselho'> }> {
+  const { notice } = letter;
+  if (notice.aulasPrevistasAno !== null)
+    return {
+      planned: notice.aulasPrevistasAno,
+      rules: { etapa: notice.etapa, limiteConselho: notice.limiteConselho },
+    };
+  const range = await yearRange(db, notice.ano);
+  const rules = (await classRulesIn(db, range.anoLetivoId))(letter);
+  const planned = (await plannedLessonsOf(db, range, letter.turmaId, notice.alunoId)).total(
+    notice.aulasDadas,
+  );
+  return { planned, rules };
+}
+
+/** GET /api/frequencia/notificacoes/:id/pdf — the letter as issued (its figures, line and date). */
 export async function buildTutelaryLetter(
   db: DbOrTx,
   id: string,
 ): Promise<{ body: Buffer; fileName: string }> {
   const letter = await loadLetter(db, id);
-  // The line of the student's stage in the notice's year (a closed year keeps its rules).
-  const range = await yearRange(db, letter.notice.ano);
-  const rules = (await classRulesIn(db, range.anoLetivoId))(letter);
-  const school = await getSchoolIdentity(db);
   const { notice } = letter;
-  // The year's planned lessons of the student's class, the base of the line (ADR 0117).
-  const planned = (await plannedLessonsOf(db, range, letter.turmaId, notice.alunoId)).total(
-    notice.aulasDadas,
-  );
+  const { planned, rules } = await letterLine(db, letter);
+  const school = await getSchoolIdentity(db);
   const limit = tutelaryLimit(planned, rules.limiteConselho);
   const percent = attendancePercent(notice.aulasDadas, notice.faltas) ?? 0;
   const absentShare = notice.aulasDadas > 0 ? Math.round((notice.faltas * 1000) / notice.aulasDadas) / 10 : 0;
