@@ -306,6 +306,8 @@ export const studentAttendanceSchema = z.object({
   /** The student's class's stage's minimum (%; null: none, the creche) and Conselho Tutelar line. */
   frequencia_minima: z.number().nullable(),
   limite_conselho: z.number().nullable(),
+  /** The most absences that line allows in the year (`tutelaryLimit` of the planned lessons); null: none. */
+  limite_faltas_conselho: z.number().int().nullable(),
   por_disciplina: z.array(frequencyFiguresSchema.extend({ disciplina: z.string() })),
   faltas: z.array(absenceSchema),
   /**

@@ -186,6 +186,12 @@ export const dashboardResponsavelSchema = z.object({
       previstas_ano: z.number().int().nullable(),
       /** The most absences over the year that keep 75 % (`maxAbsencesForYear`); null with `previstas_ano`. */
       limite_faltas_ano: z.number().int().nullable(),
+      /**
+       * The Conselho Tutelar line (ADR 0117, 0120): past it (`isPastTutelaryLine`), and the most absences
+       * it allows in the year (`tutelaryLimit` of the planned lessons; null: no line, the creche).
+       */
+      acima_limite_conselho: z.boolean().optional(),
+      limite_faltas_conselho: z.number().int().nullable().optional(),
       /** This child's tuition alone: what the home shows when the family picks this child. */
       mensalidades: tuitionSummarySchema,
     }),

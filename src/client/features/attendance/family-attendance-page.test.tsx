@@ -53,6 +53,7 @@ const attendance: StudentAttendance = {
   },
   frequencia_minima: 75,
   limite_conselho: 7.5,
+  limite_faltas_conselho: 15,
   por_disciplina: [],
   faltas: [
     absence('f1', recent, 'injustificada'),
@@ -136,6 +137,38 @@ describe('FamilyAttendancePage', () => {
     // And the list says why, once, and where to go instead.
     expect(screen.getByTestId('prazo-justificar')).toHaveTextContent(
       'Faltas de mais de 30 dias não se justificam mais pelo portal. Com atestado, fale com a secretaria.',
+    );
+  });
+
+  it('tells the family, kindly, when the absences come close to and pass the Conselho Tutelar line (ADR 0120)', async () => {
+    stubServer();
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    await screen.findByTestId('frequencia-geral');
+    // 2 absences of the 15 the year allows before the line: nothing to say.
+    expect(screen.queryByTestId('aviso-conselho')).toBeNull();
+    cleanup();
+    stubServer({
+      ...attendance,
+      geral: { ...attendance.geral, aulas_dadas: 180, faltas: 13, frequencia: 92.8 },
+    });
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    expect(await screen.findByTestId('aviso-conselho')).toHaveTextContent(
+      'Atenção às faltas: com mais 3 faltas, passam de 15 no ano, e a lei pede que a escola comunique o Conselho Tutelar. Faltas com atestado podem ser justificadas abaixo.',
+    );
+    cleanup();
+    stubServer({
+      ...attendance,
+      geral: {
+        ...attendance.geral,
+        aulas_dadas: 180,
+        faltas: 16,
+        frequencia: 91.1,
+        acima_limite_conselho: true,
+      },
+    });
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    expect(await screen.findByTestId('aviso-conselho')).toHaveTextContent(
+      'Mais de 15 faltas no ano: nesse caso, a lei pede que a escola comunique o Conselho Tutelar, que acompanha a frequência escolar das crianças e dos adolescentes. Converse com a coordenação.',
     );
   });
 

@@ -15,6 +15,7 @@ import { Button } from '../../components/button';
 import { Badge, type BadgeTone, ErrorBanner, Spinner } from '../../components/feedback';
 import { familyAttendanceQuery, ownJustificativasQuery } from './justificativas.api';
 import { JustifyAbsenceModal } from './justify-absence-modal';
+import { TutelaryNoticeBox } from './tutelary-notice-box';
 
 export const justificativaTones: Record<SituacaoJustificativa, BadgeTone> = {
   enviada: 'yellow',
@@ -83,6 +84,7 @@ function Figures({ figures }: { figures: StudentAttendance }) {
           Abaixo do mínimo até agora. Faltas com atestado podem ser justificadas abaixo.
         </p>
       )}
+      <TutelaryNoticeBox figures={figures} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { absencesText } from '../../../shared/report-card.schemas';
 import { formatCentavos, formatDate, formatPercent } from '../../../shared/format';
 import { formatContagemCobrancas, tiposDeCobranca } from '../../../shared/contagem-cobrancas';
 import { paths } from '../../../shared/routes';
+import { tutelaryNotice } from '../../../shared/tutelary-notice';
 import { Panel } from './dashboard-panel';
 import { GuardianStudentAccounts } from './guardian-student-accounts';
 
@@ -203,6 +204,8 @@ function verCobrancas(shown: { mensalidades: number; taxas_matricula: number }, 
 /** A child's frequency, how many absences in how many lessons (or days), and what it means for the year. */
 function ChildAttendance({ filho }: { filho: Child }) {
   const note = attendanceNote(filho);
+  // The Conselho Tutelar line (ADR 0120) comes long before the 75 %: said on its own line.
+  const tutelary = tutelaryNotice(filho);
   const tone =
     note?.tone === 'red' ? 'text-red-700' : note?.tone === 'amber' ? 'text-amber-800' : 'text-gray-700';
   return (
@@ -214,6 +217,14 @@ function ChildAttendance({ filho }: { filho: Child }) {
         {filho.aulas_dadas === 0 ? 'Nenhuma chamada ainda' : absencesText(filho)}
       </span>
       {note && <span className="mt-0.5 block text-xs">{note.text}</span>}
+      {tutelary && (
+        <span
+          className={`mt-0.5 block text-xs ${tutelary.tone === 'red' ? 'text-red-700' : 'text-amber-800'}`}
+          data-testid="aviso-conselho"
+        >
+          {tutelary.text}
+        </span>
+      )}
     </span>
   );
 }

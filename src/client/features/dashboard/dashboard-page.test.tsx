@@ -340,6 +340,22 @@ describe('DashboardPage', () => {
     expect(figure.parentElement).not.toHaveClass('text-red-700');
   });
 
+  it('tells a mother her child passed the Conselho Tutelar line long before the 75 % (ADR 0120)', async () => {
+    // 17 absences in 190 of 202 school days: 91,1 %, far from the 75 %, past the 15 of the line.
+    const past = { abaixo_minimo: false, frequencia: 91.1, aulas_dadas: 190, faltas: 17 };
+    stubServer('responsavel', {
+      escopo: 'responsavel',
+      filhos: [child({ ...past, acima_limite_conselho: true, limite_faltas_conselho: 15 })],
+      ...noTuition,
+    });
+    renderAt(<DashboardPage />);
+    const notice = await screen.findByTestId('aviso-conselho');
+    expect(notice).toHaveTextContent(
+      'Mais de 15 faltas no ano: nesse caso, a lei pede que a escola comunique o Conselho Tutelar, que acompanha a frequência escolar das crianças e dos adolescentes. Converse com a coordenação.',
+    );
+    expect(notice).toHaveClass('text-red-700');
+  });
+
   it('says how the year stands: near the limit, on it, past it, or unknown', () => {
     expect(
       attendanceNote(child({ abaixo_minimo: false, frequencia: 78.3, aulas_dadas: 180, faltas: 39 })),

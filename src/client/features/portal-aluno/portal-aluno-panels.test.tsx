@@ -49,6 +49,7 @@ function stubServer(faltas: Absence[]) {
     geral: figures,
     frequencia_minima: 75,
     limite_conselho: 7.5,
+    limite_faltas_conselho: 15,
     por_disciplina: [],
     faltas,
     somente_aulas_do_professor: false,

@@ -52,6 +52,7 @@ function stubServer(
       geral: ano === 2025 ? figures(40, 4) : figures(0, 0),
       frequencia_minima: 75,
       limite_conselho: 7.5,
+      limite_faltas_conselho: 15,
       por_disciplina: porDisciplina,
       faltas: ano === 2026 ? [falta] : [],
       somente_aulas_do_professor: false,

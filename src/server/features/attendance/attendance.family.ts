@@ -6,7 +6,7 @@
  * ahead) from the school's cache (lib/school-cache.ts). The same numbers as the child's own screen.
  */
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { FrequencyFigures } from '../../../shared/attendance.schemas.js';
+import { tutelaryLimit, type FrequencyFigures } from '../../../shared/attendance.schemas.js';
 import { stageRulesOf } from '../../../shared/stage-rules.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ClassRow } from '../../db/schema/classes.js';
@@ -42,6 +42,8 @@ export type FamilyChildAttendance = FrequencyFigures & {
   por_dia: boolean;
   previstas_ano: number | null;
   limite_faltas_ano: number | null;
+  /** The most absences the Conselho Tutelar line allows in the year (`tutelaryLimit`); null: no line. */
+  limite_faltas_conselho: number | null;
 };
 
 /** Each child's figures, by id (see the file's comment). */
@@ -169,13 +171,14 @@ export async function familyAttendance(
     );
     const totalGiven = [...perSubject.values()].reduce((sum, total) => sum + total, 0);
     const tally = tallies.get(child.id);
+    const planned = await plannedOf(child, years[index]!, totalGiven);
     const geral = figuresOf(
       totalGiven,
       tally?.counted ?? 0,
       tally?.justified ?? 0,
       tally?.excused ?? 0,
       rules,
-      await plannedOf(child, years[index]!, totalGiven),
+      planned,
     );
     const subjects = [...perSubject.keys()].filter((disciplina) => disciplina !== null).length;
     const outlook = await yearOutlook(
@@ -187,7 +190,12 @@ export async function familyAttendance(
       rules.minima,
       child.turmaId ? grids.get(child.turmaId) : undefined,
     );
-    result.set(child.id, { ...geral, ...outlook, frequencia_minima: rules.minima });
+    result.set(child.id, {
+      ...geral,
+      ...outlook,
+      frequencia_minima: rules.minima,
+      limite_faltas_conselho: planned > 0 ? tutelaryLimit(planned, rules.limiteConselho) : null,
+    });
   }
   return result;
 }

@@ -1,6 +1,6 @@
 /** One student's attendance: the figures per subject and period, and the absences with their situação. */
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { type Absence, type StudentAttendance } from '../../../shared/attendance.schemas.js';
+import { tutelaryLimit, type Absence, type StudentAttendance } from '../../../shared/attendance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { classes } from '../../db/schema/classes.js';
@@ -101,6 +101,7 @@ export async function getStudentAttendance(
   const all = tally(absences);
   // The Conselho Tutelar line counts over the lessons the year plans (ADR 0117).
   const planned = await plannedLessonsOf(db, range, student.turmaId, alunoId);
+  const yearPlanned = planned.total(totalGiven);
   const subjects = [...given]
     .map(([disciplina, total]) => ({ disciplina, total }))
     .filter((row): row is { disciplina: string; total: number } => row.disciplina !== null)
@@ -140,9 +141,10 @@ export async function getStudentAttendance(
     ano: range.ano,
     de: range.de,
     ate: range.ate,
-    geral: figuresOf(totalGiven, all.counted, all.justified, all.excused, rules, planned.total(totalGiven)),
+    geral: figuresOf(totalGiven, all.counted, all.justified, all.excused, rules, yearPlanned),
     frequencia_minima: rules.minima,
     limite_conselho: rules.limiteConselho,
+    limite_faltas_conselho: yearPlanned > 0 ? tutelaryLimit(yearPlanned, rules.limiteConselho) : null,
     por_disciplina: subjects,
     faltas,
     somente_aulas_do_professor: scope.kind === 'teacher',

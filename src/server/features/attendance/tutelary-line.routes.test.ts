@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AttendanceAlerts, StudentAttendance } from '../../../shared/attendance.schemas.js';
-import type { Pendencias } from '../../../shared/dashboard.schemas.js';
+import type { DashboardResponsavel, Pendencias } from '../../../shared/dashboard.schemas.js';
 import { classifyDays } from '../../../shared/calendar.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
@@ -30,6 +30,8 @@ describe('a linha do Conselho Tutelar (ADR 0117)', () => {
     expect(dayOne.conselho_tutelar).toEqual([]);
     const record = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${b1.id}`, s.admin.cookie));
     expect(record.geral).toMatchObject({ frequencia: 0, abaixo_minimo: true, acima_limite_conselho: false });
+    // The family reads the line as the year's count, to be told before it is passed (ADR 0120).
+    expect(record.limite_faltas_conselho).toBe(16);
     const refused = await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, { aluno_id: b1.id });
     expect(refused.statusCode).toBe(409);
     expect(messageOf(refused)).toBe(
@@ -72,6 +74,18 @@ describe('a linha do Conselho Tutelar (ADR 0117)', () => {
     ]);
     const after = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${b1.id}`, s.admin.cookie));
     expect(after.geral).toMatchObject({ faltas: 17, acima_limite_conselho: true });
+    // The family sees the same, on the child's Frequência and on the home (ADR 0120).
+    const own = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${b1.id}`, s.guardian.cookie));
+    expect(own).toMatchObject({
+      limite_faltas_conselho: 16,
+      geral: { faltas: 17, acima_limite_conselho: true },
+    });
+    const home = dataOf<DashboardResponsavel>(await get('/api/dashboard/stats', s.guardian.cookie));
+    expect(home.filhos.find((filho) => filho.id === b1.id)).toMatchObject({
+      faltas: 17,
+      acima_limite_conselho: true,
+      limite_faltas_conselho: 16,
+    });
     const later = dataOf<Pendencias>(await get('/api/dashboard/pendencias', s.admin.cookie));
     expect(later.academico).toMatchObject({ conselho_tutelar: 1 });
     const issued = await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, { aluno_id: b1.id });

@@ -390,6 +390,9 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       por_dia: geral.get(filho.id)?.por_dia ?? false,
       previstas_ano: geral.get(filho.id)?.previstas_ano ?? null,
       limite_faltas_ano: geral.get(filho.id)?.limite_faltas_ano ?? null,
+      // The Conselho Tutelar line of the year (ADR 0120): the family hears of it from the school first.
+      acima_limite_conselho: geral.get(filho.id)?.acima_limite_conselho ?? false,
+      limite_faltas_conselho: geral.get(filho.id)?.limite_faltas_conselho ?? null,
       // The home's child switcher shows this child's tuition alone, from the same read.
       mensalidades: tuitionSummary(ofChild(filho.id), today, open.debitosAgendados),
     })),
