@@ -70,6 +70,21 @@ describe('MensalidadeValor', () => {
     expect(screen.getByText(/^multa/)).toHaveClass('text-red-700');
     expect(screen.getByText(/^atualizado R\$\s872,00$/)).toBeInTheDocument();
   });
+
+  it('names a discount as a discount, with its reason, never "de R$ 850,00" (read as half paid)', () => {
+    render(
+      <MensalidadeValor
+        mensalidade={{
+          ...mensalidade,
+          valor_original: 85_000,
+          valor: 42_500,
+          motivo_desconto: 'Bolsa de 50%',
+        }}
+      />,
+    );
+    expect(screen.getByText(/^desconto R\$\s425,00 · Bolsa de 50%$/)).toBeInTheDocument();
+    expect(screen.queryByText(/^de R\$/)).toBeNull();
+  });
 });
 
 describe('the Aluno column', () => {

@@ -16,7 +16,7 @@ export function isOpen(mensalidade: Mensalidade) {
 }
 
 /**
- * Late amounts: the original value, then multa + juros and the updated total; once paid, what was paid
+ * The value, its discount (a bolsa) and why; late amounts: multa + juros and the updated total; once paid, what was paid
  * (a late month paid with its charges is not the value a parent finds on the bank statement).
  */
 export function MensalidadeValor({ mensalidade }: { mensalidade: Mensalidade }) {
@@ -24,8 +24,12 @@ export function MensalidadeValor({ mensalidade }: { mensalidade: Mensalidade }) 
   return (
     <div>
       <p className="font-medium text-gray-900">{formatCentavos(mensalidade.valor)}</p>
+      {/* 'de R$ 850,00' under R$ 425,00 read as half paid: the discount is named, with its reason. */}
       {mensalidade.valor !== mensalidade.valor_original && (
-        <p className="text-xs text-gray-500">de {formatCentavos(mensalidade.valor_original)}</p>
+        <p className="text-xs text-gray-600">
+          desconto {formatCentavos(mensalidade.valor_original - mensalidade.valor)}
+          {mensalidade.motivo_desconto ? ` · ${mensalidade.motivo_desconto}` : ''}
+        </p>
       )}
       {mensalidade.multa + mensalidade.juros > 0 && (
         <p className={`text-xs ${open ? 'text-red-700' : 'text-gray-600'}`}>
