@@ -1,7 +1,8 @@
 import { MessageSquare, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCount, formatDateTime } from '../../../shared/format';
-import { destinoLabels, type Conversa } from '../../../shared/mensagens.schemas';
+import { destinoLabels, type Conversa, type ConversaInput } from '../../../shared/mensagens.schemas';
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
@@ -77,6 +78,8 @@ export function MensagensPage() {
   const [params, setParams] = useSearchParams();
   const openId = params.get('id');
   const dialog = useRowDialog<{ nova: null; escola: null }>();
+  // What a family typed in 'Nova mensagem' and closed without sending: there again when it reopens.
+  const [draft, setDraft] = useState<ConversaInput | null>(null);
   const setOpen = (id: string | null) => {
     const next = new URLSearchParams(params);
     if (id) next.set('id', id);
@@ -144,8 +147,13 @@ export function MensagensPage() {
       {dialog.render('nova', () => (
         <NovaConversaModal
           destinos={destinos.data ?? []}
-          onClose={dialog.close}
+          draft={draft}
+          onClose={(typed) => {
+            setDraft(typed);
+            dialog.close();
+          }}
           onStarted={(id) => {
+            setDraft(null);
             dialog.close();
             setOpen(id);
           }}

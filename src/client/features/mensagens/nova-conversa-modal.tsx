@@ -1,6 +1,11 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { conversaInputSchema, destinoLabels, type DestinosOpcoes } from '../../../shared/mensagens.schemas';
+import {
+  conversaInputSchema,
+  destinoLabels,
+  type ConversaInput,
+  type DestinosOpcoes,
+} from '../../../shared/mensagens.schemas';
 import { FormInput, FormSelect, FormTextArea } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -40,31 +45,45 @@ function TeacherSelect({ destinos }: { destinos: DestinosOpcoes }) {
   );
 }
 
-/** A guardian starts a conversation about one child with the secretaria or one of the child's teachers. */
+/**
+ * A guardian starts a conversation about one child with the secretaria or one of the child's teachers.
+ * Closed before sending (Escape, a tap beside the dialog, Cancelar), what was typed comes back in
+ * `onClose` as the draft the page opens the next one with: a mother's long message was lost to one
+ * mistaken tap.
+ */
 export function NovaConversaModal({
   destinos,
+  draft = null,
   onClose,
   onStarted,
 }: {
   destinos: DestinosOpcoes;
-  onClose: () => void;
+  draft?: ConversaInput | null;
+  onClose: (draft: ConversaInput | null) => void;
   onStarted: (id: string) => void;
 }) {
   const start = useStartConversa();
-  const form = useSchemaForm(conversaInputSchema, {
-    aluno_id: destinos[0]?.aluno.id ?? '',
-    destino: 'secretaria',
-    professor_id: null,
-    assunto: '',
-    texto: '',
-  });
+  const form = useSchemaForm(
+    conversaInputSchema,
+    draft ?? {
+      aluno_id: destinos[0]?.aluno.id ?? '',
+      destino: 'secretaria',
+      professor_id: null,
+      assunto: '',
+      texto: '',
+    },
+  );
+  const close = () => {
+    const values = form.getValues();
+    onClose(values.assunto.trim() || values.texto.trim() ? values : null);
+  };
   return (
     <FormModal
       title="Nova mensagem"
       formId="nova-conversa"
       submitLabel="Enviar"
       form={form}
-      onClose={onClose}
+      onClose={close}
       onSubmit={form.submit(
         async (values) => {
           const result = await start.mutateAsync(values);
