@@ -214,6 +214,23 @@ describe('RollSheet', () => {
     expect(row).toHaveFocus();
   });
 
+  it('two absent students of one first name: each “Justificar falta” says whose, read out', async () => {
+    const user = userEvent.setup();
+    const anas = [
+      { ...student(1), nome: 'Ana Mendes Santos' },
+      { ...student(2), nome: 'Ana Silva Fernandes' },
+    ];
+    renderSheet(<RollSheet roll={rollOf(anas)} onSave={() => Promise.resolve()} />);
+    await user.click(screen.getByRole('button', { name: 'Falta de Ana Mendes Santos' }));
+    await user.click(screen.getByRole('button', { name: 'Falta de Ana Silva Fernandes' }));
+    // The words on screen stay 'Justificar falta de Ana' (the card above says which Ana)…
+    const second = screen.getByRole('button', { name: 'Justificar falta de Ana Silva Fernandes' });
+    expect(screen.getByRole('button', { name: 'Justificar falta de Ana Mendes Santos' })).toBeInTheDocument();
+    await user.click(second);
+    // …and the one pressed opens that student's field.
+    expect(screen.getByLabelText('Justificativa de Ana Silva Fernandes')).toHaveFocus();
+  });
+
   it("an absent student's number and Matrícula read at 4.5:1 on the row's red", async () => {
     renderSheet(<RollSheet roll={rollOf([student(1)])} onSave={async () => undefined} />);
     await userEvent.click(screen.getByRole('button', { name: 'Falta de Aluno 01', pressed: false }));

@@ -638,19 +638,38 @@ describe("the teacher's home leads with today's rolls", () => {
       'href',
       '/dashboard/frequencia?turma=t1',
     );
-    expect(within(classes).getByRole('link', { name: 'Notas' })).toHaveAttribute(
+    expect(within(classes).getByRole('link', { name: 'Notas de 3º Ano A' })).toHaveAttribute(
       'href',
       '/dashboard/notas?turma=t1',
     );
-    expect(within(classes).getAllByRole('link', { name: 'Diário' })[0]).toHaveAttribute(
+    expect(within(classes).getByRole('link', { name: 'Diário de 3º Ano A' })).toHaveAttribute(
       'href',
       '/dashboard/frequencia?aba=diario&turma=t1',
     );
     // An Educação Infantil class has no grades: its card leads to its pareceres.
-    expect(within(classes).getByRole('link', { name: 'Pareceres' })).toHaveAttribute(
+    expect(within(classes).getByRole('link', { name: 'Pareceres de Pré II A' })).toHaveAttribute(
       'href',
       '/dashboard/pareceres?turma=t9',
     );
+  });
+
+  it('no two links of my class cards read alike out of their card (each names its class)', async () => {
+    teacherHome({ data: '2026-03-20', dia: friday, ultimo_dia_letivo: null, pendentes: [], feitas: 0 });
+    const classes = await screen.findByRole('region', { name: 'Minhas turmas' });
+    const names = [
+      '3º Ano A: fazer chamada',
+      'Notas de 3º Ano A',
+      'Diário de 3º Ano A',
+      'Pré II A: fazer chamada',
+      'Pareceres de Pré II A',
+      'Diário de Pré II A',
+    ];
+    const cardLinks = within(classes)
+      .getAllByRole('listitem')
+      .flatMap((card) => within(card).getAllByRole('link'));
+    expect(cardLinks).toHaveLength(names.length);
+    // getByRole finds one link of each name, or fails: no two alike.
+    for (const name of names) expect(within(classes).getByRole('link', { name })).toBeInTheDocument();
   });
 
   it('one pending roll reads in the singular', async () => {

@@ -38,17 +38,34 @@ export function ClassCard({ turma }: { turma: DashboardProfessor['turmas'][numbe
         {turma.pareceres ? (
           <Link to={classLink(paths.pareceres, turma.id)} className={secondary}>
             Pareceres
+            <OfClass turma={turma.nome} />
           </Link>
         ) : (
           <Link to={classLink(paths.grades, turma.id)} className={secondary}>
             Notas
+            <OfClass turma={turma.nome} />
           </Link>
         )}
         <Link to={classLink(paths.attendance, turma.id, 'diario')} className={secondary}>
           Diário
+          <OfClass turma={turma.nome} />
         </Link>
       </p>
     </li>
+  );
+}
+
+/**
+ * Every card has its 'Notas' and 'Diário': read out of the card (a screen reader's list of links), each
+ * says which class it opens — the words on screen stay short, the card already says the class.
+ */
+function OfClass({ turma }: { turma: string }) {
+  // The space outside the hidden words: a name is made of the words of its parts, each trimmed.
+  return (
+    <>
+      {' '}
+      <span className="sr-only">de {turma}</span>
+    </>
   );
 }
 
