@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { GradesProgress } from '../../../shared/grades-progress.schemas.js';
 import type { PeriodStatus } from '../../../shared/grades.schemas.js';
 import { stubApi } from '../../test/render';
-import { PeriodActions } from './period-actions';
+import { closingLine, PeriodActions } from './period-actions';
 import { periodWarnings } from './period-readiness';
 
 afterEach(() => {
@@ -275,5 +275,34 @@ describe('PeriodActions', () => {
     renderWith(statusOf(false));
     await userEvent.click(await screen.findByRole('button', { name: /Reabrir para a turma/ }));
     expect(screen.getByRole('dialog', { name: 'Reabrir 1º bimestre' })).not.toHaveTextContent('publicado');
+  });
+});
+
+describe('the closing date beside the state badge', () => {
+  const state = (fechado: boolean, origem: 'data' | 'manual') => ({
+    fechado,
+    publicado: false,
+    origem,
+    data_fechamento: '2026-12-18',
+    turma_id: uuid(2),
+    turma_nome: '5º A',
+  });
+
+  it('never reads “fecha em” beside “Fechado”, nor a date gone by as still ahead', () => {
+    expect(closingLine(state(false, 'data'), '2026-12-07')).toBe('fecha em 18/12/2026');
+    expect(closingLine(state(false, 'data'), '2026-12-18')).toBe('fecha em 18/12/2026');
+    // The coordination closed it by hand before the date.
+    expect(closingLine(state(true, 'manual'), '2026-12-07')).toBe('fechado antes do prazo (18/12/2026)');
+    expect(closingLine(state(true, 'data'), '2026-12-19')).toBe('fechado em 18/12/2026');
+    expect(closingLine(state(true, 'manual'), '2026-12-20')).toBe('prazo de fechamento: 18/12/2026');
+    // Open after its date: reopened.
+    expect(closingLine(state(false, 'manual'), '2026-12-20')).toBe('reaberto (o prazo era 18/12/2026)');
+  });
+
+  it('a class closed by hand shows no “fecha em” beside its “Fechado”', async () => {
+    renderWith(statusOf(false));
+    const section = await screen.findByRole('region', { name: 'Situação do período' });
+    expect(section).toHaveTextContent('Fechado');
+    expect(section).not.toHaveTextContent('fecha em');
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, Lock, LockOpen, Send } from 'lucide-react';
-import { formatDate } from '../../../shared/format';
+import { formatDate, todayIso } from '../../../shared/format';
+import type { PeriodClassState } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge } from '../../components/feedback';
@@ -34,6 +35,23 @@ const texts: Record<Action, { label: string; verb: string; success: string }> = 
 const reopenPublishedWarning =
   ' Atenção: este período já está publicado e continua publicado — os responsáveis veem cada nota alterada na hora. Cada alteração feita enquanto ele estiver reaberto fica no histórico da nota como “alteração após a publicação”.';
 
+/**
+ * The closing date beside the badge, said as the class's state has it: 'fecha em 18/12' under 'Fechado'
+ * (closed by hand before the date) or under 'Aberto' with the date gone by (reopened) read as a
+ * contradiction.
+ */
+export function closingLine(turma: PeriodClassState, today = todayIso()): string {
+  const date = formatDate(turma.data_fechamento);
+  if (turma.fechado) {
+    if (turma.origem === 'data') return `fechado em ${date}`;
+    return turma.data_fechamento > today
+      ? `fechado antes do prazo (${date})`
+      : `prazo de fechamento: ${date}`;
+  }
+  // Open after its date: someone reopened it (the date alone would have closed it).
+  return turma.data_fechamento >= today ? `fecha em ${date}` : `reaberto (o prazo era ${date})`;
+}
+
 /** Administrators: close, reopen or publish the period for this class or the whole school. */
 export function PeriodActions({ periodoId, turmaId }: { periodoId: string; turmaId: string }) {
   const status = usePeriodStatus(periodoId);
@@ -55,7 +73,7 @@ export function PeriodActions({ periodoId, turmaId }: { periodoId: string; turma
         <span className="font-medium text-gray-900">{status.data.periodo.nome}:</span>
         {turma.fechado ? <Badge tone="gray">Fechado</Badge> : <Badge tone="green">Aberto</Badge>}
         {turma.publicado ? <Badge tone="blue">Publicado</Badge> : <Badge tone="yellow">Não publicado</Badge>}
-        <span>fecha em {formatDate(status.data.periodo.data_fechamento)}</span>
+        <span>{closingLine(turma)}</span>
       </div>
       <div className="flex flex-wrap gap-2">
         {turma.fechado
