@@ -55,4 +55,33 @@ describe('Nova conversa (the school’s side)', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Enviar' })).toBeDisabled();
   });
+
+  it('before the class is picked, asks for it; and says beside Enviar what it waits for', async () => {
+    stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'professor', tipo: 'teacher' }),
+      '/api/mensagens/alunos': [
+        { aluno: { id: 'a2', nome: 'Maria Souza' }, turma, responsaveis: [guardian('g3', 'Ana Souza', {})] },
+      ],
+    });
+    const user = userEvent.setup();
+    renderAt(<NovaConversaEscolaModal teacher onClose={() => undefined} onStarted={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nova conversa' });
+    await within(dialog).findByRole('option', { name: '6º A' });
+    // Not 'Nenhum aluno' (read as an empty class) before any class is chosen.
+    expect(within(dialog).getByLabelText('Aluno')).toHaveDisplayValue('Escolha a turma primeiro');
+    const enviar = within(dialog).getByRole('button', { name: 'Enviar' });
+    expect(enviar).toHaveAccessibleDescription(
+      'Para enviar: escolha o aluno, escreva o assunto (ao menos 3 caracteres) e escreva a mensagem.',
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Turma'), 't1');
+    await user.selectOptions(within(dialog).getByLabelText('Aluno'), 'a2');
+    await user.type(within(dialog).getByLabelText('Assunto'), 'Oi');
+    await user.type(within(dialog).getByLabelText('Mensagem'), 'Bom dia!');
+    // A two-letter subject is what keeps Enviar off, and it says so.
+    expect(enviar).toBeDisabled();
+    expect(enviar).toHaveAccessibleDescription('Para enviar: escreva o assunto (ao menos 3 caracteres).');
+    await user.type(within(dialog).getByLabelText('Assunto'), 'á');
+    expect(enviar).toBeEnabled();
+    expect(dialog).not.toHaveTextContent('Para enviar');
+  });
 });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AlunoParaConversa } from '../../../shared/mensagens.schemas';
+import { formatList } from '../../../shared/format';
 import { parentescoLabels } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
@@ -10,6 +11,16 @@ import { alunosParaConversaQuery, useStartConversa } from './mensagens.api';
 
 const field = 'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
 const label = 'block text-sm font-medium text-gray-700';
+
+/**
+ * The student list's first line: a teacher who has not picked the class yet is told to, not shown
+ * 'Nenhum aluno' (read as 'this class has no students'); nor while the list loads.
+ */
+function placeholderOf(teacher: boolean, turmaId: string, loading: boolean, count: number): string {
+  if (teacher && !turmaId) return 'Escolha a turma primeiro';
+  if (loading) return 'Carregando alunos...';
+  return count === 0 ? 'Nenhum aluno' : 'Escolha';
+}
 
 /** Picks the student: a teacher by class then student; staff by searching a student's name. */
 function StudentPicker({
@@ -62,7 +73,7 @@ function StudentPicker({
           value={value?.aluno.id ?? ''}
           onChange={(event) => onPick(shown.find((row) => row.aluno.id === event.target.value) ?? null)}
         >
-          <option value="">{shown.length === 0 ? 'Nenhum aluno' : 'Escolha'}</option>
+          <option value="">{placeholderOf(teacher, turmaId, alunos.isPending, shown.length)}</option>
           {shown.map((row) => (
             <option key={row.aluno.id} value={row.aluno.id}>
               {row.aluno.nome}
@@ -91,6 +102,17 @@ export function NovaConversaEscolaModal({
   const [chosen, setChosen] = useState<string[]>([]);
   const [assunto, setAssunto] = useState('');
   const [texto, setTexto] = useState('');
+  const missingId = useId();
+  // No guardian of this student can receive: the notice above says why; no step here would help.
+  const noneReceive = aluno !== null && !aluno.responsaveis.some((item) => item.disponivel);
+  const missing = noneReceive
+    ? []
+    : [
+        ...(aluno ? [] : ['escolha o aluno']),
+        ...(aluno && chosen.length === 0 ? ['marque um responsável'] : []),
+        ...(assunto.trim().length < 3 ? ['escreva o assunto (ao menos 3 caracteres)'] : []),
+        ...(texto.trim() ? [] : ['escreva a mensagem']),
+      ];
   const pick = (next: AlunoParaConversa | null) => {
     setAluno(next);
     setChosen(next ? next.responsaveis.filter((item) => item.disponivel).map((item) => item.id) : []);
@@ -116,13 +138,22 @@ export function NovaConversaEscolaModal({
       title="Nova conversa"
       description={teacher ? 'Com os responsáveis de um aluno das suas turmas' : 'Com a família de um aluno'}
       footer={
-        <Button
-          loading={start.isPending}
-          disabled={!aluno || chosen.length === 0 || assunto.trim().length < 3 || !texto.trim()}
-          onClick={submit}
-        >
-          Enviar
-        </Button>
+        <>
+          {missing.length > 0 && (
+            // Enviar waits for these: said beside it, not left to guess (an 'Oi' of a subject kept it off).
+            <p id={missingId} className="mr-auto self-center text-xs text-gray-600">
+              Para enviar: {formatList(missing)}.
+            </p>
+          )}
+          <Button
+            loading={start.isPending}
+            disabled={noneReceive || missing.length > 0}
+            aria-describedby={missing.length > 0 ? missingId : undefined}
+            onClick={submit}
+          >
+            Enviar
+          </Button>
+        </>
       }
     >
       <div className="space-y-4">
