@@ -112,7 +112,12 @@ export function DiaryLessons({
                       className="-ml-2 min-h-11"
                       to={`${paths.attendance}${toQuery({ turma: turmaId, data: aula.data, disciplina: aula.disciplina, aula: aula.disciplina ? aula.aula : undefined })}`}
                     >
-                      <PenLine className="h-4 w-4" aria-hidden="true" /> Abrir a chamada
+                      <PenLine className="h-4 w-4" aria-hidden="true" /> Abrir a chamada{' '}
+                      {/* One such link per lesson without content: read out of the list, each says which. */}
+                      <span className="sr-only">
+                        de {formatDate(aula.data)}
+                        {aula.disciplina ? ` · ${absenceLessonName(aula)}` : ''}
+                      </span>
                     </ButtonLink>
                   )}
                 </div>
