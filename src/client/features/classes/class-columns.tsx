@@ -5,10 +5,49 @@ import {
   type ClassStatus,
   type SchoolClass,
 } from '../../../shared/classes.schemas';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/button';
 import type { Column } from '../../components/data-table';
 import { Badge, type BadgeTone } from '../../components/feedback';
 
 const statusTones: Record<ClassStatus, BadgeTone> = { ativo: 'green', inativo: 'red', concluido: 'gray' };
+
+/**
+ * Each class's buttons say which class, read out: a list of 14 'Ver Alunos' (and classes of one name in
+ * two years) told a screen reader nothing. The words on screen stay as they are; the card names the class.
+ */
+function OfClass({ turma, de }: { turma: SchoolClass; de: boolean }) {
+  return (
+    <>
+      {' '}
+      <span className="sr-only">
+        {de ? 'de ' : ''}
+        {turma.nome} de {turma.ano_letivo}
+      </span>
+    </>
+  );
+}
+
+/** One of a class's buttons on its card or row ('Ver Alunos', 'Grade curricular', …). */
+export function ClassAction({
+  turma,
+  de = true,
+  onClick,
+  children,
+}: {
+  turma: SchoolClass;
+  /** 'Editar 1º Ano A', not 'Editar de 1º Ano A'. */
+  de?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="secondary" onClick={onClick}>
+      {children}
+      <OfClass turma={turma} de={de} />
+    </Button>
+  );
+}
 
 /** The classes are all in memory: these columns sort in the browser. */
 export const classSortColumns = ['nome', 'turno', 'alunos', 'ano_letivo'] as const;

@@ -69,6 +69,22 @@ function stubServer(nivel: Nivel, withGrade = false, turmas = [turma], permissoe
 }
 
 describe('ClassesPage', () => {
+  it('each class’s buttons say which class, read out (two 6º Ano A of two years included)', async () => {
+    stubScreen(false);
+    const lastYear = schoolClassAnswer({ ...turma, id: uuidOf(41), ano_letivo: '2025' });
+    stubServer('administrador', false, [turma, lastYear]);
+    renderAt(<ClassesPage />);
+    const cards = await screen.findByRole('list', { name: 'Turmas' });
+    for (const name of [
+      'Editar 6º Ano A de 2026',
+      'Ver Alunos de 6º Ano A de 2026',
+      'Grade curricular de 6º Ano A de 2026',
+      'Ver Alunos de 6º Ano A de 2025',
+      'Grade curricular de 6º Ano A de 2025',
+    ])
+      expect(within(cards).getByRole('button', { name })).toBeInTheDocument();
+  });
+
   it("opens a class's grade curricular from the address (the link of Notas and Frequência)", async () => {
     stubScreen(true);
     stubServer('administrador');

@@ -21,7 +21,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { ImportModal } from '../../domain/import-modal';
-import { classColumns, classSortColumns } from './class-columns';
+import { ClassAction, classColumns, classSortColumns } from './class-columns';
 import { ClassFormModal } from './class-form-modal';
 import { ClassCurriculumModal } from './class-curriculum-modal';
 import { ClassStudentsModal } from './class-students-modal';
@@ -159,25 +159,25 @@ export function ClassesPage() {
         actions={(turma) => (
           <>
             {canWrite && (
-              <Button variant="secondary" onClick={() => dialog.show('form', turma)}>
+              <ClassAction turma={turma} de={false} onClick={() => dialog.show('form', turma)}>
                 <Pencil className="h-4 w-4" aria-hidden="true" /> Editar
-              </Button>
+              </ClassAction>
             )}
-            <Button variant="secondary" onClick={() => dialog.show('students', turma)}>
+            <ClassAction turma={turma} onClick={() => dialog.show('students', turma)}>
               <Users className="h-4 w-4" aria-hidden="true" /> Ver Alunos
-            </Button>
-            <Button variant="secondary" onClick={() => updateParams({ grade: turma.id })}>
+            </ClassAction>
+            <ClassAction turma={turma} onClick={() => updateParams({ grade: turma.id })}>
               <BookOpen className="h-4 w-4" aria-hidden="true" /> Grade curricular
-            </Button>
+            </ClassAction>
             {isEnsinoMedio(turma.nivel) && (
-              <Button variant="secondary" onClick={() => dialog.show('itinerarios', turma)}>
+              <ClassAction turma={turma} onClick={() => dialog.show('itinerarios', turma)}>
                 <Route className="h-4 w-4" aria-hidden="true" /> Itinerários
-              </Button>
+              </ClassAction>
             )}
             {canCenso && (
-              <Button variant="secondary" onClick={() => updateParams({ censo: turma.id })}>
+              <ClassAction turma={turma} onClick={() => updateParams({ censo: turma.id })}>
                 <ClipboardList className="h-4 w-4" aria-hidden="true" /> Censo
-              </Button>
+              </ClassAction>
             )}
             {/* Educação Infantil has pareceres, not boletins: the PDF would only answer with an error. */}
             {canReportCards && !isInfantil(turma.nivel) && (
