@@ -37,9 +37,11 @@ export function mensagemDoAviso(
   if (aviso.tipo === 'matriculado') {
     const { turma, cobrancas } = aviso;
     const financeiro =
-      cobrancas > 0
-        ? `As cobranças de ${ano} (${String(cobrancas)}) já estão no portal da família, em Financeiro, com os boletos e o Pix.\n\n`
-        : '';
+      cobrancas === 0
+        ? ''
+        : cobrancas === 1
+          ? `A cobrança de ${ano} já está no portal da família, em Financeiro, com o boleto e o Pix.\n\n`
+          : `As ${String(cobrancas)} cobranças de ${ano} já estão no portal da família, em Financeiro, com os boletos e o Pix.\n\n`;
     return {
       to: interessado.email,
       subject: `Matrícula confirmada: ${firstName(aviso.alunoNome)} - ${escola}`,
