@@ -316,7 +316,7 @@ export async function assinar(
   });
   if (!outcome.ok) throw outcome.error;
   if (outcome.todos && outcome.interessadoId)
-    await matricularSePronto(ctx, outcome.interessadoId).catch((error: unknown) =>
+    await matricularSePronto(ctx, outcome.interessadoId, { anotarMotivo: true }).catch((error: unknown) =>
       ctx.log.error({ err: error }, 'matrícula automática falhou após a assinatura'),
     );
   return {

@@ -576,6 +576,31 @@ describe('assinatura', () => {
     }
   });
 
+  it('all signed but the enrolment stops (no class of the série yet): the family’s timeline says why', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    await escola(cookie, false);
+    const family = await familia();
+    expect((await enviar(cookie, family.id)).statusCode).toBe(201);
+    const links = linksEnviados();
+    await assinarComo(links.get('mariana@example.com')!, 'mariana@example.com', ip(31));
+    const last = await assinarComo(
+      links.get('direcao@escola.example.org')!,
+      'direcao@escola.example.org',
+      ip(32),
+    );
+    expect(last.assinado_por_todos).toBe(true);
+    const [row] = await t.database.db.select().from(interessados).where(eq(interessados.id, family.id));
+    expect(row!.etapa).toBe('contrato_assinado');
+    // Nobody is told on the signer's page: the secretaria reads it in the funnel, with what to do.
+    const linhas = await t.database.db
+      .select({ texto: interessadoEventos.texto })
+      .from(interessadoEventos)
+      .where(and(eq(interessadoEventos.interessadoId, family.id), eq(interessadoEventos.tipo, 'matricula')));
+    expect(linhas.map((linha) => linha.texto)).toEqual([
+      'A matrícula ainda não foi concluída: Ainda não há turma de 1º ano em 2027: crie a turma em Turmas e clique em Matricular agora.',
+    ]);
+  });
+
   it('with Pix automático on, the enrolment queues the charges’ sync at once (the fee’s code does not wait a minute)', async () => {
     const { cookie } = await signedIn(t, 'administrador');
     await escola(cookie, false);

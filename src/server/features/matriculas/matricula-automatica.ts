@@ -119,6 +119,11 @@ export async function matricularSePronto(
     actor?: Actor;
     /** Where the chosen plan is read (the anuidades seam; a test gives its own plan). */
     planoPorId?: typeof planoPorId;
+    /**
+     * Nobody is on a screen to read why the enrolment stopped (the last signature, on the signer's
+     * public page): the family's timeline says it, for the secretaria who opens the funnel.
+     */
+    anotarMotivo?: boolean;
   } = {},
 ): Promise<{ matriculado: boolean; alunoId: string | null; motivo?: string; turmaId?: string | null }> {
   const actor = options.actor ?? systemActor;
@@ -142,6 +147,12 @@ export async function matricularSePronto(
   } finally {
     forgetSharedReads(ctx.db);
   }
+  // The waiting list wrote its own line (and told the family) the first time.
+  const { motivo } = outcome;
+  if (options.anotarMotivo && !outcome.matriculado && motivo && avisos.length === 0)
+    await ctx.db.transaction((tx) =>
+      registrarEvento(tx, interessadoId, 'matricula', `A matrícula ainda não foi concluída: ${motivo}`, null),
+    );
   for (const welcome of welcomes) await sendWelcomeMail(ctx, welcome.usuario, welcome.senha);
   if (avisos.length > 0) await enviarAvisos(ctx, await findInteressado(ctx.db, interessadoId), avisos);
   // The year's charges were just written: with Pix automático on, the fee's dynamic code is at the bank
