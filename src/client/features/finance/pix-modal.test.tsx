@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { mensalidadeAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
+import type { Mensalidade } from '../../../shared/mensalidades.schemas';
 import { PixModal } from './pix-modal';
 
 afterEach(() => {
@@ -13,7 +14,12 @@ afterEach(() => {
 const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
 const julho = mensalidadeAnswer({ id: MENSALIDADE });
 
-function pixOf(dinamico: boolean, simulacao_url?: string, confirmacao_automatica = dinamico) {
+function pixOf(
+  dinamico: boolean,
+  simulacao_url?: string,
+  confirmacao_automatica = dinamico,
+  cobranca: Mensalidade = julho,
+) {
   stubApi({
     '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
     [`/api/financeiro/mensalidades/${MENSALIDADE}/pix`]: {
@@ -26,7 +32,7 @@ function pixOf(dinamico: boolean, simulacao_url?: string, confirmacao_automatica
       ...(simulacao_url ? { simulacao_url } : {}),
     },
   });
-  renderAt(<PixModal mensalidade={julho} onClose={() => undefined} />);
+  renderAt(<PixModal mensalidade={cobranca} onClose={() => undefined} />);
 }
 
 describe('PixModal', () => {
@@ -51,6 +57,15 @@ describe('PixModal', () => {
       'O pagamento é confirmado sozinho.',
     );
     expect(screen.queryByTestId('pix-estatico')).toBeNull();
+  });
+
+  it('the enrolment fee is named as a fee, not as a mensalidade (the QR code’s name too)', async () => {
+    pixOf(true, undefined, true, { ...julho, tipo: 'taxa_matricula', mes_referencia: '2027-01' });
+    expect((await screen.findByTestId('pix-dinamico')).textContent).toContain(
+      'Este é o código da cobrança desta taxa de matrícula',
+    );
+    expect(screen.getByRole('img', { name: 'QR code Pix da taxa de matrícula' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog').textContent).not.toContain('mensalidade');
   });
 
   it("the demo's simulated bank: told which screen opened it, to come back to", async () => {

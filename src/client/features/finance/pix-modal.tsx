@@ -28,6 +28,8 @@ export function PixModal({
   const pix = usePix(mensalidade.id);
   const encargos = useEncargosSentence();
   const simulacaoUrl = useSimulacaoUrl(pix.data?.simulacao_url);
+  // The enrolment fee is the family's first charge: named as a fee, not as a month's tuition.
+  const oQue = mensalidade.tipo === 'taxa_matricula' ? 'taxa de matrícula' : 'mensalidade';
 
   const handleCopy = async () => {
     if (!pix.data) return;
@@ -69,7 +71,7 @@ export function PixModal({
           <PontualidadeNote mensalidade={mensalidade} />
           <img
             src={pix.data.qrcode}
-            alt="QR code Pix da mensalidade"
+            alt={`QR code Pix da ${oQue}`}
             className="mx-auto h-56 w-56 rounded-lg border border-gray-200"
           />
           <label className="block text-left text-sm font-medium text-gray-700" htmlFor="pix-code">
@@ -96,8 +98,8 @@ export function PixModal({
           )}
           {pix.data.dinamico ? (
             <p className="text-xs text-gray-500" data-testid="pix-dinamico">
-              Este é o código da cobrança desta mensalidade: o valor do dia, com multa e juros, aparece no app
-              do banco. O pagamento é confirmado sozinho.
+              Este é o código da cobrança desta {oQue}: o valor do dia, com multa e juros, aparece no app do
+              banco. O pagamento é confirmado sozinho.
             </p>
           ) : (
             <p className="text-xs text-gray-500" data-testid="pix-estatico">
