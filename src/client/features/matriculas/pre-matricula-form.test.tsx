@@ -122,5 +122,11 @@ describe('PreMatriculaForm: each step checked before moving on', () => {
     expect(within(revisao).getByText(/Apto 4/)).toBeInTheDocument();
     expect(within(revisao).getByText('Taxa de matrícula').nextSibling).toHaveTextContent('R$ 800,00');
     expect(within(revisao).getByText('Total no ano').nextSibling).toHaveTextContent('R$ 18.800,00');
+    // Before the child's data and documents are sent: how the school treats them (LGPD art. 14 §6),
+    // opened in a new tab so the form is not lost.
+    const aviso = within(revisao).getByRole('link', { name: /^Aviso de Privacidade ?\(abre em nova aba\)$/ });
+    expect(aviso).toHaveAttribute('href', '/privacidade');
+    expect(aviso).toHaveAttribute('target', '_blank');
+    expect(aviso.closest('p')).toHaveTextContent(/os seus e os de Lucas.*acesso, correção ou exclusão/);
   });
 });

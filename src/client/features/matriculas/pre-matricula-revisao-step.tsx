@@ -186,6 +186,21 @@ export function RevisaoStep({
             )}
           </>,
         )}
+      {/* LGPD art. 14 §6: before sending a child's data and documents, where the school says how it
+          treats them and how to ask for access, correction or deletion (a new tab keeps the form). */}
+      <p className="text-sm text-gray-600">
+        Como a escola trata estes dados — os seus e os de {view.aluno_primeiro_nome} — e como pedir acesso,
+        correção ou exclusão:{' '}
+        <a
+          href="/privacidade"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-primary-strong underline underline-offset-2"
+        >
+          Aviso de Privacidade<span className="sr-only"> (abre em nova aba)</span>
+        </a>
+        .
+      </p>
     </StepSection>
   );
 }
