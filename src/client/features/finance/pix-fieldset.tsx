@@ -56,13 +56,15 @@ export function PixFieldset({ automaticoChave = null }: { automaticoChave?: stri
         name="pix_beneficiario"
         label="Beneficiário"
         max={PIX_BENEFICIARIO_MAX}
-        hint={`Até ${String(PIX_BENEFICIARIO_MAX)} letras, como aparece no app do banco.`}
+        hint={`Até ${String(PIX_BENEFICIARIO_MAX)} letras, como aparece no app do banco.${
+          automaticoChave ? ' Em branco, o código usa o nome da escola.' : ''
+        }`}
       />
       <LimitedInput
         name="pix_cidade"
         label="Cidade"
         max={PIX_CIDADE_MAX}
-        hint={`Até ${String(PIX_CIDADE_MAX)} letras.`}
+        hint={`Até ${String(PIX_CIDADE_MAX)} letras.${automaticoChave ? ' Pode ficar em branco com o Pix automático.' : ''}`}
       />
     </fieldset>
   );

@@ -38,6 +38,36 @@ export function drawSchoolHeading(doc: PDFKit.PDFDocument, school: SchoolIdentit
 }
 
 /**
+ * The name and city (BR Code fields 59 and 60) of the fixed code. A key Pix automático is registered
+ * with needs neither typed: the Financeiro's settings let the school leave them blank then, and the code
+ * carries the school's name and the same city placeholder the dynamic code does (the payer's bank shows
+ * the key holder's name from the DICT). A key of the school's own, with Pix automático off, carries what
+ * the school typed: missing, staff are told which field to fill, the family to ask the secretaria.
+ */
+async function payeeOfStaticCode(
+  db: DbOrTx,
+  settings: Awaited<ReturnType<typeof loadSettings>>,
+  keyOfPixAutomatico: boolean,
+  scope: FinanceScope,
+): Promise<{ beneficiario: string; cidade: string }> {
+  if (keyOfPixAutomatico)
+    return {
+      beneficiario: settings.pixBeneficiario || (await getSchoolIdentity(db)).nome,
+      cidade: settings.pixCidade ?? '',
+    };
+  const missing = [
+    settings.pixBeneficiario ? null : 'Beneficiário',
+    settings.pixCidade ? null : 'Cidade',
+  ].filter((name) => name !== null);
+  if (missing.length === 0) return { beneficiario: settings.pixBeneficiario!, cidade: settings.pixCidade! };
+  if (scope.kind === 'responsavel')
+    throw conflict('O Pix da escola ainda não está completo. Procure a secretaria.');
+  throw conflict(
+    `Para gerar o código Pix, preencha ${missing.join(' e ')} em Financeiro → Configurar → Pix da escola.`,
+  );
+}
+
+/**
  * PIX copy-and-paste code and QR (data URL) for what is open today on a tuition — the one place that
  * decides between the dynamic code of its active charge (Pix automático, ADR 0041: the bank reads the
  * amount of the day from the PSP) and the static code with today's amount (the school's key), so the
@@ -71,21 +101,15 @@ export async function buildMensalidadePix(
     // its own): a tuition the bank holds no active charge for (not reached yet, refused, past the days
     // the bank accepts it) is paid to that key, where it also confirms itself.
     const chave = settings.pixChave || (await pixAutomaticoKey(db));
-    if (!chave || !settings.pixBeneficiario || !settings.pixCidade) {
-      throw conflict('A escola ainda não configurou a chave Pix. Procure a secretaria.');
-    }
+    if (!chave) throw conflict('A escola ainda não configurou a chave Pix. Procure a secretaria.');
+    const reachesSchool = await staticCodeReachesSchool(db, chave);
+    const { beneficiario, cidade } = await payeeOfStaticCode(db, settings, reachesSchool, scope);
     const txid = staticTxidOf(id, mensalidade.mes_referencia);
     code = {
-      copia_e_cola: buildPixCode({
-        chave,
-        beneficiario: settings.pixBeneficiario,
-        cidade: settings.pixCidade,
-        valor: mensalidade.valor_atualizado,
-        txid,
-      }),
+      copia_e_cola: buildPixCode({ chave, beneficiario, cidade, valor: mensalidade.valor_atualizado, txid }),
       txid,
       dinamico: false,
-      confirmacao_automatica: await staticCodeReachesSchool(db, chave),
+      confirmacao_automatica: reachesSchool,
     };
   }
   const { default: QRCode } = await import('qrcode');
