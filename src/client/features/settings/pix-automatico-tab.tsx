@@ -57,9 +57,12 @@ function WebhookBox({ provedor }: { provedor: PixProvedor }) {
         <p className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="note">
           <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
-            O endereço público do sistema (PUBLIC_URL) não começa com https://. Os bancos só enviam avisos
-            para endereços https: configure o certificado do site antes de ligar o Pix automático. Até lá, os
-            pagamentos entram pela conciliação diária.
+            O endereço do sistema na internet ainda não é seguro (https://), e os bancos só enviam avisos de
+            pagamento para endereços seguros. Peça a quem instalou o sistema que configure o endereço público
+            com https antes de ligar o Pix automático. Até lá, os pagamentos entram pela conciliação diária.
+            <small className="mt-1 block text-xs text-amber-800">
+              Para quem instalou: a variável de ambiente PUBLIC_URL deve começar com https://.
+            </small>
           </span>
         </p>
       )}
