@@ -22,6 +22,7 @@ import { seesSubject, type ClassDiaryAccess } from '../classes/index.js';
 import { attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { coversDate } from '../students/index.js';
+import { rollsDueOver } from './roll-due.js';
 
 /**
  * The roll call and the attendance figures (LDB art. 24, VI). Only absences are stored, plus one row
@@ -144,6 +145,11 @@ export interface DayContext {
   yearClosed: boolean;
   /** Why a teacher may not change this roll any more (a closed period or year). */
   closedMessage: string | null;
+  /**
+   * A roll can be owed this day (`rollsDueOver`): the class existed and had students. False, none of its
+   * lessons is `pendente` (a class created today, or with no one enrolled yet, owes nothing).
+   */
+  rollDue: boolean;
 }
 
 /** The day of a date for several classes, in the same few reads whatever their number. */
@@ -174,7 +180,7 @@ export async function dayContextsOver(
     yearIds.add(year.id);
   }
   // The same answer the grade book gets: a class's or the school's explicit close, else the date.
-  const [states, closures] = await Promise.all([
+  const [states, closures, due] = await Promise.all([
     periodStatesForClasses(db, [...periods.values()], turmaIds),
     yearIds.size === 0
       ? []
@@ -182,20 +188,24 @@ export async function dayContextsOver(
           .select({ id: yearClosures.anoLetivoId })
           .from(yearClosures)
           .where(inArray(yearClosures.anoLetivoId, [...yearIds])),
+    rollsDueOver(db, dates, turmaIds),
   ]);
   const closed = new Set(closures.map((row) => row.id));
   const result = new Map<string, Map<string, DayContext>>();
   dates.forEach((date, index) => {
     const { day, year, period } = described[index]!;
     if (!year || !period) {
-      const context: DayContext = {
+      const context = {
         day,
         hasYear: year !== null,
         period: null,
         yearClosed: false,
         closedMessage: null,
       };
-      result.set(date, new Map(turmaIds.map((turmaId) => [turmaId, context])));
+      result.set(
+        date,
+        new Map(turmaIds.map((turmaId) => [turmaId, { ...context, rollDue: due(date, turmaId) }])),
+      );
       return;
     }
     const nome = periodName(year.tipoPeriodo, period.numero);
@@ -214,6 +224,7 @@ export async function dayContextsOver(
         },
         yearClosed,
         closedMessage: closedMessage({ nome, year, yearClosed }, state, 'frequência'),
+        rollDue: due(date, turmaId),
       });
     }
     result.set(date, byClass);
@@ -316,6 +327,7 @@ export function rollsOfDate(
     ...lesson,
     pendente:
       !lesson.registrada &&
+      context.rollDue &&
       blockOf(access, date, context, grid, {
         disciplina: lesson.disciplina,
         aula: lesson.aula,

@@ -5,6 +5,7 @@ import { clock } from '../../lib/clock.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
+import { rollsPendingBetween } from '../attendance/index.js';
 import { createSchoolYear } from '../../test/school-fixtures.js';
 import { schoolPeriods } from '../../db/schema/calendar.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
@@ -68,6 +69,27 @@ describe('GET /api/dashboard/pendencias', () => {
       secretaria: null,
       mensagens_nao_lidas: 0,
     });
+  });
+
+  it('a new school’s first day: no roll owed before a class existed, nor by a class with no students', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await createSchoolYear(t, admin.cookie);
+    const coordination = await staffWith(t, 'coordenacao');
+    // Set up this morning, its students enrolled since the year began: only today's roll is owed.
+    const setUpToday = await insertClass(t, null, 25, {
+      nome: 'Turma de hoje',
+      createdAt: new Date('2026-04-20T07:00:00-03:00'),
+    });
+    await insertStudent(t, setUpToday.id, undefined, '2026-02-02');
+    // Created last week, nobody enrolled yet: no roll to take.
+    await insertClass(t, null, 25, { nome: 'Turma vazia', createdAt: new Date('2026-04-13T09:00:00-03:00') });
+
+    const pendencias = dataOf<Pendencias>(await get('/api/dashboard/pendencias', coordination.cookie));
+    expect(pendencias.academico?.chamadas).toMatchObject({ aulas: 1, turmas: 1 });
+    // Closing a period asks the same question.
+    expect(await rollsPendingBetween(t.database.db, '2026-04-13', '2026-04-20')).toEqual([
+      { turma_id: setUpToday.id, turma_nome: 'Turma de hoje', aulas: 1 },
+    ]);
   });
 
   it('counts what waits on the coordenação’s decision: pareceres to review or publish, rectifications', async () => {
