@@ -132,7 +132,7 @@ test('a family exercises its LGPD rights and the school answers for them', async
     .jpeg()
     .toBuffer();
   await photoForm
-    .getByLabel('Enviar imagem')
+    .getByTestId('image-picker-file')
     .setInputFiles({ name: 'feira.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await expect(photoForm.getByRole('img', { name: 'Prévia' })).toBeVisible();
   await photoForm.getByLabel('Título').fill(photoTitle);

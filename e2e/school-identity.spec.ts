@@ -50,7 +50,7 @@ test('the logo is uploaded in Configurações → Escola and picked again from t
     .png()
     .toBuffer();
   await page
-    .getByLabel('Enviar imagem')
+    .getByTestId('image-picker-file')
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
   await expect(logo).toHaveValue(/^\/media\/[0-9a-f-]{36}$/);
   const uploaded = await logo.inputValue();

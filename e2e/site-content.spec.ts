@@ -137,7 +137,7 @@ test('an admin uploads a gallery photo and sees it in the carousel and the light
   await page.getByRole('button', { name: 'Adicionar foto' }).click();
   const dialog = page.getByRole('dialog');
   await dialog
-    .getByLabel('Enviar imagem')
+    .getByTestId('image-picker-file')
     .setInputFiles({ name: 'festa.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(dialog.getByRole('img', { name: 'Prévia' })).toBeVisible();
   await dialog.getByLabel('Título').fill('Festa junina');

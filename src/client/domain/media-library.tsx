@@ -56,7 +56,9 @@ export function ImagePicker({
         type="file"
         accept="image/jpeg,image/png,image/webp"
         className="sr-only"
-        aria-label={label}
+        // Opened by the button below, which carries the name: one control for a screen reader, not two.
+        aria-hidden="true"
+        data-testid="image-picker-file"
         tabIndex={-1}
         onChange={(event) => void handleFile(event.target.files?.[0])}
       />
