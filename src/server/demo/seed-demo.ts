@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { classes } from '../db/schema/classes.js';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../features/auth/index.js';
 import { recordAudit, systemActor } from '../features/audit/index.js';
@@ -157,6 +158,11 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedCensoAlunos(tx);
     // The previous year, closed, with its census IDs (issue 37): last, over every other seed.
     await seedCensoAnoAnterior(tx, clock.today());
+    // A school using the system since its year began: each class existed from the 1st of January of its
+    // year (a roll is owed only from the day a class was created, attendance/roll-due.ts).
+    await tx.execute(sql`
+      update ${classes} set created_at = make_date(ano_letivo::int, 1, 1)
+      where ano_letivo ~ '^[0-9]{4}$' and created_at > make_date(ano_letivo::int, 1, 1)`);
   });
   await ctx.content.refresh();
   return demoAccounts.map(
