@@ -4,7 +4,7 @@
  * reactivating a tuition it cancelled. The bank's own confirmations (a Pix that paid its charge, Pix
  * Automático, a boleto's liquidação) are not reversible here: only the bank returns that money.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   formaPagamentoLabels,
   cobrancaNaFrase,
@@ -19,6 +19,7 @@ import { nfse } from '../../db/schema/fiscal.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { payersOf } from '../students/index.js';
 import { notifyFamily } from './comprovantes.service.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
@@ -26,18 +27,38 @@ import { cobrancaDe, toMensalidade } from './mensalidades.presenters.js';
 import { findMensalidade } from './mensalidades.service.js';
 import { changeMensalidade } from './payments.service.js';
 
-/** A live NFS-e describes the tuition as paid: it is cancelled first (a fiscal document is not rewritten). */
-async function refuseWithLiveNote(tx: DbOrTx, mensalidadeId: string): Promise<void> {
+/**
+ * A live NFS-e describes the payment as made: it is cancelled first (a fiscal document is not rewritten).
+ * A month paid by two guardians has one note per payer (ADR 0114): the note that describes this payment is
+ * its payer's — the payer of record, or the responsável financeiro for a payment without one, as the notes
+ * were issued (nfse.tomadores.ts) — not the other guardian's.
+ */
+async function refuseWithLiveNote(
+  tx: DbOrTx,
+  mensalidadeId: string,
+  alunoId: string,
+  pagadorId: string | null,
+): Promise<void> {
+  const tomadorId = pagadorId ?? (await payersOf(tx, [alunoId])).get(alunoId)?.responsavelId ?? null;
   const [note] = await tx
-    .select({ status: nfse.status })
+    .select({ status: nfse.status, numero: nfse.numero, tomador: nfse.tomadorNome })
     .from(nfse)
-    .where(and(eq(nfse.mensalidadeId, mensalidadeId), inArray(nfse.status, ['pendente', 'emitida'])));
+    .where(
+      and(
+        eq(nfse.mensalidadeId, mensalidadeId),
+        inArray(nfse.status, ['pendente', 'emitida']),
+        tomadorId === null ? isNull(nfse.tomadorId) : eq(nfse.tomadorId, tomadorId),
+      ),
+    );
+  const nota = note?.numero ? `a NFS-e nº ${note.numero}` : 'a NFS-e';
   if (note?.status === 'emitida')
     throw conflict(
-      'Há uma NFS-e emitida para esta mensalidade: cancele a nota em Notas fiscais antes de estornar o pagamento.',
+      `Este pagamento está em ${nota}, emitida para ${note.tomador}: cancele essa nota em Notas fiscais antes de estornar o pagamento.`,
     );
   if (note)
-    throw conflict('Uma NFS-e desta mensalidade está sendo emitida: aguarde a resposta antes de estornar.');
+    throw conflict(
+      `A NFS-e deste pagamento (para ${note.tomador}) está sendo emitida: aguarde a resposta antes de estornar.`,
+    );
 }
 
 /**
@@ -66,7 +87,7 @@ export async function reversePayment(
       throw conflict(
         `Este pagamento foi confirmado pelo banco (${formaPagamentoLabels[pagamento.forma]}) e não pode ser estornado aqui. Se a família pagou a mais ou por engano, devolva o valor pelo banco.`,
       );
-    await refuseWithLiveNote(tx, mensalidadeId);
+    await refuseWithLiveNote(tx, mensalidadeId, row.alunoId, pagamento.pagadorId);
 
     const [pix] = await tx
       .select({ id: pixRecebidos.id })

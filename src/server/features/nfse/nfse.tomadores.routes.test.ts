@@ -172,4 +172,39 @@ describe('NFS-e: the tomador is who paid (ADR 0114)', () => {
       [principal.nome, 45_000, 'emitida'],
     ]);
   });
+
+  it('reversing one payer’s payment looks at that payer’s note, not the other guardian’s', async () => {
+    const { principal, outro, mes } = await familia();
+    await pagar(mes.id, 40_000, outro.id, '01');
+    await pagar(mes.id, 45_000, principal.id, '02');
+    await emitir();
+    const payments = await t.database.db
+      .select()
+      .from(pagamentos)
+      .where(eq(pagamentos.mensalidadeId, mes.id));
+    const doOutro = payments.find((row) => row.pagadorId === outro.id)!;
+    const doPrincipal = payments.find((row) => row.pagadorId === principal.id)!;
+    const estornar = (pagamentoId: string) =>
+      send('POST', `/api/financeiro/mensalidades/${mes.id}/pagamentos/${pagamentoId}/estorno`, admin, {
+        motivo: 'Pagamento lançado no irmão errado',
+      });
+
+    // The other guardian's note still live: their payment waits for it to be cancelled.
+    const refused = await estornar(doOutro.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(`emitida para ${outro.nome}`);
+    const nota = (await notas()).find((item) => item.tomador.nome === outro.nome)!;
+    const cancel = await send('POST', `/api/fiscal/nfse/${nota.id}/cancelar`, admin, {
+      motivo: 'Pagamento lançado no irmão errado',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    // Their note cancelled, their payment is reversed, though the principal's note is still issued.
+    const reversed = await estornar(doOutro.id);
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    // The principal's payment is still in their live note.
+    const kept = await estornar(doPrincipal.id);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toContain(`emitida para ${principal.nome}`);
+  });
 });
