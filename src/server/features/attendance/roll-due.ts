@@ -5,7 +5,7 @@
  * take). Read for many dates and classes at once, with the day contexts (`dayContextsOver`).
  *
  * A class whose creation is after today (only a test whose clock is pinned in the past builds one) is
- * taken as existing since ever: nothing real is created in the future.
+ * taken as existing since ever: nothing real is created in the future. ADR 0121.
  */
 import { and, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { todayIso } from '../../../shared/format.js';
