@@ -4,7 +4,7 @@
  * reactivating a tuition it cancelled. The bank's own confirmations (a Pix that paid its charge, Pix
  * Automático, a boleto's liquidação) are not reversible here: only the bank returns that money.
  */
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   formaPagamentoLabels,
   cobrancaNaFrase,
@@ -47,17 +47,21 @@ async function refuseWithLiveNote(
       and(
         eq(nfse.mensalidadeId, mensalidadeId),
         inArray(nfse.status, ['pendente', 'emitida']),
-        tomadorId === null ? isNull(nfse.tomadorId) : eq(nfse.tomadorId, tomadorId),
+        // A note without a tomador on record (its guardian removed) may be anyone's: it counts too.
+        tomadorId === null
+          ? isNull(nfse.tomadorId)
+          : or(eq(nfse.tomadorId, tomadorId), isNull(nfse.tomadorId)),
       ),
-    );
-  const nota = note?.numero ? `a NFS-e nº ${note.numero}` : 'a NFS-e';
+    )
+    .orderBy(asc(nfse.status));
+  const which = `${note?.numero ? `nº ${note.numero}, ` : ''}para ${note?.tomador ?? ''}`;
   if (note?.status === 'emitida')
     throw conflict(
-      `Este pagamento está em ${nota}, emitida para ${note.tomador}: cancele essa nota em Notas fiscais antes de estornar o pagamento.`,
+      `Há uma NFS-e emitida para esta mensalidade (${which}): cancele a nota em Notas fiscais antes de estornar o pagamento.`,
     );
   if (note)
     throw conflict(
-      `A NFS-e deste pagamento (para ${note.tomador}) está sendo emitida: aguarde a resposta antes de estornar.`,
+      `Uma NFS-e desta mensalidade (${which}) está sendo emitida: aguarde a resposta antes de estornar.`,
     );
 }
 
