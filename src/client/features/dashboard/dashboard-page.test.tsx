@@ -5,7 +5,9 @@ import type {
   DashboardEscola,
   DashboardProfessor,
   DashboardResponsavel,
+  TuitionSummary,
 } from '../../../shared/dashboard.schemas';
+import { noTuition } from '../../test/dashboard';
 import { renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
 import { attendanceNote, DashboardPage } from './dashboard-page';
 
@@ -50,15 +52,23 @@ function stubServer(
   );
 }
 
-/** A child's (or a family's) tuition with nothing owed. */
-const noTuition = {
-  mensalidades_em_aberto: 0,
-  mensalidades_vencidas: 0,
-  taxas_matricula_em_aberto: 0,
-  taxas_matricula_vencidas: 0,
-  valor_vencido: 0,
-  proxima_mensalidade: null,
-};
+/** The school's figures of 2026 (50 students, 4 teachers, 2 classes, no money owed), `fields` over them. */
+const schoolStats = (fields: Partial<DashboardEscola>): DashboardEscola => ({
+  escopo: 'escola',
+  ano_letivo: 2026,
+  total_alunos: 50,
+  total_professores: 4,
+  total_turmas: 2,
+  mensalidades_pendentes: 0,
+  taxas_matricula_pendentes: 0,
+  receita_mes: 0,
+  frequencia_media: 95,
+  matriculas_por_mes: [],
+  alunos_por_status: [],
+  performance_turmas: [],
+  atividades: [],
+  ...fields,
+});
 
 const noRollsToday: DashboardProfessor['chamadas_hoje'] = {
   data: '2026-11-21',
@@ -70,24 +80,15 @@ const noRollsToday: DashboardProfessor['chamadas_hoje'] = {
 
 describe('DashboardPage', () => {
   it("shows each class's grade average next to its attendance, and a quick action to Notas", async () => {
-    stubServer('administrador', {
-      escopo: 'escola',
-      ano_letivo: 2026,
-      total_alunos: 50,
-      total_professores: 4,
-      total_turmas: 2,
-      mensalidades_pendentes: 0,
-      taxas_matricula_pendentes: 0,
-      receita_mes: 0,
-      frequencia_media: 95,
-      matriculas_por_mes: [],
-      alunos_por_status: [],
-      performance_turmas: [
-        { turma: '6º Ano A', media: 7.1, frequencia: 97.4 },
-        { turma: '7º Ano B', media: 5.8, frequencia: null },
-      ],
-      atividades: [],
-    });
+    stubServer(
+      'administrador',
+      schoolStats({
+        performance_turmas: [
+          { turma: '6º Ano A', media: 7.1, frequencia: 97.4 },
+          { turma: '7º Ano B', media: 5.8, frequencia: null },
+        ],
+      }),
+    );
     renderAt(<DashboardPage />);
     const list = await screen.findByRole('list', { name: 'Média e frequência por turma' });
     expect(
@@ -99,21 +100,7 @@ describe('DashboardPage', () => {
   });
 
   it('names the pending enrolment fees apart from the pending tuition (ADR 0099)', async () => {
-    stubServer('administrador', {
-      escopo: 'escola',
-      ano_letivo: 2026,
-      total_alunos: 50,
-      total_professores: 4,
-      total_turmas: 2,
-      mensalidades_pendentes: 2,
-      taxas_matricula_pendentes: 1,
-      receita_mes: 0,
-      frequencia_media: 95,
-      matriculas_por_mes: [],
-      alunos_por_status: [],
-      performance_turmas: [],
-      atividades: [],
-    });
+    stubServer('administrador', schoolStats({ mensalidades_pendentes: 2, taxas_matricula_pendentes: 1 }));
     renderAt(<DashboardPage />);
     const banner = await screen.findByText(/pendentes? e 1 taxa/);
     expect(banner.textContent).toBe(
@@ -223,38 +210,39 @@ describe('DashboardPage', () => {
     expect(closing).toHaveTextContent('6º Ano A — 4º bimestre fecha em 18/12/2026');
   });
 
+  /** Lucas (1º Ano A), one absence on the first school day, nothing owed; `overrides` over him. */
+  const child = (overrides: Partial<DashboardResponsavel['filhos'][number]>) => ({
+    id: 'a1',
+    nome: 'Lucas',
+    turma_nome: '1º Ano A',
+    status: 'ativo',
+    frequencia: 0,
+    abaixo_minimo: true,
+    aulas_dadas: 1,
+    faltas: 1,
+    por_dia: true,
+    previstas_ano: 202,
+    limite_faltas_ano: 50,
+    mensalidades: noTuition,
+    ...overrides,
+  });
+
   it("takes a mother from the home straight to each child's boletim and absences", async () => {
     stubServer('responsavel', {
       escopo: 'responsavel',
       filhos: [
-        {
-          id: 'a1',
-          nome: 'Lucas',
-          turma_nome: '1º Ano A',
-          status: 'ativo',
-          frequencia: 96.3,
-          abaixo_minimo: false,
-          aulas_dadas: 27,
-          faltas: 1,
-          por_dia: true,
-          previstas_ano: 202,
-          limite_faltas_ano: 50,
-          mensalidades: noTuition,
-        },
-        {
+        child({ frequencia: 96.3, abaixo_minimo: false, aulas_dadas: 27 }),
+        child({
           id: 'a2',
           nome: 'Luiza',
           turma_nome: '4º Ano A',
-          status: 'ativo',
           frequencia: 70,
-          abaixo_minimo: true,
           aulas_dadas: 10,
           faltas: 3,
           por_dia: false,
           previstas_ano: null,
           limite_faltas_ano: null,
-          mensalidades: noTuition,
-        },
+        }),
       ],
       ...noTuition,
     });
@@ -281,20 +269,15 @@ describe('DashboardPage', () => {
     stubServer('responsavel', {
       escopo: 'responsavel',
       filhos: [
-        {
-          id: 'a1',
-          nome: 'Lucas',
+        child({
           turma_nome: '8º Ano A',
-          status: 'ativo',
           frequencia: 75,
-          abaixo_minimo: true,
           aulas_dadas: 851,
           faltas: 213,
           por_dia: false,
           previstas_ano: 851,
           limite_faltas_ano: 212,
-          mensalidades: noTuition,
-        },
+        }),
       ],
       ...noTuition,
     });
@@ -305,22 +288,6 @@ describe('DashboardPage', () => {
         'Abaixo de 75 %: 213 faltas passam do limite do ano (212 em 851 aulas previstas). Fale com a escola.',
       ),
     ).toBeInTheDocument();
-  });
-
-  const child = (overrides: Partial<DashboardResponsavel['filhos'][number]>) => ({
-    id: 'a1',
-    nome: 'Lucas',
-    turma_nome: '1º Ano A',
-    status: 'ativo',
-    frequencia: 0,
-    abaixo_minimo: true,
-    aulas_dadas: 1,
-    faltas: 1,
-    por_dia: true,
-    previstas_ano: 202,
-    limite_faltas_ano: 50,
-    mensalidades: noTuition,
-    ...overrides,
   });
 
   it('one absence on the first school day: 0,0 %, read as 1 falta em 1 dia letivo and against the year', async () => {
@@ -379,11 +346,16 @@ describe('DashboardPage', () => {
       null,
     );
   });
-  /** The home's tuition card of a family whose one child has no absence, with `tuition`. */
-  async function tuitionCard(tuition: Omit<DashboardResponsavel, 'escopo' | 'filhos'>): Promise<HTMLElement> {
+  /**
+   * The home's tuition card of a family whose one child has no absence: nothing owed and Lucas's October
+   * tuition next, `tuition` over it.
+   */
+  async function tuitionCard(tuition: Partial<TuitionSummary>): Promise<HTMLElement> {
     stubServer('responsavel', {
       escopo: 'responsavel',
       filhos: [child({ frequencia: 100, abaixo_minimo: false, faltas: 0 })],
+      ...noTuition,
+      proxima_mensalidade: lucasTuition('2026-10'),
       ...tuition,
     });
     renderAt(<DashboardPage />);
@@ -407,10 +379,7 @@ describe('DashboardPage', () => {
     const card = await tuitionCard({
       mensalidades_em_aberto: 1,
       mensalidades_vencidas: 1,
-      taxas_matricula_em_aberto: 0,
-      taxas_matricula_vencidas: 0,
       valor_vencido: 88_598,
-      proxima_mensalidade: lucasTuition('2026-10'),
     });
     expect(card).toHaveTextContent('1 mensalidade vencida · R$ 885,98 hoje, com multa e juros.');
     expect(card).toHaveTextContent('Próxima: Lucas · outubro de 2026 · vence em 10/10/2026 · R$ 850,00');
@@ -425,7 +394,6 @@ describe('DashboardPage', () => {
       taxas_matricula_em_aberto: 1,
       taxas_matricula_vencidas: 1,
       valor_vencido: 139_598,
-      proxima_mensalidade: lucasTuition('2026-10'),
     });
     expect(card).toHaveTextContent(
       '1 mensalidade vencida e 1 taxa de matrícula vencida · R$ 1.395,98 hoje, com multa e juros.',
@@ -435,12 +403,9 @@ describe('DashboardPage', () => {
 
     // Only the fee owed: it is what the card names, and the family is sent to pay it.
     const onlyFee = await tuitionCard({
-      mensalidades_em_aberto: 0,
-      mensalidades_vencidas: 0,
       taxas_matricula_em_aberto: 1,
       taxas_matricula_vencidas: 1,
       valor_vencido: 51_000,
-      proxima_mensalidade: lucasTuition('2026-10'),
     });
     expect(onlyFee).toHaveTextContent('1 taxa de matrícula vencida · R$ 510,00 hoje');
     expect(onlyFee).toHaveTextContent('Em aberto agora: 1 taxa de matrícula.');
@@ -456,11 +421,7 @@ describe('DashboardPage', () => {
 
     // A new family owing only the fee, nothing else generated yet: the card is the fee's.
     const newFamily = await tuitionCard({
-      mensalidades_em_aberto: 0,
-      mensalidades_vencidas: 0,
       taxas_matricula_em_aberto: 1,
-      taxas_matricula_vencidas: 0,
-      valor_vencido: 0,
       proxima_mensalidade: {
         ...lucasTuition('2026-10'),
         tipo: 'taxa_matricula',
@@ -478,11 +439,6 @@ describe('DashboardPage', () => {
 
   it('tells a family that paid everything due that nothing is open, with the next month ahead', async () => {
     const card = await tuitionCard({
-      mensalidades_em_aberto: 0,
-      mensalidades_vencidas: 0,
-      taxas_matricula_em_aberto: 0,
-      taxas_matricula_vencidas: 0,
-      valor_vencido: 0,
       proxima_mensalidade: lucasTuition('2026-12'),
     });
     expect(card).toHaveTextContent('Nada em aberto agora.');
@@ -495,10 +451,6 @@ describe('DashboardPage', () => {
   it('says the next one goes by the automatic debit on its day, and does not send the family to pay it by Pix', async () => {
     const card = await tuitionCard({
       mensalidades_em_aberto: 1,
-      mensalidades_vencidas: 0,
-      taxas_matricula_em_aberto: 0,
-      taxas_matricula_vencidas: 0,
-      valor_vencido: 0,
       proxima_mensalidade: { ...lucasTuition('2026-10'), debito_automatico_em: '2026-10-10' },
     });
     expect(card).toHaveTextContent('Próxima: Lucas · outubro de 2026 · vence em 10/10/2026 · R$ 850,00');
@@ -513,14 +465,7 @@ describe('DashboardPage', () => {
   });
 
   it('without a debit scheduled, the next one open is paid by Pix', async () => {
-    const card = await tuitionCard({
-      mensalidades_em_aberto: 1,
-      mensalidades_vencidas: 0,
-      taxas_matricula_em_aberto: 0,
-      taxas_matricula_vencidas: 0,
-      valor_vencido: 0,
-      proxima_mensalidade: lucasTuition('2026-10'),
-    });
+    const card = await tuitionCard({ mensalidades_em_aberto: 1 });
     expect(within(card).queryByTestId('proxima-debito-automatico')).toBeNull();
     expect(within(card).getByRole('link', { name: 'Ver mensalidades e pagar com Pix' })).toBeVisible();
   });
@@ -559,6 +504,25 @@ describe("the teacher's home leads with today's rolls", () => {
     periodos_fechando: [],
   });
   const friday = { data: '2026-03-20', tipo: 'letivo' as const, letivo: true, descricao: null };
+  /** Friday 20/03/2026's rolls, a school day: none pending and none taken unless told. */
+  const onFriday = (
+    fields: Partial<DashboardProfessor['chamadas_hoje']>,
+  ): DashboardProfessor['chamadas_hoje'] => ({
+    data: '2026-03-20',
+    dia: friday,
+    ultimo_dia_letivo: null,
+    pendentes: [],
+    feitas: 0,
+    ...fields,
+  });
+  /** 3º Ano A's roll of the day, pending. */
+  const dayRollT1 = {
+    turma_id: 't1',
+    turma_nome: '3º Ano A',
+    disciplina: null,
+    aula: 0,
+    nome: 'Chamada do dia',
+  };
   /** The teacher's home, with `chamadas_hoje` as the server counts them. */
   const teacherHome = (chamadas_hoje: DashboardProfessor['chamadas_hoje']) => {
     stubServer('professor', teacher(chamadas_hoje));
@@ -566,22 +530,21 @@ describe("the teacher's home leads with today's rolls", () => {
   };
 
   it('a school day: "Chamadas de hoje: 2 pendentes" before anything else, each a link to its roll', async () => {
-    teacherHome({
-      data: '2026-03-20',
-      dia: friday,
-      ultimo_dia_letivo: null,
-      pendentes: [
-        { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
-        {
-          turma_id: 't2',
-          turma_nome: '7º Ano B',
-          disciplina: 'Matemática',
-          aula: 2,
-          nome: 'Matemática (2ª aula)',
-        },
-      ],
-      feitas: 1,
-    });
+    teacherHome(
+      onFriday({
+        pendentes: [
+          dayRollT1,
+          {
+            turma_id: 't2',
+            turma_nome: '7º Ano B',
+            disciplina: 'Matemática',
+            aula: 2,
+            nome: 'Matemática (2ª aula)',
+          },
+        ],
+        feitas: 1,
+      }),
+    );
     const rolls = await screen.findByRole('region', { name: 'Chamadas de hoje: 2 pendentes' });
     expect(within(rolls).getByRole('link', { name: /3º Ano A.*Chamada do dia/ })).toHaveAttribute(
       'href',
@@ -626,13 +589,13 @@ describe("the teacher's home leads with today's rolls", () => {
   });
 
   it('without next year’s classes, says nothing of it', async () => {
-    teacherHome({ data: '2026-03-20', dia: friday, ultimo_dia_letivo: null, pendentes: [], feitas: 0 });
+    teacherHome(onFriday({}));
     await screen.findByRole('region', { name: 'Minhas turmas' });
     expect(screen.queryByRole('region', { name: /Próximo ano letivo/ })).toBeNull();
   });
 
   it('each of my classes is a card that opens its roll, with its grades and diary a tap away', async () => {
-    teacherHome({ data: '2026-03-20', dia: friday, ultimo_dia_letivo: null, pendentes: [], feitas: 0 });
+    teacherHome(onFriday({}));
     const classes = await screen.findByRole('region', { name: 'Minhas turmas' });
     expect(within(classes).getByRole('link', { name: '3º Ano A: fazer chamada' })).toHaveAttribute(
       'href',
@@ -673,15 +636,7 @@ describe("the teacher's home leads with today's rolls", () => {
   });
 
   it('one pending roll reads in the singular', async () => {
-    teacherHome({
-      data: '2026-03-20',
-      dia: friday,
-      ultimo_dia_letivo: null,
-      pendentes: [
-        { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
-      ],
-      feitas: 0,
-    });
+    teacherHome(onFriday({ pendentes: [dayRollT1] }));
     expect(await screen.findByRole('region', { name: 'Chamadas de hoje: 1 pendente' })).toBeInTheDocument();
   });
 
@@ -738,7 +693,7 @@ describe("the teacher's home leads with today's rolls", () => {
   });
 
   it('every roll of the day taken: none pending, how many were taken', async () => {
-    teacherHome({ data: '2026-03-20', dia: friday, ultimo_dia_letivo: null, pendentes: [], feitas: 3 });
+    teacherHome(onFriday({ feitas: 3 }));
     const rolls = await screen.findByRole('region', { name: 'Chamadas de hoje: nenhuma pendente' });
     expect(rolls).toHaveTextContent('3 chamadas feitas hoje.');
   });

@@ -4,6 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardResponsavel } from '../../../shared/dashboard.schemas';
 import type { Feed, FeedItem } from '../../../shared/familia.schemas';
+import { noTuition } from '../../test/dashboard';
 import { renderAt, reply, signedInAs, stubApi, type StubRequest } from '../../test/render';
 import { DashboardPage } from './dashboard-page';
 
@@ -24,25 +25,13 @@ const child = (id: string, nome: string): DashboardResponsavel['filhos'][number]
   por_dia: true,
   previstas_ano: 200,
   limite_faltas_ano: 50,
-  mensalidades: {
-    mensalidades_em_aberto: 0,
-    mensalidades_vencidas: 0,
-    taxas_matricula_em_aberto: 0,
-    taxas_matricula_vencidas: 0,
-    valor_vencido: 0,
-    proxima_mensalidade: null,
-  },
+  mensalidades: noTuition,
 });
 
 const stats: DashboardResponsavel = {
   escopo: 'responsavel',
   filhos: [child('a1', 'Lucas Almeida'), child('a2', 'Ana Almeida')],
-  mensalidades_em_aberto: 0,
-  mensalidades_vencidas: 0,
-  taxas_matricula_em_aberto: 0,
-  taxas_matricula_vencidas: 0,
-  valor_vencido: 0,
-  proxima_mensalidade: null,
+  ...noTuition,
 };
 
 const item = (id: string, fields: Partial<FeedItem>): FeedItem => ({
