@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SchoolDocument } from '../../shared/documents.schemas';
-import { renderAt, stubApi } from '../test/render';
+import { holdPosts, renderAt, stubApi } from '../test/render';
 import { DocumentsPanel } from './documents-panel';
 
 afterEach(() => {
@@ -55,16 +55,8 @@ describe('DocumentsPanel', () => {
   it('while one declaration is issued, the others wait held (focusable, aria-disabled) and none goes twice', async () => {
     const user = userEvent.setup();
     const answers = stubApi({ '/api/documentos': [] });
-    const posts: string[] = [];
     // The declaration's request stays on its way.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        if (init?.method !== 'POST') return answers(url, init);
-        posts.push(url);
-        return new Promise<Response>(() => undefined);
-      }),
-    );
+    const posts = holdPosts(answers);
     renderAt(<DocumentsPanel alunoId={alunoId} />);
     const matricula = await screen.findByRole('button', { name: 'Declaração de matrícula' });
     const frequencia = screen.getByRole('button', { name: 'Declaração de frequência' });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImportResult } from '../../shared/importacao.schemas';
-import { renderAt, stubApi, type StubRequest } from '../test/render';
+import { holdRequests, renderAt, stubApi, type StubRequest } from '../test/render';
 import { ImportModal } from './import-modal';
 
 afterEach(() => {
@@ -35,14 +35,18 @@ async function importWith(applied: ImportResult) {
       request.url.includes('simular=1') ? resultOf({}) : applied,
   });
   renderAt(<ImportModal kind="alunos" onClose={() => undefined} />);
-  const user = userEvent.setup();
+  await uploadAndConfirm(userEvent.setup());
+  await screen.findByRole('heading', { name: /Importação concluída/ });
+}
+
+/** Picks the one-student spreadsheet, then 'Importar 1 aluno' after its dry run, and confirms. */
+async function uploadAndConfirm(user: ReturnType<typeof userEvent.setup>) {
   await user.upload(
     screen.getByLabelText(/^Planilha/),
     new File(['nome;data_nascimento'], 'alunos.csv', { type: 'text/csv' }),
   );
   await user.click(await screen.findByRole('button', { name: 'Importar 1 aluno' }));
   await user.click(screen.getByRole('button', { name: 'Confirmar importação' }));
-  await screen.findByRole('heading', { name: /Importação concluída/ });
 }
 
 describe('ImportModal: the accounts an import created', () => {
@@ -99,22 +103,15 @@ describe('ImportModal while it imports', () => {
       '/api/importacao/alunos/colunas': { colunas: [], campos: [], sugestao: {}, reconhecido: true },
       '/api/importacao/alunos': resultOf({}),
     });
-    const imports: string[] = [];
     // The import's request stays on its way (the dry run is answered).
-    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
-      if (!url.startsWith('/api/importacao/alunos?') || url.includes('simular=1')) return answers(url, init);
-      imports.push(url);
-      return new Promise<Response>(() => undefined);
-    });
+    const imports = holdRequests(
+      answers,
+      (url) => url.startsWith('/api/importacao/alunos?') && !url.includes('simular=1'),
+    );
     const onClose = vi.fn();
     renderAt(<ImportModal kind="alunos" onClose={onClose} />);
     const user = userEvent.setup();
-    await user.upload(
-      screen.getByLabelText(/^Planilha/),
-      new File(['nome;data_nascimento'], 'alunos.csv', { type: 'text/csv' }),
-    );
-    await user.click(await screen.findByRole('button', { name: 'Importar 1 aluno' }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar importação' }));
+    await uploadAndConfirm(user);
     expect(imports).toHaveLength(1);
     const importing = screen.getByRole('button', { name: 'Importar 1 aluno' });
     expect(importing).toHaveAttribute('aria-busy', 'true');

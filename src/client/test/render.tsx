@@ -133,6 +133,30 @@ export function stubApi(routes: StubRoutes, otherwise: StubAnswer = NOT_FOUND) {
   return Object.assign(fetchMock, { requests });
 }
 
+/**
+ * Stubs `fetch` so that the requests `held` picks stay on their way (never answered) while every other
+ * goes to `answers` (a `stubApi`'s mock); returns the URLs held, in order. For a screen while it waits.
+ */
+export function holdRequests(
+  answers: (url: string, init?: RequestInit) => Promise<Response>,
+  held: (url: string, init?: RequestInit) => boolean,
+): string[] {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      if (!held(url, init)) return answers(url, init);
+      urls.push(url);
+      return new Promise<Response>(() => undefined);
+    }),
+  );
+  return urls;
+}
+
+/** `holdRequests` of every POST. */
+export const holdPosts = (answers: (url: string, init?: RequestInit) => Promise<Response>) =>
+  holdRequests(answers, (_url, init) => init?.method === 'POST');
+
 const NO_ANSWER_LEFT = reply(500, { success: false, message: 'Sem resposta' });
 
 /**

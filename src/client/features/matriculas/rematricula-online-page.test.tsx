@@ -7,7 +7,7 @@ import {
   type FamiliaRematricula,
   type RodadaRematricula,
 } from '../../../shared/anuidades.schemas';
-import { pinDate, renderAt, stubApi, stubScreen } from '../../test/render';
+import { holdPosts, pinDate, renderAt, stubApi, stubScreen } from '../../test/render';
 import { RematriculaOnlinePage } from './rematricula-online-page';
 
 afterEach(() => {
@@ -80,16 +80,8 @@ describe("Rematrícula online: a family's reminder", () => {
       },
       '/api/matriculas/anuidades/avisos': [],
     });
-    const posts: string[] = [];
     // The reminder's request stays on its way.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        if (init?.method !== 'POST') return answers(url, init);
-        posts.push(url);
-        return new Promise<Response>(() => undefined);
-      }),
-    );
+    const posts = holdPosts(answers);
     renderAt(<RematriculaOnlinePage />);
     await screen.findByText('Ana Lima');
     // Each row's button says whose family it reminds: a screen reader's list of buttons is not ten
