@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { expectHeld } from '../test/held';
 import { stubScreen } from '../test/render';
 import { ActionModal } from './action-modal';
 import { ConfirmDialog } from './confirm-dialog';
@@ -94,21 +95,6 @@ function SavingForm({ onClose, onSave }: { onClose: () => void; onSave: () => vo
 }
 
 describe('a dialog while it saves', () => {
-  /** Cancelar and the X: focusable and aria-disabled (a disabled one drops the focus), and they close nothing. */
-  async function expectHeld(dialog: HTMLElement, names: string[]) {
-    const user = userEvent.setup();
-    for (const name of names) {
-      const button = within(dialog).getByRole('button', { name });
-      expect(button).not.toBeDisabled();
-      expect(button).toHaveAttribute('aria-disabled', 'true');
-      button.focus();
-      await user.click(button);
-      await user.keyboard('{Enter}');
-      expect(button).toHaveFocus();
-    }
-    expect(dialog).toBeInTheDocument();
-  }
-
   it('ConfirmDialog and ActionModal: Cancelar and the X are held, not disabled', async () => {
     const onCancel = vi.fn();
     render(

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueueEntry } from '../lib/offline/fila';
 import type { FilaState } from '../lib/offline/use-fila';
+import { expectHeld } from '../test/held';
 import { renderAt } from '../test/render';
 import { SignOutWithPending } from './pending-saves';
 
@@ -49,15 +50,7 @@ describe('SignOutWithPending', () => {
     const enviar = within(dialog).getByRole('button', { name: 'Enviar agora' });
     await user.click(enviar);
     expect(enviar).toHaveAttribute('aria-busy', 'true');
-    for (const name of ['Cancelar', 'Sair e descartar']) {
-      const button = within(dialog).getByRole('button', { name });
-      expect(button).not.toBeDisabled();
-      expect(button).toHaveAttribute('aria-disabled', 'true');
-      button.focus();
-      await user.click(button);
-      await user.keyboard('{Enter}');
-      expect(button).toHaveFocus();
-    }
+    await expectHeld(dialog, ['Cancelar', 'Sair e descartar']);
     expect(onCancel).not.toHaveBeenCalled();
     expect(onLeave).not.toHaveBeenCalled();
     expect(syncNow).toHaveBeenCalledOnce();
