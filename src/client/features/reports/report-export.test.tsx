@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -14,6 +15,22 @@ afterEach(() => {
 const LIMIT =
   'Limite de 30 arquivos de relatório gerados em segundo plano em 24 horas atingido. Você poderá gerar outro a partir de 21/03/2026 11:00.';
 
+/** The class list's 'Gerar arquivo' (CSV) in a fresh query client, with `beside` it (the toaster, say). */
+function renderExport(beside?: ReactNode) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <BackgroundExport
+        reportId="lista-turma"
+        titulo="Lista"
+        formato="csv"
+        values={{}}
+        label="Gerar arquivo"
+      />
+      {beside}
+    </QueryClientProvider>,
+  );
+}
+
 describe('BackgroundExport', () => {
   it('shows why the server refused to start the file (429: the cap and when it frees)', async () => {
     vi.stubGlobal(
@@ -27,18 +44,7 @@ describe('BackgroundExport', () => {
         ),
       ),
     );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <BackgroundExport
-          reportId="lista-turma"
-          titulo="Lista"
-          formato="csv"
-          values={{}}
-          label="Gerar arquivo"
-        />
-        <AppToaster />
-      </QueryClientProvider>,
-    );
+    renderExport(<AppToaster />);
     await userEvent.click(screen.getByRole('button', { name: /Gerar arquivo/ }));
     expect(await screen.findByText(LIMIT)).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -72,17 +78,7 @@ describe('BackgroundExport', () => {
         );
       }),
     );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <BackgroundExport
-          reportId="lista-turma"
-          titulo="Lista"
-          formato="csv"
-          values={{}}
-          label="Gerar arquivo"
-        />
-      </QueryClientProvider>,
-    );
+    renderExport();
     const button = screen.getByRole('button', { name: /Gerar arquivo/ });
     await user.click(button);
     expect(await screen.findByRole('progressbar')).toBeInTheDocument();
