@@ -1,5 +1,6 @@
 /** The pré-matrícula's address as the automatic enrolment gives it to the guardians (ADR 0058). */
 import { describe, expect, it } from 'vitest';
+import { enderecoParteKeys } from '../../../shared/endereco.schemas.js';
 import { enderecoDoResponsavel } from './matricula-familia.js';
 
 const form = {
@@ -33,16 +34,8 @@ describe('enderecoDoResponsavel', () => {
     expect(enderecoDoResponsavel({ ...form, cep: '0100' })).toEqual({
       endereco: 'Praça da Sé, s/n - Sé - São Paulo/SP - CEP 0100',
     });
-    expect(
-      enderecoDoResponsavel({
-        cep: '',
-        logradouro: '',
-        numero: '',
-        complemento: '',
-        bairro: '',
-        cidade: '',
-        uf: '',
-      }),
-    ).toEqual({ endereco: null });
+    // Every part blank: the family filled in no address.
+    const blank = Object.fromEntries(enderecoParteKeys.map((key) => [key, ''])) as typeof form;
+    expect(enderecoDoResponsavel(blank)).toEqual({ endereco: null });
   });
 });
