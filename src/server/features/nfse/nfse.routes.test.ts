@@ -36,11 +36,8 @@ import {
 import { verificarAssinatura } from './assinatura.js';
 import { base64Of, withMacIterations } from '../../test/pkcs12-fixtures.js';
 import { boxOf, confiarNaAcDeTeste, SEALED } from './fiscal-config.service.js';
-import { FISCAL_SETTINGS } from './nfse.test-setup.js';
+import { CNPJ, SENHA, simulatedSettings } from './nfse.test-setup.js';
 import { validarXsd } from './xsd.js';
-
-const CNPJ = '11222333000181';
-const SENHA = 'senha-do-certificado-A1-7x';
 
 const log = new MemoryLog();
 const t = setupTestApp({}, { logStream: log });
@@ -59,16 +56,7 @@ beforeEach(async () => {
 });
 
 function configuracao(overrides: Partial<FiscalConfiguracaoInput> = {}): FiscalConfiguracaoInput {
-  const a1 = gerarA1(simulada.ac, { cnpj: CNPJ, senha: SENHA });
-  return {
-    ...FISCAL_SETTINGS,
-    proximo_numero_dps: (proximaDps += 100),
-    somente_pagas: false,
-    url_producao_restrita: simulada.baseUrl,
-    certificado_pfx: a1.pfxBase64,
-    senha_certificado: SENHA,
-    ...overrides,
-  };
+  return { ...simulatedSettings(simulada, (proximaDps += 100)), ...overrides };
 }
 
 const competencia = () => clock.today().slice(0, 7);

@@ -1,8 +1,15 @@
 /**
  * What the NFS-e tests share: the fiscal settings of the school they issue for, without the A1
- * certificate, the numbering and the simulated API's address (each test file brings its own).
+ * certificate, the numbering and the simulated API's address (each test file brings its own), and with
+ * them, against the project's simulator.
  */
 import type { FiscalConfiguracaoInput } from '../../../shared/fiscal.schemas.js';
+import { gerarA1, type NfseSimulada } from '../nfse-simulado/index.js';
+
+/** The school's CNPJ, as its A1 certificate carries it. */
+export const CNPJ = '11222333000181';
+/** The A1 certificate's password. */
+export const SENHA = 'senha-do-certificado-A1-7x';
 
 /** A São Paulo school in the Simples Nacional, issuing in the national API's restricted production. */
 export const FISCAL_SETTINGS = {
@@ -16,3 +23,19 @@ export const FISCAL_SETTINGS = {
   ambiente: 'producao_restrita',
   serie: '1',
 } satisfies Partial<FiscalConfiguracaoInput>;
+
+/**
+ * The settings to PUT against `simulada`: FISCAL_SETTINGS with a fresh A1 certificate of CNPJ from the
+ * simulator's AC, the DPS numbered from `proximoNumeroDps`, notes for every mensalidade (paid or not).
+ */
+export function simulatedSettings(simulada: NfseSimulada, proximoNumeroDps: number): FiscalConfiguracaoInput {
+  const a1 = gerarA1(simulada.ac, { cnpj: CNPJ, senha: SENHA });
+  return {
+    ...FISCAL_SETTINGS,
+    proximo_numero_dps: proximoNumeroDps,
+    somente_pagas: false,
+    url_producao_restrita: simulada.baseUrl,
+    certificado_pfx: a1.pfxBase64,
+    senha_certificado: SENHA,
+  };
+}

@@ -5,24 +5,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  FiscalConfiguracaoInput,
-  Nfse,
-  NfseList,
-  NfseLote,
-  NfseXml,
-} from '../../../shared/fiscal.schemas.js';
+import type { Nfse, NfseList, NfseLote, NfseXml } from '../../../shared/fiscal.schemas.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
-import { CPF_REJEITADO, gerarA1, startNfseSimulada, type NfseSimulada } from '../nfse-simulado/index.js';
+import { CPF_REJEITADO, startNfseSimulada, type NfseSimulada } from '../nfse-simulado/index.js';
 import { confiarNaAcDeTeste } from './fiscal-config.service.js';
-import { FISCAL_SETTINGS } from './nfse.test-setup.js';
+import { simulatedSettings } from './nfse.test-setup.js';
 
-const CNPJ = '11222333000181';
-const SENHA = 'senha-do-certificado-A1-7x';
 /** This month's (the A1 certificate is valid from today): a competência is never in the future. */
 const COMPETENCIA = clock.today().slice(0, 7);
 
@@ -40,15 +32,7 @@ afterAll(() => simulada.close());
 beforeEach(async () => {
   confiarNaAcDeTeste(t.app.ctx, simulada.ac.certificadoPem);
   admin = (await signedIn(t, 'administrador')).cookie;
-  const a1 = gerarA1(simulada.ac, { cnpj: CNPJ, senha: SENHA });
-  const input: FiscalConfiguracaoInput = {
-    ...FISCAL_SETTINGS,
-    proximo_numero_dps: (proximaDps += 100),
-    somente_pagas: false,
-    url_producao_restrita: simulada.baseUrl,
-    certificado_pfx: a1.pfxBase64,
-    senha_certificado: SENHA,
-  };
+  const input = simulatedSettings(simulada, (proximaDps += 100));
   const saved = await send('PUT', '/api/fiscal/configuracao', admin, input);
   if (saved.statusCode !== 200) throw new Error(`Configurações fiscais recusadas: ${saved.body}`);
 });
