@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   FiscalConfiguracao,
   FiscalConfiguracaoInput,
@@ -26,37 +26,20 @@ import {
 } from '../../test/test-app.js';
 import { perfis, userPerfis } from '../../db/schema/perfis.js';
 import { ensureBuiltInPerfis } from '../perfis/index.js';
-import {
-  chaveValida,
-  CPF_REJEITADO,
-  gerarA1,
-  startNfseSimulada,
-  type NfseSimulada,
-} from '../nfse-simulado/index.js';
+import { chaveValida, CPF_REJEITADO, gerarA1 } from '../nfse-simulado/index.js';
 import { verificarAssinatura } from './assinatura.js';
 import { base64Of, withMacIterations } from '../../test/pkcs12-fixtures.js';
-import { boxOf, confiarNaAcDeTeste, SEALED } from './fiscal-config.service.js';
-import { CNPJ, SENHA, simulatedSettings } from './nfse.test-setup.js';
+import { boxOf, SEALED } from './fiscal-config.service.js';
+import { CNPJ, nfseSimulator, SENHA, simulatedSettings } from './nfse.test-setup.js';
 import { validarXsd } from './xsd.js';
 
 const log = new MemoryLog();
 const t = setupTestApp({}, { logStream: log });
 const { send, get } = requestsOf(() => t.app);
-let simulada: NfseSimulada;
-let admin: string;
-
-beforeAll(async () => {
-  simulada = await startNfseSimulada();
-});
-afterAll(() => simulada.close());
-
-beforeEach(async () => {
-  confiarNaAcDeTeste(t.app.ctx, simulada.ac.certificadoPem);
-  admin = (await signedIn(t, 'administrador')).cookie;
-});
+const sim = nfseSimulator(t);
 
 function configuracao(overrides: Partial<FiscalConfiguracaoInput> = {}): FiscalConfiguracaoInput {
-  return { ...simulatedSettings(simulada, (proximaDps += 100)), ...overrides };
+  return { ...simulatedSettings(sim.simulada, (proximaDps += 100)), ...overrides };
 }
 
 const competencia = () => clock.today().slice(0, 7);
@@ -101,14 +84,18 @@ async function financeStaff(): Promise<string> {
   return loginAs(t.app, user.email);
 }
 
+/** The administrator saves Configurações → Fiscal: `configuracao(overrides)`, as it answers. */
+const salvarConfiguracao = (overrides: Partial<FiscalConfiguracaoInput> = {}) =>
+  send('PUT', '/api/fiscal/configuracao', sim.admin, configuracao(overrides));
+
 async function configurar(overrides: Partial<FiscalConfiguracaoInput> = {}) {
-  const response = await send('PUT', '/api/fiscal/configuracao', admin, configuracao(overrides));
+  const response = await salvarConfiguracao(overrides);
   expect(response.statusCode, response.body).toBe(200);
   return dataOf<FiscalConfiguracao>(response);
 }
 
 async function emitir(): Promise<NfseLote> {
-  const response = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: competencia() });
+  const response = await send('POST', '/api/fiscal/nfse/emitir', sim.admin, { competencia: competencia() });
   expect(response.statusCode, response.body).toBe(200);
   const lote = dataOf<NfseLote>(response);
   await t.app.ctx.jobs.drain();
@@ -116,7 +103,7 @@ async function emitir(): Promise<NfseLote> {
 }
 
 async function notas(): Promise<Nfse[]> {
-  const response = await get(`/api/fiscal/nfse?competencia=${competencia()}`, admin);
+  const response = await get(`/api/fiscal/nfse?competencia=${competencia()}`, sim.admin);
   expect(response.statusCode, response.body).toBe(200);
   return dataOf<NfseList>(response);
 }
@@ -132,7 +119,7 @@ describe('Configurações → Fiscal: the A1 certificate', () => {
       aliquota_iss_percentual: 2.5,
     });
     expect(saved.certificado).toMatchObject({ cnpj: CNPJ, titular: `ESCOLA DE TESTE LTDA:${CNPJ}` });
-    const response = await get('/api/fiscal/configuracao', admin);
+    const response = await get('/api/fiscal/configuracao', sim.admin);
     const pfxBytes = Buffer.from(input.certificado_pfx ?? '', 'base64');
     const keyMarker = pfxBytes.subarray(40, 80).toString('base64');
     for (const text of [response.body, log.text()]) {
@@ -152,7 +139,7 @@ describe('Configurações → Fiscal: the A1 certificate', () => {
       .where(eq(auditLog.entity, 'fiscal_configuracao'));
     expect(JSON.stringify(audit)).not.toContain(SENHA);
     // A PUT without the certificate keeps the stored one.
-    const again = await send('PUT', '/api/fiscal/configuracao', admin, {
+    const again = await send('PUT', '/api/fiscal/configuracao', sim.admin, {
       ...configuracao(),
       certificado_pfx: '',
       senha_certificado: null,
@@ -163,60 +150,30 @@ describe('Configurações → Fiscal: the A1 certificate', () => {
   });
 
   it('refuses a wrong password, a file that is not a certificate, another CNPJ, bad CNPJ and IBGE codes', async () => {
-    const wrong = await send(
-      'PUT',
-      '/api/fiscal/configuracao',
-      admin,
-      configuracao({ senha_certificado: 'errada' }),
-    );
+    const wrong = await salvarConfiguracao({ senha_certificado: 'errada' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe('Senha do certificado incorreta.');
-    const junk = await send(
-      'PUT',
-      '/api/fiscal/configuracao',
-      admin,
-      configuracao({ certificado_pfx: Buffer.from('nada').toString('base64') }),
-    );
+    const junk = await salvarConfiguracao({ certificado_pfx: Buffer.from('nada').toString('base64') });
     expect(junk.statusCode).toBe(422);
-    const outro = gerarA1(simulada.ac, { cnpj: '11444777000161', senha: SENHA });
-    const other = await send(
-      'PUT',
-      '/api/fiscal/configuracao',
-      admin,
-      configuracao({ certificado_pfx: outro.pfxBase64 }),
-    );
+    const outro = gerarA1(sim.simulada.ac, { cnpj: '11444777000161', senha: SENHA });
+    const other = await salvarConfiguracao({ certificado_pfx: outro.pfxBase64 });
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toContain('11444777000161');
-    const cnpj = await send(
-      'PUT',
-      '/api/fiscal/configuracao',
-      admin,
-      configuracao({ cnpj: '11.222.333/0001-82' }),
-    );
+    const cnpj = await salvarConfiguracao({ cnpj: '11.222.333/0001-82' });
     expect(cnpj.statusCode).toBe(400);
-    const ibge = await send(
-      'PUT',
-      '/api/fiscal/configuracao',
-      admin,
-      configuracao({ municipio_ibge: '3550309' }),
-    );
+    const ibge = await salvarConfiguracao({ municipio_ibge: '3550309' });
     expect(ibge.statusCode).toBe(400);
-    const normal = await send('PUT', '/api/fiscal/configuracao', admin, configuracao({ regime: 'normal' }));
+    const normal = await salvarConfiguracao({ regime: 'normal' });
     expect(normal.statusCode).toBe(400);
     // The calls carry the school's certificate: only to an https:// address.
     for (const url of ['http://169.254.169.254/latest/', 'ftp://sefin.example/']) {
-      const plain = await send(
-        'PUT',
-        '/api/fiscal/configuracao',
-        admin,
-        configuracao({ url_producao_restrita: url }),
-      );
+      const plain = await salvarConfiguracao({ url_producao_restrita: url });
       expect([url, plain.statusCode]).toEqual([url, 400]);
       expect(plain.json().details).toEqual([
         { path: 'url_producao_restrita', message: 'Use um endereço https://' },
       ]);
     }
-    const current = dataOf<FiscalConfiguracao>(await get('/api/fiscal/configuracao', admin));
+    const current = dataOf<FiscalConfiguracao>(await get('/api/fiscal/configuracao', sim.admin));
     expect(current.tem_certificado).toBe(false);
   });
 });
@@ -226,7 +183,7 @@ describe('Configurações → Fiscal: a .pfx that names a huge iteration count (
   const hostil = () =>
     base64Of(
       withMacIterations(
-        Buffer.from(gerarA1(simulada.ac, { cnpj: CNPJ, senha: SENHA }).pfxBase64, 'base64').toString(
+        Buffer.from(gerarA1(sim.simulada.ac, { cnpj: CNPJ, senha: SENHA }).pfxBase64, 'base64').toString(
           'binary',
         ),
         1_000_000,
@@ -234,16 +191,11 @@ describe('Configurações → Fiscal: a .pfx that names a huge iteration count (
     );
 
   it('is refused on upload with a 422 that says why, even with a wrong password', async () => {
-    const response = await send(
-      'PUT',
-      '/api/fiscal/configuracao',
-      admin,
-      configuracao({ certificado_pfx: hostil(), senha_certificado: 'errada' }),
-    );
+    const response = await salvarConfiguracao({ certificado_pfx: hostil(), senha_certificado: 'errada' });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(ITERACOES);
     expect(response.json().details).toEqual([{ path: 'certificado_pfx', message: response.json().message }]);
-    expect(dataOf<FiscalConfiguracao>(await get('/api/fiscal/configuracao', admin)).tem_certificado).toBe(
+    expect(dataOf<FiscalConfiguracao>(await get('/api/fiscal/configuracao', sim.admin)).tem_certificado).toBe(
       false,
     );
   });
@@ -253,13 +205,13 @@ describe('Configurações → Fiscal: a .pfx that names a huge iteration count (
     await t.database.db
       .update(fiscalConfig)
       .set({ certificadoCifrado: boxOf(t.app.ctx).seal(hostil(), SEALED.certificado) });
-    const response = await get('/api/fiscal/nfse/situacao', admin);
+    const response = await get('/api/fiscal/nfse/situacao', sim.admin);
     expect(response.statusCode, response.body).toBe(200);
     expect(dataOf<NfseSituacao>(response)).toMatchObject({
       pronta: false,
       motivo: expect.stringMatching(ITERACOES),
     });
-    const refused = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: competencia() });
+    const refused = await send('POST', '/api/fiscal/nfse/emitir', sim.admin, { competencia: competencia() });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toMatch(ITERACOES);
   });
@@ -283,7 +235,7 @@ describe('NFS-e of a competência, through the simulated national API (HTTPS + m
       expect(ids).toContain(nota.mensalidade_id);
     }
     expect(list.map((nota) => nota.numero_dps).sort()).toEqual([41, 42]);
-    const xml = dataOf<NfseXml>(await get(`/api/fiscal/nfse/${list[0]!.id}/xml`, admin));
+    const xml = dataOf<NfseXml>(await get(`/api/fiscal/nfse/${list[0]!.id}/xml`, sim.admin));
     expect(await validarXsd(xml.dps ?? '', 'DPS_v1.01.xsd')).toEqual({ valido: true, erros: [] });
     expect(verificarAssinatura(xml.dps ?? '', 'infDPS').valida).toBe(true);
     expect(xml.nfse).toContain(`<infNFSe Id="NFS${list[0]!.chave_acesso}"`);
@@ -366,7 +318,7 @@ describe('NFS-e of a competência, through the simulated national API (HTTPS + m
   it('retries after a 5xx: the note waits as pendente, the job runs again and it is emitida', async () => {
     await escola(1);
     await configurar();
-    simulada.falharProximas(2, 503);
+    sim.simulada.falharProximas(2, 503);
     await emitir();
     const [pendente] = await notas();
     expect(pendente).toMatchObject({ status: 'pendente' });
@@ -385,16 +337,18 @@ describe('NFS-e of a competência, through the simulated national API (HTTPS + m
     await configurar();
     await emitir();
     const [nota] = await notas();
-    const curto = await send('POST', `/api/fiscal/nfse/${nota!.id}/cancelar`, admin, { motivo: 'duplicada' });
+    const curto = await send('POST', `/api/fiscal/nfse/${nota!.id}/cancelar`, sim.admin, {
+      motivo: 'duplicada',
+    });
     expect(curto.statusCode).toBe(400);
     const motivo = 'Mensalidade lançada em duplicidade pela secretaria';
-    const ok = await send('POST', `/api/fiscal/nfse/${nota!.id}/cancelar`, admin, { motivo });
+    const ok = await send('POST', `/api/fiscal/nfse/${nota!.id}/cancelar`, sim.admin, { motivo });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(dataOf<Nfse>(ok)).toMatchObject({ status: 'cancelada', motivo_cancelamento: motivo });
-    const xml = dataOf<NfseXml>(await get(`/api/fiscal/nfse/${nota!.id}/xml`, admin));
+    const xml = dataOf<NfseXml>(await get(`/api/fiscal/nfse/${nota!.id}/xml`, sim.admin));
     expect(xml.evento_cancelamento).toContain('<e101101>');
     expect(xml.evento_cancelamento).toContain(motivo);
-    const twice = await send('POST', `/api/fiscal/nfse/${nota!.id}/cancelar`, admin, { motivo });
+    const twice = await send('POST', `/api/fiscal/nfse/${nota!.id}/cancelar`, sim.admin, { motivo });
     expect(twice.statusCode).toBe(409);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'cancelar'));
     expect(audit.filter((entry) => entry.entity === 'nfse')).toHaveLength(1);
@@ -404,12 +358,12 @@ describe('NFS-e of a competência, through the simulated national API (HTTPS + m
 
   it('refuses a future competência and emits nothing without the settings', async () => {
     await escola(1);
-    const none = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: competencia() });
+    const none = await send('POST', '/api/fiscal/nfse/emitir', sim.admin, { competencia: competencia() });
     expect(none.statusCode).toBe(422);
     await configurar();
-    const future = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: proximoMes() });
+    const future = await send('POST', '/api/fiscal/nfse/emitir', sim.admin, { competencia: proximoMes() });
     expect(future.statusCode).toBe(422);
-    const bad = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: '2026-13' });
+    const bad = await send('POST', '/api/fiscal/nfse/emitir', sim.admin, { competencia: '2026-13' });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -431,7 +385,7 @@ describe('NFS-e of a competência, through the simulated national API (HTTPS + m
         'Configure a NFS-e em Configurações → Fiscal (CNPJ, município, inscrição, NBS e o certificado A1).',
     });
     // The server still refuses on its own, with the same words.
-    const refused = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: competencia() });
+    const refused = await send('POST', '/api/fiscal/nfse/emitir', sim.admin, { competencia: competencia() });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(blank.motivo);
 
@@ -440,7 +394,7 @@ describe('NFS-e of a competência, through the simulated national API (HTTPS + m
     // A certificate sealed by another installation (a restored backup) must be sent again.
     await t.database.db.update(fiscalConfig).set({ certificadoCifrado: 'selado-por-outra-instalacao' });
     expect(await situacao()).toMatchObject({ pronta: false, faltando: ['certificado A1'] });
-    expect((await get('/api/fiscal/configuracao', admin)).json().data.configurada).toBe(false);
+    expect((await get('/api/fiscal/configuracao', sim.admin)).json().data.configurada).toBe(false);
   });
 
   it('a professor and a responsável get 403 on every fiscal route', async () => {

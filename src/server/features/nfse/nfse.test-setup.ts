@@ -3,8 +3,11 @@
  * certificate, the numbering and the simulated API's address (each test file brings its own), and with
  * them, against the project's simulator.
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FiscalConfiguracaoInput } from '../../../shared/fiscal.schemas.js';
-import { gerarA1, type NfseSimulada } from '../nfse-simulado/index.js';
+import { signedIn, type TestApp } from '../../test/test-app.js';
+import { gerarA1, startNfseSimulada, type NfseSimulada } from '../nfse-simulado/index.js';
+import { confiarNaAcDeTeste } from './fiscal-config.service.js';
 
 /** The school's CNPJ, as its A1 certificate carries it. */
 export const CNPJ = '11222333000181';
@@ -38,4 +41,22 @@ export function simulatedSettings(simulada: NfseSimulada, proximoNumeroDps: numb
     certificado_pfx: a1.pfxBase64,
     senha_certificado: SENHA,
   };
+}
+
+/**
+ * The simulated national API for a test file: started before its tests and closed after them (it lives
+ * across tests, the database does not); before each test its AC is trusted and an administrator signs
+ * in (`admin`, the cookie).
+ */
+export function nfseSimulator(t: TestApp) {
+  const state = {} as { simulada: NfseSimulada; admin: string };
+  beforeAll(async () => {
+    state.simulada = await startNfseSimulada();
+  });
+  afterAll(() => state.simulada.close());
+  beforeEach(async () => {
+    confiarNaAcDeTeste(t.app.ctx, state.simulada.ac.certificadoPem);
+    state.admin = (await signedIn(t, 'administrador')).cookie;
+  });
+  return state;
 }

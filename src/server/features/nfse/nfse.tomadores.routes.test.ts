@@ -4,36 +4,28 @@
  * financeiro today; a note already live is never doubled.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Nfse, NfseList, NfseLote, NfseXml } from '../../../shared/fiscal.schemas.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
-import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
-import { CPF_REJEITADO, startNfseSimulada, type NfseSimulada } from '../nfse-simulado/index.js';
-import { confiarNaAcDeTeste } from './fiscal-config.service.js';
-import { simulatedSettings } from './nfse.test-setup.js';
+import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import { CPF_REJEITADO } from '../nfse-simulado/index.js';
+import { nfseSimulator, simulatedSettings } from './nfse.test-setup.js';
 
 /** This month's (the A1 certificate is valid from today): a competência is never in the future. */
 const COMPETENCIA = clock.today().slice(0, 7);
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
-let simulada: NfseSimulada;
-let admin: string;
+const sim = nfseSimulator(t);
 /** The simulator lives across tests (the database does not): each test numbers its DPS apart. */
 let proximaDps = 5_000;
 
-beforeAll(async () => {
-  simulada = await startNfseSimulada();
-});
-afterAll(() => simulada.close());
 beforeEach(async () => {
-  confiarNaAcDeTeste(t.app.ctx, simulada.ac.certificadoPem);
-  admin = (await signedIn(t, 'administrador')).cookie;
-  const input = simulatedSettings(simulada, (proximaDps += 100));
-  const saved = await send('PUT', '/api/fiscal/configuracao', admin, input);
+  const input = simulatedSettings(sim.simulada, (proximaDps += 100));
+  const saved = await send('PUT', '/api/fiscal/configuracao', sim.admin, input);
   if (saved.statusCode !== 200) throw new Error(`Configurações fiscais recusadas: ${saved.body}`);
 });
 
@@ -79,14 +71,14 @@ async function pagar(mensalidadeId: string, principal: number, pagadorId: string
 }
 
 async function emitir(): Promise<NfseLote> {
-  const response = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: COMPETENCIA });
+  const response = await send('POST', '/api/fiscal/nfse/emitir', sim.admin, { competencia: COMPETENCIA });
   expect(response.statusCode, response.body).toBe(200);
   await t.app.ctx.jobs.drain();
   return dataOf<NfseLote>(response);
 }
 
 async function notas(): Promise<Nfse[]> {
-  return dataOf<NfseList>(await get(`/api/fiscal/nfse?competencia=${COMPETENCIA}`, admin));
+  return dataOf<NfseList>(await get(`/api/fiscal/nfse?competencia=${COMPETENCIA}`, sim.admin));
 }
 
 const cpfDe = (cpf: string | null) => cpf?.replace(/\D/g, '') ?? null;
@@ -110,7 +102,7 @@ describe('NFS-e: the tomador is who paid (ADR 0114)', () => {
     ]);
     const doOutro = list.find((nota) => nota.tomador.nome === outro.nome)!;
     expect(doOutro.tomador.cpf).toBe(cpfDe(outro.cpf));
-    const xml = dataOf<NfseXml>(await get(`/api/fiscal/nfse/${doOutro.id}/xml`, admin));
+    const xml = dataOf<NfseXml>(await get(`/api/fiscal/nfse/${doOutro.id}/xml`, sim.admin));
     expect(xml.dps).toContain(`<CPF>${cpfDe(outro.cpf)}</CPF>`);
     expect(xml.dps).toContain('<vServ>400.00</vServ>');
     expect(xml.dps).toContain('(parte de R$ 400,00 do total de R$ 850,00)');
