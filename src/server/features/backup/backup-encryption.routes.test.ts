@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { students } from '../../db/schema/students.js';
-import { signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
+import { signedIn, setupTestApp } from '../../test/test-app.js';
 import { writeAutomaticBackup } from './backup-automatic.service.js';
 import {
   EncryptingWriter,
@@ -15,7 +15,7 @@ import {
 import { keyIdOf, type BackupFile } from './backup-format.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
 import { createBackup } from './backup-tables.service.js';
-import { decryptedContent, downloadBackup, backupUpload } from './backup.test-setup.js';
+import { decryptedContent, downloadBackup, restoreBackup } from './backup.test-setup.js';
 
 /**
  * Attacker review 2026-12-06 (ADR 0101, 0104): a backup carried the whole database in clear — password
@@ -32,21 +32,11 @@ async function seedStudent() {
     .values({ nome: STUDENT, dataNascimento: '2015-03-04', matricula: '2026-0042', cpf: CPF });
 }
 
-async function restore(
+const restore = (
   cookie: string,
   content: string | Buffer,
   options: { dryRun?: boolean; confirm?: boolean } = {},
-) {
-  const fields: Record<string, string> = { senha: TEST_PASSWORD };
-  if (options.confirm) fields.confirmar_origem = 'true';
-  const body = backupUpload(fields, content);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/configuracoes/restore${options.dryRun ? '?dryRun=true' : ''}`,
-    headers: { cookie, 'content-type': body.contentType },
-    payload: body.payload,
-  });
-}
+) => restoreBackup(t, cookie, content, options);
 
 /** What must never be readable in a backup file. */
 function expectNoPlaintext(raw: Buffer, adminEmail: string) {

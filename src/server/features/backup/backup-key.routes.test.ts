@@ -20,7 +20,7 @@ import {
 import { keyIdOf } from './backup-format.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
 import { createBackup } from './backup-tables.service.js';
-import { backupUpload, downloadBackup } from './backup.test-setup.js';
+import { downloadBackup, restoreBackup, type RestoreOptions } from './backup.test-setup.js';
 
 /**
  * The server died and the school has only a downloaded backup (ADR 0104): the key is shown on the
@@ -30,22 +30,8 @@ const t = setupTestApp();
 
 const STUDENT = 'Aluna da Outra Máquina';
 
-async function restore(
-  cookie: string,
-  content: string,
-  options: { dryRun?: boolean; confirm?: boolean; key?: string } = {},
-) {
-  const fields: Record<string, string> = { senha: TEST_PASSWORD };
-  if (options.confirm) fields.confirmar_origem = 'true';
-  if (options.key !== undefined) fields.chave_backup = options.key;
-  const body = backupUpload(fields, content);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/configuracoes/restore${options.dryRun ? '?dryRun=true' : ''}`,
-    headers: { cookie, 'content-type': body.contentType },
-    payload: body.payload,
-  });
-}
+const restore = (cookie: string, content: string, options: RestoreOptions = {}) =>
+  restoreBackup(t, cookie, content, options);
 
 /**
  * A whole backup made by another installation (its key `key`): signed and encrypted there — under `key`

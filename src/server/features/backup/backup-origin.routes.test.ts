@@ -4,14 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { AuditEntry, RestorePlan } from '../../../shared/settings.schemas.js';
-import {
-  createTestApp,
-  loginAs,
-  signedIn,
-  TEST_PASSWORD,
-  type TestApp,
-  setupTestApp,
-} from '../../test/test-app.js';
+import { createTestApp, loginAs, signedIn, type TestApp, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { hashPassword } from '../auth/passwords.js';
 import { users } from '../../db/schema/users.js';
@@ -19,7 +12,7 @@ import { computeChecksum, keyIdOf, sealBackup, type BackupFile } from './backup-
 import { BACKUP_KEY_FILE } from './backup-key.js';
 import { FOREIGN_ENCRYPTED_MESSAGE } from './backup-crypto.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
-import { decryptedContent, downloadBackup, backupUpload } from './backup.test-setup.js';
+import { decryptedContent, downloadBackup, restoreBackup } from './backup.test-setup.js';
 
 /**
  * Finding: a backup with a planted administrator and a back-dated audit entry restored as genuine, and
@@ -27,21 +20,13 @@ import { decryptedContent, downloadBackup, backupUpload } from './backup.test-se
  */
 const t = setupTestApp();
 
-async function restore(
+function restore(
   app: TestApp,
   cookie: string,
   file: BackupFile | string,
   options: { dryRun?: boolean; confirm?: boolean } = {},
 ) {
-  const fields: Record<string, string> = { senha: TEST_PASSWORD };
-  if (options.confirm) fields.confirmar_origem = 'true';
-  const body = backupUpload(fields, typeof file === 'string' ? file : JSON.stringify(file));
-  return app.app.inject({
-    method: 'POST',
-    url: `/api/configuracoes/restore${options.dryRun ? '?dryRun=true' : ''}`,
-    headers: { cookie, 'content-type': body.contentType },
-    payload: body.payload,
-  });
+  return restoreBackup(app, cookie, typeof file === 'string' ? file : JSON.stringify(file), options);
 }
 
 /** The content of a downloaded backup (the file is encrypted: ADR 0104). */

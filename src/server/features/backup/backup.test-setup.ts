@@ -1,4 +1,7 @@
-/** What the backup tests share: the download as the administrator asks for it in Configurações → Backup. */
+/**
+ * What the backup tests share: the download and the restore as the administrator asks for them in
+ * Configurações → Backup.
+ */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { AppError } from '../../lib/errors.js';
@@ -44,4 +47,33 @@ export function backupUpload(fields: Record<string, string>, content: string | B
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** What the Backup tab sends beside a restore's file: a dry run, the origin confirmed, the old server's key. */
+export interface RestoreOptions {
+  dryRun?: boolean;
+  confirm?: boolean;
+  key?: string;
+}
+
+/**
+ * Uploads `content` to `POST /api/configuracoes/restore` as `cookie` (who confirms with the test password),
+ * with `options` as the Backup tab sends them. Returns the answer.
+ */
+export function restoreBackup(
+  t: TestApp,
+  cookie: string,
+  content: string | Buffer,
+  options: RestoreOptions = {},
+) {
+  const fields: Record<string, string> = { senha: TEST_PASSWORD };
+  if (options.confirm) fields.confirmar_origem = 'true';
+  if (options.key !== undefined) fields.chave_backup = options.key;
+  const body = backupUpload(fields, content);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/configuracoes/restore${options.dryRun ? '?dryRun=true' : ''}`,
+    headers: { cookie, 'content-type': body.contentType },
+    payload: body.payload,
+  });
 }
