@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
-import { nfse } from '../../db/schema/fiscal.js';
+import { insertIssuedNfse } from '../../test/records-fixtures.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
 import { lastYear, mensalidadeOf, school, setupFinanceTest } from './finance.test-setup.js';
 
@@ -90,16 +90,10 @@ describe('estorno de pagamento', () => {
     expect((await estornar(s.guardian, march.id, id)).statusCode).toBe(403);
     expect((await estornar(s.teacher, march.id, id)).statusCode).toBe(403);
 
-    await t.database.db.insert(nfse).values({
+    await insertIssuedNfse(t, {
       mensalidadeId: march.id,
       alunoId: s.ana.id,
       competencia: `${lastYear}-03`,
-      status: 'emitida',
-      ambiente: 'producao_restrita',
-      serie: '1',
-      numeroDps: 1,
-      idDps: 'DPS'.padEnd(45, '0'),
-      valor: 85_000,
       tomadorNome: 'Carla Souza',
     });
     const withNote = await estornar(s.admin, march.id, id);

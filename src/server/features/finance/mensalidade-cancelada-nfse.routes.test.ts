@@ -3,7 +3,7 @@
  * fiscal document), so the cancellation's answer says so and Notas fiscais marks the note.
  */
 import { describe, expect, it } from 'vitest';
-import { nfse } from '../../db/schema/fiscal.js';
+import { insertIssuedNfse } from '../../test/records-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from './finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
@@ -15,19 +15,16 @@ describe('cancelling a tuition with an issued NFS-e', () => {
     const julho = await mensalidadeOf(s.ana.id, `${String(thisYear)}-07`);
     const julhoBruno = await mensalidadeOf(s.bruno.id, `${String(thisYear)}-07`);
     for (const [index, mensalidade] of [julho, julhoBruno].entries())
-      await t.database.db.insert(nfse).values({
-        mensalidadeId: mensalidade.id,
-        alunoId: mensalidade.alunoId,
-        competencia: `${String(thisYear)}-07`,
-        status: 'emitida',
-        ambiente: 'producao_restrita',
-        serie: '1',
-        numeroDps: index + 1,
-        numero: String(101 + index),
-        idDps: `DPS${String(index)}`.padEnd(45, '0'),
-        valor: 85_000,
-        tomadorNome: 'Carla Souza',
-      });
+      await insertIssuedNfse(
+        t,
+        {
+          mensalidadeId: mensalidade.id,
+          alunoId: mensalidade.alunoId,
+          competencia: `${String(thisYear)}-07`,
+          tomadorNome: 'Carla Souza',
+        },
+        { numeroDps: index + 1, numero: String(101 + index), idDps: `DPS${String(index)}`.padEnd(45, '0') },
+      );
 
     const cancelled = await call('POST', `/api/financeiro/mensalidades/${julho.id}/cancelar`, s.admin, {
       motivo: 'Transferido em 04/07',
@@ -59,19 +56,16 @@ describe('cancelling a tuition with an issued NFS-e', () => {
     const s = await school({ ano: thisYear });
     await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
     const julho = await mensalidadeOf(s.ana.id, `${String(thisYear)}-07`);
-    await t.database.db.insert(nfse).values({
-      mensalidadeId: julho.id,
-      alunoId: s.ana.id,
-      competencia: `${String(thisYear)}-07`,
-      status: 'emitida',
-      ambiente: 'producao_restrita',
-      serie: '1',
-      numeroDps: 1,
-      numero: '101',
-      idDps: 'DPS'.padEnd(45, '0'),
-      valor: 85_000,
-      tomadorNome: 'Carla Souza',
-    });
+    await insertIssuedNfse(
+      t,
+      {
+        mensalidadeId: julho.id,
+        alunoId: s.ana.id,
+        competencia: `${String(thisYear)}-07`,
+        tomadorNome: 'Carla Souza',
+      },
+      { numero: '101' },
+    );
     const transfer = await t.app.inject({
       method: 'PATCH',
       url: `/api/alunos/${s.ana.id}/status`,

@@ -6,11 +6,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { clock } from '../../lib/clock.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
-import { insertClass, insertStudent, insertTuition, messageOf } from '../../test/records-fixtures.js';
+import {
+  insertClass,
+  insertIssuedNfse,
+  insertStudent,
+  insertTuition,
+  messageOf,
+} from '../../test/records-fixtures.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
 import { patchStudentStatusOf } from '../../test/school-fixtures.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
-import { nfse } from '../../db/schema/fiscal.js';
 import { students } from '../../db/schema/students.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { userPerfis } from '../../db/schema/perfis.js';
@@ -47,16 +52,10 @@ describe('a departure the secretaria records, with tuition open after it', () =>
       .insert(userPerfis)
       .values({ usuarioId: both.user.id, perfilId: await builtInPerfilId(t.database.db, 'direcao') });
     const { student, months } = await studentWithTuition();
-    await t.database.db.insert(nfse).values({
+    await insertIssuedNfse(t, {
       mensalidadeId: months['12']!.id,
       alunoId: student.id,
       competencia: '2026-12',
-      status: 'emitida',
-      ambiente: 'producao_restrita',
-      serie: '1',
-      numeroDps: 1,
-      idDps: 'DPS'.padEnd(45, '0'),
-      valor: 85_000,
       tomadorNome: 'Carla Almeida',
     });
 
