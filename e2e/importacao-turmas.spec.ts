@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { STUDENT_SHEET_HEADERS } from '../src/server/test/import-sheet';
 import { screenshot, staffPage, uniqueCpf } from './support';
 
 /**
@@ -96,16 +97,7 @@ test('the secretaria imports classes from a spreadsheet with its own headers, ma
 test('a large students file shows the progress of its apply, row by row', async ({ browser }) => {
   const { context, page } = await staffPage(browser, 'Secretaria');
   const total = 400;
-  const lines = [
-    [
-      'Nome do aluno',
-      'Data de nascimento',
-      'Nome do responsável',
-      'Parentesco',
-      'CPF do responsável',
-      'Telefone do responsável',
-    ],
-  ];
+  const lines = [STUDENT_SHEET_HEADERS];
   for (let index = 1; index <= total; index++)
     lines.push([
       `Aluno Progresso ${String(index)}`,

@@ -16,6 +16,7 @@ import {
 import { pngDeclaring } from '../../test/image-fixtures.js';
 import { setupTestApp, signedIn } from '../../test/test-app.js';
 import { csvOf, imported, upload } from './importacao.test-setup.js';
+import { STUDENT_SHEET_HEADERS } from '../../test/import-sheet.js';
 
 const t = setupTestApp();
 beforeAll(() => clock.pin('2026-03-20T12:00:00-03:00'));
@@ -445,14 +446,7 @@ describe('the file', () => {
     const { default: Excel } = await import('exceljs');
     const workbook = new Excel.Workbook();
     const sheet = workbook.addWorksheet('Alunos');
-    sheet.addRow([
-      'Nome do aluno',
-      'Data de nascimento',
-      'Nome do responsável',
-      'Parentesco',
-      'CPF do responsável',
-      'Telefone do responsável',
-    ]);
+    sheet.addRow(STUDENT_SHEET_HEADERS);
     sheet.addRow([
       'Quésia Planilha',
       new Date(Date.UTC(2016, 4, 20)),
