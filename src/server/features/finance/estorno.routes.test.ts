@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
-import { insertIssuedNfse } from '../../test/records-fixtures.js';
+import { insertIssuedNfse } from '../../test/fiscal-fixtures.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
 import { lastYear, mensalidadeOf, school, setupFinanceTest } from './finance.test-setup.js';
 

@@ -3,7 +3,7 @@
  * fiscal document), so the cancellation's answer says so and Notas fiscais marks the note.
  */
 import { describe, expect, it } from 'vitest';
-import { insertIssuedNfse } from '../../test/records-fixtures.js';
+import { insertIssuedNfse } from '../../test/fiscal-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from './finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();

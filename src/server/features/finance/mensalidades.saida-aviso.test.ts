@@ -6,13 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { clock } from '../../lib/clock.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
-import {
-  insertClass,
-  insertIssuedNfse,
-  insertStudent,
-  insertTuition,
-  messageOf,
-} from '../../test/records-fixtures.js';
+import { insertClass, insertStudent, insertTuition, messageOf } from '../../test/records-fixtures.js';
+import { insertIssuedNfse } from '../../test/fiscal-fixtures.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
 import { patchStudentStatusOf } from '../../test/school-fixtures.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
