@@ -1,11 +1,9 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
 import { ArrowLeft, FileSpreadsheet, FileText, Printer, Table2, type LucideIcon } from 'lucide-react';
 import {
   chooseFiltersText,
   displayReportCell as displayCell,
-  reportDownloadUrl,
   reportFormatLabels,
   type ReportEntry,
   type ReportFormat,
@@ -19,10 +17,10 @@ import type { Column } from '../../components/data-table';
 import { EmptyState } from '../../components/feedback';
 import { InputField, SelectField } from '../../components/field';
 import { FilterBar } from '../../components/filter-bar';
-import { downloadFile, toQuery } from '../../lib/api-client';
+import { toQuery } from '../../lib/api-client';
 import { useListState } from '../../lib/use-list-state';
 import { BackgroundExport } from './report-export';
-import { useReport } from './reports.api';
+import { useReport, useReportDownload } from './reports.api';
 
 const ReportChart = lazy(() => import('./report-chart'));
 
@@ -117,18 +115,8 @@ export function ReportView({ entry }: { entry: ReportEntry }) {
   const columns = useMemo(() => (result ? columnsOf(result) : []), [result]);
   const sortable = useMemo(() => columns.map((column) => column.id), [columns]);
   const list = useListState({ defaults, sortable });
-  const [busy, setBusy] = useState<ReportFormat | null>(null);
+  const { busy, download: handleDownload } = useReportDownload(entry, query);
 
-  const handleDownload = async (formato: ReportFormat) => {
-    setBusy(formato);
-    try {
-      await downloadFile(reportDownloadUrl(entry, formato, query), `${entry.id}.${formato}`);
-    } catch {
-      toast.error(`Erro ao gerar "${entry.titulo}"`);
-    } finally {
-      setBusy(null);
-    }
-  };
   const big = (result?.linhas.length ?? 0) > BIG_SPREADSHEET_ROWS;
   const printUrl = `${paths.reportPrint}${toQuery({ relatorio: entry.id, ...query })}`;
 

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
 import {
   ArrowRight,
   BarChart3,
@@ -14,7 +13,6 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import {
-  reportDownloadUrl,
   reportFormatLabels,
   reportGroupInfo,
   reportGroups,
@@ -25,10 +23,9 @@ import {
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
-import { downloadFile } from '../../lib/api-client';
 import { BackgroundExport } from './report-export';
 import { ReportView } from './report-view';
-import { useReportCatalogue } from './reports.api';
+import { useReportCatalogue, useReportDownload } from './reports.api';
 
 const groupIcons: Record<ReportGroup, LucideIcon> = {
   secretaria: ClipboardList,
@@ -79,17 +76,7 @@ function useCardValues(entry: ReportEntry) {
 /** A report of another screen (finance, the students export, the audit trail): files and a link. */
 function LinkedReportActions({ entry }: { entry: ReportEntry }) {
   const { values, invalid, fields } = useCardValues(entry);
-  const [busy, setBusy] = useState<ReportFormat | null>(null);
-  const handleDownload = async (formato: ReportFormat) => {
-    setBusy(formato);
-    try {
-      await downloadFile(reportDownloadUrl(entry, formato, values), `${entry.id}.${formato}`);
-    } catch {
-      toast.error(`Erro ao gerar "${entry.titulo}"`);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, download: handleDownload } = useReportDownload(entry, values);
   return (
     <div className="mt-3 flex flex-wrap items-end gap-2">
       {fields}

@@ -1,14 +1,17 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useMutation, useQuery, queryOptions } from '@tanstack/react-query';
 import {
   type ReportEntry,
   type ReportExport,
   type ReportFormat,
   type ReportResult,
+  reportDownloadUrl,
   reportEntrySchema,
   reportResultSchema,
   reportExportSchema,
 } from '../../../shared/reports.schemas';
-import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
 
 export type ReportValues = Record<string, string>;
@@ -66,4 +69,23 @@ export const exportProgressQuery = (id: string, jobId: string | null) =>
 
 export function useExportProgress(id: string, jobId: string | null) {
   return useQuery(exportProgressQuery(id, jobId));
+}
+
+/**
+ * Downloads `entry` as a file of the format asked, filtered by `values`: `busy` is the format on its way
+ * (null: none); a failure is said in a toast.
+ */
+export function useReportDownload(entry: ReportEntry, values: ReportValues) {
+  const [busy, setBusy] = useState<ReportFormat | null>(null);
+  const download = async (formato: ReportFormat) => {
+    setBusy(formato);
+    try {
+      await downloadFile(reportDownloadUrl(entry, formato, values), `${entry.id}.${formato}`);
+    } catch {
+      toast.error(`Erro ao gerar "${entry.titulo}"`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, download };
 }
