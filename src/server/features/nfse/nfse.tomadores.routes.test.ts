@@ -161,7 +161,7 @@ describe('NFS-e: the tomador is who paid (ADR 0114)', () => {
     const doOutro = payments.find((row) => row.pagadorId === outro.id)!;
     const doPrincipal = payments.find((row) => row.pagadorId === principal.id)!;
     const estornar = (pagamentoId: string) =>
-      send('POST', `/api/financeiro/mensalidades/${mes.id}/pagamentos/${pagamentoId}/estorno`, admin, {
+      send('POST', `/api/financeiro/mensalidades/${mes.id}/pagamentos/${pagamentoId}/estorno`, sim.admin, {
         motivo: 'Pagamento lançado no irmão errado',
       });
 
@@ -170,7 +170,7 @@ describe('NFS-e: the tomador is who paid (ADR 0114)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain(`para ${outro.nome})`);
     const nota = (await notas()).find((item) => item.tomador.nome === outro.nome)!;
-    const cancel = await send('POST', `/api/fiscal/nfse/${nota.id}/cancelar`, admin, {
+    const cancel = await send('POST', `/api/fiscal/nfse/${nota.id}/cancelar`, sim.admin, {
       motivo: 'Pagamento lançado no irmão errado',
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
