@@ -22,3 +22,19 @@ describe("Trocar senha: the link back to the portal's home", () => {
     expect(screen.queryAllByText(/Dashboard/)).toHaveLength(0);
   });
 });
+
+describe('Trocar senha on the first access', () => {
+  it("says 'Senha atual' is the provisional password received, which a family has just typed to sign in", async () => {
+    stubApi({ '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent', primeiro_login: true }) });
+    renderAt(<ChangePasswordPage />);
+    expect(await screen.findByLabelText('Senha atual')).toHaveAccessibleDescription(
+      'A senha provisória que você recebeu para este primeiro acesso (por e-mail ou da escola).',
+    );
+  });
+
+  it('says nothing of it on a later change', async () => {
+    stubApi({ '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent', primeiro_login: false }) });
+    renderAt(<ChangePasswordPage />);
+    expect(await screen.findByLabelText('Senha atual')).not.toHaveAccessibleDescription(/provisória/);
+  });
+});

@@ -35,6 +35,11 @@ export function ChangePasswordPage() {
       </p>
       <NewPasswordForm
         withCurrent
+        currentHint={
+          user.primeiro_login
+            ? 'A senha provisória que você recebeu para este primeiro acesso (por e-mail ou da escola).'
+            : undefined
+        }
         name={asksName ? (user.nome === FIRST_ADMIN_NAME ? '' : user.nome) : undefined}
         submitLabel="Salvar nova senha"
         onSubmit={async (values) => {

@@ -35,11 +35,14 @@ export interface NewPasswordValues {
  */
 export function NewPasswordForm({
   withCurrent,
+  currentHint,
   name,
   submitLabel,
   onSubmit,
 }: {
   withCurrent: boolean;
+  /** Under 'Senha atual': on the first access, that it is the provisional password received. */
+  currentHint?: string | undefined;
   name?: string | undefined;
   submitLabel: string;
   onSubmit: (values: NewPasswordValues) => Promise<void>;
@@ -70,6 +73,7 @@ export function NewPasswordForm({
           label="Senha atual"
           autoComplete="current-password"
           {...heldText(busy)}
+          hint={currentHint}
         />
       )}
       <FormPassword

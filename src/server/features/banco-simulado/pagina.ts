@@ -147,9 +147,9 @@ ${cobv.solicitacaoPagador ? `<p class="pequeno">${esc(cobv.solicitacaoPagador)}<
 }
 
 const AVISO_COBRANCA =
-  'O banco avisou a escola do pagamento. No portal, a mensalidade aparece como paga, com o recibo.';
+  'O banco avisou a escola do pagamento. No portal, a cobrança aparece como paga, com o recibo.';
 const AVISO_CHAVE =
-  'O banco avisou a escola do Pix. Com o valor do dia, a mensalidade aparece como paga no portal; com outro valor, a escola confere o Pix e o lança na mensalidade.';
+  'O banco avisou a escola do Pix. Com o valor do dia, a cobrança aparece como paga no portal; com outro valor, a escola confere o Pix e o lança na cobrança.';
 
 function comprovante(
   rumo: Rumo,
