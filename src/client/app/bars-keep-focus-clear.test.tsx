@@ -30,6 +30,14 @@ describe('the bars that cover an edge of the window', () => {
     expect(css).toMatch(/scroll-padding-bottom: calc\(var\(--reserved-bottom/);
   });
 
+  it('leave room above a focused field for its label (a form sent with an empty field scrolls to it)', () => {
+    const css = readFileSync('src/client/styles.css', 'utf8');
+    const room = /scroll-padding-top: calc\(var\(--reserved-top, 0px\) \+ ([\d.]+)rem\)/.exec(css)?.[1];
+    // A label's line (text-sm, 1.25rem) and its gap above the control: the site's 'Seu nome' hid under
+    // the header on a phone with half a rem.
+    expect(Number(room)).toBeGreaterThanOrEqual(2);
+  });
+
   it("reserve the family's bottom bar at the bottom, and nothing once it is gone", () => {
     everyElementIs(57);
     const { unmount } = render(
