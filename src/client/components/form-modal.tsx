@@ -22,7 +22,10 @@ interface FormModalProps<In extends FieldValues, Out> {
   children: ReactNode;
 }
 
-/** A create/edit dialog: the form, its error banner, and Cancelar + submit; it cannot close mid-save. */
+/**
+ * A create/edit dialog: the form, its error banner, and Cancelar + submit; it cannot close mid-save, nor
+ * by a tap beside it once something was typed (Cancelar, the X and Esc still close it).
+ */
 export function FormModal<In extends FieldValues, Out>({
   title,
   description,
@@ -43,6 +46,7 @@ export function FormModal<In extends FieldValues, Out>({
       open
       onClose={onClose}
       busy={busy}
+      closeOnOutside={!form.formState.isDirty}
       size={size}
       title={title}
       description={description}

@@ -94,6 +94,25 @@ function SavingForm({ onClose, onSave }: { onClose: () => void; onSave: () => vo
   );
 }
 
+describe('a form dialog and a tap beside it', () => {
+  it('closes untouched, and keeps what was typed (Cancelar still closes it)', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<SavingForm onClose={onClose} onSave={() => undefined} />);
+    await screen.findByRole('dialog', { name: 'Editar aluno' });
+    await user.click(screen.getByTestId('modal-backdrop'));
+    expect(onClose).toHaveBeenCalledOnce();
+
+    onClose.mockClear();
+    await user.type(screen.getByLabelText('Nome'), ' Clara');
+    await user.click(screen.getByTestId('modal-backdrop'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Nome')).toHaveValue('Ana Clara');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});
+
 describe('a dialog while it saves', () => {
   it('ConfirmDialog and ActionModal: Cancelar and the X are held, not disabled', async () => {
     const onCancel = vi.fn();

@@ -16,6 +16,11 @@ interface ModalProps {
   returnFocus?: () => HTMLElement | null;
   /** What takes the focus when the dialog opens, instead of its first field (a question's Cancelar). */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * False: a tap or click beside the dialog does not close it (a form with something typed — one stray
+   * tap on a phone lost a long message); Cancelar, the X and Esc still do.
+   */
+  closeOnOutside?: boolean;
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
@@ -54,6 +59,7 @@ export function Modal({
   size = 'md',
   returnFocus,
   initialFocus,
+  closeOnOutside = true,
 }: ModalProps) {
   // The screens open a dialog from a button without a Dialog.Trigger, so Radix has nowhere to put the
   // focus back when it closes and it fell to <body>: keyboard and screen-reader users had to start the
@@ -97,7 +103,7 @@ export function Modal({
             if (busy) event.preventDefault();
           }}
           onPointerDownOutside={(event) => {
-            if (busy) event.preventDefault();
+            if (busy || !closeOnOutside) event.preventDefault();
           }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
