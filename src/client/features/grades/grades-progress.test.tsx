@@ -46,7 +46,9 @@ describe('GradesProgressPanel', () => {
     const onOpen = vi.fn();
     renderAt(<GradesProgressPanel periodoId={uuid(1)} onOpen={onOpen} />);
     const panel = await screen.findByRole('region', { name: 'Lançamento de notas — 1º bimestre' });
-    expect(panel).toHaveTextContent('1 com notas faltando e 1 sem avaliação (de 3 disciplinas das turmas).');
+    expect(panel).toHaveTextContent(
+      '1 de 3 disciplinas das turmas está com notas faltando e 1 sem avaliação.',
+    );
     expect(panel).toHaveTextContent('Fecha em 24/04/2026.');
     expect(requests[0]!.url).toBe(`/api/notas/acompanhamento?periodo_id=${uuid(1)}`);
 

@@ -31,6 +31,18 @@ const columns: Column<GradesProgressLine>[] = [
 ];
 
 /**
+ * The subjects behind, as the closing dialog counts them ("3 de 5 disciplinas das turmas …"): "28 de 112
+ * disciplinas das turmas estão com notas faltando e 3 sem avaliação." — not "28 com notas faltando (de
+ * 112 disciplinas das turmas)".
+ */
+function behindSummary(late: number, empty: number, total: number): string {
+  const [count, state] = late > 0 ? [late, 'com notas faltando'] : [empty, 'sem avaliação'];
+  const also = late > 0 && empty > 0 ? ` e ${String(empty)} sem avaliação` : '';
+  const subjects = total === 1 ? 'disciplina' : 'disciplinas';
+  return `${String(count)} de ${String(total)} ${subjects} das turmas ${count === 1 ? 'está' : 'estão'} ${state}${also}.`;
+}
+
+/**
  * 'Lançamento de notas' of the chosen period, for the coordenação: how many subjects of the year's classes
  * still have grades to enter (of avaliações already given) or no avaliação at all, and the list of them
  * by class, each opening its grid. Folded until asked: the grid below stays the page's work.
@@ -67,9 +79,7 @@ export function GradesProgressPanel({
         : 'Nenhuma disciplina na grade curricular das turmas deste ano.'
       : late + empty === 0
         ? `Todas as ${String(linhas.length)} disciplinas estão com as notas em dia.`
-        : [late > 0 && `${String(late)} com notas faltando`, empty > 0 && `${String(empty)} sem avaliação`]
-            .filter(Boolean)
-            .join(' e ') + ` (de ${String(linhas.length)} disciplinas das turmas).`;
+        : behindSummary(late, empty, linhas.length);
 
   return (
     <section
