@@ -147,7 +147,7 @@ async function notifySchool(
       canal: 'email',
       destino: escola.email,
       assunto: `${titulo} (site)`,
-      texto: `${fato}\n\nVeja os dados e a linha do tempo no funil de matrículas: ${ctx.config.publicUrl}/dashboard/matriculas\n\nEsta é uma mensagem automática.`,
+      texto: `${fato}\n\nVeja os dados e a linha do tempo no funil de matrículas: ${ctx.config.publicUrl}/dashboard/matriculas?familia=${id}\n\nEsta é uma mensagem automática.`,
       proximaTentativa: clock.now(),
     });
 }

@@ -106,6 +106,12 @@ describe('POST /api/interessados (the public form)', () => {
     );
     expect(mail!.texto).toContain('fale conosco: telefone (11) 3456-7890 ou secretaria@escola.test.');
     expect(mail!.texto).not.toContain('1134567890');
+    // The school's contact address is told too, with the link to this family in the funnel.
+    const [family] = await rows<{ id: string }>(sql`select id from interessados`);
+    const [notice] = await rows<{ texto: string }>(
+      sql`select texto from entregas where destino = 'secretaria@escola.test'`,
+    );
+    expect(notice!.texto).toContain(`/dashboard/matriculas?familia=${family!.id}\n`);
   });
 
   it('mails the address typed nothing else typed: the form cannot make the school send a stranger a text of its choosing', async () => {
