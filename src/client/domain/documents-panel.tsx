@@ -66,7 +66,8 @@ export function DocumentsPanel({
                     {documentoTipoLabels[document.tipo]}
                   </span>
                   <span className="text-gray-600">
-                    {formatDate(document.emitido_em)} · código {document.codigo}
+                    {formatDate(document.emitido_em)} · código{' '}
+                    <span className="whitespace-nowrap">{document.codigo}</span>
                   </span>
                   {document.status === 'revogado' && (
                     <span className="block text-red-700">

@@ -34,7 +34,8 @@ export function FamilyContratos() {
                 {contrato.aluno} — {contrato.serie}, {contrato.ano_letivo}
               </span>
               <span className="block text-gray-600">
-                Assinado em {formatDate(contrato.assinado_em)} · código {contrato.codigo_validacao}
+                Assinado em {formatDate(contrato.assinado_em)} · código{' '}
+                <span className="whitespace-nowrap">{contrato.codigo_validacao}</span>
               </span>
             </span>
             <Button
