@@ -221,11 +221,15 @@ test.describe('the fee paid before the enrolment', () => {
     );
     await page.getByRole('button', { name: familia.aluno }).click();
     const card = page.getByRole('dialog', { name: familia.aluno });
-    await expect(card.getByText('Aguardando o pagamento da taxa')).toBeVisible();
+    await expect(card.getByText('Aguardando o pagamento da taxa', { exact: true })).toBeVisible();
+    // The family's timeline says why the last signature did not enrol the student.
+    await expect(
+      card.getByText(/^A matrícula ainda não foi concluída: Aguardando o pagamento da taxa/),
+    ).toBeVisible();
     // 'Matricular agora' is not offered: the server would refuse it until the fee is paid.
     await expect(card.getByRole('button', { name: 'Matricular agora' })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Registrar pagamento da taxa' })).toHaveCount(0);
-    await card.getByText('Aguardando o pagamento da taxa').scrollIntoViewIfNeeded();
+    await card.getByText('Aguardando o pagamento da taxa', { exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}/matricula-taxa-aguardando-desktop.png`, fullPage: false });
     const refused = await staffApi.post(`/api/matriculas/interessados/${id}/pagamento`, {
       data: { forma: 'dinheiro' },
@@ -260,7 +264,8 @@ test.describe('the fee paid before the enrolment', () => {
     await expect(taxa).toHaveCount(0);
     await expect(cartao.getByText('Taxa paga', { exact: true })).toBeVisible();
     await expect(cartao.getByText('Matriculado', { exact: true })).toBeVisible();
-    await expect(cartao.getByText('Aguardando o pagamento da taxa')).toHaveCount(0);
+    // The state's badge is gone (the timeline keeps, as history, why the enrolment had waited).
+    await expect(cartao.getByText('Aguardando o pagamento da taxa', { exact: true })).toHaveCount(0);
     await expect(cartao.getByRole('button', { name: 'Registrar pagamento da taxa' })).toHaveCount(0);
     await screenshot(admin, { path: `${SHOTS}/matricula-taxa-paga-familia-phone.png`, fullPage: false });
     await admin.setViewportSize(DESKTOP);

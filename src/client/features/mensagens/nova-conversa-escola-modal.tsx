@@ -41,12 +41,22 @@ function StudentPicker({
     ...new Map(rows.flatMap((row) => (row.turma ? [[row.turma.id, row.turma.nome]] : []))).entries(),
   ];
   const shown = teacher ? rows.filter((row) => row.turma?.id === turmaId) : rows;
+  // Labelled by id, not wrapped: a wrapping label adds the chosen option to the field's name ('Aluno
+  // Escolha a turma primeiro'), which then also answered to 'Turma'.
+  const ids = useId();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {teacher ? (
-        <label className={label}>
-          Turma
-          <select className={field} value={turmaId} onChange={(event) => setTurmaId(event.target.value)}>
+        <div>
+          <label htmlFor={`${ids}-turma`} className={label}>
+            Turma
+          </label>
+          <select
+            id={`${ids}-turma`}
+            className={field}
+            value={turmaId}
+            onChange={(event) => setTurmaId(event.target.value)}
+          >
             <option value="">Escolha</option>
             {turmas.map(([id, nome]) => (
               <option key={id} value={id}>
@@ -54,7 +64,7 @@ function StudentPicker({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ) : (
         <label className={label}>
           Buscar aluno
@@ -66,9 +76,12 @@ function StudentPicker({
           />
         </label>
       )}
-      <label className={label}>
-        Aluno
+      <div>
+        <label htmlFor={`${ids}-aluno`} className={label}>
+          Aluno
+        </label>
         <select
+          id={`${ids}-aluno`}
           className={field}
           value={value?.aluno.id ?? ''}
           onChange={(event) => onPick(shown.find((row) => row.aluno.id === event.target.value) ?? null)}
@@ -82,7 +95,7 @@ function StudentPicker({
             </option>
           ))}
         </select>
-      </label>
+      </div>
     </div>
   );
 }
