@@ -13,38 +13,34 @@ import { Badge, type BadgeTone } from '../../components/feedback';
 const statusTones: Record<ClassStatus, BadgeTone> = { ativo: 'green', inativo: 'red', concluido: 'gray' };
 
 /**
- * Each class's buttons say which class, read out: a list of 14 'Ver Alunos' (and classes of one name in
- * two years) told a screen reader nothing. The words on screen stay as they are; the card names the class.
+ * One of a class's buttons on its card or row ('Ver Alunos', 'Grade curricular', …): read out, it says
+ * which class ('Ver Alunos de 6º Ano A de 2026') — a list of 14 'Ver Alunos' (and classes of one name in
+ * two years) told a screen reader nothing. On screen the word stays short (the card names the class); the
+ * name starts with it, so a voice command saying the word still finds the button.
  */
-function OfClass({ turma, de }: { turma: SchoolClass; de: boolean }) {
-  return (
-    <>
-      {' '}
-      <span className="sr-only">
-        {de ? 'de ' : ''}
-        {turma.nome} de {turma.ano_letivo}
-      </span>
-    </>
-  );
-}
-
-/** One of a class's buttons on its card or row ('Ver Alunos', 'Grade curricular', …). */
 export function ClassAction({
   turma,
+  label,
   de = true,
   onClick,
   children,
 }: {
   turma: SchoolClass;
+  /** The word on screen: 'Ver Alunos'. */
+  label: string;
   /** 'Editar 1º Ano A', not 'Editar de 1º Ano A'. */
   de?: boolean;
   onClick: () => void;
+  /** The icon before the word. */
   children: ReactNode;
 }) {
   return (
-    <Button variant="secondary" onClick={onClick}>
-      {children}
-      <OfClass turma={turma} de={de} />
+    <Button
+      variant="secondary"
+      onClick={onClick}
+      aria-label={`${label} ${de ? 'de ' : ''}${turma.nome} de ${turma.ano_letivo}`}
+    >
+      {children} {label}
     </Button>
   );
 }

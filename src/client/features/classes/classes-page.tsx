@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { BookOpen, ClipboardList, Pencil, Route, School, Trash2, Users } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { formatCount } from '../../../shared/format';
 import { buildsCurriculum, can, permissionsOf } from '../../../shared/permissions';
 import {
   classStatusLabels,
@@ -9,11 +8,10 @@ import {
   turnoLabels,
   type SchoolClass,
 } from '../../../shared/classes.schemas';
-import { Button, IconButton } from '../../components/button';
+import { IconButton } from '../../components/button';
 import { ImportAndAddButtons } from '../../components/list-actions';
 import { ClassReportCardsButton } from '../../domain/class-report-cards-button';
 import { ConfirmAction } from '../../components/confirm-dialog';
-import { Modal } from '../../components/modal';
 import { DataList } from '../../components/data-list';
 import { PageHeader } from '../../components/feedback';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-bar';
@@ -29,51 +27,7 @@ import { ClassItinerariosModal } from './class-itinerarios-modal';
 import { isEnsinoMedio } from '../../../shared/ensino-medio';
 import { useClasses, useDeleteClass } from './classes.api';
 import { ClassCensoDialog } from './class-censo-dialog';
-
-/**
- * Names the class and says what goes with it. The server refuses a class that still has students
- * (of any status), a roll or grades: those are the school's records, kept by marking it concluded.
- */
-function classDeletionMessage(turma: SchoolClass): string {
-  return `Tem certeza que deseja excluir a turma ${turma.nome} (${turma.serie}, ${turma.ano_letivo})? A grade curricular dela (disciplinas, professores e horários) e o valor de mensalidade configurado para ela serão apagados; as mensalidades já geradas continuam. Uma turma com chamadas ou notas registradas não pode ser excluída: marque-a como concluída em Editar.`;
-}
-
-/** A class with students cannot be deleted: the dialog says so and leads to them instead of offering Excluir. */
-function ClassNotEmpty({
-  turma,
-  onStudents,
-  onClose,
-}: {
-  turma: SchoolClass;
-  onStudents: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title={`Excluir a turma ${turma.nome}`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Fechar
-          </Button>
-          <Button onClick={onStudents}>
-            <Users className="h-4 w-4" aria-hidden="true" /> Ver Alunos
-          </Button>
-        </>
-      }
-    >
-      <p className="text-sm text-gray-700">
-        A turma {turma.nome} ({turma.serie}, {turma.ano_letivo}) tem{' '}
-        {formatCount(turma.alunos_count, 'aluno ativo', 'alunos ativos')} e só pode ser excluída sem alunos.
-        Tire-os da turma em Ver Alunos (eles não são excluídos) ou, para encerrá-la, marque-a como concluída
-        em Editar.
-      </p>
-    </Modal>
-  );
-}
+import { ClassNotEmpty, classDeletionMessage } from './class-delete';
 
 export function ClassesPage() {
   const { data: me } = useCurrentUser();
@@ -159,24 +113,32 @@ export function ClassesPage() {
         actions={(turma) => (
           <>
             {canWrite && (
-              <ClassAction turma={turma} de={false} onClick={() => dialog.show('form', turma)}>
-                <Pencil className="h-4 w-4" aria-hidden="true" /> Editar
+              <ClassAction turma={turma} de={false} label="Editar" onClick={() => dialog.show('form', turma)}>
+                <Pencil className="h-4 w-4" aria-hidden="true" />
               </ClassAction>
             )}
-            <ClassAction turma={turma} onClick={() => dialog.show('students', turma)}>
-              <Users className="h-4 w-4" aria-hidden="true" /> Ver Alunos
+            <ClassAction turma={turma} label="Ver Alunos" onClick={() => dialog.show('students', turma)}>
+              <Users className="h-4 w-4" aria-hidden="true" />
             </ClassAction>
-            <ClassAction turma={turma} onClick={() => updateParams({ grade: turma.id })}>
-              <BookOpen className="h-4 w-4" aria-hidden="true" /> Grade curricular
+            <ClassAction
+              turma={turma}
+              label="Grade curricular"
+              onClick={() => updateParams({ grade: turma.id })}
+            >
+              <BookOpen className="h-4 w-4" aria-hidden="true" />
             </ClassAction>
             {isEnsinoMedio(turma.nivel) && (
-              <ClassAction turma={turma} onClick={() => dialog.show('itinerarios', turma)}>
-                <Route className="h-4 w-4" aria-hidden="true" /> Itinerários
+              <ClassAction
+                turma={turma}
+                label="Itinerários"
+                onClick={() => dialog.show('itinerarios', turma)}
+              >
+                <Route className="h-4 w-4" aria-hidden="true" />
               </ClassAction>
             )}
             {canCenso && (
-              <ClassAction turma={turma} onClick={() => updateParams({ censo: turma.id })}>
-                <ClipboardList className="h-4 w-4" aria-hidden="true" /> Censo
+              <ClassAction turma={turma} label="Censo" onClick={() => updateParams({ censo: turma.id })}>
+                <ClipboardList className="h-4 w-4" aria-hidden="true" />
               </ClassAction>
             )}
             {/* Educação Infantil has pareceres, not boletins: the PDF would only answer with an error. */}

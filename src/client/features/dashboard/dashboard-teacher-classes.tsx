@@ -36,36 +36,31 @@ export function ClassCard({ turma }: { turma: DashboardProfessor['turmas'][numbe
       <p className={low ? 'text-red-700' : 'text-gray-700'}>Frequência: {formatPercent(turma.frequencia)}</p>
       <p className="-mx-2 mt-1 flex flex-wrap gap-1">
         {turma.pareceres ? (
-          <Link to={classLink(paths.pareceres, turma.id)} className={secondary}>
+          <Link
+            to={classLink(paths.pareceres, turma.id)}
+            className={secondary}
+            aria-label={`Pareceres de ${turma.nome}`}
+          >
             Pareceres
-            <OfClass turma={turma.nome} />
           </Link>
         ) : (
-          <Link to={classLink(paths.grades, turma.id)} className={secondary}>
+          <Link
+            to={classLink(paths.grades, turma.id)}
+            className={secondary}
+            aria-label={`Notas de ${turma.nome}`}
+          >
             Notas
-            <OfClass turma={turma.nome} />
           </Link>
         )}
-        <Link to={classLink(paths.attendance, turma.id, 'diario')} className={secondary}>
+        <Link
+          to={classLink(paths.attendance, turma.id, 'diario')}
+          className={secondary}
+          aria-label={`Diário de ${turma.nome}`}
+        >
           Diário
-          <OfClass turma={turma.nome} />
         </Link>
       </p>
     </li>
-  );
-}
-
-/**
- * Every card has its 'Notas' and 'Diário': read out of the card (a screen reader's list of links), each
- * says which class it opens — the words on screen stay short, the card already says the class.
- */
-function OfClass({ turma }: { turma: string }) {
-  // The space outside the hidden words: a name is made of the words of its parts, each trimmed.
-  return (
-    <>
-      {' '}
-      <span className="sr-only">de {turma}</span>
-    </>
   );
 }
 
