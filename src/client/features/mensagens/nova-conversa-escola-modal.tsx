@@ -6,6 +6,7 @@ import { formatList } from '../../../shared/format';
 import { parentescoLabels } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
+import { SelectField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { alunosParaConversaQuery, useStartConversa } from './mensagens.api';
 
@@ -41,30 +42,19 @@ function StudentPicker({
     ...new Map(rows.flatMap((row) => (row.turma ? [[row.turma.id, row.turma.nome]] : []))).entries(),
   ];
   const shown = teacher ? rows.filter((row) => row.turma?.id === turmaId) : rows;
-  // Labelled by id, not wrapped: a wrapping label adds the chosen option to the field's name ('Aluno
-  // Escolha a turma primeiro'), which then also answered to 'Turma'.
-  const ids = useId();
+  // The kit's SelectField, labelled by id: a wrapping label added the chosen option to the field's name
+  // ('Aluno Escolha a turma primeiro'), which then also answered to 'Turma'.
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {teacher ? (
-        <div>
-          <label htmlFor={`${ids}-turma`} className={label}>
-            Turma
-          </label>
-          <select
-            id={`${ids}-turma`}
-            className={field}
-            value={turmaId}
-            onChange={(event) => setTurmaId(event.target.value)}
-          >
-            <option value="">Escolha</option>
-            {turmas.map(([id, nome]) => (
-              <option key={id} value={id}>
-                {nome}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Turma" value={turmaId} onChange={(event) => setTurmaId(event.target.value)}>
+          <option value="">Escolha</option>
+          {turmas.map(([id, nome]) => (
+            <option key={id} value={id}>
+              {nome}
+            </option>
+          ))}
+        </SelectField>
       ) : (
         <label className={label}>
           Buscar aluno
@@ -76,26 +66,20 @@ function StudentPicker({
           />
         </label>
       )}
-      <div>
-        <label htmlFor={`${ids}-aluno`} className={label}>
-          Aluno
-        </label>
-        <select
-          id={`${ids}-aluno`}
-          className={field}
-          value={value?.aluno.id ?? ''}
-          onChange={(event) => onPick(shown.find((row) => row.aluno.id === event.target.value) ?? null)}
-        >
-          <option value="">{placeholderOf(teacher, turmaId, alunos.isPending, shown.length)}</option>
-          {shown.map((row) => (
-            <option key={row.aluno.id} value={row.aluno.id}>
-              {row.aluno.nome}
-              {!teacher && row.turma ? ` — ${row.turma.nome}` : ''}
-              {row.responsaveis.some((item) => item.disponivel) ? '' : ' (ninguém no portal)'}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Aluno"
+        value={value?.aluno.id ?? ''}
+        onChange={(event) => onPick(shown.find((row) => row.aluno.id === event.target.value) ?? null)}
+      >
+        <option value="">{placeholderOf(teacher, turmaId, alunos.isPending, shown.length)}</option>
+        {shown.map((row) => (
+          <option key={row.aluno.id} value={row.aluno.id}>
+            {row.aluno.nome}
+            {!teacher && row.turma ? ` — ${row.turma.nome}` : ''}
+            {row.responsaveis.some((item) => item.disponivel) ? '' : ' (ninguém no portal)'}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }
