@@ -111,13 +111,10 @@ export function DiaryLessons({
                       variant="ghost"
                       className="-ml-2 min-h-11"
                       to={`${paths.attendance}${toQuery({ turma: turmaId, data: aula.data, disciplina: aula.disciplina, aula: aula.disciplina ? aula.aula : undefined })}`}
+                      // One such link per lesson without content: read out of the list, each says which.
+                      aria-label={`Abrir a chamada de ${formatDate(aula.data)}${aula.disciplina ? ` · ${absenceLessonName(aula)}` : ''}`}
                     >
-                      <PenLine className="h-4 w-4" aria-hidden="true" /> Abrir a chamada{' '}
-                      {/* One such link per lesson without content: read out of the list, each says which. */}
-                      <span className="sr-only">
-                        de {formatDate(aula.data)}
-                        {aula.disciplina ? ` · ${absenceLessonName(aula)}` : ''}
-                      </span>
+                      <PenLine className="h-4 w-4" aria-hidden="true" /> Abrir a chamada
                     </ButtonLink>
                   )}
                 </div>

@@ -26,8 +26,7 @@ export function RollAbsence({
   onChange: (justificativa: string) => void;
 }) {
   const opened = useRef(false);
-  const [firstName, ...others] = aluno.nome.split(' ');
-  const rest = others.join(' ');
+  const firstName = aluno.nome.split(' ')[0];
   return (
     <div className="mt-1 ml-9 space-y-1">
       {abonada && aluno.falta && (
@@ -57,6 +56,8 @@ export function RollAbsence({
         !locked && (
           <button
             type="button"
+            // Two Anas absent: on screen the card above says which; read out, the whole name does.
+            aria-label={`Justificar falta de ${aluno.nome}`}
             onClick={() => {
               opened.current = true;
               onOpen();
@@ -64,13 +65,6 @@ export function RollAbsence({
             className="flex min-h-9 items-center gap-1 rounded px-1 text-sm font-medium text-primary-strong underline"
           >
             <FileText className="h-4 w-4" aria-hidden="true" /> Justificar falta de {firstName}
-            {/* Two Anas absent: on screen the card above says which; read out, the whole name does. */}
-            {rest && (
-              <>
-                {' '}
-                <span className="sr-only">{rest}</span>
-              </>
-            )}
           </button>
         )
       )}

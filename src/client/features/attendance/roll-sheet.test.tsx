@@ -226,6 +226,7 @@ describe('RollSheet', () => {
     // The words on screen stay 'Justificar falta de Ana' (the card above says which Ana)…
     const second = screen.getByRole('button', { name: 'Justificar falta de Ana Silva Fernandes' });
     expect(screen.getByRole('button', { name: 'Justificar falta de Ana Mendes Santos' })).toBeInTheDocument();
+    expect(second.textContent.trim()).toBe('Justificar falta de Ana');
     await user.click(second);
     // …and the one pressed opens that student's field.
     expect(screen.getByLabelText('Justificativa de Ana Silva Fernandes')).toHaveFocus();
