@@ -54,6 +54,32 @@ describe('the census assembly (the tests’ layout and sources)', () => {
     ]);
   });
 
+  it('lists the classes in the school’s order: Educação Infantil, 1º to 9º ano, then the séries', async () => {
+    await definirCodigoEscola(t);
+    for (const [nome, serie] of [
+      ['1ª série A', '1ª série'],
+      ['9º ano A', '9º ano'],
+      ['Pré II A', 'Pré II'],
+      ['10º ano livre', 'Oficina'],
+      ['1º ano A', '1º ano'],
+      ['Pré I A', 'Pré I'],
+    ]) {
+      const turma = await insertClass(t, null, 25, { nome, serie });
+      await insertStudent(t, turma.id);
+    }
+    const contagens = await contagensCenso(
+      await montarCenso(t.database.db, 2026, 'matricula-inicial', MONTAGEM_TESTE),
+    );
+    expect(contagens.por_turma.map((turma) => turma.nome)).toEqual([
+      'Pré I A',
+      'Pré II A',
+      '1º ano A',
+      '9º ano A',
+      '1ª série A',
+      '10º ano livre',
+    ]);
+  });
+
   it('adds the sources’ own checks after the layout’s, and carries the students of stage 2 for the access log', async () => {
     await definirCodigoEscola(t);
     const turma = await insertClass(t, null, 25, { serie: '2º ano' });

@@ -159,7 +159,11 @@ export async function contagensCenso(
         etapa: etapaDe.get(turmaId) ?? null,
         alunos: turma.alunos,
       }))
-      .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR')),
+      // In the school's order (Pré II before 1º ano, 9º ano before 1ª série), as the secretaria reads them.
+      .sort(
+        (a, b) =>
+          ordemEtapa(a.etapa ?? '') - ordemEtapa(b.etapa ?? '') || a.nome.localeCompare(b.nome, 'pt-BR'),
+      ),
   };
 }
 
