@@ -188,4 +188,25 @@ describe('GET /api/fiscal/nfse/familia', () => {
     const hers = dataOf<NfseFamilia[]>(await get('/api/fiscal/nfse/familia', s.family.cookie));
     expect(hers.map((item) => item.id)).toEqual([s.nota.id]);
   });
+
+  it('a responsável financeiro with no CPF on file reads no note issued to another CPF (attack review, 2026-12-07)', async () => {
+    const s = await school();
+    const father = await guardianWithAccount(t);
+    // Added at the desk without a CPF, and made the responsável financeiro after Mariana paid.
+    await t.database.db.update(guardians).set({ cpf: null }).where(eq(guardians.id, father.guardian.id));
+    await t.database.db
+      .update(studentGuardians)
+      .set({ ehPrincipal: false })
+      .where(eq(studentGuardians.alunoId, s.family.child.id));
+    await t.database.db.insert(studentGuardians).values({
+      alunoId: s.family.child.id,
+      responsavelId: father.guardian.id,
+      parentesco: 'pai',
+      ehPrincipal: true,
+    });
+    // Mariana's note carries her CPF and address: nothing shows it is his.
+    expect((await get(`/api/fiscal/nfse/${s.nota.id}/danfse.pdf`, father.cookie)).statusCode).toBe(404);
+    expect(dataOf<NfseFamilia[]>(await get('/api/fiscal/nfse/familia', father.cookie))).toEqual([]);
+    expect((await get(`/api/fiscal/nfse/${s.nota.id}/danfse.pdf`, s.family.cookie)).statusCode).toBe(200);
+  });
 });

@@ -18,9 +18,12 @@ import { renderDanfse } from './danfse.pdf.js';
  * the tomador's fiscal document, with their CPF and address: of a child's guardians, only the one who is
  * its responsável financeiro (the principal, whom the note is issued to) reads it — not the other parent —
  * and a guardian who was the tomador keeps reading the notes in their CPF after the principal changes.
+ * A note issued to a CPF is read only by that CPF or by the guardian recorded as its tomador (ADR 0114):
+ * a principal with no CPF on file does not read the notes of the one who paid before (review 2026-12-07).
  */
 export type NfseScope =
-  { kind: 'escola' } | { kind: 'familia'; alunoIds: string[]; tomadorDe: string[]; cpf: string | null };
+  | { kind: 'escola' }
+  | { kind: 'familia'; alunoIds: string[]; tomadorDe: string[]; cpf: string | null; guardianIds: string[] };
 
 export async function nfseScopeOf(db: DbOrTx, user: SignedInUser): Promise<NfseScope> {
   if (user.nivel === 'administrador') return { kind: 'escola' };
@@ -29,6 +32,7 @@ export async function nfseScopeOf(db: DbOrTx, user: SignedInUser): Promise<NfseS
       alunoId: studentGuardians.alunoId,
       principal: studentGuardians.ehPrincipal,
       cpf: guardians.cpf,
+      guardianId: guardians.id,
     })
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
@@ -38,16 +42,20 @@ export async function nfseScopeOf(db: DbOrTx, user: SignedInUser): Promise<NfseS
     alunoIds: [...new Set(rows.map((row) => row.alunoId))],
     tomadorDe: [...new Set(rows.filter((row) => row.principal).map((row) => row.alunoId))],
     cpf: rows[0]?.cpf?.replace(/\D/g, '') || null,
+    guardianIds: [...new Set(rows.map((row) => row.guardianId))],
   };
 }
 
 /** Whether a family reads this note: its child's, and issued to them (see NfseScope). */
 function familyReads(
   scope: Extract<NfseScope, { kind: 'familia' }>,
-  row: Pick<NfseRow, 'alunoId' | 'tomadorCpf'>,
+  row: Pick<NfseRow, 'alunoId' | 'tomadorCpf' | 'tomadorId'>,
 ): boolean {
   if (!scope.alunoIds.includes(row.alunoId)) return false;
-  if (row.tomadorCpf && scope.cpf) return row.tomadorCpf === scope.cpf;
+  if (row.tomadorId && scope.guardianIds.includes(row.tomadorId)) return true;
+  // Another CPF's fiscal document (its CPF and address), whether or not the viewer has a CPF on file.
+  if (row.tomadorCpf) return row.tomadorCpf === scope.cpf;
+  if (row.tomadorId) return false;
   return scope.tomadorDe.includes(row.alunoId);
 }
 
@@ -87,6 +95,7 @@ export async function listFamilyNfse(db: DbOrTx, scope: NfseScope): Promise<Nfse
       id: nfse.id,
       alunoId: nfse.alunoId,
       tomadorCpf: nfse.tomadorCpf,
+      tomadorId: nfse.tomadorId,
       mensalidadeId: nfse.mensalidadeId,
       competencia: nfse.competencia,
       status: nfse.status,
