@@ -441,6 +441,17 @@ describe('PUT /api/matricula-online/{token}: the draft', () => {
     });
     expect(big.statusCode).toBe(413);
   });
+
+  it('keeps the school’s due day: a day sent to the API is not the family’s to choose (attack review, 2026-12-07)', async () => {
+    const { interessado, put } = await rascunho(await staff(), { ...dadosCompletos(), dia_vencimento: 28 });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(dataOf<MatriculaOnlineView>(put).dados.dia_vencimento ?? null).toBeNull();
+    const [stored] = await t.database.db
+      .select({ dados: preMatriculas.dados })
+      .from(preMatriculas)
+      .where(eq(preMatriculas.interessadoId, interessado.id));
+    expect(preMatriculaDadosSchema.parse(stored!.dados).dia_vencimento ?? null).toBeNull();
+  });
 });
 
 describe('POST /api/matricula-online/{token}/enviar', () => {

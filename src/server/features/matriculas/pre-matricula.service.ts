@@ -240,8 +240,11 @@ function avisoDeRematricula(db: DbOrTx, interessado: { tipo: string; alunoId: st
 export async function salvarRascunho(
   ctx: AppContext,
   token: string,
-  dados: PreMatriculaDados,
+  input: PreMatriculaDados,
 ): Promise<MatriculaOnlineView> {
+  // The due day is the school's (Financeiro's settings): no screen offers the family a choice, and one
+  // sent to the API moved every charge of the contract to the day the family liked (review 2026-12-07).
+  const dados: PreMatriculaDados = { ...input, dia_vencimento: null };
   await ctx.db.transaction(async (tx) => {
     const { pre } = await porToken(tx, token, true);
     await tx
