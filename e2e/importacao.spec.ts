@@ -71,7 +71,7 @@ test('the secretaria imports the demo spreadsheet: dry run, confirmation, result
   await expect(dialog).toBeHidden();
 
   // The students are on the list, the brothers under the same guardian.
-  await page.getByPlaceholder('Nome, matrícula ou e-mail').fill('Moraes Teixeira');
+  await page.getByPlaceholder('Nome, matrícula, e-mail ou CPF').fill('Moraes Teixeira');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('Bento Moraes Teixeira').first()).toBeVisible();
   await expect(page.getByText('Alice Moraes Teixeira').first()).toBeVisible();

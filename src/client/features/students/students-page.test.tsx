@@ -201,3 +201,25 @@ describe('the students page', () => {
     expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
   });
 });
+
+describe("the students page's search", () => {
+  it('offers the CPF to the staff, who find a student by it, and not to a teacher', async () => {
+    const student = studentAnswer({ id: ALUNO, nome: 'Lia Souza' });
+    stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'administrador', permissoes: ['students.read'] }),
+      '/api/alunos': listOf(student),
+      '/api/turmas': [],
+    });
+    renderAt(<StudentsPage />, '/lista');
+    expect(await screen.findByPlaceholderText('Nome, matrícula, e-mail ou CPF')).toBeInTheDocument();
+    cleanup();
+
+    stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'professor', permissoes: ['students.read'] }),
+      '/api/alunos': listOf(student),
+      '/api/turmas': [],
+    });
+    renderAt(<StudentsPage />, '/lista');
+    expect(await screen.findByPlaceholderText('Nome, matrícula ou e-mail')).toBeInTheDocument();
+  });
+});

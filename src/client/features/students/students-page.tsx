@@ -48,6 +48,8 @@ function StudentsList() {
   const canWrite = can(permissionsOf(me), 'students.write');
   // A guardian sees their own children: no school-wide counters and no spreadsheet export.
   const isGuardian = me?.nivel === 'responsavel';
+  // The school's staff also find a student by the student's or a guardian's CPF (only they see CPFs).
+  const searchHint = `Nome, matrícula${me?.nivel === 'administrador' ? ', e-mail ou CPF' : ' ou e-mail'}`;
   const list = useListState({ defaults: studentFilterDefaults, sortable: studentSortColumns });
   // The filter's options first: the bar is complete before the rows arrive.
   const classes = useClassOptions();
@@ -145,7 +147,7 @@ function StudentsList() {
       />
 
       <FilterBar columns="sm:grid-cols-[1fr_auto_auto_auto]" submitLabel="Filtrar">
-        <SearchFilter list={list} name="q" placeholder="Nome, matrícula ou e-mail" />
+        <SearchFilter list={list} name="q" placeholder={searchHint} />
         <SelectFilter
           list={list}
           name="status"

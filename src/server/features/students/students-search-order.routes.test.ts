@@ -4,7 +4,13 @@ import type { Page } from '../../../shared/api.js';
 import type { StudentListItem } from '../../../shared/students.schemas.js';
 import type { ReportResult } from '../../../shared/reports.schemas.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
-import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+} from '../../test/records-fixtures.js';
 import { students } from '../../db/schema/students.js';
 
 const t = setupTestApp();
@@ -100,5 +106,40 @@ describe("a class's students in alphabetical order, accents aside", () => {
       await get(`/api/relatorios/lista-turma?turma_id=${turma.id}`, admin.cookie),
     );
     expect(lista.linhas.map((linha) => linha.nome)).toEqual(expected);
+  });
+});
+
+// At the desk a parent gives a CPF — the child's, or more often their own: the search finds the student
+// by either, typed with or without its dots and hyphen; a teacher, who does not see CPFs, finds no one by one.
+describe('a CPF in the search', () => {
+  const formatted = (cpf: string) =>
+    `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+
+  it("finds the student by their own CPF and the guardian's children by the guardian's CPF", async () => {
+    const admin = await signedIn(t, 'administrador');
+    const guardian = await insertGuardian(t);
+    const first = await insertStudent(t, null, guardian.id);
+    const second = await insertStudent(t, null, guardian.id);
+    await insertStudent(t, null);
+    const idsFor = async (q: string) =>
+      dataOf<Page<StudentListItem>>(await get(`/api/alunos?q=${encodeURIComponent(q)}`, admin.cookie))
+        .items.map((item) => item.id)
+        .sort();
+
+    expect(await idsFor(first.cpf!)).toEqual([first.id]);
+    expect(await idsFor(formatted(first.cpf!))).toEqual([first.id]);
+    expect(await idsFor(formatted(guardian.cpf!))).toEqual([first.id, second.id].sort());
+    expect(await idsFor(` ${guardian.cpf!} `)).toEqual([first.id, second.id].sort());
+  });
+
+  it("does not answer a teacher's search by a CPF", async () => {
+    const teacherUser = await signedIn(t, 'professor');
+    const teacher = await insertTeacher(t, teacherUser.user.id);
+    const turma = await insertClass(t, teacher.id);
+    const student = await insertStudent(t, turma.id);
+    const page = dataOf<Page<StudentListItem>>(
+      await get(`/api/alunos?q=${student.cpf!}`, teacherUser.cookie),
+    );
+    expect(page.items).toEqual([]);
   });
 });

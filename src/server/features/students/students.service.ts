@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type {
   CreatedStudent,
   CreateStudentData,
@@ -18,6 +18,7 @@ import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment
 import { classes } from '../../db/schema/classes.js';
 import { sendWelcomeMail } from '../users/index.js';
 import { folded, matchesText } from '../../lib/text-search.js';
+import { onlyDigits } from '../../../shared/format.js';
 import {
   filteredTotal,
   readStudentsVersion,
@@ -43,7 +44,7 @@ import {
 } from './students.scope.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { syncMembership } from './memberships.js';
-import { students, type StudentRow } from '../../db/schema/students.js';
+import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { loadGuardians, loadListedGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';
 import { matriculaAllocator, matriculaYear, type MatriculaAllocator } from './matricula.js';
@@ -79,7 +80,14 @@ function listFilters(scope: RecordsScope, query: Omit<ListStudentsQuery, 'page' 
   const scoped = studentsInScope(scope);
   if (scoped) filters.push(scoped);
   if (query.q) {
-    filters.push(matchesText(searchable, query.q));
+    const cpf = cpfTyped(query.q);
+    // A CPF finds the student, or the children of the guardian it belongs to (the parent at the desk gives
+    // their own). Only for a reader who sees CPFs: to anyone else a CPF would tell whose it is.
+    filters.push(
+      cpf && scope.kind === 'all'
+        ? or(matchesText(searchable, query.q), eq(students.cpf, cpf), childOfGuardianWithCpf(cpf))!
+        : matchesText(searchable, query.q),
+    );
   }
   if (query.status && query.status !== 'todos') filters.push(eq(students.status, query.status));
   if (query.turma_id && query.turma_id !== 'todas') filters.push(eq(students.turmaId, query.turma_id));
@@ -116,6 +124,20 @@ async function presentStudents(
 
 function firstOfMonth(): string {
   return `${clock.today().slice(0, 7)}-01`;
+}
+
+/** The digits of a search that is a whole CPF ('529.982.247-25', '52998224725'), else null. */
+function cpfTyped(q: string): string | null {
+  if (!/^[\d.\-\s]+$/.test(q)) return null;
+  const digits = onlyDigits(q);
+  return digits.length === 11 ? digits : null;
+}
+
+function childOfGuardianWithCpf(cpf: string): SQL {
+  return inArray(
+    students.id,
+    sql`(select ${studentGuardians.alunoId} from ${studentGuardians} join ${guardians} on ${guardians.id} = ${studentGuardians.responsavelId} where ${guardians.cpf} = ${cpf})`,
+  );
 }
 
 /** The text a search looks in; the trigram index of migration 0057 is on this very expression, folded. */
