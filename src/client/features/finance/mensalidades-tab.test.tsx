@@ -75,3 +75,56 @@ describe('MensalidadesTab', () => {
     expect(await screen.findByRole('heading', { name: 'Mensalidades e taxa de matrícula (2)' })).toBeTruthy();
   });
 });
+
+// At the desk the financeiro types the child's name: the family asks what they owe, last month's overdue
+// tuition included — a name search is not held to this month (it was: only December showed).
+describe('a search by name', () => {
+  const askedMonths = (requests: { path: string; url: string }[]) =>
+    requests
+      .filter((request) => request.path === '/api/financeiro/mensalidades')
+      .map((request) => new URL(request.url, 'http://escola.test').searchParams.get('mes'));
+
+  const stubList = () =>
+    stubApi(
+      {
+        '/api/financeiro/comprovantes': [],
+        '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
+        '/api/financeiro/mensalidades': {
+          items: [
+            mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' }),
+            mensalidadeAnswer({
+              id: uuidOf(44),
+              aluno_id: lucas,
+              aluno_nome: 'Lucas Almeida',
+              mes_referencia: '2026-11',
+              status: 'vencido',
+            }),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+        },
+      },
+      [],
+    );
+
+  it("shows the student's every month, and the school's list opens on this month", async () => {
+    let api = stubList();
+    renderAt(<MensalidadesTab manage />, '/lista?aba=mensalidades&q=Lucas');
+    expect(await screen.findByRole('heading', { name: 'Mensalidades (2)' })).toBeTruthy();
+    expect(askedMonths(api.requests).at(-1)).toBeNull();
+    cleanup();
+
+    api = stubList();
+    renderAt(<MensalidadesTab manage />, '/lista?aba=mensalidades');
+    expect(await screen.findByRole('heading', { name: /^Mensalidades de / })).toBeTruthy();
+    expect(askedMonths(api.requests).at(-1)).toMatch(/^\d{4}-\d{2}$/);
+  });
+
+  it('keeps a month picked with the name', async () => {
+    const api = stubList();
+    renderAt(<MensalidadesTab manage />, '/lista?aba=mensalidades&q=Lucas&mes=2026-11');
+    expect(await screen.findByRole('heading', { name: 'Mensalidades de novembro de 2026 (2)' })).toBeTruthy();
+    expect(askedMonths(api.requests).at(-1)).toBe('2026-11');
+  });
+});

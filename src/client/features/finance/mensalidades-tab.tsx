@@ -13,7 +13,7 @@ import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
 import { FilterBar, InputFilter, SearchFilter, SelectFilter } from '../../components/filter-bar';
 import { downloadFile } from '../../lib/api-client';
-import { useListState } from '../../lib/use-list-state';
+import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { AdjustModal } from './adjust-modal';
 import {
@@ -35,8 +35,8 @@ import { NegociacaoModal } from './negociacao-modal';
 import { PagamentosModal, ReativarModal } from './estorno-modals';
 
 /**
- * The tuition list: the school's (this month by default, named in the heading; an empty month offers
- * 'Ver todos os meses') or a guardian's children's.
+ * The tuition list: the school's (this month by default, every month for a name search; the month is
+ * named in the heading; an empty month offers 'Ver todos os meses') or a guardian's children's.
  */
 /**
  * The list names the kinds it holds (ADR 0108): 'Mensalidades' (the spec's words, months only), 'Taxa de
@@ -48,8 +48,18 @@ function tituloDaLista(total: number, taxas: number): string {
 }
 
 export function MensalidadesTab({ manage }: { manage: boolean }) {
+  // A student looked up by name is a family at the desk asking what they owe: every month of theirs,
+  // the overdue ones included, unless a month is picked. The school's list alone opens on this month.
+  const [params] = useUrlParams();
+  const byName = Boolean(params.get('q'));
   const list = useListState<Required<MensalidadeFilters>>({
-    defaults: { q: '', status: '', mes: manage ? currentMonth() : '', responsavel: '', aluno: '' },
+    defaults: {
+      q: '',
+      status: '',
+      mes: manage && !byName ? currentMonth() : '',
+      responsavel: '',
+      aluno: '',
+    },
     sortable: mensalidadeSortColumns,
   });
   const mensalidades = useMensalidades(list.query);
