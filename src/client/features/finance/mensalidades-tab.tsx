@@ -100,7 +100,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
   return (
     <div>
       {manage && <ComprovantesQueue />}
-      <FilterBar columns="sm:grid-cols-2 xl:grid-cols-[minmax(16rem,1fr)_auto_auto_auto]">
+      <FilterBar columns="sm:grid-cols-2 xl:grid-cols-[minmax(14rem,1fr)_minmax(10rem,auto)_minmax(11rem,auto)_auto]">
         <SearchFilter list={list} name="q" label="Buscar aluno" placeholder="Nome do aluno" />
         <SelectFilter
           list={list}

@@ -6,6 +6,7 @@ import {
   type PixCode,
 } from '../../../shared/mensalidades.schemas.js';
 import { formatCentavosPlain, formatDate, formatDateTime } from '../../../shared/format.js';
+import { valorPorExtenso } from '../../../shared/extenso.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict } from '../../lib/errors.js';
@@ -165,7 +166,8 @@ function drawRecibo(
   });
   doc.fillColor('#000000').moveDown(1.5).fontSize(11);
   doc.text(
-    `Recebemos o valor de ${formatCentavosPlain(total)} referente à ` +
+    // The words beside the figure, as a Brazilian receipt writes it: they hold when a figure is altered.
+    `Recebemos o valor de ${formatCentavosPlain(total)} (${valorPorExtenso(total)}) referente à ` +
       `${descricaoCobranca(mensalidade).toLocaleLowerCase('pt-BR')} de ${mensalidade.aluno_nome}` +
       `${mensalidade.turma_nome ? `, turma ${mensalidade.turma_nome}` : ''}.`,
     { align: 'justify' },

@@ -159,7 +159,7 @@ describe('list, exports and documents', () => {
     expect(text).toMatch(/Valor da mensalidade: \s*R\$ 850,00/);
     expect(text).toMatch(/Desconto: \s*R\$ 425,00 \(Bolsa de 50%\)/);
     expect(text).toMatch(/Valor com desconto: \s*R\$ 425,00/);
-    expect(text).toContain('Recebemos o valor de R$ 425,00');
+    expect(text).toMatch(/Recebemos o valor de R\$ 425,00 \(quatrocentos e vinte e cinco\s+reais\)/);
   });
 });
 
