@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { mensalidadeAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
@@ -14,13 +14,18 @@ afterEach(() => {
 const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
 const julho = mensalidadeAnswer({ id: MENSALIDADE });
 
+/** The tuition as `GET /api/financeiro/mensalidades/:id` reads it (the dialog follows it while open). */
+const detail = (mensalidade: Mensalidade) => ({ ...mensalidade, pagamentos: [], pix: null });
+
 function pixOf(
   dinamico: boolean,
   simulacao_url?: string,
   confirmacao_automatica = dinamico,
   cobranca: Mensalidade = julho,
+  lida: () => Mensalidade = () => cobranca,
 ) {
   stubApi({
+    [`/api/financeiro/mensalidades/${MENSALIDADE}`]: () => detail(lida()),
     '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
     [`/api/financeiro/mensalidades/${MENSALIDADE}/pix`]: {
       copia_e_cola: '000201',
@@ -84,5 +89,42 @@ describe('PixModal', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(within(dialog).getByRole('button', { name: 'Fechar janela' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
+  });
+
+  it('the bank pays it while the dialog is open: back in view, the code gives way to “Pagamento confirmado”', async () => {
+    let paga = false;
+    pixOf(true, undefined, true, julho, () =>
+      paga
+        ? {
+            ...julho,
+            status: 'pago',
+            valor_pago: 85_000,
+            principal_pago: 85_000,
+            valor_atualizado: 0,
+            data_pagamento: '2026-10-08',
+          }
+        : julho,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar com Pix' });
+    expect((await within(dialog).findByTestId('pix-aguardando')).textContent).toContain(
+      'a confirmação aparece em poucos segundos',
+    );
+    expect(within(dialog).queryByTestId('pix-confirmado')).toBeNull();
+    // The family paid in the bank's app; the webhook paid the tuition; the portal's tab is looked at again.
+    paga = true;
+    fireEvent(window, new Event('visibilitychange'));
+    const confirmado = await within(dialog).findByTestId('pix-confirmado');
+    expect(confirmado.textContent).toContain('Pagamento confirmado');
+    expect(confirmado.textContent).toMatch(
+      /Recebemos R\$\s850,00 em 08\/10\/2026\. O recibo está no Histórico\./,
+    );
+    expect(within(dialog).queryByLabelText('Pix copia e cola')).toBeNull();
+    expect(within(dialog).queryByTestId('pix-aguardando')).toBeNull();
+  });
+
+  it('a code the school confirms by hand does not say the dialog waits for the bank', async () => {
+    pixOf(false);
+    await screen.findByTestId('pix-estatico');
+    expect(screen.queryByTestId('pix-aguardando')).toBeNull();
   });
 });

@@ -10,11 +10,13 @@ import { useEncargosSentence, usePix } from './finance.api';
 import { PixCobrancaStatus } from './pix-cobranca-status';
 import { DebitoNaMensalidade } from './debito-automatico-mensalidade';
 import { useSimulacaoUrl } from './banco-simulado';
+import { PixAguardando, PixConfirmado, usePixConfirmation } from './pix-confirmacao';
 
 /**
  * Pix copia e cola and QR code for what is open today (amount with multa and juros when late): the
  * tuition's own charge (dynamic code) when Pix automático is on, the school's key otherwise. The staff
- * (`staff`) also see the charge's state at the bank.
+ * (`staff`) also see the charge's state at the bank. Open, it follows the tuition: when the bank's
+ * notice pays it, the code gives way to 'Pagamento confirmado'.
  */
 export function PixModal({
   mensalidade,
@@ -26,6 +28,7 @@ export function PixModal({
   staff?: boolean;
 }) {
   const pix = usePix(mensalidade.id);
+  const paga = usePixConfirmation(mensalidade.id);
   const encargos = useEncargosSentence();
   const simulacaoUrl = useSimulacaoUrl(pix.data?.simulacao_url);
   // The enrolment fee is the family's first charge: named as a fee, not as a month's tuition.
@@ -61,7 +64,9 @@ export function PixModal({
       <div className="mb-4 empty:hidden">
         <DebitoNaMensalidade mensalidade={mensalidade} staff={staff} />
       </div>
-      {pix.isLoading ? (
+      {paga ? (
+        <PixConfirmado mensalidade={paga} staff={staff} />
+      ) : pix.isLoading ? (
         <Spinner />
       ) : pix.isError ? (
         <ErrorBanner>{pix.error.message}</ErrorBanner>
@@ -88,6 +93,7 @@ export function PixModal({
           <Button onClick={() => void handleCopy()} className="w-full">
             <Copy className="h-4 w-4" aria-hidden="true" /> Copiar código Pix
           </Button>
+          {(pix.data.dinamico || pix.data.confirmacao_automatica) && <PixAguardando />}
           {simulacaoUrl && (
             <a
               href={simulacaoUrl}
