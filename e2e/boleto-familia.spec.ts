@@ -6,7 +6,8 @@ import { demoServerForSpec, screenshot } from './support';
 
 /**
  * Boleto registrado (issue 36 §1) on the demo school (Banco do Brasil, a test agreement): the mother, on
- * her phone, opens a tuition's boleto, copies its linha digitável and downloads the PDF — a real PDF
+ * her phone, is sent to the Pix for the overdue month (no boleto due in the past), opens the next month's
+ * boleto, copies its linha digitável and downloads the PDF — a real PDF
  * whose text carries that linha; the secretaria sees 'Boleto' on the list and the director the
  * agreement in Configurações → Financeiro.
  */
@@ -29,9 +30,22 @@ test('the family downloads the boleto PDF and copies its linha digitável', asyn
     const { context, page } = await signedIn(browser, MOTHER, viewport);
     await page.goto('/dashboard/financeiro');
     await expect(page.getByRole('heading', { name: 'Mensalidades', level: 1 })).toBeVisible();
-    const card = page.getByTestId('familia-mensalidade').first();
-    await card.getByRole('button', { name: /^Boleto:/ }).click();
+    // The demo's overdue month has no boleto (the job issues them before the due date): the bank would
+    // refuse one due in the past (G059 17), so the dialog sends the family to the Pix.
+    await page
+      .getByRole('region', { name: /^Vencidas?$/ })
+      .getByRole('button', { name: /^Boleto:/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Boleto' });
+    await expect(dialog).toContainText('o banco não registra boleto com vencimento passado. Pague pelo Pix');
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    // The month ahead: its boleto.
+    const card = page
+      .getByRole('region', { name: /^Próximas? mensalidades?$/ })
+      .getByTestId('familia-mensalidade')
+      .first();
+    await card.getByRole('button', { name: /^Boleto:/ }).click();
     const linha = dialog.getByLabel('Linha digitável');
     await expect(linha).toHaveValue(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
     const formatted = await linha.inputValue();

@@ -13,7 +13,8 @@ import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
 import { pixProvedor } from '../../db/schema/pix-provedor.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
+import { mensalidadeOf, school, setupFinanceTest, thisYear, today } from '../finance/finance.test-setup.js';
+import { clock } from '../../lib/clock.js';
 import { systemActor } from '../audit/index.js';
 import { emitirBoletosPendentes } from './boleto.service.js';
 import { reconcileBoletos } from './boleto.reconcile.js';
@@ -222,6 +223,34 @@ describe('issuing a boleto', () => {
     expect(semCpf.json().message).toContain('Diego Lima');
     expect(semCpf.json().message).toContain('Preencha o CPF');
     expect(await t.database.db.select().from(boletos)).toHaveLength(0);
+  });
+
+  it('past its due date, a tuition with no boleto gets none the bank would refuse (G059 17): the Pix instead; one issued in time is given again', async () => {
+    const s = await withBoletos();
+    const junho = await mensalidadeOf(s.ana.id, `${String(thisYear)}-06`);
+    expect(junho.dataVencimento < today).toBe(true);
+    const vencida = await call('GET', boletoUrl(junho.id), s.guardian);
+    expect(vencida.statusCode).toBe(409);
+    expect(vencida.json().message).toBe(
+      `Esta mensalidade venceu em ${junho.dataVencimento.split('-').reverse().join('/')} e não tem boleto: o banco não registra boleto com vencimento passado. Pague pelo Pix, que já traz o valor do dia com multa e juros.`,
+    );
+    expect(await t.database.db.select().from(boletos)).toHaveLength(0);
+
+    // Issued before the due date (and registered with it), the same boleto is the 2ª via after it.
+    const julho = s.julho;
+    try {
+      clock.pin(`${String(thisYear)}-07-01`);
+      expect((await call('GET', boletoUrl(julho.id), s.guardian)).statusCode).toBe(200);
+      clock.pin(`${String(thisYear)}-07-20`);
+      const segundaVia = await call('GET', boletoUrl(julho.id), s.guardian);
+      expect(segundaVia.statusCode).toBe(200);
+      expect(segundaVia.json().data).toMatchObject({
+        vencimento: `${String(thisYear)}-07-10`,
+        valor: 85_000,
+      });
+    } finally {
+      clock.pin(today);
+    }
   });
 });
 

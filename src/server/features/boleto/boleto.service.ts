@@ -17,6 +17,7 @@ import { boletoConfig, boletos, type BoletoConfigRow, type BoletoRow } from '../
 import { mensalidades } from '../../db/schema/finance.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { maskCpf } from '../../../shared/validators.js';
+import { formatDate } from '../../../shared/format.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -185,6 +186,12 @@ export async function issueBoleto(
   if (mensalidade.status === 'pago') throw conflict('Esta mensalidade já está paga: não há boleto a pagar.');
   if (mensalidade.status === 'cancelado')
     throw conflict('Esta mensalidade foi cancelada: não há boleto a pagar.');
+  // The bank refuses an entry due before the day it is issued (FEBRABAN G059 17): a first boleto past the
+  // due date would be a PDF no bank registers, so none that could not be paid. One issued in time stays.
+  if (!existing && mensalidade.data_vencimento < today)
+    throw conflict(
+      `Esta mensalidade venceu em ${formatDate(mensalidade.data_vencimento)} e não tem boleto: o banco não registra boleto com vencimento passado. Pague pelo Pix, que já traz o valor do dia com multa e juros.`,
+    );
   const payer = (await payersOf(db, [mensalidade.aluno_id])).get(mensalidade.aluno_id);
   const cpf = payer?.cpf?.replace(/\D/g, '') ?? '';
   if (!payer || cpf.length !== 11) throw semCpf(payer);
