@@ -148,6 +148,30 @@ describe('a Pix received', () => {
     expect(await paymentsOf(september.id)).toHaveLength(1);
   });
 
+  it('for a tuition of theirs that it did not pay (another amount, already paid): the family is told it arrived and waits for the school, once', async () => {
+    const s = await schoolWithPixCharges(harness);
+    const september = await mensalidadeOf(s.ana.id, `${thisYear}-09`);
+    await call('POST', `/api/financeiro/mensalidades/${september.id}/pagamento`, s.admin, {
+      valor_pago: 85_000,
+      data_pagamento: '2026-06-15',
+      forma: 'dinheiro',
+    });
+    const lista = [
+      pixOf({ valor: 80_000, txid: txidOf(s.july.id) }),
+      pixOf({ valor: 85_000, txid: txidOf(september.id) }),
+      pixOf({ valor: 12_345 }),
+    ];
+    await receivePix(t.app.ctx, lista, 'webhook');
+    await receivePix(t.app.ctx, lista, 'conciliacao');
+    const bell = (await t.database.db.select().from(notificacoes)).filter(
+      (row) => row.titulo === 'Pix recebido, em conferência',
+    );
+    expect(bell.map((row) => row.texto).sort()).toEqual([
+      `Recebemos um Pix de R$ 800,00 para a mensalidade de julho de ${thisYear} de Ana Souza, num valor diferente do devido no dia. A escola vai conferir e lançar o valor; não pague de novo antes da resposta da escola.`,
+      `Recebemos um Pix de R$ 850,00 para a mensalidade de setembro de ${thisYear} de Ana Souza, que já estava paga. A escola vai conferir e devolver o valor ou combinar com você.`,
+    ]);
+  });
+
   it('a devolução reported with its Pix is recorded once, in Pix a conciliar', async () => {
     const s = await schoolWithPixCharges(harness);
     const pix = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });

@@ -11,16 +11,20 @@ import type {
   PixRecebidoOrigem,
   PixRecebidoWire,
 } from '../../../shared/pix-recebidos.schemas.js';
-import { todayIso } from '../../../shared/format.js';
+import { formatCentavosPlain, todayIso } from '../../../shared/format.js';
+import { cobrancaNaFrase } from '../../../shared/mensalidades.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { errorCodeOf } from '../../lib/log.js';
 import { recordAudit, systemActor } from '../audit/index.js';
 import {
   applyPixPayment,
   mensalidadeOfStaticTxid,
+  notifyFamily,
   writeTransaction,
   type PixPaymentRefusal,
 } from '../finance/index.js';
@@ -114,6 +118,39 @@ async function settle(
   return { paga: false, motivo: refusalMotivo[outcome.motivo], mensalidadeId };
 }
 
+/**
+ * A Pix for a tuition that did not pay it by itself (another amount than the day's, or a tuition already
+ * paid) is money the family sent: they are told it arrived and waits for the school, so they do not pay
+ * again in the belief it was lost. Other reasons name no tuition of theirs.
+ */
+async function tellFamilyOfPixAConciliar(
+  ctx: AppContext,
+  tx: Tx,
+  mensalidadeId: string,
+  motivo: PixRecebidoMotivo,
+  valor: number,
+): Promise<void> {
+  if (motivo !== 'valor_diferente' && motivo !== 'mensalidade_paga') return;
+  const [row] = await tx
+    .select({
+      alunoId: mensalidades.alunoId,
+      aluno: students.nome,
+      tipo: mensalidades.tipo,
+      mes_referencia: mensalidades.mesReferencia,
+      anuidade_ano: mensalidades.anuidadeAno,
+    })
+    .from(mensalidades)
+    .innerJoin(students, eq(students.id, mensalidades.alunoId))
+    .where(eq(mensalidades.id, mensalidadeId));
+  if (!row) return;
+  const recebido = `Recebemos um Pix de ${formatCentavosPlain(valor)} para a ${cobrancaNaFrase(row)} de ${row.aluno}`;
+  const texto =
+    motivo === 'valor_diferente'
+      ? `${recebido}, num valor diferente do devido no dia. A escola vai conferir e lançar o valor; não pague de novo antes da resposta da escola.`
+      : `${recebido}, que já estava paga. A escola vai conferir e devolver o valor ou combinar com você.`;
+  await notifyFamily(ctx, tx, row.alunoId, 'Pix recebido, em conferência', texto);
+}
+
 /** The received Pix (or devolução) as a new row, or undefined when its id at the PSP is already recorded. */
 async function insertOnce(tx: Tx, values: typeof pixRecebidos.$inferInsert) {
   const [inserted] = await tx
@@ -185,6 +222,14 @@ export async function recordPix(
             : { situacao: 'a_conciliar', motivo: settled.motivo, mensalidadeId: settled.mensalidadeId },
         )
         .where(eq(pixRecebidos.id, inserted.id));
+      if (!settled.paga && settled.mensalidadeId)
+        await tellFamilyOfPixAConciliar(
+          ctx,
+          tx,
+          settled.mensalidadeId,
+          settled.motivo,
+          centavosOf(pix.valor),
+        );
       await recordAudit(tx, systemActor, {
         action: 'receber_pix',
         entity: 'pix_recebido',
