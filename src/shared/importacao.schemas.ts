@@ -329,7 +329,7 @@ export const importResultSchema = z.object({
   recusar: z.array(z.object({ linha: z.number().int(), motivo: z.string() })),
   linhas: z.array(importRowSchema),
   simulacao: z.boolean(),
-  /** New portal accounts (guardians'). */
+  /** New portal accounts (guardians'); in the dry run, the ones the import would create. */
   contas_criadas: z.number().int(),
   /**
    * Each new account and what became of the e-mail with its provisional password (see EnvioEmail).

@@ -97,6 +97,25 @@ describe('ImportModal: the accounts an import created', () => {
   });
 });
 
+describe('ImportModal: the confirmation', () => {
+  it('says how many guardians get portal access before the import gives it to them', async () => {
+    stubApi({
+      '/api/importacao/alunos/colunas': { colunas: [], campos: [], sugestao: {}, reconhecido: true },
+      '/api/importacao/alunos': resultOf({ contas_criadas: 2 }),
+    });
+    renderAt(<ImportModal kind="alunos" onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.upload(
+      screen.getByLabelText(/^Planilha/),
+      new File(['nome;data_nascimento'], 'alunos.csv', { type: 'text/csv' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Importar 1 aluno' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Importar agora? 1 aluno será criado e 0 serão atualizados. 2 responsáveis novos ganham acesso ao portal agora, com uma senha provisória.',
+    );
+  });
+});
+
 describe('ImportModal while it imports', () => {
   it('keeps the focus on the button pressed (busy, not disabled) and Cancelar waits held', async () => {
     const answers = stubApi({

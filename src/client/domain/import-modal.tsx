@@ -226,6 +226,8 @@ export function ImportModal({ kind, onClose }: { kind: ImportKind; onClose: () =
                 {result.recusar.length > 0
                   ? `; ${formatCount(result.recusar.length, 'linha recusada fica', 'linhas recusadas ficam')} de fora.`
                   : '.'}
+                {result.contas_criadas > 0 &&
+                  ` ${formatCount(result.contas_criadas, 'responsável novo ganha', 'responsáveis novos ganham')} acesso ao portal agora, com uma senha provisória.`}
               </p>
             )}
             {step === 'done' && <ImportAccounts contas={result.contas} />}

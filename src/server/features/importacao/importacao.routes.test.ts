@@ -216,6 +216,12 @@ describe('POST /api/importacao/alunos (apply)', () => {
       family('Mia Com CPF', { cpf: completeCpf('123123123'), matricula: '' }),
       family('Nina Ruim', { cpf: '111.111.111-11' }),
     ]);
+    // The dry run already counts the account the import gives Rosa (once, for her two children).
+    expect(await imported(t, admin.cookie, file, { simular: true })).toMatchObject({
+      criar: 3,
+      contas_criadas: 1,
+      contas: [],
+    });
     const first = await imported(t, admin.cookie, file, { name: 'escola-antiga.csv' });
     expect(first).toMatchObject({
       criar: 3,
@@ -246,6 +252,7 @@ describe('POST /api/importacao/alunos (apply)', () => {
       await tableCount(users),
     ];
 
+    expect(await imported(t, admin.cookie, file, { simular: true })).toMatchObject({ contas_criadas: 0 });
     const second = await imported(t, admin.cookie, file);
     expect(second).toMatchObject({ criar: 0, atualizar: 0, sem_alteracao: 3, contas_criadas: 0 });
     expect([
@@ -634,6 +641,7 @@ describe("the demo school's spreadsheet (src/server/demo/importacao-exemplo.csv)
     for (const nome of ['1º Ano A', '5º Ano B', '6º Ano A', '9º Ano B'])
       await insertClass(t, null, 30, { nome, anoLetivo: '2026' });
     const file = readFileSync(new URL('../../demo/importacao-exemplo.csv', import.meta.url));
+    expect(await imported(t, admin.cookie, file, { simular: true })).toMatchObject({ contas_criadas: 3 });
     const first = await imported(t, admin.cookie, file, { name: 'importacao-exemplo.csv' });
     expect(first).toMatchObject({ criar: 7, atualizar: 0, contas_criadas: 3 });
     expect(first.recusar).toEqual([

@@ -1,7 +1,9 @@
+import { inArray } from 'drizzle-orm';
 import type { ImportAccount, ImportResult } from '../../../shared/importacao.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/users.js';
+import { guardians } from '../../db/schema/students.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 import type { GuardianData } from '../../../shared/students.schemas.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { sendWelcomeMail } from '../users/index.js';
@@ -17,10 +19,51 @@ import { planRows, type PlannedRow } from './importacao.plan.js';
 import { noProgress, type ProgressReporter } from './importacao.progress.js';
 import { applyRows, auditImport, resultOf } from './importacao.result.js';
 
-/** The dry run: what each row would do, with nothing written (blank matrículas show the number they would get). */
+/**
+ * How many portal accounts the rows would create (`resolveGuardian`'s rule): a guardian new by CPF (not
+ * on file, nor in an earlier row) whose e-mail no account has yet, each e-mail once.
+ */
+async function accountsToCreate(db: DbOrTx, planned: PlannedRow[]): Promise<number> {
+  const named = planned.flatMap((row) =>
+    row.acao === 'recusar'
+      ? []
+      : [row.create?.responsavel, row.update?.linkGuardian ?? undefined, row.segundo].filter(
+          (guardian): guardian is GuardianData => guardian !== undefined,
+        ),
+  );
+  const cpfs = [...new Set(named.flatMap((guardian) => (guardian.cpf ? [guardian.cpf] : [])))];
+  const emails = [...new Set(named.flatMap((guardian) => (guardian.email ? [guardian.email] : [])))];
+  if (emails.length === 0) return 0;
+  const seenCpfs = new Set(
+    cpfs.length === 0
+      ? []
+      : (await db.select({ cpf: guardians.cpf }).from(guardians).where(inArray(guardians.cpf, cpfs))).map(
+          (row) => row.cpf,
+        ),
+  );
+  const seenEmails = new Set(
+    (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map(
+      (row) => row.email,
+    ),
+  );
+  let total = 0;
+  for (const guardian of named) {
+    if (guardian.cpf && seenCpfs.has(guardian.cpf)) continue;
+    if (guardian.cpf) seenCpfs.add(guardian.cpf);
+    if (!guardian.email || seenEmails.has(guardian.email)) continue;
+    seenEmails.add(guardian.email);
+    total += 1;
+  }
+  return total;
+}
+
+/**
+ * The dry run: what each row would do, with nothing written (blank matrículas show the number they would
+ * get), and how many guardians would get a portal account (`contas_criadas`; `contas` stays empty).
+ */
 export async function simulateImport(ctx: AppContext, sheet: SheetRow[]): Promise<ImportResult> {
   const planned = await planRows(ctx.db, sheet, await matriculaAllocator(ctx.db, { lock: false }));
-  return resultOf(planned, true);
+  return { ...resultOf(planned, true), contas_criadas: await accountsToCreate(ctx.db, planned) };
 }
 
 type Accounts = { usuario: UserRow; senha: string }[];
