@@ -115,6 +115,20 @@ describe('GET /api/dashboard/stats: Alunos Ativos', () => {
   });
 });
 
+describe('GET /api/dashboard/stats: a new school set up in December for next year', () => {
+  it('is about the first year on its calendar before it begins (its classes and students), not today’s', async () => {
+    clock.pin('2026-12-07');
+    const admin = await signedIn(t, 'administrador');
+    // Only 2027 on the calendar: the school opened in December, classes begin in February.
+    await createSchoolYear(t, admin.cookie, YEAR_2027);
+    const turma = await insertClass(t, null, 25, { anoLetivo: '2027' });
+    await insertStudent(t, turma.id, undefined, '2026-12-07');
+    await insertStudent(t, turma.id, undefined, '2026-12-07');
+    const home = await stats(admin.cookie);
+    expect(home).toMatchObject({ ano_letivo: 2027, total_turmas: 1, total_alunos: 2 });
+  });
+});
+
 describe('GET /api/dashboard/stats: the charts of the school year', () => {
   it('count the students of the current school year, not next year’s nor past years’', async () => {
     clock.pin('2026-12-06');

@@ -1,19 +1,33 @@
 /** The school year the school's and the teacher's homes are about, its classes and its students. */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
+import { schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { resolveYear } from '../calendar/index.js';
 
+/** The first school year on the calendar when none has begun yet (null: none at all). */
+async function firstYearAhead(db: DbOrTx, today: string): Promise<{ ano: number } | null> {
+  const [first] = await db
+    .select({ ano: schoolYears.ano })
+    .from(schoolYears)
+    .where(gt(schoolYears.inicio, today))
+    .orderBy(asc(schoolYears.ano))
+    .limit(1);
+  return first ?? null;
+}
+
 /**
  * The school year the home is about: the one whose dates contain today; between two years, the one just
- * ended until the next begins (`resolveYear`, as the attendance figures beside them); with no year on
- * the calendar, today's year. Its classes: not next year's opened in December, nor past years'; the
- * year's classes concluded by the rematrícula still count until the next year begins.
+ * ended until the next begins (`resolveYear`, as the attendance figures beside them); before the first
+ * year on the calendar begins, that year (a new school set up in December for February: its classes and
+ * students are next year's, as the Calendário already shows); with no year on the calendar, today's
+ * year. Its classes: not next year's opened in December, nor past years'; the year's classes concluded
+ * by the rematrícula still count until the next year begins.
  */
 export async function schoolYearOf(db: DbOrTx, today: string): Promise<{ ano: number; classes: SQL }> {
-  const year = await resolveYear(db);
+  const year = (await resolveYear(db)) ?? (await firstYearAhead(db, today));
   const ano = year ? year.ano : Number(today.slice(0, 4));
   return {
     ano,
