@@ -455,6 +455,7 @@ export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 /** Security notices to the other administrators (`aviso_administradores`): what the actor did. */
 export const ADMIN_NOTICE_WORDS: Record<string, string> = {
   administrador_criado: 'criou o administrador',
+  conta_equipe_criada: 'criou a conta da equipe de',
   administrador_promovido: 'deu acesso de administrador a',
   email_de_administrador_alterado: 'alterou o e-mail do administrador',
   senha_redefinida_por_administrador: 'redefiniu a senha de',

@@ -1,4 +1,4 @@
-import { and, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -8,6 +8,7 @@ import { users, type UserRow } from '../../db/schema/users.js';
 
 export type AdminNoticeEvent =
   | 'administrador_criado'
+  | 'conta_equipe_criada'
   | 'administrador_promovido'
   | 'email_de_administrador_alterado'
   | 'senha_redefinida_por_administrador';
@@ -18,6 +19,8 @@ function wordsOf(event: AdminNoticeEvent, by: string, target: Pick<UserRow, 'nom
   switch (event) {
     case 'administrador_criado':
       return { titulo: 'Novo administrador', fato: `${by} criou uma conta de administrador para ${who}.` };
+    case 'conta_equipe_criada':
+      return { titulo: 'Nova conta da equipe', fato: `${by} criou uma conta da equipe para ${who}.` };
     case 'administrador_promovido':
       return { titulo: 'Novo administrador', fato: `${by} deu acesso de administrador a ${who}.` };
     case 'email_de_administrador_alterado':
@@ -28,6 +31,19 @@ function wordsOf(event: AdminNoticeEvent, by: string, target: Pick<UserRow, 'nom
     case 'senha_redefinida_por_administrador':
       return { titulo: 'Senha de usuário redefinida', fato: `${by} redefiniu a senha de ${who}.` };
   }
+}
+
+/**
+ * A staff account created without the power over accounts (`users.manage`: Secretaria, Coordenação,
+ * Financeiro…) is told as a staff account, not as an administrator (its profiles are set by then).
+ */
+async function eventOf(tx: DbOrTx, event: AdminNoticeEvent, targetId: string): Promise<AdminNoticeEvent> {
+  if (event !== 'administrador_criado') return event;
+  const [admin] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, targetId), sql`${users.id} in (${staffHolding('users.manage')})`));
+  return admin ? event : 'conta_equipe_criada';
 }
 
 /**
@@ -42,9 +58,10 @@ export async function noticeOtherAdmins(
   ctx: AppContext,
   tx: DbOrTx,
   actor: Actor,
-  event: AdminNoticeEvent,
+  created: AdminNoticeEvent,
   target: Pick<UserRow, 'id' | 'nome' | 'email'>,
 ): Promise<void> {
+  const event = await eventOf(tx, created, target.id);
   // Those who can act on it (Usuários, Auditoria): every staff account is of the 'administrador' kind,
   // and a secretary's bell is no place for "confira em Usuários", a screen she cannot open.
   const recipients = await tx

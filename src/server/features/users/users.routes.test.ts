@@ -5,6 +5,7 @@ import { auditLog } from '../../db/schema/audit.js';
 import { perfis, userPerfis } from '../../db/schema/perfis.js';
 import { users } from '../../db/schema/users.js';
 import { staffWith } from '../../test/perfis-fixtures.js';
+import { builtInPerfilId } from '../perfis/index.js';
 import { GENERATED_PASSWORD_LENGTH, GENERATED_PASSWORD_PATTERN } from '../../../shared/users.schemas.js';
 
 const t = setupTestApp();
@@ -329,6 +330,40 @@ describe('administrator power asks for the acting administrator password (docs/a
       payload: newTeacher,
     });
     expect(teacher.statusCode).toBe(201);
+  });
+
+  it('creating a Coordenação account tells the other admins of a staff account, not of an administrator', async () => {
+    const acting = await signedIn(t, 'administrador');
+    const other = await createUserRow(t.database, 'administrador');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: acting.cookie },
+      payload: {
+        nome: 'Paulo Mendonça',
+        email: 'paulo@escola.test',
+        tipo: 'admin',
+        perfis: [await builtInPerfilId(t.database.db, 'coordenacao')],
+        senha_atual: TEST_PASSWORD,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.usuario.id as string;
+    expect(await notices()).toEqual([
+      { entityId: id, evento: 'conta_equipe_criada', alvo: expect.anything(), destinatarios: [other.id] },
+    ]);
+    const otherCookie = await loginAs(t.app, other.email);
+    const bell = (
+      await t.app.inject({ url: '/api/notificacoes?nao_lidas=true', headers: { cookie: otherCookie } })
+    ).json().data.items as { titulo: string; texto: string }[];
+    expect(bell).toEqual([
+      expect.objectContaining({
+        titulo: 'Nova conta da equipe',
+        texto: expect.stringContaining(
+          `${acting.user.nome} criou uma conta da equipe para Paulo Mendonça (paulo@escola.test).`,
+        ),
+      }),
+    ]);
   });
 
   it('a stolen session cannot guess the password through it: the re-check is throttled', async () => {
