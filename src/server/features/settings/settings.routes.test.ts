@@ -41,6 +41,16 @@ describe('school settings', () => {
     const escola = await json(cookie, 'GET', '/api/configuracoes/escola');
     expect(escola.json().data.nome).toBe('Escola Estadual Ipê Roxo');
     expect(await t.app.ctx.getSchoolName()).toBe('Escola Estadual Ipê Roxo');
+    // The welcome e-mail names the school once, as a sentence whatever its name ('no portal da escola
+    // Escola Estadual Ipê Roxo' said 'escola' twice).
+    const created = await json(cookie, 'POST', '/api/users', {
+      nome: 'Nova Professora',
+      email: 'nova.professora@escola.test',
+      tipo: 'professor',
+    });
+    expect(created.statusCode).toBe(201);
+    const mail = t.mailer.sent.find((sent) => sent.to === 'nova.professora@escola.test');
+    expect(mail?.text).toContain('Escola Estadual Ipê Roxo criou uma conta para você no portal da escola.');
   });
 
   it('starts with the defaults, saves, audits and feeds the school name', async () => {

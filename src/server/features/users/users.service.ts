@@ -224,7 +224,7 @@ export async function sendWelcomeMail(
       subject: `Seu acesso ao portal — ${escola}`,
       text:
         `Olá, ${row.nome}.\n\n` +
-        `Uma conta foi criada para você no portal da escola ${escola}.\n\n` +
+        `${escola} criou uma conta para você no portal da escola.\n\n` +
         `Endereço: ${ctx.config.publicUrl}/login\nE-mail: ${row.email}\nSenha provisória: ${password}\n\n` +
         `No primeiro acesso o portal pedirá que você escolha uma nova senha. A senha provisória vale ${String(SENHA_PROVISORIA_DIAS)} dias; depois, use "Esqueci minha senha" na tela de entrada.\n`,
     });
