@@ -22,7 +22,7 @@ import type { Viewer } from '../classes/index.js';
 import { listSchoolYears, resolveYear } from '../calendar/index.js';
 import { schoolPeriods } from '../../db/schema/calendar.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
-import { buildReportCard } from '../grades/index.js';
+import { buildReportCards } from '../grades/index.js';
 import type { ReportCardSubject } from '../../../shared/report-card.schemas.js';
 import { getSchoolIdentity } from '../settings/index.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
@@ -154,8 +154,10 @@ async function schoolYearsOf(
     const ano = Number(text);
     const year = calendar.find((item) => item.ano === ano);
     if (!Number.isInteger(ano) || !year) continue;
-    const card = await buildReportCard(db, viewer, alunoId, { ano });
-    if (!card.turma) continue;
+    // The year's record without the boletim's refusal of a child now in the Educação Infantil: the histórico
+    // is the documentation the school owes every child who leaves (LDB art. 31, V), grades or not.
+    const [card] = await buildReportCards(db, viewer, [alunoId], { ano });
+    if (!card?.turma) continue;
     const [grid, [turma]] = await Promise.all([
       db
         .select({ disciplina: classSubjects.disciplina, aulas: classSubjects.aulasSemanais })

@@ -147,7 +147,12 @@ export function composeReportCard(
       shown.length === periods.length ? tenthsOf(finalRecoveries.get(disciplina) ?? null) : null;
     const recoveryRule = finalRecoveryOf(recovery, rules);
     const after = finalAverage(annual, recovery, recoveryRule.regra);
-    const computed = subjectSituation(annual, done, final, rules.mediaAprovacao, recoveryRule);
+    // Educação Infantil has no grades by law (LDB art. 31, I): a line of its grid (a class may have one, for
+    // its carga horária) is the year's record, never 'Reprovado por nota' for grades nobody may give.
+    const computed =
+      rules.avaliacao === 'parecer'
+        ? parecerSituation(yearClosed)
+        : subjectSituation(annual, done, final, rules.mediaAprovacao, recoveryRule);
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
     const left = leftOn(disciplina);

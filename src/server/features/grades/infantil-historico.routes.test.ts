@@ -1,0 +1,92 @@
+/**
+ * Educação Infantil on the histórico escolar (LDB art. 31, I: evaluated 'sem o objetivo de promoção'): a
+ * class of the Infantil may have a grade curricular (its carga horária is checked, docs/curriculum.md), and
+ * its lines never read a grade result — no 'Reprovado por nota' for lines that have no grades by law.
+ */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { IssuedDocument } from '../../../shared/documents.schemas.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { schoolDocuments } from '../../db/schema/documents.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { students } from '../../db/schema/students.js';
+import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { closeYear, gradedFifthGrade, setupGradesTestApp } from './grades.test-setup.js';
+
+const { t, send } = setupGradesTestApp();
+
+/** A closed 2026 with a Pré II class whose grid has two lines, and one child in it. */
+async function closedYearWithPreII() {
+  const s = await gradedFifthGrade();
+  const preII = await insertClass(t, null, 20, {
+    nivel: 'Educação Infantil',
+    serie: 'Pré II',
+    nome: 'Pré II A',
+    turno: 'manha',
+  });
+  await t.database.db.insert(classSubjects).values([
+    {
+      turmaId: preII.id,
+      disciplina: 'Linguagem oral e escrita',
+      aulasSemanais: 10,
+      diasSemana: [1, 2, 3, 4, 5],
+    },
+    { turmaId: preII.id, disciplina: 'Movimento', aulasSemanais: 5, diasSemana: [1, 2, 3, 4, 5] },
+  ]);
+  const child = await insertStudent(t, preII.id);
+  await closeYear(s.year.id, s.admin.cookie);
+  return { s, child };
+}
+
+/** Issues the child's histórico escolar and answers its 2026 year as stored. */
+async function historico2026(cookie: string, alunoId: string) {
+  const issued = await send('POST', '/api/documentos', cookie, {
+    aluno_id: alunoId,
+    tipo: 'historico_escolar',
+  });
+  expect(issued.statusCode, issued.body).toBe(201);
+  const [row] = await t.database.db
+    .select()
+    .from(schoolDocuments)
+    .where(eq(schoolDocuments.id, dataOf<IssuedDocument>(issued).id));
+  return row!.conteudo.historico!.find((item) => item.ano === 2026)!;
+}
+
+const lines = (year: Awaited<ReturnType<typeof historico2026>>) =>
+  year.disciplinas.map((item) => [item.disciplina, item.nota, item.resultado]);
+
+describe('a child of the Educação Infantil on the histórico escolar', () => {
+  it('is issued for a child still in the pré-escola (the documentation of LDB art. 31, V), with no grade result', async () => {
+    const { s, child } = await closedYearWithPreII();
+    const year = await historico2026(s.admin.cookie, child.id);
+    expect(year.resultado).toBe('Concluiu o ano');
+    expect(lines(year)).toEqual([
+      ['Linguagem oral e escrita', '—', 'Concluiu o ano'],
+      ['Movimento', '—', 'Concluiu o ano'],
+    ]);
+  });
+
+  it("reads 'Concluiu o ano' on the lines of the Infantil year once the child is in the Fundamental", async () => {
+    const { s, child } = await closedYearWithPreII();
+    const first = await insertClass(t, null, 25, {
+      nivel: 'Fundamental I',
+      serie: '1º ano',
+      nome: '1º Ano A',
+      anoLetivo: '2027',
+    });
+    await t.database.db.update(students).set({ turmaId: first.id }).where(eq(students.id, child.id));
+    await t.database.db
+      .update(classMemberships)
+      .set({ fim: '2026-12-20' })
+      .where(eq(classMemberships.alunoId, child.id));
+    await t.database.db
+      .insert(classMemberships)
+      .values({ alunoId: child.id, turmaId: first.id, inicio: '2027-02-01' });
+    const year = await historico2026(s.admin.cookie, child.id);
+    expect(year.resultado).toBe('Concluiu o ano');
+    expect(lines(year)).toEqual([
+      ['Linguagem oral e escrita', '—', 'Concluiu o ano'],
+      ['Movimento', '—', 'Concluiu o ano'],
+    ]);
+  });
+});
