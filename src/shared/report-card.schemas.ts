@@ -155,6 +155,11 @@ export const reportCardSchema = z.object({
   itinerario: z.object({ nome: z.string(), tecnico: z.boolean() }).nullable(),
   /** The day the student was transferred out, when it falls in this year (absent otherwise). */
   transferido_em: z.string().optional(),
+  /**
+   * The class is a year of the school's ciclo de alfabetização (ADR 0125): no retention by grade — a
+   * subject below the average ends the year 'Aprovado'; retention by absence still holds. Absent otherwise.
+   */
+  ciclo_sem_reprovacao: z.literal(true).optional(),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 

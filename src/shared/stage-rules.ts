@@ -82,6 +82,9 @@ export const avaliacaoDaEtapa: Record<Etapa, Avaliacao> = {
 
 export const isInfantilEtapa = (etapa: Etapa): boolean => etapa === 'creche' || etapa === 'pre_escola';
 
+/** The years a ciclo de alfabetização may span: the first three of Fundamental I (Res. CNE/CEB 7/2010 art. 30). */
+export const CICLO_ANOS = [1, 2, 3] as const;
+
 /** The stage's rules as stored and answered: null in a field is 'none' (attendance) or 'the school's'. */
 export interface StageRule {
   avaliacao: Avaliacao;
@@ -97,6 +100,12 @@ export interface StageRule {
   recuperacao_final: RegraRecuperacao | null;
   /** The average needed after the recuperação final; null: the school's (else the passing average). */
   media_recuperacao_final: number | null;
+  /**
+   * Fundamental I only: the ciclo de alfabetização, the first years in which the school does not retain by
+   * grade (Res. CNE/CEB 7/2010 art. 30; the school's regimento) — up to the 1º, 2º or 3º ano; null: none
+   * (ADR 0125). Retention by absence (LDB art. 24, VI) still holds.
+   */
+  ciclo_sem_reprovacao_ate: number | null;
 }
 export type StageRules = Record<Etapa, StageRule>;
 
@@ -111,6 +120,7 @@ export const defaultStageRules: StageRules = Object.fromEntries(
       recuperacao: null,
       recuperacao_final: null,
       media_recuperacao_final: null,
+      ciclo_sem_reprovacao_ate: null,
     },
   ]),
 ) as StageRules;
@@ -141,6 +151,21 @@ export const stageRuleInputSchema = z.strictObject({
     .nullable()
     .optional(),
   media_recuperacao_final: percentField('Média depois da recuperação final').optional(),
+  ciclo_sem_reprovacao_ate: z
+    .union([z.number(), z.string()], { error: 'Ciclo de alfabetização inválido' })
+    .transform((value, context) => {
+      const year = Number(value);
+      if (!CICLO_ANOS.includes(year as 1)) {
+        context.addIssue({
+          code: 'custom',
+          message: 'Ciclo de alfabetização inválido: até o 1º, 2º ou 3º ano',
+        });
+        return z.NEVER;
+      }
+      return year;
+    })
+    .nullable()
+    .optional(),
 });
 export type StageRuleInput = z.output<typeof stageRuleInputSchema>;
 
@@ -162,6 +187,7 @@ export const stageRuleSchema = z.object({
   recuperacao: z.enum(regrasRecuperacao).nullable(),
   recuperacao_final: z.enum(regrasRecuperacao).nullable(),
   media_recuperacao_final: z.number().nullable(),
+  ciclo_sem_reprovacao_ate: z.number().nullable(),
 });
 export const stageRulesSchema = z.object(
   Object.fromEntries(etapas.map((etapa) => [etapa, stageRuleSchema])) as Record<
@@ -244,6 +270,15 @@ export function stageRuleIssues(
       `A média depois da recuperação final deve estar entre 0 e ${fmt(maxGrade)}`,
     );
   if (
+    etapa !== 'fundamental_1' &&
+    rule.ciclo_sem_reprovacao_ate !== undefined &&
+    rule.ciclo_sem_reprovacao_ate !== null
+  )
+    at(
+      'ciclo_sem_reprovacao_ate',
+      'O ciclo de alfabetização sem reprovação por nota só existe nos primeiros anos do Fundamental I.',
+    );
+  if (
     !isInfantilEtapa(etapa) &&
     rule.media_aprovacao !== undefined &&
     rule.media_aprovacao !== null &&
@@ -282,6 +317,8 @@ export interface ClassRules extends AveragingRules {
   minima: number | null;
   /** The Conselho Tutelar line in % of the year's planned lessons (ADR 0117); null: none. */
   limiteConselho: number | null;
+  /** The class is a year of the school's ciclo de alfabetização: no retention by grade (ADR 0125). */
+  semReprovacaoPorNota: boolean;
 }
 
 /**
@@ -295,8 +332,19 @@ export function stageRulesOf(
   rules: AveragingRules,
 ): ClassRules {
   const etapa = etapaOf(turma);
-  if (etapa === null) return { ...rules, etapa, avaliacao: 'notas', minima: 75, limiteConselho: 7.5 };
+  if (etapa === null)
+    return {
+      ...rules,
+      etapa,
+      avaliacao: 'notas',
+      minima: 75,
+      limiteConselho: 7.5,
+      semReprovacaoPorNota: false,
+    };
   const own = (rules.etapas ?? defaultStageRules)[etapa];
+  // A snapshot of a year closed before ADR 0125 has no ciclo: none.
+  const ciclo = etapa === 'fundamental_1' ? (own.ciclo_sem_reprovacao_ate ?? null) : null;
+  const ano = /^(\d+)/.exec(turma?.serie.trim() ?? '');
   return {
     ...rules,
     etapa,
@@ -313,6 +361,7 @@ export function stageRulesOf(
         : Math.round(own.media_recuperacao_final * 10),
     // Infantil never fails (LDB art. 31): no retention by absence either.
     frequenciaMinima: rules.frequenciaMinima && !isInfantilEtapa(etapa),
+    semReprovacaoPorNota: ciclo !== null && ano !== null && Number(ano[1]) <= ciclo,
   };
 }
 

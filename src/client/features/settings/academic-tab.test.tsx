@@ -153,4 +153,23 @@ describe('Configurações → Acadêmico', () => {
       },
     });
   });
+
+  it('sends the ciclo de alfabetização of Fundamental I, which no other stage offers (ADR 0125)', async () => {
+    const user = userEvent.setup();
+    const puts = stubServer((body) => ({
+      status: 200,
+      body: { success: true, data: { ...saved, ...(body as object) } },
+    }));
+    renderAt(<AcademicTab />);
+    const label = 'Ciclo de alfabetização: sem reprovação por nota';
+    const stage = await screen.findByRole('group', { name: /Fundamental I \(/ });
+    await user.selectOptions(within(stage).getByLabelText(label), 'Até o 2º ano');
+    expect(screen.getAllByLabelText(label)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Salvar regras por etapa' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ etapas: { fundamental_1: { ciclo_sem_reprovacao_ate: 2 } } });
+    expect((puts[0] as { etapas: Record<string, object> }).etapas.fundamental_2).not.toHaveProperty(
+      'ciclo_sem_reprovacao_ate',
+    );
+  });
 });

@@ -32,7 +32,11 @@ const fields = [
   'recuperacao',
   'recuperacao_final',
   'media_recuperacao_final',
+  'ciclo_sem_reprovacao_ate',
 ] as const;
+
+/** The ciclo de alfabetização's choices (Fundamental I only, ADR 0125): up to which ano no one fails by grade. */
+const cicloOptions = { '1': 'Até o 1º ano', '2': 'Até o 2º ano', '3': 'Até o 3º ano' };
 
 /** A number as typed ('7,5'): blank is null (no minimum, or the school's average). */
 const numberText = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
@@ -60,6 +64,9 @@ function stageFormSchema(maxGrade: number) {
                     recuperacao_final: blank(own.recuperacao_final),
                     media_recuperacao_final: blank(own.media_recuperacao_final),
                   }),
+              ...(etapa === 'fundamental_1'
+                ? { ciclo_sem_reprovacao_ate: blank(own.ciclo_sem_reprovacao_ate) }
+                : {}),
             },
           ];
         }),
@@ -100,6 +107,7 @@ export function StageRulesSection({ settings }: { settings: AcademicSettings }) 
             recuperacao: own.recuperacao ?? '',
             recuperacao_final: own.recuperacao_final ?? '',
             media_recuperacao_final: numberText(own.media_recuperacao_final),
+            ciclo_sem_reprovacao_ate: numberText(own.ciclo_sem_reprovacao_ate),
           },
         ];
       }),
@@ -208,6 +216,15 @@ function StageCard({ etapa, schoolAverage }: { etapa: Etapa; schoolAverage: numb
             hint="Em branco: a da escola (ou a média para aprovar)."
           />
         </>
+      )}
+      {etapa === 'fundamental_1' && (
+        <FormSelect
+          name={name('ciclo_sem_reprovacao_ate')}
+          label="Ciclo de alfabetização: sem reprovação por nota"
+          options={cicloOptions}
+          empty="Não: pode reprovar por nota em todos os anos"
+          hint="Res. CNE/CEB 7/2010, art. 30, e o regimento da escola. A reprovação por falta continua valendo."
+        />
       )}
     </fieldset>
   );

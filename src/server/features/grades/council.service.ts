@@ -26,6 +26,10 @@ import { buildReportCard, refuseInfantil, studentNotFound } from './report-card.
  * open ones); 'Reprovado por falta' only for a student below the stage's minimum attendance, and the
  * year's 'Aprovado' never for one (400 on `resultado`); a year in Educação Infantil has no result to decide (409).
  */
+/** The conselho's retention by grade in a year of the ciclo de alfabetização (ADR 0125). */
+export const CICLO_SEM_REPROVACAO =
+  'Esta série faz parte do ciclo de alfabetização da escola, sem reprovação por nota (Configurações → Acadêmico → Regras por etapa). A reprovação por falta continua valendo.';
+
 export async function recordCouncilDecision(
   ctx: AppContext,
   viewer: Viewer,
@@ -45,6 +49,10 @@ export async function recordCouncilDecision(
   if (card.educacao_infantil) throw conflict(INFANTIL_SEM_NOTAS);
   const block = councilBlock(card);
   if (block) throw conflict(block);
+  if (input.resultado === 'reprovado_nota' && card.ciclo_sem_reprovacao) {
+    const message = CICLO_SEM_REPROVACAO;
+    throw badRequest(message, [{ path: 'resultado', message }]);
+  }
   if (input.resultado === 'reprovado_falta' && !failingByAbsenceFits(card)) {
     const message = failingByAbsenceRefusal(card);
     throw badRequest(message, [{ path: 'resultado', message }]);

@@ -270,7 +270,8 @@ const PENDENCIES_CHUNK = 1000;
 /**
  * What the recuperação final leaves pending in a year: each class and subject with students below the
  * passing average, no recuperação final recorded and no conselho de classe decision on the subject —
- * read from their boletins, a chunk at a time. Educação Infantil has no grades and is never pending.
+ * read from their boletins, a chunk at a time. Educação Infantil has no grades and is never pending, nor
+ * is a year of the ciclo de alfabetização, where no one fails by grade (ADR 0125).
  */
 export async function finalRecoveryPendencies(
   db: DbOrTx,
@@ -284,7 +285,8 @@ export async function finalRecoveryPendencies(
   for (let index = 0; index < ordered.length; index += PENDENCIES_CHUNK) {
     const part = ordered.slice(index, index + PENDENCIES_CHUNK).map((student) => student.id);
     for (const card of await buildReportCards(db, viewer, part, { ano })) {
-      if (card.educacao_infantil || !card.turma) continue;
+      // A year of the ciclo de alfabetização fails no one by grade (ADR 0125): nothing to confirm there.
+      if (card.educacao_infantil || !card.turma || card.ciclo_sem_reprovacao) continue;
       for (const subject of card.disciplinas) {
         if (!belowAverage(card, subject.disciplina) || subject.recuperacao_final !== null || subject.conselho)
           continue;

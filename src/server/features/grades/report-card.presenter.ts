@@ -149,10 +149,14 @@ export function composeReportCard(
     const after = finalAverage(annual, recovery, recoveryRule.regra);
     // Educação Infantil has no grades by law (LDB art. 31, I): a line of its grid (a class may have one, for
     // its carga horária) is the year's record, never 'Reprovado por nota' for grades nobody may give.
+    const graded = subjectSituation(annual, done, final, rules.mediaAprovacao, recoveryRule);
+    // The school's ciclo de alfabetização (ADR 0125): the year ends in progress, not in a retention by grade.
     const computed =
       rules.avaliacao === 'parecer'
         ? parecerSituation(yearClosed)
-        : subjectSituation(annual, done, final, rules.mediaAprovacao, recoveryRule);
+        : rules.semReprovacaoPorNota && graded === 'reprovado_nota'
+          ? 'aprovado'
+          : graded;
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
     const left = leftOn(disciplina);
@@ -239,5 +243,6 @@ export function composeReportCard(
     conselho: overallDecision ? toDecision(overallDecision, year.ano) : null,
     ensino_medio: medio,
     itinerario: chosen ? { nome: chosen.nome, tecnico: chosen.tecnico } : null,
+    ...(rules.semReprovacaoPorNota ? { ciclo_sem_reprovacao: true as const } : {}),
   };
 }
