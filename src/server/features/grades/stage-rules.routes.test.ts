@@ -64,6 +64,7 @@ describe('rules per stage', () => {
         recuperacao: null,
         recuperacao_final: null,
         media_recuperacao_final: null,
+        ciclo_sem_reprovacao_ate: null,
       },
       pre_escola: {
         avaliacao: 'parecer',
@@ -73,6 +74,7 @@ describe('rules per stage', () => {
         recuperacao: null,
         recuperacao_final: null,
         media_recuperacao_final: null,
+        ciclo_sem_reprovacao_ate: null,
       },
       ...Object.fromEntries(
         ['fundamental_1', 'fundamental_2', 'medio'].map((etapa) => [
@@ -85,6 +87,7 @@ describe('rules per stage', () => {
             recuperacao: null,
             recuperacao_final: null,
             media_recuperacao_final: null,
+            ciclo_sem_reprovacao_ate: null,
           },
         ]),
       ),
