@@ -177,6 +177,12 @@ export function ReportCardBody({
           Chamada diária: as faltas são contadas por dia letivo, não por disciplina.
         </p>
       )}
+      {data.ciclo_sem_reprovacao && (
+        <p className="text-xs text-gray-600" data-testid="legenda-ciclo">
+          Ciclo de alfabetização: neste ano não há reprovação por nota. A recuperação continua, e a frequência
+          mínima também vale.
+        </p>
+      )}
       {data.conselho && (
         <p className="text-xs text-gray-600">
           Decisão do Conselho de Classe

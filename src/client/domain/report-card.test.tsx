@@ -147,6 +147,20 @@ describe('ReportCardView: a daily-roll class', () => {
     ).toBeInTheDocument();
   });
 
+  it('says so when the year is in the school’s ciclo de alfabetização (ADR 0125), and not otherwise', async () => {
+    stubScreen(true);
+    stubServer(() => ({ ...dailyCard(), ciclo_sem_reprovacao: true }));
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    expect(await screen.findByTestId('legenda-ciclo')).toHaveTextContent(
+      'Ciclo de alfabetização: neste ano não há reprovação por nota.',
+    );
+    cleanup();
+    stubServer(dailyCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    await screen.findByRole('table');
+    expect(screen.queryByTestId('legenda-ciclo')).toBeNull();
+  });
+
   it('leaves absences out of each subject’s card on a phone', async () => {
     stubScreen(false);
     stubServer(dailyCard);

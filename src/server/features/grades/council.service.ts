@@ -19,6 +19,10 @@ import { students } from '../../db/schema/students.js';
 import { councilDecisions } from '../../db/schema/grades.js';
 import { buildReportCard, refuseInfantil, studentNotFound } from './report-card.service.js';
 
+/** The conselho's retention by grade in a year of the ciclo de alfabetização (ADR 0125). */
+export const CICLO_SEM_REPROVACAO =
+  'Esta série faz parte do ciclo de alfabetização da escola, sem reprovação por nota (Configurações → Acadêmico → Regras por etapa). A reprovação por falta continua valendo.';
+
 /**
  * POST /api/conselho/:aluno_id — the conselho de classe's decision on a subject (or the overall
  * result), with its reason; a new decision replaces the previous one. Audited. It is the year's final
@@ -26,10 +30,6 @@ import { buildReportCard, refuseInfantil, studentNotFound } from './report-card.
  * open ones); 'Reprovado por falta' only for a student below the stage's minimum attendance, and the
  * year's 'Aprovado' never for one (400 on `resultado`); a year in Educação Infantil has no result to decide (409).
  */
-/** The conselho's retention by grade in a year of the ciclo de alfabetização (ADR 0125). */
-export const CICLO_SEM_REPROVACAO =
-  'Esta série faz parte do ciclo de alfabetização da escola, sem reprovação por nota (Configurações → Acadêmico → Regras por etapa). A reprovação por falta continua valendo.';
-
 export async function recordCouncilDecision(
   ctx: AppContext,
   viewer: Viewer,
