@@ -6,11 +6,13 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import type { Assessment } from '../../../shared/assessments.schemas.js';
+import type { IssuedDocument } from '../../../shared/documents.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { setupTestApp, type TestApp, requestsOf } from '../../test/test-app.js';
 import { dataOf, insertStudent } from '../../test/records-fixtures.js';
 import { familyIn, MATH, setupSchool as setupSchoolOf } from '../../test/school-fixtures.js';
 import { classes } from '../../db/schema/classes.js';
+import { schoolDocuments } from '../../db/schema/documents.js';
 
 let t: TestApp;
 const { send, get } = requestsOf(() => t.app);
@@ -139,4 +141,21 @@ export async function closedFifthGradeYear() {
   clock.pin('2026-12-20');
   await send('POST', `/api/anos-letivos/${s.year.id}/encerrar?confirmar_pendencias=true`, s.admin.cookie);
   return s;
+}
+
+/**
+ * Issues a student's histórico escolar (`POST /api/documentos`) as `cookie` and answers the year `ano` as
+ * the document stored it; the test fails here unless it is issued.
+ */
+export async function issuedHistoricoYear(cookie: string, alunoId: string, ano = 2026) {
+  const issued = await send('POST', '/api/documentos', cookie, {
+    aluno_id: alunoId,
+    tipo: 'historico_escolar',
+  });
+  expect(issued.statusCode, issued.body).toBe(201);
+  const [row] = await t.database.db
+    .select()
+    .from(schoolDocuments)
+    .where(eq(schoolDocuments.id, dataOf<IssuedDocument>(issued).id));
+  return row!.conteudo.historico!.find((item) => item.ano === ano)!;
 }

@@ -5,15 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { IssuedDocument } from '../../../shared/documents.schemas.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
-import { schoolDocuments } from '../../db/schema/documents.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { students } from '../../db/schema/students.js';
-import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
-import { closeYear, gradedFifthGrade, setupGradesTestApp } from './grades.test-setup.js';
+import { insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { closeYear, gradedFifthGrade, issuedHistoricoYear, setupGradesTestApp } from './grades.test-setup.js';
 
-const { t, send } = setupGradesTestApp();
+const { t } = setupGradesTestApp();
 
 /** A closed 2026 with a Pré II class whose grid has two lines, and one child in it. */
 async function closedYearWithPreII() {
@@ -38,27 +36,13 @@ async function closedYearWithPreII() {
   return { s, child };
 }
 
-/** Issues the child's histórico escolar and answers its 2026 year as stored. */
-async function historico2026(cookie: string, alunoId: string) {
-  const issued = await send('POST', '/api/documentos', cookie, {
-    aluno_id: alunoId,
-    tipo: 'historico_escolar',
-  });
-  expect(issued.statusCode, issued.body).toBe(201);
-  const [row] = await t.database.db
-    .select()
-    .from(schoolDocuments)
-    .where(eq(schoolDocuments.id, dataOf<IssuedDocument>(issued).id));
-  return row!.conteudo.historico!.find((item) => item.ano === 2026)!;
-}
-
-const lines = (year: Awaited<ReturnType<typeof historico2026>>) =>
+const lines = (year: Awaited<ReturnType<typeof issuedHistoricoYear>>) =>
   year.disciplinas.map((item) => [item.disciplina, item.nota, item.resultado]);
 
 describe('a child of the Educação Infantil on the histórico escolar', () => {
   it('is issued for a child still in the pré-escola (the documentation of LDB art. 31, V), with no grade result', async () => {
     const { s, child } = await closedYearWithPreII();
-    const year = await historico2026(s.admin.cookie, child.id);
+    const year = await issuedHistoricoYear(s.admin.cookie, child.id);
     expect(year.resultado).toBe('Concluiu o ano');
     expect(lines(year)).toEqual([
       ['Linguagem oral e escrita', '—', 'Concluiu o ano'],
@@ -82,7 +66,7 @@ describe('a child of the Educação Infantil on the histórico escolar', () => {
     await t.database.db
       .insert(classMemberships)
       .values({ alunoId: child.id, turmaId: first.id, inicio: '2027-02-01' });
-    const year = await historico2026(s.admin.cookie, child.id);
+    const year = await issuedHistoricoYear(s.admin.cookie, child.id);
     expect(year.resultado).toBe('Concluiu o ano');
     expect(lines(year)).toEqual([
       ['Linguagem oral e escrita', '—', 'Concluiu o ano'],

@@ -11,10 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { GradesGrid } from '../../../shared/grades.schemas.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { Roll } from '../../../shared/attendance.schemas.js';
-import type { IssuedDocument } from '../../../shared/documents.schemas.js';
-import { eq } from 'drizzle-orm';
 import { clock } from '../../lib/clock.js';
-import { schoolDocuments } from '../../db/schema/documents.js';
 import { dataOf, detailsOf } from '../../test/records-fixtures.js';
 import {
   ITINERARIO_CN,
@@ -24,7 +21,7 @@ import {
   labAssessment,
   setupItinerarioChange,
 } from '../../test/medio-fixtures.js';
-import { setupGradesTestApp } from './grades.test-setup.js';
+import { issuedHistoricoYear, setupGradesTestApp } from './grades.test-setup.js';
 
 const { t, send, get } = setupGradesTestApp();
 
@@ -151,16 +148,7 @@ describe('Ensino Médio: a student back in an itinerário they left', () => {
 
   it('the histórico’s year adds the hours had in each itinerário to the grid’s formação geral básica', async () => {
     const s = await setupReturn();
-    const issued = await send('POST', '/api/documentos', s.admin.cookie, {
-      aluno_id: s.a[0].id,
-      tipo: 'historico_escolar',
-    });
-    expect(issued.statusCode, issued.body).toBe(201);
-    const [row] = await t.database.db
-      .select()
-      .from(schoolDocuments)
-      .where(eq(schoolDocuments.id, dataOf<IssuedDocument>(issued).id));
-    const year = row!.conteudo.historico!.find((item) => item.ano === 2026)!;
+    const year = await issuedHistoricoYear(s.admin.cookie, s.a[0].id);
     expect(year.disciplinas.find((item) => item.disciplina === LAB)?.carga_horaria).toBe(3);
     expect(year.disciplinas.find((item) => item.disciplina === OFICINA)?.carga_horaria).toBe(2);
     // FGB 18 weekly lessons × 40 weeks (720 h) + 3 + 2 lessons had, of 60 minutes.

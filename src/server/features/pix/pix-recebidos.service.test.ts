@@ -28,6 +28,17 @@ const rows = () => t.database.db.select().from(pixRecebidos);
 const paymentsOf = (id: string) =>
   t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, id));
 
+/** Ana's September, paid in cash at the desk before any Pix arrives for it. */
+async function septemberPaidAtTheDesk(s: Awaited<ReturnType<typeof schoolWithPixCharges>>) {
+  const september = await mensalidadeOf(s.ana.id, `${thisYear}-09`);
+  await call('POST', `/api/financeiro/mensalidades/${september.id}/pagamento`, s.admin, {
+    valor_pago: 85_000,
+    data_pagamento: '2026-06-15',
+    forma: 'dinheiro',
+  });
+  return september;
+}
+
 describe('a Pix received', () => {
   it('for a charge with the amount of the day pays it, by Pix, receipted, the family told, audited as the system', async () => {
     const s = await schoolWithPixCharges(harness);
@@ -120,12 +131,7 @@ describe('a Pix received', () => {
     await call('POST', `/api/financeiro/mensalidades/${august.id}/cancelar`, s.admin, {
       motivo: 'Transferido',
     });
-    const september = await mensalidadeOf(s.ana.id, `${thisYear}-09`);
-    await call('POST', `/api/financeiro/mensalidades/${september.id}/pagamento`, s.admin, {
-      valor_pago: 85_000,
-      data_pagamento: '2026-06-15',
-      forma: 'dinheiro',
-    });
+    const september = await septemberPaidAtTheDesk(s);
     const lista = [
       pixOf({ valor: 80_000, txid: txidOf(s.july.id) }),
       pixOf({ valor: 85_000, txid: 'TXIDQUENINGUEMCONHECE0123456789' }),
@@ -150,12 +156,7 @@ describe('a Pix received', () => {
 
   it('for a tuition of theirs that it did not pay (another amount, already paid): the family is told it arrived and waits for the school, once', async () => {
     const s = await schoolWithPixCharges(harness);
-    const september = await mensalidadeOf(s.ana.id, `${thisYear}-09`);
-    await call('POST', `/api/financeiro/mensalidades/${september.id}/pagamento`, s.admin, {
-      valor_pago: 85_000,
-      data_pagamento: '2026-06-15',
-      forma: 'dinheiro',
-    });
+    const september = await septemberPaidAtTheDesk(s);
     const lista = [
       pixOf({ valor: 80_000, txid: txidOf(s.july.id) }),
       pixOf({ valor: 85_000, txid: txidOf(september.id) }),
