@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportCardSchema, type ReportCard } from '../../shared/report-card.schemas';
 import { reportCardAnswer } from '../test/answers';
-import { api, apiWithMessage, ContractError } from './api-client';
+import { api, apiWithMessage, ContractError, setSigningOut, setUnauthenticatedHandler } from './api-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -48,5 +48,42 @@ describe('answers checked against the shared schemas (development and tests)', (
 
   it('runs the check in this mode (Vitest), as in development', () => {
     expect(import.meta.env.MODE).toBe('test');
+  });
+});
+
+describe('a 401 on a signed-in screen', () => {
+  const unauthorized = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({ success: false, code: 'UNAUTHENTICATED', message: 'Sessão expirada' }),
+            {
+              status: 401,
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
+        ),
+      ),
+    );
+
+  it('sends the page to /login, except while the person signs out (the 401 is the sign-out itself)', async () => {
+    const handler = vi.fn();
+    setUnauthenticatedHandler(handler);
+    unauthorized();
+    await expect(api('/api/financeiro/mensalidades', { globalErrors: false })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(handler).toHaveBeenCalledTimes(1);
+    setSigningOut(true);
+    try {
+      await expect(api('/api/financeiro/mensalidades', { globalErrors: false })).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(handler).toHaveBeenCalledTimes(1);
+    } finally {
+      setSigningOut(false);
+    }
   });
 });

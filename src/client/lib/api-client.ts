@@ -35,6 +35,15 @@ export function setUnauthenticatedHandler(handler: () => void) {
   onUnauthenticated = handler;
 }
 
+let signingOut = false;
+/**
+ * While the person signs out, a 401 to a query still in flight (one refetched as the connection came
+ * back) is the sign-out itself: it must not send the page to /login instead of where leaving goes.
+ */
+export function setSigningOut(value: boolean) {
+  signingOut = value;
+}
+
 function globalToast(error: ApiError) {
   const text =
     error.status >= 500
@@ -106,7 +115,7 @@ export async function apiFetch(url: string, options: RequestOptions = {}): Promi
     payload.details ?? [],
     response.headers,
   );
-  if (response.status === 401 && !url.startsWith('/api/auth/')) onUnauthenticated?.();
+  if (response.status === 401 && !url.startsWith('/api/auth/') && !signingOut) onUnauthenticated?.();
   if (globalErrors) globalToast(error);
   throw error;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SignedIn } from '../../../shared/auth.schemas';
-import { apiWithMessage } from '../../lib/api-client';
+import { apiWithMessage, setSigningOut } from '../../lib/api-client';
 import { currentUserKey, rememberSignedIn } from '../../lib/current-user';
 import { wipeLocalData } from '../../lib/offline/local-data';
 
@@ -32,14 +32,20 @@ export function useLogout(leaveTo: (signedOut: boolean) => Promise<void> | void)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiWithMessage<null>('/api/auth/logout', { method: 'POST' }),
+    // From the click on: a query answered 401 once the session is gone is the sign-out, not an expiry.
+    onMutate: () => setSigningOut(true),
     onSettled: async (_data, error) => {
-      await queryClient.cancelQueries();
-      // The device keeps nothing of the person who left, even when the server could not be reached (the
-      // saves still waiting were sent or given up, with the person's consent, before this was called).
-      await wipeLocalData().catch(() => undefined);
-      await leaveTo(error === null);
-      queryClient.clear();
-      queryClient.setQueryData(currentUserKey, null);
+      try {
+        await queryClient.cancelQueries();
+        // The device keeps nothing of the person who left, even when the server could not be reached (the
+        // saves still waiting were sent or given up, with the person's consent, before this was called).
+        await wipeLocalData().catch(() => undefined);
+        await leaveTo(error === null);
+        queryClient.clear();
+        queryClient.setQueryData(currentUserKey, null);
+      } finally {
+        setSigningOut(false);
+      }
     },
   });
 }
