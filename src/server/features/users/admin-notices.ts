@@ -34,16 +34,16 @@ function wordsOf(event: AdminNoticeEvent, by: string, target: Pick<UserRow, 'nom
 }
 
 /**
- * A staff account created without the power over accounts (`users.manage`: Secretaria, Coordenação,
- * Financeiro…) is told as a staff account, not as an administrator (its profiles are set by then).
+ * The notice a new staff account is told by: one holding the power over accounts (`users.manage`) is a new
+ * administrator; any other (Secretaria, Coordenação, Financeiro…) a staff account. Read after its profiles
+ * are set.
  */
-async function eventOf(tx: DbOrTx, event: AdminNoticeEvent, targetId: string): Promise<AdminNoticeEvent> {
-  if (event !== 'administrador_criado') return event;
+export async function creationEventOf(tx: DbOrTx, userId: string): Promise<AdminNoticeEvent> {
   const [admin] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, targetId), sql`${users.id} in (${staffHolding('users.manage')})`));
-  return admin ? event : 'conta_equipe_criada';
+    .where(and(eq(users.id, userId), sql`${users.id} in (${staffHolding('users.manage')})`));
+  return admin ? 'administrador_criado' : 'conta_equipe_criada';
 }
 
 /**
@@ -58,10 +58,9 @@ export async function noticeOtherAdmins(
   ctx: AppContext,
   tx: DbOrTx,
   actor: Actor,
-  created: AdminNoticeEvent,
+  event: AdminNoticeEvent,
   target: Pick<UserRow, 'id' | 'nome' | 'email'>,
 ): Promise<void> {
-  const event = await eventOf(tx, created, target.id);
   // Those who can act on it (Usuários, Auditoria): every staff account is of the 'administrador' kind,
   // and a secretary's bell is no place for "confira em Usuários", a screen she cannot open.
   const recipients = await tx

@@ -31,7 +31,7 @@ import { forgetCachedSessions, forgetPasswordResets, revokeUserSessions } from '
 import { notifyPasswordChanged } from '../notificacoes/index.js';
 import { findLinkedTeacher, linkAccountToTeacher } from './teacher-link.js';
 import { teachers } from '../../db/schema/teachers.js';
-import { noticeOtherAdmins } from './admin-notices.js';
+import { creationEventOf, noticeOtherAdmins } from './admin-notices.js';
 import { nivelByUserTipo, toUser, userTipoByNivel } from '../auth/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
@@ -256,7 +256,7 @@ export async function createUser(
     if (perfis) await setUserPerfis(tx, inserted.row, perfis, reauth.user);
     const professor = await linkAccountToTeacher(tx, inserted.row, actor);
     if (inserted.row.nivel === 'administrador')
-      await noticeOtherAdmins(ctx, tx, actor, 'administrador_criado', inserted.row);
+      await noticeOtherAdmins(ctx, tx, actor, await creationEventOf(tx, inserted.row.id), inserted.row);
     return { ...inserted, usuario: await presentUser(tx, inserted.row, professor) };
   });
   const mail = await sendWelcomeMail(ctx, created.row, input.senha ?? created.senhaGerada!);
