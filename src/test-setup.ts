@@ -25,7 +25,7 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
 // (vitest.config.ts: isolate false): a 'Salvo' toast left by one file showed up as an extra
 // role="status" in the next. Every client test starts with no toast.
 if (typeof window !== 'undefined') {
-  const [{ afterEach }, { toast }, { configure }] = await Promise.all([
+  const [{ afterAll, afterEach }, { toast }, { configure }] = await Promise.all([
     import('vitest'),
     import('react-hot-toast'),
     import('@testing-library/react'),
@@ -33,6 +33,11 @@ if (typeof window !== 'undefined') {
   afterEach(() => {
     toast.remove();
   });
+  // A sign-out a test started and never saw settle leaves api-client's 'signing out' on, and a worker
+  // now runs one client file after another (test-sequencer.config.ts): the next file's 401s were read
+  // as that sign-out (api-client.test.ts's handler was never called). Every file ends signed-out-free.
+  const { setSigningOut } = await import('./client/lib/api-client');
+  afterAll(() => setSigningOut(false));
   // A stubbed answer that breaks the shared contract is a test that no longer speaks for the server: the
   // screen under test got 'Erro ao carregar' where the server would answer. api-client says so on
   // console.error (ContractError); here it fails the test that did it instead of scrolling past. A test
