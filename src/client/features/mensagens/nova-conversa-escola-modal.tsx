@@ -6,12 +6,9 @@ import { formatList } from '../../../shared/format';
 import { parentescoLabels } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
-import { SelectField } from '../../components/field';
+import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { alunosParaConversaQuery, useStartConversa } from './mensagens.api';
-
-const field = 'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
-const label = 'block text-sm font-medium text-gray-700';
 
 /**
  * The student list's first line: a teacher who has not picked the class yet is told to, not shown
@@ -56,15 +53,13 @@ function StudentPicker({
           ))}
         </SelectField>
       ) : (
-        <label className={label}>
-          Buscar aluno
-          <input
-            className={field}
-            value={q}
-            placeholder="Nome do aluno"
-            onChange={(event) => setQ(event.target.value)}
-          />
-        </label>
+        <InputField
+          label="Buscar aluno"
+          type="search"
+          value={q}
+          placeholder="Nome do aluno"
+          onChange={(event) => setQ(event.target.value)}
+        />
       )}
       <SelectField
         label="Aluno"
@@ -196,19 +191,18 @@ export function NovaConversaEscolaModal({
             <p className="mt-1 text-xs text-gray-600">Cada responsável recebe a conversa só para si.</p>
           </fieldset>
         )}
-        <label className={label}>
-          Assunto
-          <input
-            className={field}
-            value={assunto}
-            maxLength={120}
-            onChange={(e) => setAssunto(e.target.value)}
-          />
-        </label>
-        <label className={label}>
-          Mensagem
-          <textarea className={field} rows={5} value={texto} onChange={(e) => setTexto(e.target.value)} />
-        </label>
+        <InputField
+          label="Assunto"
+          value={assunto}
+          maxLength={120}
+          onChange={(event) => setAssunto(event.target.value)}
+        />
+        <TextAreaField
+          label="Mensagem"
+          rows={5}
+          value={texto}
+          onChange={(event) => setTexto(event.target.value)}
+        />
       </div>
     </Modal>
   );
