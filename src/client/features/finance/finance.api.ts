@@ -93,10 +93,12 @@ export const mensalidadesQuery = (
   queryOptions({
     queryKey: [...financeKey, 'mensalidades', filters, pageSize],
     queryFn: () =>
-      // `taxas_matricula`: how many of `total` are enrolment fees, for the list's heading (ADR 0108).
-      api<Page<Mensalidade> & { taxas_matricula?: number }>(mensalidadesUrl(filters, undefined, pageSize), {
-        globalErrors: false,
-      }),
+      // `taxas_matricula`: how many of `total` are enrolment fees, for the list's heading (ADR 0108);
+      // `responsavel_nome`: whose charges a list filtered by a guardian shows.
+      api<Page<Mensalidade> & { taxas_matricula?: number; responsavel_nome?: string | null }>(
+        mensalidadesUrl(filters, undefined, pageSize),
+        { globalErrors: false },
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -43,6 +43,32 @@ describe('MensalidadesTab', () => {
     expect(screen.queryByTestId('filtro-aluno')).toBeNull();
   });
 
+  it("names the guardian whose charges a family's filter shows (Inadimplência → 'Ver mensalidades')", async () => {
+    const rita = uuidOf(7);
+    const fetchMock = stubApi(
+      {
+        '/api/financeiro/comprovantes': [],
+        '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
+        '/api/financeiro/mensalidades': {
+          items: [mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' })],
+          total: 1,
+          responsavel_nome: 'Rita Prado',
+          page: 1,
+          pageSize: 20,
+        },
+      },
+      [],
+    );
+    renderAt(<MensalidadesTab manage />, `/lista?aba=mensalidades&responsavel=${rita}&status=vencido&mes=`);
+    const filter = await screen.findByTestId('filtro-responsavel');
+    await within(filter).findByText('Rita Prado');
+    expect(filter.textContent).toBe(
+      'Mostrando só as mensalidades de Rita Prado (dos alunos de quem é o responsável principal).Mostrar todas',
+    );
+    const asked = fetchMock.requests.filter((request) => request.path === '/api/financeiro/mensalidades');
+    expect(new URL(asked.at(-1)!.url, 'http://escola.test').searchParams.get('responsavel_id')).toBe(rita);
+  });
+
   it('names the kinds the list holds: a fee among the months is in the heading (ADR 0108)', async () => {
     const page = (items: unknown[], taxas: number) => ({
       items,

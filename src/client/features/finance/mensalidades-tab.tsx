@@ -125,7 +125,9 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
 
       {list.filters.responsavel && (
         <ActiveFilter testId="filtro-responsavel" onClear={() => list.setFilter('responsavel', '')}>
-          Mostrando só as mensalidades de um responsável (dos alunos de quem é o responsável principal).
+          Mostrando só as mensalidades de{' '}
+          {data?.responsavel_nome ? <strong>{data.responsavel_nome}</strong> : 'um responsável'} (dos alunos
+          de quem é o responsável principal).
         </ActiveFilter>
       )}
       {list.filters.aluno && (

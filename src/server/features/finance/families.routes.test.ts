@@ -296,10 +296,16 @@ describe('Inadimplência per responsável', () => {
         item.mes_referencia,
       ]),
     ).toEqual([['Ana Prado', '2026-07']]);
+    // …and says whose list it is ('Mostrando só as mensalidades de Rita Prado').
+    expect(family.responsavel_nome).toBe('Rita Prado');
     // Paulo is not the principal of anyone: his filter is empty (the report does not list him either).
     const paulo = (await get(`/api/financeiro/mensalidades?responsavel_id=${s.pauloRow.id}`, s.admin)).json()
       .data;
     expect(paulo.total).toBe(0);
+    expect(paulo.responsavel_nome).toBe('Paulo Prado');
+    // A family never learns another guardian's name through the filter.
+    const asRita = await get(`/api/financeiro/mensalidades?responsavel_id=${s.pauloRow.id}`, s.rita.cookie);
+    expect(asRita.json().data.responsavel_nome).toBeNull();
     const csv = await get('/api/financeiro/relatorios/inadimplencia?ano=2026&format=csv', s.admin);
     expect(csv.body).toContain('Responsável;Rita Prado;1;0;850,00;885,98;0;0,00;(11) 98765-4321');
   });

@@ -119,7 +119,13 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: listMensalidadesQuerySchema,
         // `taxas_matricula`: how many of `total` are enrolment fees (ADR 0108: the list names its kinds).
-        response: okResponse(pageOf(mensalidadeSchema).extend({ taxas_matricula: z.number().int() })),
+        // `responsavel_nome`: the guardian the school filtered by (`responsavel_id`), named on the list.
+        response: okResponse(
+          pageOf(mensalidadeSchema).extend({
+            taxas_matricula: z.number().int(),
+            responsavel_nome: z.string().nullable(),
+          }),
+        ),
       },
       config: read,
     },

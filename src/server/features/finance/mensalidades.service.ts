@@ -76,14 +76,31 @@ function mensalidadeFilters(
   return filters.length > 0 ? and(...filters) : undefined;
 }
 
+/**
+ * The guardian a school reader filtered the list by (Inadimplência → 'Ver mensalidades'), named so the
+ * list says whose charges it shows. A family reads only its own children's charges: never named.
+ */
+async function filteredGuardianName(
+  db: DbOrTx,
+  responsavelId: string | undefined,
+  scope: FinanceScope,
+): Promise<string | null> {
+  if (!responsavelId || scope.kind !== 'escola') return null;
+  const [guardian] = await db
+    .select({ nome: guardians.nome })
+    .from(guardians)
+    .where(eq(guardians.id, responsavelId));
+  return guardian?.nome ?? null;
+}
+
 export async function listMensalidades(
   db: DbOrTx,
   query: Partial<ListMensalidadesQuery> & { page: number; pageSize: number },
   scope: FinanceScope,
   today: string,
-): Promise<Page<Mensalidade> & { taxas_matricula: number }> {
+): Promise<Page<Mensalidade> & { taxas_matricula: number; responsavel_nome: string | null }> {
   const where = mensalidadeFilters(db, query, scope, today);
-  const [rows, [counted], settings] = await Promise.all([
+  const [rows, [counted], settings, responsavelNome] = await Promise.all([
     db
       .select({
         row: mensalidades,
@@ -119,6 +136,7 @@ export async function listMensalidades(
       .innerJoin(students, eq(students.id, mensalidades.alunoId))
       .where(where),
     loadSettings(db),
+    filteredGuardianName(db, query.responsavel_id, scope),
   ]);
   const rates = ratesOf(settings);
   return {
@@ -127,6 +145,7 @@ export async function listMensalidades(
     ),
     total: counted?.total ?? 0,
     taxas_matricula: counted?.taxas ?? 0,
+    responsavel_nome: responsavelNome,
     page: query.page,
     pageSize: query.pageSize,
   };
