@@ -29,7 +29,8 @@ export { createTransaction } from './transacoes.service.js';
 export { writeTransaction } from './finance.shared-reads.js';
 export { registerPayment } from './payments.service.js';
 
-import { onStudentsLeft } from '../students/index.js';
+import { onStudentEnrolledAtDesk, onStudentsLeft } from '../students/index.js';
+import { chargeDeskEnrolment } from './mensalidades.matricula.js';
 import { cancelAfterDeparture } from './mensalidades.saida.js';
 import { warnFinanceOfDeparture } from './mensalidades.saida-aviso.js';
 
@@ -37,3 +38,5 @@ import { warnFinanceOfDeparture } from './mensalidades.saida-aviso.js';
 // someone without the Financeiro records it, whoever holds it is told of the months left open.
 onStudentsLeft(cancelAfterDeparture);
 onStudentsLeft(warnFinanceOfDeparture);
+// A student enrolled at the desk gets the year's tuition the others already have (ADR 0128).
+onStudentEnrolledAtDesk(chargeDeskEnrolment);

@@ -3,7 +3,8 @@
  * year's end — or when a guardian stops being one of a student's: in the same transaction as the change,
  * registered by the module that owns the consequence (contas-aluno disables the student's own portal
  * account, finance cancels the tuition due after a departure when asked, pix ends the monthly debits),
- * so the dependency stays one-way.
+ * so the dependency stays one-way. The same for a student enrolled at the secretaria's desk (finance
+ * charges the year's remaining months when the Financeiro has generated the others', ADR 0128).
  */
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -83,3 +84,11 @@ const unlinks = consequencesOf<UnlinkArgs>();
 
 export const onGuardianUnlinked = unlinks.on;
 export const guardianUnlinked = unlinks.run;
+
+/** A student just enrolled at the desk (Alunos → Novo aluno), in the enrolment's transaction. */
+type EnrolledArgs = [alunoId: string, actor: Actor];
+export type EnrolmentHandler = Handler<EnrolledArgs>;
+const enrolments = consequencesOf<EnrolledArgs>();
+
+export const onStudentEnrolledAtDesk = enrolments.on;
+export const studentEnrolledAtDesk = enrolments.run;

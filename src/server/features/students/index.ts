@@ -3,8 +3,14 @@
  * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
  */
 export { assertClassHasRoom } from './enrolment.rules.js';
-export { onGuardianUnlinked, onStudentsLeft, studentsLeft } from './departures.js';
-export type { Departure, DepartureHandler, DepartureOutcome, UnlinkHandler } from './departures.js';
+export { onGuardianUnlinked, onStudentEnrolledAtDesk, onStudentsLeft, studentsLeft } from './departures.js';
+export type {
+  Departure,
+  DepartureHandler,
+  DepartureOutcome,
+  EnrolmentHandler,
+  UnlinkHandler,
+} from './departures.js';
 export { classOnDate, coversDate, syncMembership, syncMemberships } from './memberships.js';
 export { guardianOfAccount, linkGuardian, otherPerson, resolveGuardian } from './guardians.service.js';
 export { matriculaAllocator, matriculaYear } from './matricula.js';

@@ -112,8 +112,9 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
     },
     async (request, reply) => {
-      const created = await createStudent(app.ctx, request.body, actorOf(request));
-      return reply.status(201).send(ok(created, 'Aluno e responsável cadastrados com sucesso!'));
+      const { created, resumo } = await createStudent(app.ctx, request.body, actorOf(request));
+      const message = ['Aluno e responsável cadastrados com sucesso!', ...resumo].join(' ');
+      return reply.status(201).send(ok(created, message));
     },
   );
 

@@ -44,6 +44,7 @@ import {
 } from './students.scope.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { syncMembership } from './memberships.js';
+import { studentEnrolledAtDesk } from './departures.js';
 import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { loadGuardians, loadListedGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';
@@ -314,15 +315,24 @@ export async function createStudentIn(
   return { student: student!, guardian };
 }
 
-/** The guardian and the student in one transaction: both are saved or neither. */
+/**
+ * The guardian and the student in one transaction: both are saved or neither, with what other modules
+ * do on an enrolment at the desk (the year's tuition); `resumo` says what they did, for the message.
+ */
 export async function createStudent(
   ctx: AppContext,
   input: CreateStudentData,
   actor: Actor,
-): Promise<CreatedStudent> {
-  const created = await ctx.db.transaction((tx) =>
-    createStudentIn(ctx, tx, input, actor, { typedAtDesk: true }),
-  );
+): Promise<{ created: CreatedStudent; resumo: string[] }> {
+  const { created, consequences } = await ctx.db.transaction(async (tx) => {
+    const inserted = await createStudentIn(ctx, tx, input, actor, { typedAtDesk: true });
+    // The year's tuition, as the other students have it (finance's handler, ADR 0128).
+    return {
+      created: inserted,
+      consequences: await studentEnrolledAtDesk(ctx, tx, inserted.student.id, actor),
+    };
+  });
+  for (const step of consequences.after) step();
   const mail =
     created.guardian.senhaGerada !== undefined && created.guardian.usuario
       ? await sendWelcomeMail(ctx, created.guardian.usuario, created.guardian.senhaGerada)
@@ -335,7 +345,7 @@ export async function createStudent(
     ...mail,
   };
   if (created.guardian.senhaGerada !== undefined) result.senhaGerada = created.guardian.senhaGerada;
-  return result;
+  return { created: result, resumo: consequences.resumo };
 }
 
 export async function updateStudent(
