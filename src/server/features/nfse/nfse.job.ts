@@ -18,6 +18,7 @@ import { EMITIR_JOB } from './nfse.service.js';
 import { validarXsd } from './xsd.js';
 import { guardians, students } from '../../db/schema/students.js';
 import { textOf } from './xml.js';
+import { avisarTomador } from './nfse.aviso.js';
 
 /**
  * One note's emission (job `nfse.emitir`, ADR 0057): build the DPS once (kept, so every retry sends the
@@ -134,6 +135,8 @@ async function emitida(ctx: AppContext, nota: NfseRow, chave: string, xml: strin
       entityId: nota.id,
       details: { numero, chave, mensalidade_id: nota.mensalidadeId, competencia: nota.competencia },
     });
+    // The family learns of it by e-mail, not only in Financeiro's history.
+    await avisarTomador(ctx, tx, nota, numero);
   });
 }
 
