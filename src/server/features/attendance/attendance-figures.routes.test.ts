@@ -41,8 +41,9 @@ describe('painel do responsável', () => {
       previstas_ano: 215,
       limite_faltas_ano: 53,
     });
-    // A per-lesson class: the lessons its grid schedules on the school days ahead (9 a week).
-    const ahead = classifyDays('2026-02-03', '2026-12-11', [], [{ inicio: '2026-02-02', fim: '2026-12-11' }])
+    // A per-lesson class: the lessons its grid schedules on the year's school days (9 a week), today's
+    // included though not given yet — the year's plan, as the calendar counts it.
+    const ahead = classifyDays('2026-02-02', '2026-12-11', [], [{ inicio: '2026-02-02', fim: '2026-12-11' }])
       .filter((day) => day.letivo)
       .reduce(
         (sum, day) =>
@@ -212,5 +213,28 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
     // B: 2 rolls × 2 students + 1 roll × the late one = 5 given, 2 counted absences.
     expect(home.frequencia_media).toBe(60);
     expect(home.performance_turmas).toEqual([{ turma: s.classB.nome, media: null, frequencia: 60 }]);
+  });
+
+  it('counts the year’s dias letivos as the Calendário does, a school day without a roll yet included', async () => {
+    clock.pin('2026-02-04');
+    const s = await setupSchool();
+    // 02/02 taken, 03/02 missed, 04/02 (today) not taken yet.
+    const roll = await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+      data: '2026-02-02',
+      faltas: [],
+    });
+    expect(roll.statusCode).toBe(200);
+    const years = dataOf<{ ano: number; dias_letivos: number }[]>(
+      await get('/api/anos-letivos', s.admin.cookie),
+    );
+    const calendar = years.find((year) => year.ano === 2026)!.dias_letivos;
+    expect(calendar).toBe(215);
+    const home = dataOf<DashboardResponsavel>(await get('/api/dashboard/stats', s.guardian.cookie));
+    expect(home.filhos.find((filho) => filho.id === s.b[0].id)).toMatchObject({
+      aulas_dadas: 1,
+      por_dia: true,
+      previstas_ano: calendar,
+      limite_faltas_ano: 53,
+    });
   });
 });

@@ -184,9 +184,10 @@ export async function familyAttendance(
     const outlook = await yearOutlook(
       db,
       child,
-      daysAhead,
+      daysAhead !== null,
       geral,
       subjects,
+      planned,
       rules.minima,
       child.turmaId ? grids.get(child.turmaId) : undefined,
     );

@@ -13,7 +13,7 @@ import {
   type FrequencyFigures,
   type SituacaoFalta,
 } from '../../../shared/attendance.schemas.js';
-import { addDays, lessonsOnWeekday, weekdayOf } from '../../../shared/calendar.js';
+import { addDays } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { classifyRange } from '../calendar/index.js';
@@ -157,18 +157,21 @@ export async function schoolYearDays(
 export type Grid = { aulasSemanais: number; diasSemana: number[] }[];
 
 /**
- * The year ahead of a student, for the 75 % line read in context (the guardian's home): whether the
- * figures are days (a daily roll) and the year's total — what was given so far plus what the calendar
- * (`daysAhead`, from schoolDaysAhead) and the class's grid still schedule to the year's end — with the
- * absences that total allows. The total is null when it cannot be known: no active class, no school
- * year, a per-lesson grid without the days of its lessons.
+ * The year of a student, for the 75 % line read in context (the guardian's home): whether the figures
+ * are days (a daily roll) and the year's total — `planned`, the year's planned lessons as the calendar
+ * counts them (`plannedLessons`: its dias letivos for a daily roll, the grid's lessons on them for a
+ * per-lesson one; the same count as the Calendário's year and the Conselho Tutelar line) — with the
+ * absences that total allows. The total is null when it cannot be known: no active class, no current
+ * school year (`yearOn` false: none, or it has ended), a per-lesson grid without the days of its lessons.
  */
 export async function yearOutlook(
   db: DbOrTx,
   student: { turmaId: string | null; modo: ClassRow['frequenciaModo'] | null; status: StudentRow['status'] },
-  daysAhead: readonly string[] | null,
+  yearOn: boolean,
   geral: FrequencyFigures,
   porDisciplina: number,
+  /** The year's planned lessons of the student (`plannedFromDays` / `plannedLessons`). */
+  planned: number,
   /** The class's stage's minimum (%); null: none (the creche), no limit to count down to. */
   minima: number | null = FREQUENCIA_MINIMA,
   /** The class's grid when the caller read it already (several children at once); else read here. */
@@ -178,27 +181,19 @@ export async function yearOutlook(
   // Rolls of the day only (or none yet in a daily class): the figures are school days.
   const porDia = porDisciplina === 0 && (geral.aulas_dadas > 0 || modo === 'diaria');
   const unknown = { por_dia: porDia, previstas_ano: null, limite_faltas_ano: null };
-  if (!turmaId || student.status !== 'ativo' || !daysAhead || minima === null) return unknown;
-  let ahead = 0;
-  if (daysAhead.length > 0) {
-    if (modo === 'diaria') ahead = daysAhead.length;
-    else {
-      const grid =
-        knownGrid ??
-        (await db
-          .select({ aulasSemanais: classSubjects.aulasSemanais, diasSemana: classSubjects.diasSemana })
-          .from(classSubjects)
-          .where(eq(classSubjects.turmaId, turmaId)));
-      // A subject without the days of its lessons never shows on a day: the year's total is not known.
-      if (grid.length === 0 || grid.some((item) => item.aulasSemanais > 0 && item.diasSemana.length === 0))
-        return unknown;
-      for (const day of daysAhead) {
-        const weekday = weekdayOf(day);
-        for (const item of grid) ahead += lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday);
-      }
-    }
+  if (!turmaId || student.status !== 'ativo' || !yearOn || minima === null) return unknown;
+  if (modo !== 'diaria') {
+    const grid =
+      knownGrid ??
+      (await db
+        .select({ aulasSemanais: classSubjects.aulasSemanais, diasSemana: classSubjects.diasSemana })
+        .from(classSubjects)
+        .where(eq(classSubjects.turmaId, turmaId)));
+    // A subject without the days of its lessons never shows on a day: the year's total is not known.
+    if (grid.length === 0 || grid.some((item) => item.aulasSemanais > 0 && item.diasSemana.length === 0))
+      return unknown;
   }
-  const total = geral.aulas_dadas + ahead;
+  const total = Math.max(planned, geral.aulas_dadas);
   if (total === 0) return unknown;
   return { por_dia: porDia, previstas_ano: total, limite_faltas_ano: maxAbsencesForYear(total, minima) };
 }
