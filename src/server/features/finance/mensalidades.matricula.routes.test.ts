@@ -60,14 +60,17 @@ describe('tuition of a student enrolled at the desk (ADR 0128)', () => {
     const turma = await classOf('3º Ano A', '2026', { valor: 92_000, dia: 15 });
     const [lia] = await t.database.db
       .insert(students)
-      .values({
-        nome: 'Lia Prado',
-        dataNascimento: '2017-03-01',
-        matricula: 'M1',
-        turmaId: turma.id,
-        dataMatricula: '2026-02-02',
-      })
+      .values(
+        ['Lia Prado', 'Rui Prado'].map((nome, index) => ({
+          nome,
+          dataNascimento: '2017-03-01',
+          matricula: `M${String(index + 1)}`,
+          turmaId: turma.id,
+          dataMatricula: '2026-02-02',
+        })),
+      )
       .returning();
+    // The Financeiro's run for the year (the school's: both classmates).
     const run = await send('POST', '/api/financeiro/mensalidades/gerar', admin.cookie, { ano: 2026 });
     expect(run.statusCode).toBe(201);
     expect(await monthsOf(lia!.id)).toHaveLength(11);
@@ -90,6 +93,27 @@ describe('tuition of a student enrolled at the desk (ADR 0128)', () => {
     const secretaria = await staffWith(t, 'secretaria');
     const turma = await classOf('1º Ano B', '2027', { valor: 95_000, dia: 10 });
     const novo = await enrolAtDesk(secretaria.cookie, turma.id, 'Duda Nova');
+    expect(novo.message).toBe(`Aluno e responsável cadastrados com sucesso! ${AVISO_SEM_GERACAO}`);
+    expect(await monthsOf(novo.id)).toEqual([]);
+  });
+
+  it('a run made for one student only is not the class’s year: the secretaria is told, nothing created', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const secretaria = await staffWith(t, 'secretaria');
+    const turma = await classOf('4º Ano C', '2026', { valor: 90_000, dia: 10 });
+    const [ana] = await t.database.db
+      .insert(students)
+      .values({
+        nome: 'Ana Tardia',
+        dataNascimento: '2016-03-01',
+        matricula: 'M9',
+        turmaId: turma.id,
+        dataMatricula: '2026-06-01',
+      })
+      .returning();
+    const own = await send('POST', '/api/financeiro/mensalidades/gerar', admin.cookie, { aluno_id: ana!.id });
+    expect(own.statusCode).toBe(201);
+    const novo = await enrolAtDesk(secretaria.cookie, turma.id, 'Gil Novo');
     expect(novo.message).toBe(`Aluno e responsável cadastrados com sucesso! ${AVISO_SEM_GERACAO}`);
     expect(await monthsOf(novo.id)).toEqual([]);
   });

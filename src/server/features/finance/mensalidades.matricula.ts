@@ -6,7 +6,7 @@
  * has not, nothing is created and the secretaria is told the months come with the year's run.
  * Registered in index.ts through the students module's enrolment hook.
  */
-import { and, eq, isNotNull, isNull, like, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
@@ -22,20 +22,26 @@ export const AVISO_SEM_GERACAO =
 /** 'YYYY-MM' → 'mm/aaaa'. */
 const monthText = (key: string) => `${key.slice(5, 7)}/${key.slice(0, 4)}`;
 
-/** Whether a 'Gerar mensalidades' run (not a contract's plan) already charged someone else for `ano`. */
-async function yearGenerated(tx: DbOrTx, ano: number, alunoId: string): Promise<boolean> {
+/**
+ * Whether the Financeiro has generated the class's year: some batch of 'Gerar mensalidades' (not a
+ * contract's plan, not undone) charged more than one student of the class for a month of `ano` — the
+ * run for the school or the class, not one made for a single student (a late enrolee's own months).
+ */
+async function classYearGenerated(tx: DbOrTx, turmaId: string, ano: number): Promise<boolean> {
   const [row] = await tx
-    .select({ id: mensalidades.id })
+    .select({ loteId: mensalidades.loteId })
     .from(mensalidades)
     .where(
       and(
-        ne(mensalidades.alunoId, alunoId),
+        eq(mensalidades.turmaId, turmaId),
         like(mensalidades.mesReferencia, `${String(ano)}-%`),
         isNotNull(mensalidades.loteId),
         isNull(mensalidades.anuidadeAno),
         sql`not ${mensalidades.desfeita}`,
       ),
     )
+    .groupBy(mensalidades.loteId)
+    .having(sql`count(distinct ${mensalidades.alunoId}) > 1`)
     .limit(1);
   return row !== undefined;
 }
@@ -47,7 +53,7 @@ export const chargeDeskEnrolment: EnrolmentHandler = async (
   actor: Actor,
 ) => {
   const [row] = await tx
-    .select({ anoLetivo: classes.anoLetivo })
+    .select({ turmaId: classes.id, anoLetivo: classes.anoLetivo })
     .from(students)
     .innerJoin(classes, eq(classes.id, students.turmaId))
     .innerJoin(classTuition, eq(classTuition.turmaId, classes.id))
@@ -55,7 +61,7 @@ export const chargeDeskEnrolment: EnrolmentHandler = async (
   // No class, or a class without a monthly tuition, or a year that is not a year: nothing to charge.
   if (!row || !/^\d{4}$/.test(row.anoLetivo)) return undefined;
   const ano = Number(row.anoLetivo);
-  if (!(await yearGenerated(tx, ano, alunoId))) return { resumo: AVISO_SEM_GERACAO };
+  if (!(await classYearGenerated(tx, row.turmaId, ano))) return { resumo: AVISO_SEM_GERACAO };
   const result = await generateMensalidades(tx, { aluno_id: alunoId, ano }, actor);
   const turma = result.turmas[0];
   if (result.mensalidades === 0 || !turma?.primeiro_mes || !turma.ultimo_mes) return undefined;
