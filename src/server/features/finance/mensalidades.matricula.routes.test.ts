@@ -7,7 +7,7 @@ import { validStudentBody } from '../../test/records-fixtures.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { classTuition, mensalidades } from '../../db/schema/finance.js';
-import { AVISO_SEM_GERACAO } from './mensalidades.matricula.js';
+import { AVISO_MATRICULA_ANTERIOR, AVISO_SEM_GERACAO } from './mensalidades.matricula.js';
 
 // August: a student enrolled at the desk mid-year, after the Financeiro generated the year's tuition.
 const today = '2026-08-10';
@@ -40,13 +40,13 @@ async function monthsOf(alunoId: string) {
     .orderBy(mensalidades.mesReferencia);
 }
 
-/** The secretaria's 'Novo aluno' in a class, enrolled today. */
-async function enrolAtDesk(cookie: string, turmaId: string, nome: string) {
+/** The secretaria's 'Novo aluno' in a class, enrolled today unless told. */
+async function enrolAtDesk(cookie: string, turmaId: string, nome: string, dataMatricula = today) {
   const response = await send(
     'POST',
     '/api/alunos',
     cookie,
-    validStudentBody({ nome, turma_id: turmaId, data_matricula: today }),
+    validStudentBody({ nome, turma_id: turmaId, data_matricula: dataMatricula }),
   );
   expect(response.statusCode).toBe(201);
   const body = response.json<{ message: string; data: { aluno: { id: string } } }>();
@@ -87,6 +87,27 @@ describe('tuition of a student enrolled at the desk (ADR 0128)', () => {
         valor: 92_000,
       })),
     );
+  });
+
+  it('a matrícula dated in an earlier month (a student who came before, entered now) charges nothing: the Financeiro picks the months', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const secretaria = await staffWith(t, 'secretaria');
+    const turma = await classOf('5º Ano A', '2026', { valor: 90_000, dia: 10 });
+    await t.database.db.insert(students).values(
+      ['Bia Prado', 'Leo Prado'].map((nome, index) => ({
+        nome,
+        dataNascimento: '2015-03-01',
+        matricula: `P${String(index + 1)}`,
+        turmaId: turma.id,
+        dataMatricula: '2026-02-02',
+      })),
+    );
+    const run = await send('POST', '/api/financeiro/mensalidades/gerar', admin.cookie, { ano: 2026 });
+    expect(run.statusCode).toBe(201);
+    // In the school since March, entered in August: March to July would be overdue at once, with multa.
+    const antigo = await enrolAtDesk(secretaria.cookie, turma.id, 'Teo Antigo', '2026-03-02');
+    expect(antigo.message).toBe(`Aluno e responsável cadastrados com sucesso! ${AVISO_MATRICULA_ANTERIOR}`);
+    expect(await monthsOf(antigo.id)).toEqual([]);
   });
 
   it('before the year is generated creates nothing and tells the secretaria when it will be', async () => {

@@ -8,6 +8,7 @@
  */
 import { and, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { classTuition, mensalidades } from '../../db/schema/finance.js';
@@ -18,6 +19,14 @@ import { generateMensalidades } from './mensalidades.generation.js';
 
 export const AVISO_SEM_GERACAO =
   'As mensalidades deste aluno serão criadas quando o Financeiro gerar as do ano.';
+
+/**
+ * A matrícula dated before this month (a student who came earlier, entered now: a school that starts
+ * using the system mid-year): generating from that month would make the family owe months, with multa and
+ * juros, that the school may have received outside the system. The Financeiro picks the months.
+ */
+export const AVISO_MATRICULA_ANTERIOR =
+  'A matrícula tem data de um mês anterior: gere no Financeiro só as mensalidades que a escola vai cobrar.';
 
 /** 'YYYY-MM' → 'mm/aaaa'. */
 const monthText = (key: string) => `${key.slice(5, 7)}/${key.slice(0, 4)}`;
@@ -53,7 +62,7 @@ export const chargeDeskEnrolment: EnrolmentHandler = async (
   actor: Actor,
 ) => {
   const [row] = await tx
-    .select({ turmaId: classes.id, anoLetivo: classes.anoLetivo })
+    .select({ turmaId: classes.id, anoLetivo: classes.anoLetivo, dataMatricula: students.dataMatricula })
     .from(students)
     .innerJoin(classes, eq(classes.id, students.turmaId))
     .innerJoin(classTuition, eq(classTuition.turmaId, classes.id))
@@ -62,6 +71,7 @@ export const chargeDeskEnrolment: EnrolmentHandler = async (
   if (!row || !/^\d{4}$/.test(row.anoLetivo)) return undefined;
   const ano = Number(row.anoLetivo);
   if (!(await classYearGenerated(tx, row.turmaId, ano))) return { resumo: AVISO_SEM_GERACAO };
+  if (row.dataMatricula.slice(0, 7) < clock.today().slice(0, 7)) return { resumo: AVISO_MATRICULA_ANTERIOR };
   const result = await generateMensalidades(tx, { aluno_id: alunoId, ano }, actor);
   const turma = result.turmas[0];
   if (result.mensalidades === 0 || !turma?.primeiro_mes || !turma.ultimo_mes) return undefined;
