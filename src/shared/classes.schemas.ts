@@ -147,6 +147,10 @@ export const classSchema = z.object({
 });
 export type SchoolClass = z.infer<typeof classSchema>;
 
+/** The missing série's message in the stage's words: Educação Infantil has groups, not séries. */
+export const serieObrigatoria = (nivel: ClassNivel | undefined): string =>
+  nivel === 'Educação Infantil' ? 'Grupo é obrigatório' : 'Série é obrigatória';
+
 export const classInputSchema = z
   .strictObject({
     nome: z
@@ -155,11 +159,13 @@ export const classInputSchema = z
       .min(1, 'Nome da turma é obrigatório')
       .max(80, 'Máximo de 80 caracteres'),
     nivel: z.enum(classNiveis, { error: 'Nível é obrigatório' }),
+    // Required by the refinement below, which knows the stage: Infantil calls it 'Grupo'.
     serie: z
-      .string({ error: 'Série é obrigatória' })
+      .string({ error: 'Série inválida' })
       .trim()
-      .min(1, 'Série é obrigatória')
-      .max(40, 'Máximo de 40 caracteres'),
+      .max(40, 'Máximo de 40 caracteres')
+      .nullish()
+      .transform((serie) => serie ?? ''),
     turno: z.enum(turnos, { error: 'Turno inválido' }),
     ano_letivo: z
       .string({ error: 'Ano letivo é obrigatório' })
@@ -176,10 +182,21 @@ export const classInputSchema = z
     status: z.enum(classStatuses, { error: 'Status inválido' }).default('ativo'),
     version: versionSchema.optional(),
   })
-  .superRefine((input, context) => {
-    const mismatch = serieMismatch(input.nivel, input.serie);
-    if (mismatch) context.addIssue({ code: 'custom', path: ['serie'], message: mismatch });
-  });
+  .superRefine(
+    (input, context) => {
+      // Runs with the other fields' errors too (`when`), so the form shows them all at the first
+      // submit: a field that failed keeps its raw value here.
+      const nivel = (classNiveis as readonly unknown[]).includes(input.nivel) ? input.nivel : undefined;
+      if (typeof input.serie !== 'string') return;
+      if (input.serie === '') {
+        context.addIssue({ code: 'custom', path: ['serie'], message: serieObrigatoria(nivel) });
+        return;
+      }
+      const mismatch = nivel ? serieMismatch(nivel, input.serie) : null;
+      if (mismatch) context.addIssue({ code: 'custom', path: ['serie'], message: mismatch });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type ClassInput = z.input<typeof classInputSchema>;
 export type ClassData = z.output<typeof classInputSchema>;
 

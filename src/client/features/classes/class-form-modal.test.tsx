@@ -53,3 +53,20 @@ describe('ClassFormModal: a group of Educação Infantil by the school’s own n
     expect(screen.getByText(/^Creche: Berçário, Maternal I e II/)).toBeTruthy();
   });
 });
+
+describe('ClassFormModal: a missing group of Educação Infantil', () => {
+  it('says "Grupo é obrigatório" with the other errors at the first submit, and "Série" elsewhere', async () => {
+    const fetchMock = stubApi({ '/api/anos-letivos': [schoolYearOf()], '/api/professores': [] });
+    renderAt(<ClassFormModal turma={null} onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText(/^Nível/), 'Educação Infantil');
+    await user.click(screen.getByRole('button', { name: 'Criar Turma' }));
+    expect(await screen.findByText('Grupo é obrigatório')).toBeTruthy();
+    expect(screen.getByText('Nome da turma é obrigatório')).toBeTruthy();
+    expect(screen.queryByText('Série é obrigatória')).toBeNull();
+    expect(fetchMock.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    await user.selectOptions(screen.getByLabelText(/^Nível/), 'Fundamental I');
+    expect(await screen.findByText('Série é obrigatória')).toBeTruthy();
+    expect(screen.queryByText('Grupo é obrigatório')).toBeNull();
+  });
+});

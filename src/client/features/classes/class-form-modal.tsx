@@ -119,7 +119,7 @@ const INFANTIL_GROUPS_HINT =
  * stage it falls in (creche or pré-escola: the attendance rules, the Censo) was guessed in silence: the
  * hint says which, and how to choose the other.
  */
-function infantilGroupHint(serie: string | undefined): string {
+function infantilGroupHint(serie: string | null | undefined): string {
   const typed = (serie ?? '').trim();
   const known = infantilGroups.some((group) => group.serie.toLowerCase() === typed.toLowerCase());
   if (typed === '' || known) return INFANTIL_GROUPS_HINT;

@@ -97,6 +97,31 @@ describe('turmas', () => {
     expect(messageOf(edit)).toContain('9º ano é do Fundamental II, não do Ensino Médio');
   });
 
+  it('asks for the Infantil class’s group as a group, with the other fields’ errors in one answer', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const infantil = await send(
+      'POST',
+      '/api/turmas',
+      admin.cookie,
+      classBody({ nome: '', nivel: 'Educação Infantil', serie: '', capacidade_maxima: 0 }),
+    );
+    expect(infantil.statusCode).toBe(400);
+    expect(infantil.json().details).toEqual([
+      { path: 'nome', message: 'Nome da turma é obrigatório' },
+      { path: 'capacidade_maxima', message: 'A capacidade mínima é 1' },
+      { path: 'serie', message: 'Grupo é obrigatório' },
+    ]);
+    const missing = await send(
+      'POST',
+      '/api/turmas',
+      admin.cookie,
+      classBody({ nivel: 'Educação Infantil', serie: undefined }),
+    );
+    expect(missing.json().details).toEqual([{ path: 'serie', message: 'Grupo é obrigatório' }]);
+    const fundamental = await send('POST', '/api/turmas', admin.cookie, classBody({ serie: '  ' }));
+    expect(fundamental.json().details).toEqual([{ path: 'serie', message: 'Série é obrigatória' }]);
+  });
+
   it('enrols up to capacity, then answers 409 Turma lotada; unenrol frees the place', async () => {
     const admin = await signedIn(t, 'administrador');
     const turma = await insertClass(t, null, 2);
