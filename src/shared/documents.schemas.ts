@@ -245,6 +245,12 @@ export interface HistoryYear {
   resultado: string;
   /** A year of Ensino Médio: printed by área, then the itinerário, in hours of 60 minutes. */
   ensino_medio?: boolean;
+  /**
+   * A year of Educação Infantil (documents issued since December 2026): no grades (LDB art. 31, I),
+   * printed with that note and without a table when the class had no grade curricular. Older documents
+   * are read by the série (`isInfantilSerie`).
+   */
+  educacao_infantil?: true;
 }
 
 /**

@@ -225,6 +225,7 @@ async function schoolYearsOf(
       frequencia: card.frequencia.frequencia,
       resultado: transferido ?? (emCurso ? situacaoLabels.cursando : situacaoLabels[card.situacao]),
       ...(card.ensino_medio ? { ensino_medio: true } : {}),
+      ...(card.educacao_infantil ? { educacao_infantil: true as const } : {}),
     });
   }
   return years;

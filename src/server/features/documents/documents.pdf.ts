@@ -12,7 +12,7 @@ import { findMedia, MEDIA_LIMITS } from '../media/index.js';
 import { drawOnEveryPage, renderPdf } from '../../lib/pdf.js';
 import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
-import { turnoLabels } from '../../../shared/classes.schemas.js';
+import { isInfantilSerie, turnoLabels } from '../../../shared/classes.schemas.js';
 
 /**
  * An issued document as a PDF (A4 portrait), drawn only from its stored content, so the same document
@@ -220,7 +220,10 @@ function yearHours(year: HistoryYear): string {
  * the year's total, since then a change of itinerário adds the hours the student had in each.
  */
 function historyNote(years: readonly HistoryYear[]): string {
-  const horasAula = years.some((year) => year.origem === 'escola' && !year.ensino_medio && !year.aulas);
+  // A year with no lines (an Infantil class without a grade curricular) has no hours to read either way.
+  const horasAula = years.some(
+    (year) => year.origem === 'escola' && !year.ensino_medio && !year.aulas && year.disciplinas.length > 0,
+  );
   if (horasAula)
     return (
       'C.H.: carga horária anual. Nos anos cursados nesta escola, horas-aula previstas na grade da turma ' +
@@ -240,6 +243,10 @@ function historyNote(years: readonly HistoryYear[]): string {
     'consta dos documentos da escola de origem.'
   );
 }
+
+const INFANTIL_NOTE =
+  'Educação Infantil: sem notas e sem o objetivo de promoção; a criança é avaliada pelo acompanhamento e ' +
+  'registro do seu desenvolvimento, nos pareceres descritivos (LDB art. 31, I).';
 
 function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
   const left = doc.page.margins.left;
@@ -270,25 +277,30 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
       `${String(year.ano)} — ${year.serie} — ${year.escola}${year.cidade_uf ? ` (${year.cidade_uf})` : ''}`,
       { width },
     );
-    const y = drawPdfTable(doc, {
-      left,
-      top: doc.y + 3,
-      columns,
-      rowHeight,
-      padding: 4,
-      rows: year.ensino_medio
-        ? groupByArea(
-            year.disciplinas.map((subject) => ({
-              ...subject,
-              area: subject.area ?? null,
-              itinerario: subject.itinerario ?? null,
-            })),
-          ).flatMap((group): PdfRow[] => [
-            { heading: `${group.titulo} — ${formatHours(group.carga_horaria)}` },
-            ...group.itens.map(cellsOf),
-          ])
-        : year.disciplinas.map(cellsOf),
-    });
+    const infantil = year.educacao_infantil === true || isInfantilSerie(year.serie);
+    // A year with no lines (an Infantil class without a grade curricular): its result, not an empty table.
+    const y =
+      year.disciplinas.length === 0
+        ? doc.y
+        : drawPdfTable(doc, {
+            left,
+            top: doc.y + 3,
+            columns,
+            rowHeight,
+            padding: 4,
+            rows: year.ensino_medio
+              ? groupByArea(
+                  year.disciplinas.map((subject) => ({
+                    ...subject,
+                    area: subject.area ?? null,
+                    itinerario: subject.itinerario ?? null,
+                  })),
+                ).flatMap((group): PdfRow[] => [
+                  { heading: `${group.titulo} — ${formatHours(group.carga_horaria)}` },
+                  ...group.itens.map(cellsOf),
+                ])
+              : year.disciplinas.map(cellsOf),
+          });
     doc.x = left;
     doc.y = y + 4;
     doc.font('Helvetica').fontSize(8.5);
@@ -296,6 +308,7 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
       `Carga horária: ${yearHours(year)}   ·   Frequência: ${percent(year.frequencia)}   ·   Resultado final: ${year.resultado}`,
       { width },
     );
+    if (infantil) doc.text(INFANTIL_NOTE, { width });
     doc.moveDown(1);
   }
   doc.font('Helvetica').fontSize(7.5).fillColor('#444444').text(historyNote(years), { width });

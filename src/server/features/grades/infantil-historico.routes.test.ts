@@ -8,10 +8,12 @@ import { eq } from 'drizzle-orm';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { students } from '../../db/schema/students.js';
-import { insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { pdfText } from '../../test/pdf-text.js';
+import type { IssuedDocument } from '../../../shared/documents.schemas.js';
 import { closeYear, gradedFifthGrade, issuedHistoricoYear, setupGradesTestApp } from './grades.test-setup.js';
 
-const { t } = setupGradesTestApp();
+const { t, send, get } = setupGradesTestApp();
 
 /** A closed 2026 with a Pré II class whose grid has two lines, and one child in it. */
 async function closedYearWithPreII() {
@@ -72,5 +74,40 @@ describe('a child of the Educação Infantil on the histórico escolar', () => {
       ['Linguagem oral e escrita', '—', 'Concluiu o ano'],
       ['Movimento', '—', 'Concluiu o ano'],
     ]);
+  });
+
+  it('prints a year with no grade curricular as its result and the note on no grades, without an empty table', async () => {
+    const s = await gradedFifthGrade();
+    const preI = await insertClass(t, null, 20, {
+      nivel: 'Educação Infantil',
+      serie: 'Pré I',
+      nome: 'Pré I A',
+      turno: 'tarde',
+    });
+    const child = await insertStudent(t, preI.id);
+    const issue = async () => {
+      const response = await send('POST', '/api/documentos', s.admin.cookie, {
+        aluno_id: child.id,
+        tipo: 'historico_escolar',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const pdf = await get(`/api/documentos/${dataOf<IssuedDocument>(response).id}/pdf`, s.admin.cookie);
+      expect(pdf.statusCode).toBe(200);
+      return pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    };
+    const note =
+      'Educação Infantil: sem notas e sem o objetivo de promoção; a criança é avaliada pelo acompanhamento e registro do seu desenvolvimento, nos pareceres descritivos (LDB art. 31, I).';
+    const during = await issue();
+    expect(during).toContain('2026 — Pré I —');
+    expect(during).toContain('Resultado final: Cursando');
+    expect(during).toContain(note);
+    expect(during).not.toContain('Componente curricular');
+    // The note of this school's years counted in horas-aula (documents before ADR 0110) is not about it.
+    expect(during).not.toContain('horas-aula');
+    await closeYear(s.year.id, s.admin.cookie);
+    const closed = await issue();
+    expect(closed).toContain('Resultado final: Concluiu o ano');
+    expect(closed).toContain(note);
+    expect(closed).not.toContain('Componente curricular');
   });
 });
