@@ -58,6 +58,50 @@ export const componentesBncc = [
 ] as const;
 export type ComponenteBncc = (typeof componentesBncc)[number];
 
+type Nivel = 'Educação Infantil' | 'Fundamental I' | 'Fundamental II' | 'Ensino Médio';
+
+/**
+ * The stages whose grade curricular offers each BNCC component (ADR 0127): Biologia, Física, Química,
+ * Filosofia and Sociologia are the Ensino Médio's; Ciências and Ensino Religioso the Fundamental's (ER:
+ * CF art. 210, § 1). Educação Infantil, which the BNCC organizes by campos de experiência and not by
+ * component, is offered the Fundamental's other components, as schools name its activities after them.
+ */
+const infantilAoMedio = ['Educação Infantil', 'Fundamental I', 'Fundamental II', 'Ensino Médio'] as const;
+export const componenteStages: Record<ComponenteBncc, readonly Nivel[]> = {
+  'Língua Portuguesa': infantilAoMedio,
+  Arte: infantilAoMedio,
+  'Educação Física': infantilAoMedio,
+  'Língua Inglesa': infantilAoMedio,
+  Matemática: infantilAoMedio,
+  Ciências: ['Educação Infantil', 'Fundamental I', 'Fundamental II'],
+  Biologia: ['Ensino Médio'],
+  Física: ['Ensino Médio'],
+  Química: ['Ensino Médio'],
+  Geografia: infantilAoMedio,
+  História: infantilAoMedio,
+  Filosofia: ['Ensino Médio'],
+  Sociologia: ['Ensino Médio'],
+  'Ensino Religioso': ['Fundamental I', 'Fundamental II'],
+};
+
+/**
+ * Whether a class of this stage is offered the subject: a BNCC component at its stages, an itinerário
+ * formativo in Ensino Médio, and a subject of the school's own (no BNCC component) at every stage.
+ */
+export function subjectFitsStage(
+  subject: { area: Area; componente_bncc: ComponenteBncc | null },
+  nivel: string,
+): boolean {
+  if (subject.area === 'Itinerário formativo') return nivel === 'Ensino Médio';
+  if (subject.componente_bncc === null) return true;
+  return (componenteStages[subject.componente_bncc] as readonly string[]).includes(nivel);
+}
+
+/** Why a class of this stage is not offered the subject ('A disciplina Física não faz parte da grade da Educação Infantil'). */
+export function subjectStageMessage(nome: string, nivel: string): string {
+  return `A disciplina ${nome} não faz parte da grade ${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`;
+}
+
 export interface DefaultDisciplina {
   nome: string;
   area: Area;

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import {
   disciplinaSchema,
+  subjectFitsStage,
   type CreateDisciplinaInput,
   type Disciplina,
   type UpdateDisciplinaInput,
@@ -28,9 +29,18 @@ export function useDisciplinas(todas = false) {
   return useQuery(disciplinasQuery(todas));
 }
 
-/** The active subjects' names, in the catalogue's order, plus those already chosen (kept if inactive). */
-export function subjectChoices(catalogue: readonly Disciplina[] | undefined, chosen: readonly string[] = []) {
-  const names = (catalogue ?? []).filter((item) => item.ativo).map((item) => item.nome);
+/**
+ * The active subjects' names, in the catalogue's order, plus those already chosen (kept if inactive);
+ * with a class's stage, only the subjects of that stage (ADR 0127).
+ */
+export function subjectChoices(
+  catalogue: readonly Disciplina[] | undefined,
+  chosen: readonly string[] = [],
+  nivel?: string,
+) {
+  const names = (catalogue ?? [])
+    .filter((item) => item.ativo && (nivel === undefined || subjectFitsStage(item, nivel)))
+    .map((item) => item.nome);
   return [...names, ...chosen.filter((name) => !names.includes(name))];
 }
 

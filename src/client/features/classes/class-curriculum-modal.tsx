@@ -121,7 +121,7 @@ function CurriculumForm({ grade, onClose }: { grade: Curriculum; onClose: () => 
         hint="Escolha antes da primeira chamada: depois dela o modo fica fixo no ano, para a frequência não misturar dias e aulas."
       />
       {medio ? <ItinerariosFields grade={grade} /> : <LessonLengthField />}
-      <GradeRows medio={medio} />
+      <GradeRows medio={medio} nivel={grade.nivel} />
       {medio ? <CargaHorariaPanel grade={grade} live /> : <LiveHoursWarnings grade={grade} />}
     </FormModal>
   );

@@ -12,15 +12,16 @@ import type { GradeFormInput } from './curriculum-form-schema';
  * 'Um professor para todas as disciplinas' fills every row's teacher at once — the usual class of
  * Infantil and Fundamental I, but offered at any stage: it is only a shortcut of this form.
  */
-export function GradeRows({ medio }: { medio: boolean }) {
+export function GradeRows({ medio, nivel }: { medio: boolean; nivel: string }) {
   const { control, watch, setValue } = useFormContext<GradeFormInput>();
   const rows = useFieldArray({ control, name: 'disciplinas' });
   const teachers = useTeacherOptions(true);
   const catalogue = useDisciplinas();
   const chosen = watch('disciplinas').map((item) => item.disciplina);
   const itinerarios = (watch('itinerarios') ?? []).map((item) => item.nome.trim()).filter(Boolean);
-  // The catalogue's active subjects; one already in the grid stays offered even if deactivated since.
-  const subjects = subjectChoices(catalogue.data, chosen);
+  // The catalogue's active subjects of the class's stage (ADR 0127); one already in the grid stays offered
+  // even if deactivated since.
+  const subjects = subjectChoices(catalogue.data, chosen, nivel);
   const free = subjects.filter((name) => !chosen.includes(name));
   const teacherOptions = Object.fromEntries(
     (teachers.data ?? []).map((teacher) => [teacher.id, teacher.nome]),

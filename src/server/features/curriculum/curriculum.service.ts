@@ -165,12 +165,14 @@ export async function saveCurriculum(
         ]);
     }
     const before = await presentCurriculum(tx, turma);
-    // Names from the catalogue, as it spells them; an inactive subject stays only where it already was.
+    // Names from the catalogue, as it spells them, of the class's stage (ADR 0127); an inactive subject, or
+    // one of another stage, stays only where it already was.
     const names = await resolveChosenSubjects(
       tx,
       input.disciplinas.map((item) => item.disciplina),
       before.disciplinas.map((item) => item.disciplina),
       (index) => `disciplinas.${String(index)}.disciplina`,
+      turma.nivel,
     );
     await tx.delete(classSubjects).where(eq(classSubjects.turmaId, turmaId));
     const itinerarioIdOf = await saveItinerarios(tx, turma, input.itinerarios);

@@ -3,7 +3,12 @@
  * new school, and whether a chosen subject may be chosen.
  */
 import { asc, count } from 'drizzle-orm';
-import { defaultDisciplinas, subjectKey } from '../../../shared/disciplinas.schemas.js';
+import {
+  defaultDisciplinas,
+  subjectFitsStage,
+  subjectKey,
+  subjectStageMessage,
+} from '../../../shared/disciplinas.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { disciplinas } from '../../db/schema/disciplinas.js';
 import { badRequest } from '../../lib/errors.js';
@@ -59,27 +64,38 @@ export async function ensureSubjectCatalogue(db: DbOrTx, usedNames: readonly str
 /**
  * The names a person chose (a class's grade curricular, a teacher's subjects), checked against the
  * catalogue and spelled as the catalogue spells them. An inactive subject is refused unless it is
- * already in the list being edited (`kept`): deactivating stops new uses, not the old ones.
+ * already in the list being edited (`kept`): deactivating stops new uses, not the old ones. With a
+ * class's stage (`nivel`), a subject of another stage is refused the same way (ADR 0127).
  */
 export async function resolveChosenSubjects(
   db: DbOrTx,
   chosen: readonly string[],
   kept: readonly string[],
   pathOf: (index: number) => string,
+  nivel?: string,
 ): Promise<string[]> {
   if (chosen.length === 0) return [];
-  const rows = await db.select({ nome: disciplinas.nome, ativo: disciplinas.ativo }).from(disciplinas);
+  const rows = await db
+    .select({
+      nome: disciplinas.nome,
+      ativo: disciplinas.ativo,
+      area: disciplinas.area,
+      componente_bncc: disciplinas.componenteBncc,
+    })
+    .from(disciplinas);
   const byKey = new Map(rows.map((row) => [subjectKey(row.nome), row]));
   const keptKeys = new Map(kept.map((nome) => [subjectKey(nome), nome]));
   return chosen.map((nome, index) => {
     const key = subjectKey(nome);
     const row = byKey.get(key);
-    if (row?.ativo) return row.nome;
+    if (row?.ativo && (nivel === undefined || subjectFitsStage(row, nivel))) return row.nome;
     const old = keptKeys.get(key);
     if (old !== undefined) return row?.nome ?? old;
-    const message = row
-      ? `A disciplina ${row.nome} está inativa e não pode ser escolhida`
-      : `A disciplina ${nome} não está cadastrada em Configurações → Acadêmico → Disciplinas`;
+    const message = !row
+      ? `A disciplina ${nome} não está cadastrada em Configurações → Acadêmico → Disciplinas`
+      : row.ativo && nivel !== undefined
+        ? subjectStageMessage(row.nome, nivel)
+        : `A disciplina ${row.nome} está inativa e não pode ser escolhida`;
     throw badRequest(message, [{ path: pathOf(index), message }]);
   });
 }

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { Area, ComponenteBncc, Disciplina } from '../../../shared/disciplinas.schemas';
+import { renderAt, stubApi } from '../../test/render';
+import { curriculumAnswer, schoolClassAnswer, uuidOf } from '../../test/answers';
+import { ClassCurriculumModal } from './class-curriculum-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const catalogue: Disciplina[] = (
+  [
+    ['Matemática', 'Matemática', 'Matemática'],
+    ['Ciências', 'Ciências da Natureza', 'Ciências'],
+    ['Física', 'Ciências da Natureza', 'Física'],
+    ['Sociologia', 'Ciências Humanas', 'Sociologia'],
+    ['Musicalização', 'Parte diversificada', null],
+  ] as [string, Area, ComponenteBncc | null][]
+).map(([nome, area, componente_bncc], index) => ({
+  id: uuidOf(60 + index),
+  nome,
+  area,
+  componente_bncc,
+  ativo: true,
+  ordem: index + 1,
+  version: 1,
+}));
+
+describe('ClassCurriculumModal: the subjects of the class’s stage', () => {
+  it('offers a Pré II neither Física nor Sociologia, and the school’s own Musicalização', async () => {
+    const turma = schoolClassAnswer({
+      id: uuidOf(50),
+      nome: 'Pré II A',
+      nivel: 'Educação Infantil',
+      serie: 'Pré II',
+    });
+    stubApi({
+      [`/api/turmas/${turma.id}/disciplinas`]: curriculumAnswer({
+        turma_id: turma.id,
+        turma_nome: turma.nome,
+        nivel: turma.nivel,
+        disciplinas: [
+          {
+            disciplina: 'Matemática',
+            professor: null,
+            aulas_semanais: 5,
+            dias_semana: [1, 2, 3, 4, 5],
+            itinerario: null,
+            area: 'Matemática',
+            carga_horaria_anual: 167,
+          },
+        ],
+      }),
+      '/api/disciplinas': catalogue,
+      '/api/professores': [],
+    });
+    renderAt(<ClassCurriculumModal turma={turma} canWrite onClose={() => undefined} />);
+    const select = await screen.findByRole('combobox', { name: 'Disciplina' });
+    await within(select).findByRole('option', { name: 'Musicalização' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Matemática', 'Ciências', 'Musicalização']);
+  });
+});
