@@ -13,21 +13,25 @@ afterEach(() => {
 
 const lucas = uuidOf(42);
 
+/** The tab's reads: no comprovante waiting, no boleto bank, and `mensalidades` as the list's answer. */
+const stubTab = (mensalidades: object) =>
+  stubApi(
+    {
+      '/api/financeiro/comprovantes': [],
+      '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
+      '/api/financeiro/mensalidades': mensalidades,
+    },
+    [],
+  );
+
 describe('MensalidadesTab', () => {
   it("opens one student's charges by id (the departure notice's link) and names the student as the filter", async () => {
-    const fetchMock = stubApi(
-      {
-        '/api/financeiro/comprovantes': [],
-        '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
-        '/api/financeiro/mensalidades': {
-          items: [mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' })],
-          total: 1,
-          page: 1,
-          pageSize: 20,
-        },
-      },
-      [],
-    );
+    const fetchMock = stubTab({
+      items: [mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' })],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
     const router = renderAt(<MensalidadesTab manage />, `/lista?aba=mensalidades&aluno=${lucas}&mes=`);
     const filter = await screen.findByTestId('filtro-aluno');
     await within(filter).findByText('Lucas Almeida');
@@ -45,20 +49,13 @@ describe('MensalidadesTab', () => {
 
   it("names the guardian whose charges a family's filter shows (Inadimplência → 'Ver mensalidades')", async () => {
     const rita = uuidOf(7);
-    const fetchMock = stubApi(
-      {
-        '/api/financeiro/comprovantes': [],
-        '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
-        '/api/financeiro/mensalidades': {
-          items: [mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' })],
-          total: 1,
-          responsavel_nome: 'Rita Prado',
-          page: 1,
-          pageSize: 20,
-        },
-      },
-      [],
-    );
+    const fetchMock = stubTab({
+      items: [mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' })],
+      total: 1,
+      responsavel_nome: 'Rita Prado',
+      page: 1,
+      pageSize: 20,
+    });
     renderAt(<MensalidadesTab manage />, `/lista?aba=mensalidades&responsavel=${rita}&status=vencido&mes=`);
     const filter = await screen.findByTestId('filtro-responsavel');
     await within(filter).findByText('Rita Prado');
@@ -77,25 +74,20 @@ describe('MensalidadesTab', () => {
       page: 1,
       pageSize: 20,
     });
-    stubApi(
-      {
-        '/api/financeiro/comprovantes': [],
-        '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
-        '/api/financeiro/mensalidades': page(
-          [
-            mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' }),
-            mensalidadeAnswer({
-              id: uuidOf(43),
-              aluno_id: lucas,
-              aluno_nome: 'Lucas Almeida',
-              tipo: 'taxa_matricula',
-              anuidade_ano: 2027,
-            }),
-          ],
-          1,
-        ),
-      },
-      [],
+    stubTab(
+      page(
+        [
+          mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' }),
+          mensalidadeAnswer({
+            id: uuidOf(43),
+            aluno_id: lucas,
+            aluno_nome: 'Lucas Almeida',
+            tipo: 'taxa_matricula',
+            anuidade_ano: 2027,
+          }),
+        ],
+        1,
+      ),
     );
     renderAt(<MensalidadesTab manage />, `/lista?aba=mensalidades&aluno=${lucas}&mes=`);
     expect(await screen.findByRole('heading', { name: 'Mensalidades e taxa de matrícula (2)' })).toBeTruthy();
@@ -111,28 +103,21 @@ describe('a search by name', () => {
       .map((request) => new URL(request.url, 'http://escola.test').searchParams.get('mes'));
 
   const stubList = () =>
-    stubApi(
-      {
-        '/api/financeiro/comprovantes': [],
-        '/api/financeiro/boleto/disponivel': { disponivel: false, banco_nome: null },
-        '/api/financeiro/mensalidades': {
-          items: [
-            mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' }),
-            mensalidadeAnswer({
-              id: uuidOf(44),
-              aluno_id: lucas,
-              aluno_nome: 'Lucas Almeida',
-              mes_referencia: '2026-11',
-              status: 'vencido',
-            }),
-          ],
-          total: 2,
-          page: 1,
-          pageSize: 20,
-        },
-      },
-      [],
-    );
+    stubTab({
+      items: [
+        mensalidadeAnswer({ aluno_id: lucas, aluno_nome: 'Lucas Almeida' }),
+        mensalidadeAnswer({
+          id: uuidOf(44),
+          aluno_id: lucas,
+          aluno_nome: 'Lucas Almeida',
+          mes_referencia: '2026-11',
+          status: 'vencido',
+        }),
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    });
 
   it("shows the student's every month, and the school's list opens on this month", async () => {
     let api = stubList();
