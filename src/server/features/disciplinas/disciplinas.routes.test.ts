@@ -196,10 +196,12 @@ async function subjectsOfClass(turmaId: string) {
 describe('PATCH /api/disciplinas/:id', () => {
   it('a rename keeps the id; open years take the new name, a closed year keeps the one it was taught under', async () => {
     const { admin, year, teacher, turma } = await setupSchool(t, { mode: 'por_aula' });
+    // Parte diversificada: the class is a Fundamental I one, and an itinerário formativo is the Ensino
+    // Médio's (ADR 0127).
     const robotica = dataOf<Disciplina>(
       await send('POST', '/api/disciplinas', admin.cookie, {
         nome: 'Robótica',
-        area: 'Itinerário formativo',
+        area: 'Parte diversificada',
       }),
     );
     await setCurriculum(t, admin.cookie, turma.id, {
