@@ -16,6 +16,7 @@ import type { Actor } from '../audit/index.js';
 import type { EnrolmentHandler } from '../students/index.js';
 import { forgetSharedReads } from './finance.shared-reads.js';
 import { generateMensalidades } from './mensalidades.generation.js';
+import { wakePixSync } from './pix-cobranca.js';
 
 export const AVISO_SEM_GERACAO =
   'As mensalidades deste aluno serão criadas quando o Financeiro gerar as do ano.';
@@ -80,8 +81,11 @@ export const chargeDeskEnrolment: EnrolmentHandler = async (
       ? `Criada a mensalidade de ${monthText(turma.primeiro_mes)}, como as dos demais alunos.`
       : `Criadas ${String(result.mensalidades)} mensalidades (${monthText(turma.primeiro_mes)} a ${monthText(turma.ultimo_mes)}), como as dos demais alunos.`;
   return {
+    // As after the Financeiro's own run and a departure's cancellations: the figures and the new months'
+    // Pix charges follow at once, not at the sync job's next turn.
     after: () => {
       forgetSharedReads(ctx.db);
+      void wakePixSync(ctx);
     },
     resumo,
   };
