@@ -55,12 +55,13 @@ export async function familyAttendance(
   const result = new Map<string, FamilyChildAttendance>();
   if (children.length === 0) return result;
   const today = clock.today();
-  // The calendar ahead is the same for every child: read once, and only when a child is in a class.
-  // With the whole year's school days, the base of the Conselho Tutelar line (ADR 0117), in the same reads.
+  // The year's school days are the same for every child: read once, and only when a child is in a class.
+  // They are the base of the planned lessons and of the Conselho Tutelar line (ADR 0117).
   const yearDays = children.some((child) => child.turmaId && child.status === 'ativo')
     ? await school.get(`year-days:${today}`, () => schoolYearDays(db))
     : null;
-  const daysAhead = yearDays?.ahead ?? null;
+  // The year's outlook is known while the current year is on (none, or ended: not known).
+  const yearOn = yearDays !== null && !yearDays.ended;
   // Each child's year (its class's, as the child's screen shows), and the year's rules.
   const years = await Promise.all(
     children.map((child) => {
@@ -184,7 +185,7 @@ export async function familyAttendance(
     const outlook = await yearOutlook(
       db,
       child,
-      daysAhead !== null,
+      yearOn,
       geral,
       subjects,
       planned,

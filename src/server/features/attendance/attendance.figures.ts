@@ -132,25 +132,18 @@ export async function schoolDaysAhead(db: DbOrTx): Promise<string[] | null> {
 
 /**
  * The current year's school days, read once for the family's home: the whole year's (`letivos`, the
- * base of the Conselho Tutelar line, ADR 0117) and those ahead (`ahead`, as `schoolDaysAhead`: null once
- * the year has ended). Null without a current year. The same two reads as `schoolDaysAhead`.
+ * base of the year's planned lessons and of the Conselho Tutelar line, ADR 0117) and whether the year is
+ * still on (`ended`: today is past its last day). Null without a current year.
  */
 export async function schoolYearDays(
   db: DbOrTx,
-): Promise<{ de: string; ate: string; letivos: string[]; ahead: string[] | null } | null> {
+): Promise<{ de: string; ate: string; letivos: string[]; ended: boolean } | null> {
   const year = await resolveYear(db);
   if (!year) return null;
-  const today = clock.today();
   const letivos = (await classifyRange(db, year.inicio, year.fim))
     .filter((day) => day.letivo)
     .map((day) => day.data);
-  const from = today < year.inicio ? year.inicio : addDays(today, 1);
-  return {
-    de: year.inicio,
-    ate: year.fim,
-    letivos,
-    ahead: today > year.fim ? null : letivos.filter((day) => day >= from),
-  };
+  return { de: year.inicio, ate: year.fim, letivos, ended: clock.today() > year.fim };
 }
 
 /** A class's grid as the year ahead counts it: each subject's lessons a week and their weekdays. */
