@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSingleLine, SINGLE_LINE_MESSAGE, versionSchema } from './validators.js';
 import { foldText } from './format.js';
+import { classNiveis, type ClassNivel } from './classes.schemas.js';
 
 /**
  * The school's subject catalogue (issue 31 §2, ADR 0023): each subject has a name, an área do
@@ -58,16 +59,14 @@ export const componentesBncc = [
 ] as const;
 export type ComponenteBncc = (typeof componentesBncc)[number];
 
-type Nivel = 'Educação Infantil' | 'Fundamental I' | 'Fundamental II' | 'Ensino Médio';
-
 /**
  * The stages whose grade curricular offers each BNCC component (ADR 0127): Biologia, Física, Química,
  * Filosofia and Sociologia are the Ensino Médio's; Ciências and Ensino Religioso the Fundamental's (ER:
  * CF art. 210, § 1). Educação Infantil, which the BNCC organizes by campos de experiência and not by
  * component, is offered the Fundamental's other components, as schools name its activities after them.
  */
-const infantilAoMedio = ['Educação Infantil', 'Fundamental I', 'Fundamental II', 'Ensino Médio'] as const;
-export const componenteStages: Record<ComponenteBncc, readonly Nivel[]> = {
+const infantilAoMedio = classNiveis;
+export const componenteStages: Record<ComponenteBncc, readonly ClassNivel[]> = {
   'Língua Portuguesa': infantilAoMedio,
   Arte: infantilAoMedio,
   'Educação Física': infantilAoMedio,
