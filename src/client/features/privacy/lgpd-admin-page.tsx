@@ -12,8 +12,9 @@ import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { Form, FormSelect, FormTextArea } from '../../components/form-fields';
 import { ErasureSummary } from '../../domain/erasure-summary';
 import { Modal } from '../../components/modal';
-import { PageTabs } from '../../components/page-tabs';
+import { PageTab, PageTabs } from '../../components/page-tabs';
 import { ApiError } from '../../lib/api-client';
+import { useTabParam } from '../../lib/use-list-state';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useAnswerRequest, useClassConsents, useClasses, useRequests } from './privacy.api';
 import { ProcessingRegisterView } from './processing-register';
@@ -221,14 +222,16 @@ function ClassConsentsTable() {
 }
 
 const tabs = [
-  { value: 'solicitacoes', label: 'Solicitações LGPD' },
-  { value: 'consentimentos', label: 'Consentimentos por turma' },
-  { value: 'registro', label: 'Registro das operações' },
+  { value: 'solicitacoes', label: 'Solicitações LGPD', Tab: RequestsQueue },
+  { value: 'consentimentos', label: 'Consentimentos por turma', Tab: ClassConsentsTable },
+  { value: 'registro', label: 'Registro das operações', Tab: ProcessingRegisterView },
 ] as const;
+const tabValues = tabs.map((item) => item.value);
 
 /** The secretaria's LGPD screen: the requests queue with its deadlines and the consents per class. */
 export function LgpdAdminPage() {
-  const [tab, setTab] = useState<string>('solicitacoes');
+  // The tab lives in the URL, as on the other screens: a reload or a link keeps it.
+  const [tab, setTab] = useTabParam(tabValues, 'solicitacoes');
   return (
     <div>
       <PageHeader
@@ -236,13 +239,11 @@ export function LgpdAdminPage() {
         subtitle="Solicitações dos titulares (prazo legal de 15 dias), consentimentos e o registro das operações de tratamento."
       />
       <PageTabs label="Áreas da LGPD" tabs={tabs} value={tab} onChange={setTab}>
-        {tab === 'solicitacoes' ? (
-          <RequestsQueue />
-        ) : tab === 'registro' ? (
-          <ProcessingRegisterView />
-        ) : (
-          <ClassConsentsTable />
-        )}
+        {tabs.map(({ value, Tab }) => (
+          <PageTab key={value} value={value}>
+            <Tab />
+          </PageTab>
+        ))}
       </PageTabs>
     </div>
   );
