@@ -89,8 +89,17 @@ export const boletoSchema = z.object({
   /** As printed: `00190.00009 07777.777009 00087.654182 6 49000000295295`. */
   linha_digitavel_formatada: z.string(),
   vencimento: z.string(),
-  /** Centavos: the open principal when issued; multa and juros after the due date per the instructions. */
+  /**
+   * Centavos: the open principal when issued; multa and juros after the due date per the instructions.
+   * Issued after the tuition's due date (ADR 0131): the amount of its own due date, `multa` and `juros`
+   * included.
+   */
   valor: z.number().int(),
+  /** Multa and juros included in `valor` (0 for a boleto issued in time). */
+  multa: z.number().int(),
+  juros: z.number().int(),
+  /** The tuition's due date when the boleto was issued after it (its own `vencimento` is later); else null. */
+  vencimento_mensalidade: z.string().nullable(),
   situacao: z.enum(['a_registrar', 'registrado', 'rejeitado', 'liquidado', 'baixado']),
   motivo_rejeicao: z.string().nullable(),
   pagador: z.object({ nome: z.string(), cpf: z.string() }),

@@ -60,8 +60,20 @@ export const boletos = pgTable(
     /** As the bank prints it (with its check digit where the bank has one). */
     nossoNumero: text('nosso_numero').notNull(),
     vencimento: date('vencimento', { mode: 'string' }).notNull(),
-    /** Centavos on the boleto (the open principal on the day it was issued). */
+    /**
+     * Centavos on the boleto: the open principal on the day it was issued, plus `multa` and `juros` when
+     * it was issued after the tuition's due date (ADR 0131).
+     */
     valor: integer('valor').notNull(),
+    /** Multa included in `valor` (a boleto issued after the tuition's due date; else 0). */
+    multa: integer('multa').notNull().default(0),
+    /** Juros up to this boleto's `vencimento` included in `valor` (as `multa`). */
+    juros: integer('juros').notNull().default(0),
+    /**
+     * The tuition's due date when this boleto was issued after it (ADR 0131): the boleto has its own
+     * near due date and the amount of that day; null for a boleto issued in time (due with the tuition).
+     */
+    vencimentoMensalidade: date('vencimento_mensalidade', { mode: 'string' }),
     codigoBarras: text('codigo_barras').notNull(),
     linhaDigitavel: text('linha_digitavel').notNull(),
     situacao: text('situacao', { enum: boletoSituacoes }).notNull().default('a_registrar'),

@@ -6,7 +6,9 @@
 import { and, asc, eq, isNull, isNotNull } from 'drizzle-orm';
 import { descricaoCobranca } from '../../../shared/mensalidades.schemas.js';
 import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
+import { computeJuros } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { BoletoRow } from '../../db/schema/boletos.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -28,19 +30,34 @@ import { renderBoletosPdf, type BoletoPdfData } from './boleto.pdf.js';
 
 const percent = (bp: number) => `${(bp / 100).toFixed(2).replace('.', ',')}%`;
 
-/** The instructions printed: the school's text, then multa and juros as the finance settings say today. */
+/**
+ * The instructions printed: the school's text, then multa and juros as the finance settings say today.
+ * A boleto issued after the tuition's due date (ADR 0131) says what its value already has and that,
+ * after its own due date, only juros on the principal run (the remessa sends no multa for it).
+ */
 export function instrucoesDe(
   texto: string | null,
-  valor: number,
-  vencimento: string,
+  boleto: Pick<BoletoRow, 'valor' | 'vencimento' | 'multa' | 'juros' | 'vencimentoMensalidade'>,
   rates: { multaBp: number; jurosMensalBp: number },
 ): string[] {
+  const { valor, vencimento } = boleto;
   const linhas: string[] = [];
-  if (rates.multaBp > 0)
+  if (boleto.vencimentoMensalidade !== null) {
+    const principal = valor - boleto.multa - boleto.juros;
+    linhas.push(
+      `Mensalidade vencida em ${formatDate(boleto.vencimentoMensalidade)}: valor com multa de ${formatCentavosPlain(boleto.multa)} e juros de ${formatCentavosPlain(boleto.juros)} até ${formatDate(vencimento)}.`,
+    );
+    const porDia = computeJuros(principal, 1, { multaBp: 0, jurosMensalBp: rates.jurosMensalBp });
+    linhas.push(
+      porDia > 0
+        ? `Após ${formatDate(vencimento)}, não cobrar multa; juros de ${formatCentavosPlain(porDia)} por dia de atraso.`
+        : `Após ${formatDate(vencimento)}, não cobrar multa nem juros.`,
+    );
+  } else if (rates.multaBp > 0)
     linhas.push(
       `Após ${formatDate(vencimento)}, cobrar multa de ${percent(rates.multaBp)} (${formatCentavosPlain(Math.round((valor * rates.multaBp) / 10_000))}).`,
     );
-  if (rates.jurosMensalBp > 0) {
+  if (boleto.vencimentoMensalidade === null && rates.jurosMensalBp > 0) {
     const porDia = Math.round((valor * rates.jurosMensalBp) / 10_000 / 30);
     linhas.push(
       `Após o vencimento, juros de ${percent(rates.jurosMensalBp)} ao mês (${formatCentavosPlain(porDia)} por dia de atraso).`,
@@ -121,7 +138,7 @@ export async function pdfDataOf(
     beneficiario: { nome: school.nome, cnpj: school.cnpj, endereco: school.endereco },
     pagador: { nome: payer.nome, cpf: issued.boleto.pagador.cpf, linhas: enderecoLinhas(payer) },
     instrucoes: [
-      ...instrucoesDe(config.instrucoes, row.valor, row.vencimento, {
+      ...instrucoesDe(config.instrucoes, row, {
         multaBp: settings.multaBp,
         jurosMensalBp: settings.jurosMensalBp,
       }),

@@ -23,11 +23,15 @@ export type ReconciledBoleto =
 /**
  * One boleto in line with its mensalidade. Paid by another means or cancelled → 'baixa' (or removed when
  * the bank never saw it; nothing while a baixa sent awaits the retorno); open again before that baixa left → no baixa; due date changed → the new
- * vencimento, and 'alteracao_vencimento' when already sent. A boleto outside RECONCILED_SITUACOES
+ * vencimento, and 'alteracao_vencimento' when already sent (not for a boleto issued after the tuition's
+ * due date, whose due date is its own: ADR 0131). A boleto outside RECONCILED_SITUACOES
  * keeps what it has.
  */
 export function reconciledMovement(
-  boleto: Pick<BoletoRow, 'situacao' | 'remessaId' | 'movimentoPendente' | 'movimentoEnviado' | 'vencimento'>,
+  boleto: Pick<
+    BoletoRow,
+    'situacao' | 'remessaId' | 'movimentoPendente' | 'movimentoEnviado' | 'vencimento' | 'vencimentoMensalidade'
+  >,
   mensalidade: Pick<MensalidadeRow, 'canceladaEm' | 'principalPago' | 'valor' | 'dataVencimento'>,
 ): ReconciledBoleto {
   const kept = {
@@ -46,7 +50,9 @@ export function reconciledMovement(
   }
   // The bank still holds it registered (the baixa never left): it stays as it is, to be paid.
   const movimento = boleto.movimentoPendente === 'baixa' ? null : boleto.movimentoPendente;
-  if (mensalidade.dataVencimento === boleto.vencimento) return { ...kept, movimento };
+  // A boleto issued after the tuition's due date has a due date of its own (ADR 0131): not the tuition's.
+  if (mensalidade.dataVencimento === boleto.vencimento || boleto.vencimentoMensalidade !== null)
+    return { ...kept, movimento };
   return {
     remover: false,
     movimento: nuncaEnviado ? movimento : 'alteracao_vencimento',

@@ -17,11 +17,12 @@ import { boletoConfig, boletos, type BoletoConfigRow, type BoletoRow } from '../
 import { mensalidades } from '../../db/schema/finance.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { maskCpf } from '../../../shared/validators.js';
-import { formatDate } from '../../../shared/format.js';
+import { addDays, lastDayWithoutCharges } from '../../../shared/calendar.js';
+import { computeAmountDue } from '../../../shared/money.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { financeScopeOf, getMensalidade, type FinanceScope } from '../finance/index.js';
+import { financeScopeOf, getMensalidade, loadSettings, ratesOf, type FinanceScope } from '../finance/index.js';
 import { NO_ADDRESS_PARTS, payersOf, scopeOf, type Payer } from '../students/index.js';
 import { bancoOf, validarConvenio, type BancoBoleto, type Convenio } from './bancos.js';
 import { buildCodigoBarras, formatLinhaDigitavel, linhaDigitavelDe } from './febraban.js';
@@ -144,6 +145,9 @@ function toBoleto(row: BoletoRow, pagador: { nome: string; cpf: string }): Bolet
     linha_digitavel_formatada: formatLinhaDigitavel(row.linhaDigitavel),
     vencimento: row.vencimento,
     valor: row.valor,
+    multa: row.multa,
+    juros: row.juros,
+    vencimento_mensalidade: row.vencimentoMensalidade,
     situacao: row.situacao,
     motivo_rejeicao: row.motivoRejeicao,
     pagador,
@@ -186,12 +190,6 @@ export async function issueBoleto(
   if (mensalidade.status === 'pago') throw conflict('Esta mensalidade já está paga: não há boleto a pagar.');
   if (mensalidade.status === 'cancelado')
     throw conflict('Esta mensalidade foi cancelada: não há boleto a pagar.');
-  // The bank refuses an entry due before the day it is issued (FEBRABAN G059 17): a first boleto past the
-  // due date would be a PDF no bank registers, so none that could not be paid. One issued in time stays.
-  if (!existing && mensalidade.data_vencimento < today)
-    throw conflict(
-      `Esta mensalidade venceu em ${formatDate(mensalidade.data_vencimento)} e não tem boleto: o banco não registra boleto com vencimento passado. Pague pelo Pix, que já traz o valor do dia com multa e juros.`,
-    );
   const payer = (await payersOf(db, [mensalidade.aluno_id])).get(mensalidade.aluno_id);
   const cpf = payer?.cpf?.replace(/\D/g, '') ?? '';
   if (!payer || cpf.length !== 11) throw semCpf(payer);
@@ -207,19 +205,74 @@ export async function issueBoleto(
     if (!config || !agreement) throw conflict(SEM_BOLETO);
     const [again] = await tx.select().from(boletos).where(eq(boletos.mensalidadeId, mensalidadeId));
     if (again) return { boleto: toBoleto(again, pagador), row: again, payer, novo: false };
-    const row = await insertBoleto(tx, config, agreement, {
-      mensalidadeId,
-      vencimento: mensalidade.data_vencimento,
-      valor: mensalidade.valor - mensalidade.principal_pago,
-    });
+    const titulo = await tituloDe(tx, mensalidade, today);
+    const row = await insertBoleto(tx, config, agreement, { mensalidadeId, ...titulo });
     await recordAudit(tx, actor, {
       action: 'emitir_boleto',
       entity: 'mensalidade',
       entityId: mensalidadeId,
-      details: { banco: row.banco, nosso_numero: row.nossoNumero },
+      details: {
+        banco: row.banco,
+        nosso_numero: row.nossoNumero,
+        ...(row.vencimentoMensalidade ? { vencimento: row.vencimento, valor: row.valor } : {}),
+      },
     });
     return { boleto: toBoleto(row, pagador), row, payer, novo: true };
   });
+}
+
+interface Titulo {
+  vencimento: string;
+  valor: number;
+  multa: number;
+  juros: number;
+  vencimentoMensalidade: string | null;
+}
+
+/**
+ * The due date of a boleto issued for a tuition already past its due date (ADR 0131): the next bank
+ * business day after `today`. The bank must register the title before the family can pay it, and the
+ * remessa goes by the Financeiro's hand; a day's margin lets the day's file (or the next morning's) carry
+ * it, and the bank refuses an entrada due before it is issued (G059 17).
+ */
+export function vencimentoAtualizado(today: string): string {
+  return lastDayWithoutCharges(addDays(today, 1));
+}
+
+/**
+ * What the boleto carries. In time: the tuition's due date and the open principal (ADR 0055). Past the
+ * due date: a near due date (`vencimentoAtualizado`) and the amount of that day — open principal, multa
+ * and juros up to it (shared/money.ts) — with multa and juros kept apart, so the remessa sends no second
+ * multa and the retorno credits the principal and the charges each to its own (ADR 0131).
+ */
+async function tituloDe(
+  db: DbOrTx,
+  mensalidade: { data_vencimento: string; valor: number; principal_pago: number },
+  today: string,
+): Promise<Titulo> {
+  const principal = mensalidade.valor - mensalidade.principal_pago;
+  if (mensalidade.data_vencimento >= today)
+    return {
+      vencimento: mensalidade.data_vencimento,
+      valor: principal,
+      multa: 0,
+      juros: 0,
+      vencimentoMensalidade: null,
+    };
+  const vencimento = vencimentoAtualizado(today);
+  const due = computeAmountDue(
+    principal,
+    mensalidade.data_vencimento,
+    vencimento,
+    ratesOf(await loadSettings(db)),
+  );
+  return {
+    vencimento,
+    valor: due.total,
+    multa: due.multa,
+    juros: due.juros,
+    vencimentoMensalidade: mensalidade.data_vencimento,
+  };
 }
 
 /** Inserts the boleto and moves the sequence on; the caller holds the agreement's row lock. */
@@ -227,7 +280,7 @@ async function insertBoleto(
   tx: Tx,
   config: BoletoConfigRow,
   { banco, convenio }: { banco: BancoBoleto; convenio: Convenio },
-  titulo: { mensalidadeId: string; vencimento: string; valor: number },
+  titulo: Titulo & { mensalidadeId: string },
 ): Promise<BoletoRow> {
   const sequencia = config.proximoNossoNumero;
   if (sequencia > banco.maxSequencia)
@@ -249,6 +302,9 @@ async function insertBoleto(
       nossoNumero,
       vencimento: titulo.vencimento,
       valor: titulo.valor,
+      multa: titulo.multa,
+      juros: titulo.juros,
+      vencimentoMensalidade: titulo.vencimentoMensalidade,
       codigoBarras,
       linhaDigitavel: linhaDigitavelDe(codigoBarras),
       situacao: 'a_registrar',

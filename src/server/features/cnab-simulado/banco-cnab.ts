@@ -257,7 +257,7 @@ export class BancoCnabSimulado {
       return resposta('14', []);
     }
     if (movimento !== '01') return resposta('03', ['05']);
-    const motivos = this.motivosDaEntrada(p, q!, r!, valido, vencimento, existente !== undefined);
+    const motivos = this.motivosDaEntrada(p, q!, r!, valido, vencimento, existente !== undefined, hoje);
     if (motivos.length > 0) return resposta('03', motivos.slice(0, 5));
     this.titulos.set(nossoNumero, {
       ...base,
@@ -281,6 +281,7 @@ export class BancoCnabSimulado {
     nossoNumeroValido: boolean,
     vencimento: string | null,
     duplicado: boolean,
+    hoje: string,
   ): string[] {
     const motivos: string[] = [];
     const emissao = dataDe(campo(p, 110, 117));
@@ -291,7 +292,17 @@ export class BancoCnabSimulado {
     if (!/^\d{15}$/.test(campo(p, 86, 100)) || Number(campo(p, 86, 100)) <= 0) motivos.push('20');
     if (!['02', '04', '17', '21', '99'].includes(campo(p, 107, 108))) motivos.push('21');
     if (!emissao) motivos.push('24');
-    if (!['1', '2', '3'].includes(campo(p, 118, 118))) motivos.push('26');
+    else if (emissao > hoje) motivos.push('25');
+    const juros = campo(p, 118, 118);
+    if (!['1', '2', '3'].includes(juros)) motivos.push('26');
+    else if (juros !== '3' && !(Number(campo(p, 127, 141)) > 0)) motivos.push('27');
+    // Multa (segment R): a code the bank knows, from a date not before the due date, of a value above 0.
+    const multa = campo(r, 66, 66);
+    if (multa === '1' || multa === '2') {
+      const desde = dataDe(campo(r, 67, 74));
+      if (!desde || (vencimento !== null && desde < vencimento)) motivos.push('58');
+      if (!(Number(campo(r, 75, 89)) > 0)) motivos.push('59');
+    }
     const tipo = campo(q, 18, 18);
     const inscricao = campo(q, 19, 33);
     const inscricaoOk =
@@ -304,7 +315,7 @@ export class BancoCnabSimulado {
     const cep = campo(q, 129, 136);
     if (!/^\d{8}$/.test(cep) || cep === '00000000') motivos.push('48');
     if (!UFS.has(campo(q, 152, 153))) motivos.push('52');
-    if (!['0', '1', '2'].includes(campo(r, 66, 66))) motivos.push('57');
+    if (!['0', '1', '2'].includes(multa)) motivos.push('57');
     return motivos;
   }
 

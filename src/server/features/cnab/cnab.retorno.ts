@@ -209,7 +209,11 @@ function liquidacaoSuspeita(
     return `A data do pagamento no retorno (${formatDate(evento.dataOcorrencia)}) é anterior à emissão do boleto (${formatDate(emissao)}).`;
   if (evento.dataOcorrencia > dataDoArquivo)
     return `A data do pagamento no retorno (${formatDate(evento.dataOcorrencia)}) é posterior à do próprio arquivo (${formatDate(dataDoArquivo)}).`;
-  const oferta = descontoPontualidade(boleto.valor, boleto.vencimento, rates);
+  // A boleto issued after the tuition's due date (ADR 0131) carried no discount to the bank.
+  const oferta =
+    boleto.vencimentoMensalidade === null
+      ? descontoPontualidade(boleto.valor, boleto.vencimento, rates)
+      : null;
   const permitido = oferta && evento.dataOcorrencia <= oferta.ate ? oferta.valor : 0;
   if (evento.desconto > permitido)
     return `O banco informa um desconto de ${formatCentavosPlain(evento.desconto)}, maior que o do boleto (${formatCentavosPlain(permitido)}).`;
@@ -278,6 +282,7 @@ async function applyEvento(
         data: evento.dataOcorrencia,
         acrescimos: evento.acrescimos,
         desconto: evento.desconto,
+        incluidos: { multa: boleto.multa, juros: boleto.juros },
       },
       actor,
       today,

@@ -54,6 +54,11 @@ export interface BoletoPaymentInput {
   /** Juros, multa and encargos the bank charged (one figure in segment U), and the desconto it gave. */
   acrescimos: number;
   desconto: number;
+  /**
+   * Multa and juros the título's own value already carries (a boleto issued after the tuition's due
+   * date, ADR 0131); absent: none, the value is principal.
+   */
+  incluidos?: { multa: number; juros: number } | undefined;
 }
 
 export type BoletoPaymentOutcome = PixPaymentOutcome;
@@ -162,7 +167,9 @@ export function applyPixPayment(
 /**
  * Pays a mensalidade with a boleto's liquidação (CNAB retorno, ocorrência 06/17). The bank's figures
  * decide the split when they settle the open principal: its encargos are multa up to the day's multa,
- * the rest juros. Otherwise the amount is split as a payment typed by the secretaria (a partial one
+ * the rest juros; the charges the título's value carries (`incluidos`) are multa and juros as issued, and
+ * the bank's encargos on top of them juros after its own due date, rounded per day as the bank counts
+ * (its multa is off). Otherwise the amount is split as a payment typed by the secretaria (a partial one
  * leaves the rest open); more than the day's amount with figures that do not settle it is refused.
  */
 export function applyBoletoPayment(
@@ -183,10 +190,18 @@ export function applyBoletoPayment(
       origem: 'banco',
       exact: false,
       split: (due) => {
-        const principal = input.valor - input.acrescimos + input.desconto;
+        const incluidos = input.incluidos ?? { multa: 0, juros: 0 };
+        const principal =
+          input.valor - input.acrescimos + input.desconto - incluidos.multa - incluidos.juros;
         if (principal !== due.principal || input.acrescimos < 0 || input.desconto < 0) return undefined;
-        const multa = Math.min(due.multa, input.acrescimos);
-        return { principal, desconto: input.desconto, multa, juros: input.acrescimos - multa, settles: true };
+        const multa = Math.min(Math.max(0, due.multa - incluidos.multa), input.acrescimos);
+        return {
+          principal,
+          desconto: input.desconto,
+          multa: incluidos.multa + multa,
+          juros: incluidos.juros + input.acrescimos - multa,
+          settles: true,
+        };
       },
     },
     actor,
