@@ -18,6 +18,8 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
   const [downloading, setDownloading] = useState(false);
   // Past its due date, the dialog speaks of today's amount only (it said 'até o vencimento' beside 'venceu').
   const overdue = boleto.data !== undefined && boleto.data.vencimento < todayIso();
+  // Issued after the month's due date (ADR 0131): its own near due date, multa and juros in the value.
+  const vencidaEm = boleto.data?.vencimento_mensalidade ?? null;
 
   const handleCopy = async () => {
     if (!boleto.data) return;
@@ -62,6 +64,12 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
             <div>
               <dt className="text-gray-500">{overdue ? 'Valor impresso' : 'Valor'}</dt>
               <dd className="text-lg font-semibold text-gray-900">{formatCentavos(boleto.data.valor)}</dd>
+              {vencidaEm && (
+                <dd className="text-gray-700">
+                  {formatCentavos(boleto.data.valor - boleto.data.multa - boleto.data.juros)} + multa{' '}
+                  {formatCentavos(boleto.data.multa)} + juros {formatCentavos(boleto.data.juros)}
+                </dd>
+              )}
               {overdue && mensalidade.valor_atualizado > boleto.data.valor && (
                 <dd className="text-gray-700">
                   Hoje, com multa e juros: {formatCentavos(mensalidade.valor_atualizado)}
@@ -69,7 +77,7 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
               )}
             </div>
             <div>
-              <dt className="text-gray-500">Vencimento</dt>
+              <dt className="text-gray-500">{vencidaEm ? 'Vencimento do boleto' : 'Vencimento'}</dt>
               <dd className="text-lg font-semibold text-gray-900">{formatDate(boleto.data.vencimento)}</dd>
             </div>
             <div>
@@ -102,16 +110,27 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
               <Copy className="h-4 w-4" aria-hidden="true" /> Copiar linha digitável
             </Button>
           </div>
-          {overdue && (
+          {overdue ? (
             <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              Este boleto venceu em {formatDate(boleto.data.vencimento)}. Pago hoje, o banco soma a multa e os
-              juros ao valor impresso. Se o seu banco não aceitar, pague pelo Pix, que já traz o valor do dia.
+              Este boleto venceu em {formatDate(boleto.data.vencimento)}. Pago hoje, o banco soma{' '}
+              {vencidaEm ? 'os juros dos dias a mais' : 'a multa e os juros'} ao valor impresso. Se o seu banco
+              não aceitar, pague pelo Pix, que já traz o valor do dia.
             </p>
+          ) : (
+            vencidaEm && (
+              <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+                A mensalidade venceu em {formatDate(vencidaEm)}. Este boleto vence em{' '}
+                {formatDate(boleto.data.vencimento)} e já traz a multa e os juros até esse dia. Se o seu banco
+                ainda não encontrar o boleto, ele está sendo registrado: tente mais tarde ou pague pelo Pix.
+              </p>
+            )
           )}
           <p className="text-xs text-gray-500">
             {overdue
               ? 'Pague em qualquer banco, lotérica ou no app do seu banco.'
-              : 'Pague em qualquer banco, lotérica ou no app do seu banco até o vencimento. Depois dele, o banco cobra a multa e os juros escritos no boleto.'}
+              : vencidaEm
+                ? 'Pague em qualquer banco, lotérica ou no app do seu banco até o vencimento do boleto. Depois dele, o banco cobra só os juros de cada dia a mais.'
+                : 'Pague em qualquer banco, lotérica ou no app do seu banco até o vencimento. Depois dele, o banco cobra a multa e os juros escritos no boleto.'}
             {boleto.data.situacao !== 'a_registrar' && boleto.data.situacao !== 'registrado'
               ? ` Situação no banco: ${boletoSituacaoLabels[boleto.data.situacao]}.`
               : ''}

@@ -24,6 +24,9 @@ const boleto: Boleto = {
   linha_digitavel_formatada: '00190.00009 01234.567004 00000.001171 1 00000000085000',
   vencimento: '2099-10-10',
   valor: 85_000,
+  multa: 0,
+  juros: 0,
+  vencimento_mensalidade: null,
   situacao: 'a_registrar',
   motivo_rejeicao: null,
   pagador: { nome: 'Carla Souza', cpf: '52998224725' },
@@ -90,6 +93,46 @@ describe("the family's boleto", () => {
     );
     expect(dialog.textContent).toContain('Este boleto venceu em 11/07/2026.');
     expect(dialog.textContent).not.toContain('até o vencimento');
+  });
+
+  it('an overdue month with no boleto before: the boleto’s own due date and the amount of that day, with multa and juros (ADR 0131)', async () => {
+    const maio = mensalidadeAnswer({
+      id: '00000000-0000-4000-8000-000000000005',
+      mes_referencia: '2099-05',
+      data_vencimento: '2099-05-10',
+      status: 'vencido',
+      valor_atualizado: 86_870,
+    });
+    stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+      '/api/financeiro/mensalidades': (request) => {
+        const status = new URL(request.url, 'http://x').searchParams.get('status');
+        return { items: status === 'pendente' ? [maio] : [], total: 1, page: 1, pageSize: 200 };
+      },
+      '/api/financeiro/boleto/disponivel': { disponivel: true, banco_nome: 'Banco do Brasil' },
+      [`/api/financeiro/mensalidades/${maio.id}/boleto`]: {
+        ...boleto,
+        mensalidade_id: maio.id,
+        vencimento: '2099-05-16',
+        valor: 86_870,
+        multa: 1_700,
+        juros: 170,
+        vencimento_mensalidade: '2099-05-10',
+      },
+    });
+    renderAt(<GuardianFinance />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Boleto: Lia Souza, maio de 2099' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Boleto' });
+    await within(dialog).findByLabelText('Linha digitável');
+    expect(dialog.textContent).toContain(
+      'ValorR$\u00a0868,70R$\u00a0850,00 + multa R$\u00a017,00 + juros R$\u00a01,70',
+    );
+    expect(dialog.textContent).toContain('Vencimento do boleto16/05/2099');
+    expect(within(dialog).getByRole('note').textContent).toContain(
+      'A mensalidade venceu em 10/05/2099. Este boleto vence em 16/05/2099 e já traz a multa e os juros até esse dia.',
+    );
+    expect(dialog.textContent).toContain('Depois dele, o banco cobra só os juros de cada dia a mais.');
+    expect(dialog.textContent).not.toContain('Valor impresso');
   });
 
   it('says why there is no boleto (the payer without CPF)', async () => {

@@ -25,7 +25,13 @@ import {
 import { getSchoolIdentity } from '../settings/index.js';
 import type { Payer } from '../students/index.js';
 import { bancoOf } from './bancos.js';
-import { asSeenBy, issueBoleto, loadBoletoConfig, type IssuedBoleto } from './boleto.service.js';
+import {
+  asSeenBy,
+  issueBoleto,
+  loadBoletoConfig,
+  VENCIDA_SEM_BOLETO,
+  type IssuedBoleto,
+} from './boleto.service.js';
 import { renderBoletosPdf, type BoletoPdfData } from './boleto.pdf.js';
 
 const percent = (bp: number) => `${(bp / 100).toFixed(2).replace('.', ',')}%`;
@@ -190,13 +196,15 @@ export async function buildLotePdf(
     .orderBy(asc(mensalidades.dataVencimento), asc(mensalidades.id));
   const dados: BoletoPdfData[] = [];
   const puladas: string[] = [];
+  let vencidas = 0;
   for (const { id } of rows) {
     try {
-      const issued = await issueBoleto(db, id, scope, actor, today);
+      const issued = await issueBoleto(db, id, scope, actor, today, { vencidas: 'recusar' });
       dados.push(await pdfDataOf(db, issued, scope, today));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 'UNPROCESSABLE') puladas.push(id);
+      else if (error.message === VENCIDA_SEM_BOLETO) vencidas++;
       else if (error.code !== 'CONFLICT' || error.message.includes('não emite')) throw error;
     }
   }
@@ -205,7 +213,9 @@ export async function buildLotePdf(
       'CONFLICT',
       puladas.length > 0
         ? 'Nenhum boleto gerado: os responsáveis destas mensalidades não têm CPF cadastrado.'
-        : 'Nenhuma mensalidade em aberto nesta turma e mês.',
+        : vencidas > 0
+          ? 'As mensalidades em aberto desta turma e mês já venceram sem boleto: emita o de cada uma na própria mensalidade (vence no próximo dia útil, com multa e juros).'
+          : 'Nenhuma mensalidade em aberto nesta turma e mês.',
     );
   dados.sort((a, b) => a.referencia.localeCompare(b.referencia, 'pt-BR'));
   return {

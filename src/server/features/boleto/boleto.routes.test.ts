@@ -225,16 +225,29 @@ describe('issuing a boleto', () => {
     expect(await t.database.db.select().from(boletos)).toHaveLength(0);
   });
 
-  it('past its due date, a tuition with no boleto gets none the bank would refuse (G059 17): the Pix instead; one issued in time is given again', async () => {
+  it('past its due date, a tuition with no boleto gets one due the next business day (never before it is issued, G059 17) with the amount of that day (ADR 0131); one issued in time is given again', async () => {
     const s = await withBoletos();
     const junho = await mensalidadeOf(s.ana.id, `${String(thisYear)}-06`);
     expect(junho.dataVencimento < today).toBe(true);
     const vencida = await call('GET', boletoUrl(junho.id), s.guardian);
-    expect(vencida.statusCode).toBe(409);
-    expect(vencida.json().message).toBe(
-      `Esta mensalidade venceu em ${junho.dataVencimento.split('-').reverse().join('/')} e não tem boleto: o banco não registra boleto com vencimento passado. Pague pelo Pix, que já traz o valor do dia com multa e juros.`,
-    );
-    expect(await t.database.db.select().from(boletos)).toHaveLength(0);
+    expect(vencida.statusCode).toBe(200);
+    expect(vencida.json().data).toMatchObject({
+      vencimento: `${String(thisYear)}-06-16`,
+      valor: 86_870,
+      multa: 1_700,
+      juros: 170,
+      vencimento_mensalidade: junho.dataVencimento,
+    });
+    // Issued on Friday 19/06, it is due on Monday 22/06 (no bank clears on the weekend).
+    try {
+      clock.pin(`${String(thisYear)}-06-19`);
+      const maio = await mensalidadeOf(s.ana.id, `${String(thisYear)}-05`);
+      expect((await call('GET', boletoUrl(maio.id), s.guardian)).json().data).toMatchObject({
+        vencimento: `${String(thisYear)}-06-22`,
+      });
+    } finally {
+      clock.pin(today);
+    }
 
     // Issued before the due date (and registered with it), the same boleto is the 2ª via after it.
     const julho = s.julho;
@@ -352,6 +365,15 @@ describe('the boleto PDF', () => {
     expect(text).toContain('Ana Souza');
     expect(text).toContain('Bruno Lima');
     expect((await call('GET', url, s.guardian)).statusCode).toBe(403);
+    // A past month's batch issues no boletos due in a few days to hand out (ADR 0131): one by one.
+    const maio = await call(
+      'GET',
+      `/api/financeiro/boleto/lote.pdf?turma_id=${s.turma.id}&mes_referencia=${String(thisYear)}-05`,
+      s.admin,
+    );
+    expect(maio.statusCode).toBe(409);
+    expect(maio.json().message).toMatch(/^As mensalidades em aberto desta turma e mês já venceram sem boleto/);
+    expect(await t.database.db.select().from(boletos)).toHaveLength(2);
     const bad = await call(
       'GET',
       `/api/financeiro/boleto/lote.pdf?turma_id=${s.turma.id}&mes_referencia=2026-13`,

@@ -154,6 +154,9 @@ function toBoleto(row: BoletoRow, pagador: { nome: string; cpf: string }): Bolet
   };
 }
 
+export const VENCIDA_SEM_BOLETO =
+  'Esta mensalidade já venceu e não tem boleto: peça o boleto dela na própria mensalidade.';
+
 const SEM_BOLETO = 'A escola não emite boleto no momento. Pague pelo Pix ou procure a secretaria.';
 
 function semCpf(payer: Payer | undefined): AppError {
@@ -175,7 +178,9 @@ export interface IssuedBoleto {
 
 /**
  * The mensalidade's boleto, issued on the first call. Outside the caller's scope → 404 (as any
- * mensalidade); paid or cancelled → 409; boleto off → 409; payer without CPF → 422.
+ * mensalidade); paid or cancelled → 409; boleto off → 409; payer without CPF → 422. A first boleto
+ * for a tuition past its due date is due the next business day with the amount of that day (ADR 0131),
+ * unless `vencidas: 'recusar'` (409).
  */
 export async function issueBoleto(
   db: DbOrTx,
@@ -183,6 +188,7 @@ export async function issueBoleto(
   scope: FinanceScope,
   actor: Actor,
   today = clock.today(),
+  { vencidas = 'atualizar' }: { vencidas?: 'atualizar' | 'recusar' } = {},
 ): Promise<IssuedBoleto> {
   const mensalidade = await getMensalidade(db, mensalidadeId, scope, today);
   const [existing] = await db.select().from(boletos).where(eq(boletos.mensalidadeId, mensalidadeId));
@@ -190,6 +196,10 @@ export async function issueBoleto(
   if (mensalidade.status === 'pago') throw conflict('Esta mensalidade já está paga: não há boleto a pagar.');
   if (mensalidade.status === 'cancelado')
     throw conflict('Esta mensalidade foi cancelada: não há boleto a pagar.');
+  // The class batch hands out boletos ahead of their months: it leaves an overdue one without a boleto to
+  // be asked for one by one (ADR 0131).
+  if (!existing && vencidas === 'recusar' && mensalidade.data_vencimento < today)
+    throw conflict(VENCIDA_SEM_BOLETO);
   const payer = (await payersOf(db, [mensalidade.aluno_id])).get(mensalidade.aluno_id);
   const cpf = payer?.cpf?.replace(/\D/g, '') ?? '';
   if (!payer || cpf.length !== 11) throw semCpf(payer);

@@ -53,7 +53,7 @@ describe('a boleto for an overdue month (ADR 0131)', () => {
       headers: { cookie: s.guardian },
     });
     expect(pdf.statusCode).toBe(200);
-    const texto = await pdfText(pdf.rawPayload);
+    const texto = pdfText(pdf.rawPayload);
     expect(texto).toContain('16/06/2026');
     expect(texto).toContain('868,70');
     expect(texto).toContain(
