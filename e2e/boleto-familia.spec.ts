@@ -6,8 +6,8 @@ import { demoServerForSpec, screenshot } from './support';
 
 /**
  * Boleto registrado (issue 36 §1) on the demo school (Banco do Brasil, a test agreement): the mother, on
- * her phone, is sent to the Pix for the overdue month (no boleto due in the past), opens the next month's
- * boleto, copies its linha digitável and downloads the PDF — a real PDF
+ * her phone, gets the overdue month's boleto due the next business day with its multa and juros (ADR
+ * 0131), opens the next month's boleto, copies its linha digitável and downloads the PDF — a real PDF
  * whose text carries that linha; the secretaria sees 'Boleto' on the list and the director the
  * agreement in Configurações → Financeiro.
  */
@@ -30,15 +30,20 @@ test('the family downloads the boleto PDF and copies its linha digitável', asyn
     const { context, page } = await signedIn(browser, MOTHER, viewport);
     await page.goto('/dashboard/financeiro');
     await expect(page.getByRole('heading', { name: 'Mensalidades', level: 1 })).toBeVisible();
-    // The demo's overdue month has no boleto (the job issues them before the due date): the bank would
-    // refuse one due in the past (G059 17), so the dialog sends the family to the Pix.
+    // The demo's overdue month had no boleto (the job issues them before the due date): it gets one due
+    // the next business day, with the multa and the juros up to then in its value (ADR 0131).
     await page
       .getByRole('region', { name: /^Vencidas?$/ })
       .getByRole('button', { name: /^Boleto:/ })
       .first()
       .click();
     const dialog = page.getByRole('dialog', { name: 'Boleto' });
-    await expect(dialog).toContainText('o banco não registra boleto com vencimento passado. Pague pelo Pix');
+    await expect(dialog.getByRole('note')).toContainText(
+      /^A mensalidade venceu em \d\d\/\d\d\/\d{4}\. Este boleto vence em/,
+    );
+    await expect(dialog).toContainText('Vencimento do boleto');
+    await expect(dialog).toContainText(/\+ multa R\$\s[\d.,]+ \+ juros R\$\s[\d.,]+/);
+    await screenshot(page, { path: `${SHOTS}/boleto-familia-vencida-${viewport.tag}.png` });
     await dialog.getByRole('button', { name: 'Fechar' }).last().click();
     // The month ahead: its boleto.
     const card = page

@@ -113,8 +113,8 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
           {overdue ? (
             <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
               Este boleto venceu em {formatDate(boleto.data.vencimento)}. Pago hoje, o banco soma{' '}
-              {vencidaEm ? 'os juros dos dias a mais' : 'a multa e os juros'} ao valor impresso. Se o seu banco
-              não aceitar, pague pelo Pix, que já traz o valor do dia.
+              {vencidaEm ? 'os juros dos dias a mais' : 'a multa e os juros'} ao valor impresso. Se o seu
+              banco não aceitar, pague pelo Pix, que já traz o valor do dia.
             </p>
           ) : (
             vencidaEm && (

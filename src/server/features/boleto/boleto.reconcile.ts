@@ -30,7 +30,12 @@ export type ReconciledBoleto =
 export function reconciledMovement(
   boleto: Pick<
     BoletoRow,
-    'situacao' | 'remessaId' | 'movimentoPendente' | 'movimentoEnviado' | 'vencimento' | 'vencimentoMensalidade'
+    | 'situacao'
+    | 'remessaId'
+    | 'movimentoPendente'
+    | 'movimentoEnviado'
+    | 'vencimento'
+    | 'vencimentoMensalidade'
   >,
   mensalidade: Pick<MensalidadeRow, 'canceladaEm' | 'principalPago' | 'valor' | 'dataVencimento'>,
 ): ReconciledBoleto {

@@ -372,7 +372,9 @@ describe('the boleto PDF', () => {
       s.admin,
     );
     expect(maio.statusCode).toBe(409);
-    expect(maio.json().message).toMatch(/^As mensalidades em aberto desta turma e mês já venceram sem boleto/);
+    expect(maio.json().message).toMatch(
+      /^As mensalidades em aberto desta turma e mês já venceram sem boleto/,
+    );
     expect(await t.database.db.select().from(boletos)).toHaveLength(2);
     const bad = await call(
       'GET',

@@ -22,7 +22,13 @@ import { computeAmountDue } from '../../../shared/money.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { financeScopeOf, getMensalidade, loadSettings, ratesOf, type FinanceScope } from '../finance/index.js';
+import {
+  financeScopeOf,
+  getMensalidade,
+  loadSettings,
+  ratesOf,
+  type FinanceScope,
+} from '../finance/index.js';
 import { NO_ADDRESS_PARTS, payersOf, scopeOf, type Payer } from '../students/index.js';
 import { bancoOf, validarConvenio, type BancoBoleto, type Convenio } from './bancos.js';
 import { buildCodigoBarras, formatLinhaDigitavel, linhaDigitavelDe } from './febraban.js';

@@ -25,6 +25,43 @@ function segmentosDe(remessa: string, nossoNumero: string) {
   return { p: lines[index]!, r: lines[index + 2]! };
 }
 
+/** Replaces positions start–end of line n (1-based) of a file. */
+function patch(text: string, n: number, start: number, value: string): string {
+  const lines = text.split('\r\n');
+  const line = lines[n - 1]!;
+  lines[n - 1] = line.slice(0, start - 1) + value + line.slice(start - 1 + value.length);
+  return lines.join('\r\n');
+}
+
+describe('the simulated bank checks the instructions of an entrada', () => {
+  it('refuses a multa dated before the due date or of no value, juros per day of no value, an emission after the day it receives the file', async () => {
+    const s = await cnabSchool(harness);
+    const remessa = (await gerarRemessa(t, s.admin)).rawPayload.toString('latin1');
+    // Lines 3–5: Ana's P, Q, R; lines 6–8: Bruno's.
+    expect([at(remessa.split('\r\n')[4]!, 14, 14), at(remessa.split('\r\n')[5]!, 38, 54)]).toEqual([
+      'R',
+      s.nnBruno,
+    ]);
+    let errado = patch(remessa, 5, 67, `0107${String(thisYear)}`);
+    errado = patch(errado, 5, 75, '0'.repeat(15));
+    errado = patch(errado, 6, 110, `1606${String(thisYear)}`);
+    errado = patch(errado, 6, 127, '0'.repeat(15));
+    const retorno = await uploadRetorno(t, s.admin, s.bank.receberRemessa(errado, today));
+    expect(retorno.json().data.rejeitados).toEqual([
+      expect.objectContaining({
+        nosso_numero: s.nnAna,
+        motivo: expect.stringMatching(/Data da multa inválida.*Valor\/percentual da multa inválido/),
+      }),
+      expect.objectContaining({
+        nosso_numero: s.nnBruno,
+        motivo: expect.stringMatching(
+          /Data da emissão posterior à data de entrada.*Valor\/taxa de juros de mora inválido/,
+        ),
+      }),
+    ]);
+  });
+});
+
 describe('a boleto for an overdue month (ADR 0131)', () => {
   it('is due the next business day with the amount of that day; the bank charges no second multa; paid late, the retorno credits principal, multa and the bank’s juros', async () => {
     expect(today).toBe(`${String(thisYear)}-06-15`);

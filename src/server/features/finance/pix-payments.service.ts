@@ -191,8 +191,7 @@ export function applyBoletoPayment(
       exact: false,
       split: (due) => {
         const incluidos = input.incluidos ?? { multa: 0, juros: 0 };
-        const principal =
-          input.valor - input.acrescimos + input.desconto - incluidos.multa - incluidos.juros;
+        const principal = input.valor - input.acrescimos + input.desconto - incluidos.multa - incluidos.juros;
         if (principal !== due.principal || input.acrescimos < 0 || input.desconto < 0) return undefined;
         const multa = Math.min(Math.max(0, due.multa - incluidos.multa), input.acrescimos);
         return {
