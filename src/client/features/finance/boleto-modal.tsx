@@ -66,8 +66,11 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
               <dd className="text-lg font-semibold text-gray-900">{formatCentavos(boleto.data.valor)}</dd>
               {vencidaEm && (
                 <dd className="text-gray-700">
-                  {formatCentavos(boleto.data.valor - boleto.data.multa - boleto.data.juros)} + multa{' '}
-                  {formatCentavos(boleto.data.multa)} + juros {formatCentavos(boleto.data.juros)}
+                  <span className="whitespace-nowrap">
+                    {formatCentavos(boleto.data.valor - boleto.data.multa - boleto.data.juros)}
+                  </span>{' '}
+                  + <span className="whitespace-nowrap">multa {formatCentavos(boleto.data.multa)}</span> +{' '}
+                  <span className="whitespace-nowrap">juros {formatCentavos(boleto.data.juros)}</span>
                 </dd>
               )}
               {overdue && mensalidade.valor_atualizado > boleto.data.valor && (
