@@ -118,6 +118,27 @@ describe('tuition of a student enrolled at the desk (ADR 0128)', () => {
     expect(await monthsOf(novo.id)).toEqual([]);
   });
 
+  it('a class that had a single student when the Financeiro ran its year counts as generated (ADR 0130)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const secretaria = await staffWith(t, 'secretaria');
+    const turma = await classOf('2º Ano Único', '2026', { valor: 88_000, dia: 5 });
+    await t.database.db.insert(students).values({
+      nome: 'Rosa Sozinha',
+      dataNascimento: '2018-03-01',
+      matricula: 'U1',
+      turmaId: turma.id,
+      dataMatricula: '2026-02-02',
+    });
+    // The school's run for the year (not narrowed to a student): the class had Rosa only.
+    const run = await send('POST', '/api/financeiro/mensalidades/gerar', admin.cookie, { ano: 2026 });
+    expect(run.statusCode).toBe(201);
+    const novo = await enrolAtDesk(secretaria.cookie, turma.id, 'Tito Segundo');
+    expect(novo.message).toBe(
+      'Aluno e responsável cadastrados com sucesso! Criadas 5 mensalidades (08/2026 a 12/2026), como as dos demais alunos.',
+    );
+    expect((await monthsOf(novo.id)).map((row) => row.valor)).toEqual(Array(5).fill(88_000));
+  });
+
   it('a run made for one student only is not the class’s year: the secretaria is told, nothing created', async () => {
     const admin = await signedIn(t, 'administrador');
     const secretaria = await staffWith(t, 'secretaria');

@@ -9,6 +9,7 @@
 import { and, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { classTuition, mensalidades } from '../../db/schema/finance.js';
@@ -34,8 +35,11 @@ const monthText = (key: string) => `${key.slice(5, 7)}/${key.slice(0, 4)}`;
 
 /**
  * Whether the Financeiro has generated the class's year: some batch of 'Gerar mensalidades' (not a
- * contract's plan, not undone) charged more than one student of the class for a month of `ano` — the
- * run for the school or the class, not one made for a single student (a late enrolee's own months).
+ * contract's plan, not undone) created months of `ano` for the class and was a run for the school or the
+ * class — its audit entry (`gerar_mensalidades`, the batch's id) was not narrowed to one student — or,
+ * however it was asked, charged more than one student of the class. A run made for a single student (a
+ * late enrolee's own months, this hook's own) does not count; a class that had one student when its year
+ * was generated does (ADR 0130, amending ADR 0128).
  */
 async function classYearGenerated(tx: DbOrTx, turmaId: string, ano: number): Promise<boolean> {
   const [row] = await tx
@@ -51,7 +55,13 @@ async function classYearGenerated(tx: DbOrTx, turmaId: string, ano: number): Pro
       ),
     )
     .groupBy(mensalidades.loteId)
-    .having(sql`count(distinct ${mensalidades.alunoId}) > 1`)
+    .having(
+      sql`count(distinct ${mensalidades.alunoId}) > 1 or exists (
+        select 1 from ${auditLog}
+        where ${auditLog.entity} = 'mensalidade' and ${auditLog.action} = 'gerar_mensalidades'
+          and ${auditLog.entityId} = ${mensalidades.loteId}::text
+          and ${auditLog.details} ->> 'aluno_id' is null)`,
+    )
     .limit(1);
   return row !== undefined;
 }
