@@ -226,6 +226,19 @@ export const bolsaInputSchema = z.strictObject({
   motivo: optionalText(200),
 });
 
+/**
+ * What saving a bolsa does to the student's tuition already generated (ADR 0130): the open, untouched
+ * months not yet overdue re-priced (`alteradas`) or, with a 100 % bolsa, cancelled (`canceladas`); the
+ * others stay as they were. `mensagem` says it in a sentence (the confirmation's question and, after
+ * 'Bolsa salva.', the save's answer).
+ */
+export const bolsaEfeitoSchema = z.object({
+  alteradas: z.number().int(),
+  canceladas: z.number().int(),
+  mensagem: z.string(),
+});
+export type BolsaEfeito = z.infer<typeof bolsaEfeitoSchema>;
+
 export const alunoFinanceiroSchema = z.object({
   id: z.uuid(),
   nome: z.string(),

@@ -254,6 +254,11 @@ export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
       return withReason(generic());
     case 'conceder_desconto':
       return withReason(`Concedeu desconto de ${formatCentavosPlain(num('desconto') ?? 0)} na ${cobranca()}`);
+    case 'aplicar_bolsa': {
+      const bolsa = ((num('bolsa_bp') ?? 0) / 100).toLocaleString('pt-BR');
+      const valores = `${formatCentavosPlain(num('valor_anterior') ?? 0)} → ${formatCentavosPlain(num('valor') ?? 0)}`;
+      return `${num('bolsa_bp') ? `Aplicou a bolsa de ${bolsa} %` : 'Tirou a bolsa'} na ${cobranca()}: ${valores}`;
+    }
     case 'alterar_notas': {
       const notas = Array.isArray(details.notas)
         ? (details.notas as { nota_id?: unknown; antes?: unknown; depois?: unknown }[])

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   alunoFinanceiroSchema,
+  bolsaEfeitoSchema,
   bolsaInputSchema,
   bolsaSchema,
   encargosAtrasoSchema,
@@ -24,6 +25,8 @@ import {
   updateFinanceSettings,
 } from './finance-settings.service.js';
 import { wakePixSync } from './pix-cobranca.js';
+import { previewBolsa } from './bolsa.mensalidades.js';
+import { forgetSharedReads } from './finance.shared-reads.js';
 
 export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'finance.read' } as const;
@@ -72,6 +75,17 @@ export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await listScholarships(db())),
   );
 
+  // What saving the bolsa would do to the months already generated: the screen asks before it (ADR 0130).
+  app.post(
+    '/bolsas/:id/simular',
+    {
+      schema: { params: idParamsSchema, body: bolsaInputSchema, response: okResponse(bolsaEfeitoSchema) },
+      config: manage,
+    },
+    async (request) =>
+      ok(await previewBolsa(db(), request.params.id, Math.round(request.body.percentual * 100))),
+  );
+
   app.put(
     '/bolsas/:id',
     {
@@ -79,8 +93,14 @@ export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
     },
     async (request) => {
-      await setBolsa(db(), request.params.id, request.body, actorOf(request));
-      return ok(await listScholarships(db()), 'Bolsa salva.');
+      const efeito = await setBolsa(db(), request.params.id, request.body, actorOf(request));
+      if (efeito.mudou) {
+        // The figures and the months' Pix charges follow at once (revised, or withdrawn when cancelled).
+        forgetSharedReads(db());
+        await wakePixSync(app.ctx);
+      }
+      const saved = request.body.percentual === 0 ? 'Bolsa removida.' : 'Bolsa salva.';
+      return ok(await listScholarships(db()), `${saved} ${efeito.mensagem}`);
     },
   );
 };

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import {
   type AlunoFinanceiro,
   type Bolsa,
+  type BolsaEfeito,
   type DescontoPontualidadeConfig,
   type EncargosAtraso,
   type FinanceSettings,
@@ -26,6 +27,7 @@ import {
   type FinanceSettingsRow,
 } from '../../db/schema/finance.js';
 import { writeTransaction } from './finance.shared-reads.js';
+import { applyBolsa } from './bolsa.mensalidades.js';
 import { pixAutomaticoKey } from './pix-cobranca.js';
 import { assertVersion } from '../../lib/versioning.js';
 
@@ -263,14 +265,23 @@ export async function listScholarships(db: DbOrTx): Promise<Bolsa[]> {
   return rows.map(({ bolsaBp, ...row }) => ({ ...row, percentual: bolsaBp / 100 }));
 }
 
+/**
+ * Saves (0 %: removes) the student's bolsa and, in the same transaction, applies it to the months already
+ * generated that nobody has touched (ADR 0130, `applyBolsa`). The answer's `efeito` says what changed;
+ * the caller wakes the Pix sync when `mudou`.
+ */
 export async function setBolsa(
   db: DbOrTx,
   alunoId: string,
   input: { percentual: number; motivo?: string | null | undefined },
   actor: Actor,
-): Promise<void> {
-  await writeTransaction(db, async (tx) => {
-    const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.id, alunoId));
+): Promise<BolsaEfeito & { mudou: boolean }> {
+  return writeTransaction(db, async (tx) => {
+    const [student] = await tx
+      .select({ id: students.id, bolsaBp: studentDiscounts.bolsaBp })
+      .from(students)
+      .leftJoin(studentDiscounts, eq(studentDiscounts.alunoId, students.id))
+      .where(eq(students.id, alunoId));
     if (!student) throw notFound('Aluno não encontrado.');
     const bolsaBp = Math.round(input.percentual * 100);
     if (bolsaBp === 0) {
@@ -282,11 +293,18 @@ export async function setBolsa(
         .values({ alunoId, ...set })
         .onConflictDoUpdate({ target: studentDiscounts.alunoId, set });
     }
+    const efeito = await applyBolsa(tx, alunoId, bolsaBp, actor);
     await recordAudit(tx, actor, {
       action: bolsaBp === 0 ? 'remover_bolsa' : 'definir_bolsa',
       entity: 'aluno',
       entityId: alunoId,
-      details: { bolsa_bp: bolsaBp },
+      details: {
+        bolsa_bp: bolsaBp,
+        bolsa_bp_anterior: student.bolsaBp ?? 0,
+        mensalidades_alteradas: efeito.alteradas,
+        mensalidades_canceladas: efeito.canceladas,
+      },
     });
+    return efeito;
   });
 }
