@@ -3,6 +3,7 @@ import type { Page } from '../../../shared/api';
 import {
   type AlunoFinanceiro,
   type Bolsa,
+  type BolsaEfeito,
   type EncargosAtraso,
   type FinanceSettings,
   type FinanceStats,
@@ -17,6 +18,7 @@ import {
   encargosAtrasoSchema,
   financeStatsSchema,
   financeSettingsSchema,
+  bolsaEfeitoSchema,
   bolsaSchema,
   alunoFinanceiroSchema,
 } from '../../../shared/finance.schemas';
@@ -442,6 +444,19 @@ export function useSaveBolsa() {
         globalErrors: false,
       }),
     onSuccess: invalidate,
+  });
+}
+
+/** What saving the bolsa would do to the student's months already generated (ADR 0130): asked first. */
+export function usePreviewBolsa() {
+  return useMutation({
+    mutationFn: ({ alunoId, percentual }: { alunoId: string; percentual: number }) =>
+      api<BolsaEfeito>(`/api/financeiro/bolsas/${alunoId}/simular`, {
+        method: 'POST',
+        body: { percentual },
+        schema: bolsaEfeitoSchema,
+        globalErrors: false,
+      }),
   });
 }
 

@@ -1,27 +1,15 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import {
-  bolsaInputSchema,
-  updateFinanceSettingsInputSchema,
-  type FinanceSettings,
-} from '../../../shared/finance.schemas';
-import { formatCentavos, formatCount } from '../../../shared/format';
+import { updateFinanceSettingsInputSchema, type FinanceSettings } from '../../../shared/finance.schemas';
+import { formatCount } from '../../../shared/format';
 import { decimalText, optionalMoneyText } from '../../../shared/validators';
-import { Button } from '../../components/button';
-import { InputField } from '../../components/field';
 import { ErrorBanner, Spinner } from '../../components/feedback';
-import { Form, FormInput, FormMasked, FormSelect } from '../../components/form-fields';
+import { Form, FormInput, FormMasked } from '../../components/form-fields';
 import { FormActions } from '../../components/form-actions';
 import { Modal } from '../../components/modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import {
-  useAlunosFinanceiro,
-  useBolsas,
-  useFinanceSettings,
-  useSaveBolsa,
-  useSaveFinanceSettings,
-} from './finance.api';
+import { useFinanceSettings, useSaveFinanceSettings } from './finance.api';
+import { BolsasSection } from './bolsas-section';
 import { centavosToInput } from './finance-ui';
 import { LembretesSection } from './lembretes-section';
 import { PixFieldset } from './pix-fieldset';
@@ -145,77 +133,6 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
       </fieldset>
       <FormActions submitLabel="Salvar configurações" onCancel={onClose} />
     </Form>
-  );
-}
-
-const bolsaSchema = z.object({
-  aluno_id: z.string().min(1, 'Escolha o aluno'),
-  percentual: decimalText('Informe o percentual').pipe(bolsaInputSchema.shape.percentual),
-  motivo: bolsaInputSchema.shape.motivo,
-});
-
-function BolsasSection() {
-  const bolsas = useBolsas();
-  const [q, setQ] = useState('');
-  const alunos = useAlunosFinanceiro(q);
-  const save = useSaveBolsa();
-  const form = useSchemaForm(bolsaSchema, { aluno_id: '', percentual: '', motivo: '' });
-
-  return (
-    <section className="mt-6 border-t border-gray-200 pt-4" aria-labelledby="bolsas">
-      <h3 id="bolsas" className="mb-2 text-sm font-semibold text-gray-900">
-        Bolsas (desconto por aluno, aplicado ao gerar as mensalidades)
-      </h3>
-      <Form
-        form={form}
-        label="Bolsa"
-        className="grid gap-2 sm:grid-cols-[1fr_1fr_6rem_1fr_auto] sm:items-end"
-        onSubmit={form.submit(async ({ aluno_id, percentual, motivo }) => {
-          const result = await save.mutateAsync({ alunoId: aluno_id, percentual, motivo });
-          toast.success(result.message ?? 'Bolsa salva.');
-          form.reset({ aluno_id, percentual: '', motivo: '' });
-        })}
-      >
-        <InputField
-          label="Buscar aluno"
-          type="search"
-          value={q}
-          onChange={(event) => setQ(event.target.value)}
-        />
-        <FormSelect name="aluno_id" label="Aluno" empty="Selecione">
-          {(alunos.data ?? []).map((aluno) => (
-            <option key={aluno.id} value={aluno.id}>
-              {aluno.nome}
-              {aluno.turma_nome ? ` (${aluno.turma_nome})` : ''}
-            </option>
-          ))}
-        </FormSelect>
-        <FormInput name="percentual" label="Bolsa (%)" inputMode="decimal" />
-        <FormInput name="motivo" label="Motivo" />
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          Salvar
-        </Button>
-      </Form>
-      {bolsas.data && bolsas.data.length > 0 && (
-        <ul className="mt-3 divide-y divide-gray-100 text-sm">
-          {bolsas.data.map((bolsa) => (
-            <li key={bolsa.aluno_id} className="flex justify-between py-1.5">
-              <span>
-                {bolsa.aluno_nome}{' '}
-                {bolsa.turma_nome ? <span className="text-gray-500">· {bolsa.turma_nome}</span> : null}
-              </span>
-              <span className="font-medium">
-                {bolsa.percentual.toLocaleString('pt-BR')}%{bolsa.motivo ? ` · ${bolsa.motivo}` : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="mt-2 text-xs text-gray-500">
-        Para remover uma bolsa, salve 0%. Exemplo: {formatCentavos(85_000)} com 50% = {formatCentavos(42_500)}
-        .
-      </p>
-    </section>
   );
 }
 
