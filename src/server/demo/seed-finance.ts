@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '../../shared/calendar.js';
 import { TUITION_CATEGORY } from '../../shared/finance.schemas.js';
 import { formatMesReferencia } from '../../shared/mensalidades.schemas.js';
@@ -103,66 +103,28 @@ function random(seed: number) {
 const formas = ['pix', 'pix', 'pix', 'boleto', 'boleto', 'cartao', 'transferencia', 'dinheiro'] as const;
 
 /**
- * A year of money for the demo school: tuition per class, a few bolsas, the year's tuition — every month
- * of the school year (seedAcademics writes it, and each student's registration, first) — with on-time,
- * late and missing payments (the demo family's as `familyPayment` says; she has a month to pay at any
- * date: `lastMonthKeptOpen`), and the school's monthly expenses and other income.
+ * The year's tuition due before today paid as families pay (the demo family's as `familyPayment` says):
+ * on time mostly, some late, some missing; each payment with its receita. `turmaIds` narrows it to those
+ * classes' tuition. Returns how many months were due.
  */
-export async function seedFinance(tx: Tx, today: string, familyUserId: string): Promise<void> {
-  const next = random(20_260_101);
+async function payAsFamiliesDo(
+  tx: Tx,
+  today: string,
+  familyUserId: string,
+  next: () => number,
+  turmaIds?: string[],
+): Promise<number> {
   const year = Number(today.slice(0, 4));
-  await tx.insert(financeSettings).values({
-    id: 1,
-    // The key of the school's account at the demo's simulated bank (features/pix-simulado): a family can
-    // pay the fixed code there too, and the Pix reaches the school's webhook like a charge's.
-    pixChave: 'pix@escola.demo',
-    pixBeneficiario: 'Colegio Horizonte',
-    pixCidade: 'Sao Paulo',
-    multaBp: 200,
-    jurosMensalBp: 100,
-    diaVencimentoPadrao: 10,
-  });
-  // Boleto registrado (issue 36 §1): Banco do Brasil with a test agreement, so the family's 'Boleto' works.
-  await tx.insert(boletoConfig).values({
-    id: 1,
-    ativo: true,
-    banco: '001',
-    agencia: '1234',
-    conta: '56789',
-    carteira: '17',
-    convenio: '1234567',
-    proximoNossoNumero: 1,
-    instrucoes: 'Boleto de demonstração: não pague.',
-  });
-  const turmas = await tx.select({ id: classes.id, nivel: classes.nivel }).from(classes);
-  if (turmas.length > 0) {
-    await tx.insert(classTuition).values(
-      turmas.map((turma) => ({
-        turmaId: turma.id,
-        valorMensalidade: turma.nivel === 'Fundamental I' ? 85_000 : 98_000,
-        diaVencimento: 10,
-      })),
-    );
-  }
-  const alunos = await tx.select({ id: students.id }).from(students).where(eq(students.status, 'ativo'));
-  const bolsistas = alunos.filter((_, index) => index % 17 === 3);
-  if (bolsistas.length > 0) {
-    await tx.insert(studentDiscounts).values(
-      bolsistas.map((aluno, index) => ({
-        alunoId: aluno.id,
-        bolsaBp: index % 2 === 0 ? 5_000 : 2_500,
-        motivo: index % 2 === 0 ? 'Bolsa social' : 'Desconto irmãos',
-      })),
-    );
-  }
-  await generateMensalidades(tx, { ano: year }, systemActor);
-
   const due = await tx
     .select({ row: mensalidades, nome: students.nome })
     .from(mensalidades)
     .innerJoin(students, eq(students.id, mensalidades.alunoId))
     .where(
-      and(lt(mensalidades.dataVencimento, today), sql`${mensalidades.mesReferencia} like ${`${year}-%`}`),
+      and(
+        lt(mensalidades.dataVencimento, today),
+        sql`${mensalidades.mesReferencia} like ${`${year}-%`}`,
+        turmaIds ? inArray(mensalidades.turmaId, turmaIds) : undefined,
+      ),
     );
   const children = await familyChildren(tx, familyUserId);
   const keepOpen = await lastMonthKeptOpen(tx, children, today, year, due);
@@ -246,6 +208,65 @@ export async function seedFinance(tx: Tx, today: string, familyUserId: string): 
       })),
     );
   }
+
+  return due.length;
+}
+
+/**
+ * A year of money for the demo school: tuition per class, a few bolsas, the year's tuition — every month
+ * of the school year (seedAcademics writes it, and each student's registration, first) — with on-time,
+ * late and missing payments (the demo family's as `familyPayment` says; she has a month to pay at any
+ * date: `lastMonthKeptOpen`), and the school's monthly expenses and other income.
+ */
+export async function seedFinance(tx: Tx, today: string, familyUserId: string): Promise<void> {
+  const next = random(20_260_101);
+  const year = Number(today.slice(0, 4));
+  await tx.insert(financeSettings).values({
+    id: 1,
+    // The key of the school's account at the demo's simulated bank (features/pix-simulado): a family can
+    // pay the fixed code there too, and the Pix reaches the school's webhook like a charge's.
+    pixChave: 'pix@escola.demo',
+    pixBeneficiario: 'Colegio Horizonte',
+    pixCidade: 'Sao Paulo',
+    multaBp: 200,
+    jurosMensalBp: 100,
+    diaVencimentoPadrao: 10,
+  });
+  // Boleto registrado (issue 36 §1): Banco do Brasil with a test agreement, so the family's 'Boleto' works.
+  await tx.insert(boletoConfig).values({
+    id: 1,
+    ativo: true,
+    banco: '001',
+    agencia: '1234',
+    conta: '56789',
+    carteira: '17',
+    convenio: '1234567',
+    proximoNossoNumero: 1,
+    instrucoes: 'Boleto de demonstração: não pague.',
+  });
+  const turmas = await tx.select({ id: classes.id, nivel: classes.nivel }).from(classes);
+  if (turmas.length > 0) {
+    await tx.insert(classTuition).values(
+      turmas.map((turma) => ({
+        turmaId: turma.id,
+        valorMensalidade: turma.nivel === 'Fundamental I' ? 85_000 : 98_000,
+        diaVencimento: 10,
+      })),
+    );
+  }
+  const alunos = await tx.select({ id: students.id }).from(students).where(eq(students.status, 'ativo'));
+  const bolsistas = alunos.filter((_, index) => index % 17 === 3);
+  if (bolsistas.length > 0) {
+    await tx.insert(studentDiscounts).values(
+      bolsistas.map((aluno, index) => ({
+        alunoId: aluno.id,
+        bolsaBp: index % 2 === 0 ? 5_000 : 2_500,
+        motivo: index % 2 === 0 ? 'Bolsa social' : 'Desconto irmãos',
+      })),
+    );
+  }
+  await generateMensalidades(tx, { ano: year }, systemActor);
+  const pagamentosDevidos = await payAsFamiliesDo(tx, today, familyUserId, next);
 
   const lastMonth = Number(today.slice(5, 7));
   const despesas: (typeof transacoes.$inferInsert)[] = [];
@@ -337,6 +358,32 @@ export async function seedFinance(tx: Tx, today: string, familyUserId: string): 
   await recordAudit(tx, systemActor, {
     action: 'criar',
     entity: 'financeiro_demo',
-    details: { pagamentos: due.length, transacoes: despesas.length },
+    details: { pagamentos: pagamentosDevidos, transacoes: despesas.length },
   });
+}
+
+/**
+ * The Educação Infantil's tuition (the Pré II A, seeded after the year's money by seedPareceres): its
+ * own value, due on the 10th, generated for the year as the Financeiro's run for a class makes it, and
+ * paid as the other families pay.
+ */
+export async function seedInfantilTuition(tx: Tx, today: string, familyUserId: string): Promise<void> {
+  const turmas = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .leftJoin(classTuition, eq(classTuition.turmaId, classes.id))
+    .where(and(eq(classes.nivel, 'Educação Infantil'), isNull(classTuition.turmaId)));
+  if (turmas.length === 0) return;
+  await tx
+    .insert(classTuition)
+    .values(turmas.map((turma) => ({ turmaId: turma.id, valorMensalidade: 82_000, diaVencimento: 10 })));
+  const year = Number(today.slice(0, 4));
+  for (const turma of turmas) await generateMensalidades(tx, { ano: year, turma_id: turma.id }, systemActor);
+  await payAsFamiliesDo(
+    tx,
+    today,
+    familyUserId,
+    random(20_260_303),
+    turmas.map((turma) => turma.id),
+  );
 }
