@@ -97,7 +97,6 @@ export const AUDIT_ACTIONS = {
   reativar: { rotulo: 'Reativação', verbo: 'reativou' },
   definir_bolsa: { rotulo: 'Bolsa definida', verbo: 'definiu bolsa de' },
   remover_bolsa: { rotulo: 'Bolsa removida', verbo: 'removeu bolsa de' },
-  // A bolsa saved after the months were generated, on each untouched month it re-priced (ADR 0130).
   aplicar_bolsa: { rotulo: 'Bolsa aplicada a mensalidade', verbo: 'aplicou a bolsa em' },
   testar_conexao_pix: {
     rotulo: 'Conexão com o banco testada (Pix automático)',

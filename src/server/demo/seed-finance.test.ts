@@ -9,6 +9,7 @@ import { setupDemoSchool } from '../test/demo-fixtures.js';
 import { dataOf } from '../test/records-fixtures.js';
 import { and, eq } from 'drizzle-orm';
 import { mensalidades, pagamentos } from '../db/schema/finance.js';
+import { classes } from '../db/schema/classes.js';
 import { studentGuardians } from '../db/schema/students.js';
 import { demoAccounts } from './seed-demo.js';
 
@@ -119,5 +120,24 @@ describe('the demo school’s payments', () => {
     expect(rows.length).toBeGreaterThan(100);
     expect(rows.filter((row) => row.pagador === null)).toEqual([]);
     expect(rows.filter((row) => row.pagador !== row.principal)).toEqual([]);
+  });
+});
+
+describe('the demo’s Educação Infantil', () => {
+  it('charges the Pré II A its own tuition every month of the year, paid as the other families pay', async () => {
+    const rows = await t.database.db
+      .select({
+        mes: mensalidades.mesReferencia,
+        valor: mensalidades.valor,
+        pago: mensalidades.principalPago,
+      })
+      .from(mensalidades)
+      .innerJoin(classes, eq(classes.id, mensalidades.turmaId))
+      .where(eq(classes.nome, 'Pré II A'));
+    // Twelve children, February to December (the school year), R$ 820,00 each month.
+    expect(rows).toHaveLength(12 * 11);
+    expect(new Set(rows.map((row) => row.valor))).toEqual(new Set([82_000]));
+    const due = rows.filter((row) => row.mes < '2026-12');
+    expect(due.filter((row) => row.pago === row.valor).length).toBeGreaterThan(due.length * 0.8);
   });
 });

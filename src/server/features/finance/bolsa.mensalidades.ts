@@ -9,7 +9,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BolsaEfeito } from '../../../shared/finance.schemas.js';
 import { overdueBefore } from '../../../shared/calendar.js';
-import { formatCentavosPlain, formatCount, formatList } from '../../../shared/format.js';
+import { formatCentavosPlain, formatList } from '../../../shared/format.js';
 import { applyDiscount } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { boletos } from '../../db/schema/boletos.js';
