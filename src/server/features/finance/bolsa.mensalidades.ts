@@ -4,7 +4,8 @@
  * any discount, or, with a 100 % bolsa, cancelled as a departure cancels (and freed, as an undone batch's
  * are, so a smaller bolsa later lets 'Gerar mensalidades' create them again). What was due at the old
  * price stays: overdue months, months with any payment, and months whose amount is already in someone
- * else's hands (a boleto, a Pix Automático debit, an NFS-e) or was set by hand.
+ * else's hands (a boleto sent to the bank, a Pix Automático debit, an NFS-e) or was set by hand. A boleto
+ * never sent is removed and issued again at the new amount.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BolsaEfeito } from '../../../shared/finance.schemas.js';
@@ -25,7 +26,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 type Mantida = 'boleto' | 'debito' | 'nota' | 'desconto' | 'andamento' | 'plano';
 
 const mantidaTexto: Record<Mantida, string> = {
-  boleto: 'as que já têm boleto emitido',
+  boleto: 'as com boleto já enviado ao banco',
   debito: 'as com débito do Pix Automático agendado',
   nota: 'as com nota fiscal',
   desconto: 'as com desconto dado à mão',
@@ -75,7 +76,9 @@ async function planOf(tx: DbOrTx, alunoId: string, bolsaBp: number, lock: boolea
       descontoConcedido: mensalidades.descontoConcedido,
       anuidadeAno: mensalidades.anuidadeAno,
       emAndamento: sql<boolean>`(${mensalidades.confirmacaoDesde} is not null or ${mensalidades.negociacaoDesde} is not null)`,
-      boleto: sql<boolean>`exists (select 1 from ${boletos} where ${boletos.mensalidadeId} = ${mensalidades.id})`,
+      // A boleto the bank has (or may have) carries the old amount; one never sent is issued again.
+      boleto: sql<boolean>`exists (select 1 from ${boletos} where ${boletos.mensalidadeId} = ${mensalidades.id}
+        and not (${boletos.situacao} = 'a_registrar' and ${boletos.remessaId} is null))`,
       debito: sql<boolean>`exists (select 1 from ${pixCobrancasRecorrentes}
         where ${pixCobrancasRecorrentes.mensalidadeId} = ${mensalidades.id} and ${pixCobrancasRecorrentes.status} = 'ativa')`,
       nota: sql<boolean>`exists (select 1 from ${nfse}
@@ -192,6 +195,11 @@ export async function applyBolsa(
   actor: Actor,
 ): Promise<BolsaEfeito & { mudou: boolean }> {
   const plan = await planOf(tx, alunoId, bolsaBp, true);
+  // Their boletos were never sent to the bank (planOf kept the others' months): removed, as
+  // reconcileBoletos removes an unsent one, so the next issue (the emission job, or the family's
+  // 'Boleto') carries the new amount; a cancelled month needs none.
+  const changed = [...plan.alterar, ...plan.cancelar].map((change) => change.id);
+  if (changed.length > 0) await tx.delete(boletos).where(inArray(boletos.mensalidadeId, changed));
   const motivo = bolsaBp === 0 ? null : motivoBolsa(bolsaBp);
   for (const change of plan.alterar) {
     await tx

@@ -132,7 +132,7 @@ describe('a bolsa saved after the year was generated', () => {
     ]);
   });
 
-  it('a month whose boleto is issued keeps the amount the bank has; the Pix sync is woken for the others', async () => {
+  it('a month whose boleto went to the bank keeps that amount; one never sent is removed, to be issued again; the Pix sync is woken', async () => {
     const s = await generatedYear();
     await t.database.db.insert(pixProvedor).values({ id: 1, ativo: true, webhookSegredoCifrado: 'teste' });
     const october = await mensalidadeOf(s.ana.id, mes(10));
@@ -146,13 +146,29 @@ describe('a bolsa saved after the year was generated', () => {
       valor: 85_000,
       codigoBarras: '0'.repeat(44),
       linhaDigitavel: '0'.repeat(47),
+      situacao: 'registrado',
+      movimentoPendente: null,
+    });
+    const november = await mensalidadeOf(s.ana.id, mes(11));
+    await t.database.db.insert(boletos).values({
+      mensalidadeId: november.id,
+      banco: '001',
+      convenio: '1234567',
+      carteira: '17',
+      nossoNumero: '12345670000000002',
+      vencimento: november.dataVencimento,
+      valor: 85_000,
+      codigoBarras: '1'.repeat(44),
+      linhaDigitavel: '1'.repeat(47),
     });
     const saved = await call('PUT', `/api/financeiro/bolsas/${s.ana.id}`, s.admin, { percentual: 10 });
     expect(saved.json().message).toBe(
-      'Bolsa salva. 5 mensalidades em aberto (07/2026 a 12/2026) passam a R$ 765,00; as vencidas e as que já têm boleto emitido ficam como estavam.',
+      'Bolsa salva. 5 mensalidades em aberto (07/2026 a 12/2026) passam a R$ 765,00; as vencidas e as com boleto já enviado ao banco ficam como estavam.',
     );
     expect((await mensalidadeOf(s.ana.id, mes(10))).valor).toBe(85_000);
     expect((await mensalidadeOf(s.ana.id, mes(11))).valor).toBe(76_500);
+    const left = await t.database.db.select({ id: boletos.mensalidadeId }).from(boletos);
+    expect(left).toEqual([{ id: october.id }]);
     const syncs = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'pix.sincronizar'));
     expect(syncs.length).toBeGreaterThan(0);
   });
