@@ -85,20 +85,44 @@ export const componenteStages: Record<ComponenteBncc, readonly ClassNivel[]> = {
 
 /**
  * Whether a class of this stage is offered the subject: a BNCC component at its stages, an itinerário
- * formativo in Ensino Médio, and a subject of the school's own (no BNCC component) at every stage.
+ * formativo in Ensino Médio, and a subject of the school's own (no BNCC component) at the stages the
+ * school chose for it (`etapas`, ADR 0132; every stage unless it chose).
  */
 export function subjectFitsStage(
-  subject: { area: Area; componente_bncc: ComponenteBncc | null },
+  subject: { area: Area; componente_bncc: ComponenteBncc | null; etapas?: readonly ClassNivel[] },
   nivel: string,
 ): boolean {
   if (subject.area === 'Itinerário formativo') return nivel === 'Ensino Médio';
-  if (subject.componente_bncc === null) return true;
+  if (subject.componente_bncc === null)
+    return (subject.etapas ?? classNiveis).some((etapa) => etapa === nivel);
   return (componenteStages[subject.componente_bncc] as readonly string[]).includes(nivel);
 }
 
-/** Why a class of this stage is not offered the subject ('A disciplina Física não faz parte da grade da Educação Infantil'). */
-export function subjectStageMessage(nome: string, nivel: string): string {
-  return `A disciplina ${nome} não faz parte da grade ${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`;
+/**
+ * Whether the school chooses the subject's stages (`etapas`): only for its own subjects — a BNCC
+ * component's stages are the BNCC's (`componenteStages`), an itinerário's the Ensino Médio.
+ */
+export function hasChosenStages(subject: { area: Area; componente_bncc: ComponenteBncc | null }): boolean {
+  return subject.area !== 'Itinerário formativo' && subject.componente_bncc === null;
+}
+
+/**
+ * The stages a school's own subject is offered at (ADR 0132): at least one, each once, kept in the
+ * stages' order whatever order they came in.
+ */
+export const subjectStagesSchema = z
+  .array(z.enum(classNiveis, { error: 'Etapa inválida' }), { error: 'Escolha as etapas' })
+  .min(1, 'Escolha ao menos uma etapa')
+  .max(classNiveis.length * 2, 'Etapas repetidas')
+  .transform((chosen) => classNiveis.filter((etapa) => chosen.includes(etapa)));
+
+/**
+ * Why a class of this stage is not offered the subject ('A disciplina Física não faz parte da grade da
+ * Educação Infantil'); for a school's own subject (`chosen`), where its stages are chosen.
+ */
+export function subjectStageMessage(nome: string, nivel: string, chosen = false): string {
+  const base = `A disciplina ${nome} não faz parte da grade ${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`;
+  return chosen ? `${base} (as etapas dela estão em Configurações → Acadêmico → Disciplinas)` : base;
 }
 
 export interface DefaultDisciplina {
@@ -172,6 +196,8 @@ export const disciplinaSchema = z.object({
   nome: z.string(),
   area: z.enum(areas),
   componente_bncc: z.enum(componentesBncc).nullable(),
+  /** The stages whose grade curricular offers a subject of the school's own (ADR 0132). */
+  etapas: z.array(z.enum(classNiveis)),
   ativo: z.boolean(),
   ordem: z.number().int(),
   version: z.number().int(),
@@ -188,6 +214,8 @@ export const createDisciplinaInputSchema = z.strictObject({
   nome: subjectNameSchema,
   area: areaInputSchema,
   componente_bncc: componenteInputSchema.optional(),
+  /** Every stage unless told (ADR 0132). */
+  etapas: subjectStagesSchema.optional(),
   ativo: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso' }).default(true),
 });
 export type CreateDisciplinaInput = z.input<typeof createDisciplinaInputSchema>;
@@ -197,6 +225,7 @@ export const updateDisciplinaInputSchema = z.strictObject({
   nome: subjectNameSchema.optional(),
   area: areaInputSchema.optional(),
   componente_bncc: componenteInputSchema.optional(),
+  etapas: subjectStagesSchema.optional(),
   ativo: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso' }).optional(),
   ordem: z.number().int().min(1).max(1000).optional(),
   version: versionSchema.optional(),

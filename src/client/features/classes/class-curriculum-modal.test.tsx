@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import { classNiveis, type ClassNivel } from '../../../shared/classes.schemas';
 import type { Area, ComponenteBncc, Disciplina } from '../../../shared/disciplinas.schemas';
 import { renderAt, stubApi } from '../../test/render';
 import { curriculumAnswer, schoolClassAnswer, uuidOf } from '../../test/answers';
@@ -17,13 +18,15 @@ const catalogue: Disciplina[] = (
     ['Ciências', 'Ciências da Natureza', 'Ciências'],
     ['Física', 'Ciências da Natureza', 'Física'],
     ['Sociologia', 'Ciências Humanas', 'Sociologia'],
-    ['Musicalização', 'Parte diversificada', null],
-  ] as [string, Area, ComponenteBncc | null][]
-).map(([nome, area, componente_bncc], index) => ({
+    ['Musicalização', 'Parte diversificada', null, ['Educação Infantil']],
+    ['Robótica', 'Parte diversificada', null, ['Fundamental II']],
+  ] as [string, Area, ComponenteBncc | null, ClassNivel[]?][]
+).map(([nome, area, componente_bncc, etapas], index) => ({
   id: uuidOf(60 + index),
   nome,
   area,
   componente_bncc,
+  etapas: etapas ?? [...classNiveis],
   ativo: true,
   ordem: index + 1,
   version: 1,
@@ -65,5 +68,44 @@ describe('ClassCurriculumModal: the subjects of the class’s stage', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Matemática', 'Ciências', 'Musicalização']);
+  });
+});
+
+describe('ClassCurriculumModal: a school’s own subject at the stages chosen for it (ADR 0132)', () => {
+  it('offers a 6º ano Robótica (Fundamental II only), not Musicalização (Infantil only)', async () => {
+    const turma = schoolClassAnswer({
+      id: uuidOf(51),
+      nome: '6º ano A',
+      nivel: 'Fundamental II',
+      serie: '6º ano',
+    });
+    stubApi({
+      [`/api/turmas/${turma.id}/disciplinas`]: curriculumAnswer({
+        turma_id: turma.id,
+        turma_nome: turma.nome,
+        nivel: turma.nivel,
+        disciplinas: [
+          {
+            disciplina: 'Matemática',
+            professor: null,
+            aulas_semanais: 5,
+            dias_semana: [1, 2, 3, 4, 5],
+            itinerario: null,
+            area: 'Matemática',
+            carga_horaria_anual: 167,
+          },
+        ],
+      }),
+      '/api/disciplinas': catalogue,
+      '/api/professores': [],
+    });
+    renderAt(<ClassCurriculumModal turma={turma} canWrite onClose={() => undefined} />);
+    const select = await screen.findByRole('combobox', { name: 'Disciplina' });
+    await within(select).findByRole('option', { name: 'Robótica' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Matemática', 'Ciências', 'Robótica']);
   });
 });

@@ -1,13 +1,17 @@
 import toast from 'react-hot-toast';
 import { z } from 'zod';
+import { classNiveis } from '../../../shared/classes.schemas';
 import {
   areaLabelsMedio,
   areas,
+  componenteStages,
   componentesBncc,
+  hasChosenStages,
   subjectNameSchema,
   type Disciplina,
 } from '../../../shared/disciplinas.schemas';
-import { FormInput, FormSelect } from '../../components/form-fields';
+import { formatList } from '../../../shared/format';
+import { FormCheckboxGroup, FormInput, FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveDisciplina } from '../../domain/disciplinas.api';
@@ -18,6 +22,8 @@ const subjectFormSchema = z.object({
   nome: subjectNameSchema,
   area: z.enum(areas, { error: 'Escolha a área do conhecimento' }),
   componente_bncc: z.enum(componentesBncc).nullable(),
+  /** The stages a subject of the school's own is offered at (ADR 0132). */
+  etapas: z.array(z.enum(classNiveis)).min(1, 'Escolha ao menos uma etapa'),
   /** Censo Escolar: INEP's componente when it is not the BNCC componente's (null: that one). */
   codigo_inep: z.string().nullable(),
 });
@@ -32,8 +38,8 @@ const areaOptions = Object.fromEntries(
 const componenteOptions = Object.fromEntries(componentesBncc.map((item) => [item, item]));
 
 /**
- * 'Nova disciplina' and 'Editar disciplina': name, área and BNCC component (a rename keeps the history);
- * for census managers (`censo`: the subject's current INEP code, or null) the INEP componente too.
+ * 'Nova disciplina' and 'Editar disciplina': name, área, BNCC component and, for a subject of the
+ * school's own, the stages it is offered at (a rename keeps the history); for census managers (`censo`: the subject's current INEP code, or null) the INEP componente too.
  */
 export function SubjectFormModal({
   subject,
@@ -50,6 +56,7 @@ export function SubjectFormModal({
     nome: subject?.nome ?? '',
     area: subject?.area ?? 'Linguagens',
     componente_bncc: subject?.componente_bncc ?? null,
+    etapas: subject?.etapas ?? [...classNiveis],
     codigo_inep: censo?.codigoInep ?? null,
   });
   const pelaBncc = rotuloDe(
@@ -57,6 +64,13 @@ export function SubjectFormModal({
     componenteInepDe({ codigoInep: null, componenteBncc: form.watch('componente_bncc') }),
   );
   const renaming = subject !== null && form.watch('nome').trim() !== subject.nome;
+  const componente = form.watch('componente_bncc');
+  const area = form.watch('area');
+  const ownStages = hasChosenStages({ area, componente_bncc: componente });
+  const etapas = form.watch('etapas');
+  // Unticking a stage keeps the subject where a class of it already has it (ADR 0132).
+  const leaving =
+    subject && hasChosenStages(subject) ? subject.etapas.filter((etapa) => !etapas.includes(etapa)) : [];
   return (
     <FormModal
       title={subject ? `Editar disciplina — ${subject.nome}` : 'Nova disciplina'}
@@ -73,7 +87,8 @@ export function SubjectFormModal({
         if (censo && codigoInep !== censo.codigoInep) {
           await saveCenso.mutateAsync({ id: result.data.id, codigoInep });
         }
-        toast.success(result.message ?? 'Disciplina salva.');
+        // A longer message says where the subject stays though a stage was unticked: time to read it.
+        toast.success(result.message ?? 'Disciplina salva.', leaving.length > 0 ? { duration: 8000 } : {});
         onClose();
       })}
     >
@@ -92,6 +107,27 @@ export function SubjectFormModal({
         emptyAsNull
         options={componenteOptions}
       />
+      {ownStages ? (
+        <FormCheckboxGroup
+          name="etapas"
+          legend="Etapas em que é oferecida"
+          options={classNiveis}
+          columns={2}
+        />
+      ) : (
+        <p className="text-sm text-gray-700" data-testid="etapas-bncc">
+          Etapas em que é oferecida:{' '}
+          {formatList([...(componente ? componenteStages[componente] : ['Ensino Médio'])])}
+          {componente ? ', pela BNCC.' : ' (itinerário formativo).'}
+        </p>
+      )}
+      {ownStages && leaving.length > 0 && (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          As turmas{' '}
+          {formatList(leaving.map((etapa) => `${etapa === 'Educação Infantil' ? 'da' : 'do'} ${etapa}`))} que
+          já têm {subject?.nome} na grade continuam com ela; as outras deixam de oferecê-la.
+        </p>
+      )}
       {censo && (
         <FormSelect
           name="codigo_inep"

@@ -1,7 +1,8 @@
 import { BookOpen, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { areas, type Disciplina } from '../../../shared/disciplinas.schemas';
-import { formatCount } from '../../../shared/format';
+import { classNiveis } from '../../../shared/classes.schemas';
+import { areas, hasChosenStages, type Disciplina } from '../../../shared/disciplinas.schemas';
+import { formatCount, formatList } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
@@ -139,6 +140,10 @@ function SubjectRow({
         </p>
         <p className="text-xs text-gray-600">
           {subject.componente_bncc ? `BNCC: ${subject.componente_bncc}` : 'Sem componente da BNCC'}
+          {hasChosenStages(subject) &&
+            (subject.etapas.length === classNiveis.length
+              ? ' · todas as etapas'
+              : ` · só ${formatList(subject.etapas)}`)}
         </p>
         {censo && (
           <p

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ClassNivel } from '../../../shared/classes.schemas.js';
 import type { Area, ComponenteBncc } from '../../../shared/disciplinas.schemas.js';
 
 /**
@@ -19,6 +20,15 @@ export const disciplinas = pgTable(
      * `componente_bncc` (shared/censo.codigos `componenteInepDaBncc`).
      */
     codigoInep: text('codigo_inep'),
+    /**
+     * The stages whose grade curricular offers it when it is the school's own (no BNCC component; ADR
+     * 0132); a BNCC component follows the BNCC's stages. Every stage unless the school chose.
+     */
+    etapas: text('etapas')
+      .array()
+      .$type<ClassNivel[]>()
+      .notNull()
+      .default(sql`'{"Educação Infantil","Fundamental I","Fundamental II","Ensino Médio"}'::text[]`),
     /** Inactive: no longer offered for new curriculum entries or teachers' subjects; kept where used. */
     ativo: boolean('ativo').notNull().default(true),
     /** The order of boletins, grids and pickers. */

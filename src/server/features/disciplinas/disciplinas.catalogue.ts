@@ -5,6 +5,7 @@
 import { asc, count } from 'drizzle-orm';
 import {
   defaultDisciplinas,
+  hasChosenStages,
   subjectFitsStage,
   subjectKey,
   subjectStageMessage,
@@ -65,7 +66,8 @@ export async function ensureSubjectCatalogue(db: DbOrTx, usedNames: readonly str
  * The names a person chose (a class's grade curricular, a teacher's subjects), checked against the
  * catalogue and spelled as the catalogue spells them. An inactive subject is refused unless it is
  * already in the list being edited (`kept`): deactivating stops new uses, not the old ones. With a
- * class's stage (`nivel`), a subject of another stage is refused the same way (ADR 0127).
+ * class's stage (`nivel`), a subject of another stage is refused the same way (ADR 0127; a school's own
+ * subject outside the stages chosen for it too, ADR 0132).
  */
 export async function resolveChosenSubjects(
   db: DbOrTx,
@@ -81,6 +83,7 @@ export async function resolveChosenSubjects(
       ativo: disciplinas.ativo,
       area: disciplinas.area,
       componente_bncc: disciplinas.componenteBncc,
+      etapas: disciplinas.etapas,
     })
     .from(disciplinas);
   const byKey = new Map(rows.map((row) => [subjectKey(row.nome), row]));
@@ -94,7 +97,7 @@ export async function resolveChosenSubjects(
     const message = !row
       ? `A disciplina ${nome} não está cadastrada em Configurações → Acadêmico → Disciplinas`
       : row.ativo && nivel !== undefined
-        ? subjectStageMessage(row.nome, nivel)
+        ? subjectStageMessage(row.nome, nivel, hasChosenStages(row))
         : `A disciplina ${row.nome} está inativa e não pode ser escolhida`;
     throw badRequest(message, [{ path: pathOf(index), message }]);
   });

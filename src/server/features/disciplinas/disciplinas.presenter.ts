@@ -7,6 +7,7 @@ export function toDisciplina(row: DisciplinaRow): Disciplina {
     nome: row.nome,
     area: row.area,
     componente_bncc: row.componenteBncc,
+    etapas: row.etapas,
     ativo: row.ativo,
     ordem: row.ordem,
     version: row.version,

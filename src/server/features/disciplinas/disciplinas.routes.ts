@@ -52,7 +52,7 @@ export const disciplinasRoutes: FastifyPluginAsyncZod = async (app) => {
         version,
         actorOf(request),
       );
-      return ok(updated, 'Disciplina atualizada.');
+      return ok(updated.disciplina, ['Disciplina atualizada.', updated.aviso].filter(Boolean).join(' '));
     },
   );
 };

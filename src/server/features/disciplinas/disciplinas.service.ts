@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, max, ne, notInArray, sql } from 'drizzle-orm';
+import { classNiveis, type ClassNivel } from '../../../shared/classes.schemas.js';
 import {
+  hasChosenStages,
   subjectKey,
   type CreateDisciplinaData,
   type Disciplina,
   type ListDisciplinasQuery,
   type UpdateDisciplinaData,
 } from '../../../shared/disciplinas.schemas.js';
+import { formatCount, formatList } from '../../../shared/format.js';
 import type { DbOrTx, Db } from '../../db/client.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { schoolYears } from '../../db/schema/calendar.js';
@@ -74,6 +77,7 @@ export async function createDisciplina(
           nome: input.nome,
           area: input.area,
           componenteBncc: input.componente_bncc ?? null,
+          etapas: input.etapas ?? [...classNiveis],
           ativo: input.ativo,
           ordem: (last?.ordem ?? 0) + 1,
         })
@@ -83,7 +87,12 @@ export async function createDisciplina(
         action: 'criar',
         entity: 'disciplina',
         entityId: created.id,
-        details: { nome: created.nome, area: created.area, componente_bncc: created.componente_bncc },
+        details: {
+          nome: created.nome,
+          area: created.area,
+          componente_bncc: created.componente_bncc,
+          etapas: created.etapas,
+        },
       });
       return created;
     }),
@@ -174,13 +183,46 @@ async function renameInOpenYears(tx: DbOrTx, from: string, to: string): Promise<
   };
 }
 
+/**
+ * A school's own subject taken off some stages stays in the grade of the open years' classes of those
+ * stages that have it (ADR 0132): the sentence that says where, or null when it is in none.
+ */
+async function keptOffStage(
+  tx: DbOrTx,
+  nome: string,
+  removed: readonly ClassNivel[],
+): Promise<string | null> {
+  if (removed.length === 0) return null;
+  const rows = await tx
+    .selectDistinct({ id: classes.id, nivel: classes.nivel })
+    .from(classSubjects)
+    .innerJoin(classes, eq(classes.id, classSubjects.turmaId))
+    .where(
+      and(
+        eq(classSubjects.disciplina, nome),
+        inArray(classes.nivel, [...removed]),
+        inArray(classes.id, openClassIds(tx)),
+      ),
+    );
+  if (rows.length === 0) return null;
+  const niveis = classNiveis.filter((nivel) => rows.some((row) => row.nivel === nivel));
+  const where = formatList(niveis.map((nivel) => `${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`));
+  return `${nome} continua na grade de ${formatCount(rows.length, 'turma', 'turmas')} ${where}, onde já estava; as outras turmas ${niveis.length === 1 ? 'dessa etapa' : 'dessas etapas'} não a oferecem mais.`;
+}
+
+/** The subject as saved and, when taken off stages where classes have it, the sentence that says so. */
+export interface UpdatedDisciplina {
+  disciplina: Disciplina;
+  aviso: string | null;
+}
+
 export async function updateDisciplina(
   db: Db,
   id: string,
   input: UpdateDisciplinaData,
   expectedVersion: number | undefined,
   actor: Actor,
-): Promise<Disciplina> {
+): Promise<UpdatedDisciplina> {
   return withDuplicateAs409(input.nome, () =>
     db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${disciplinas} in share row exclusive mode`);
@@ -196,6 +238,7 @@ export async function updateDisciplina(
           area: input.area ?? current.area,
           componenteBncc:
             input.componente_bncc === undefined ? current.componenteBncc : input.componente_bncc,
+          etapas: input.etapas ?? current.etapas,
           ativo: input.ativo ?? current.ativo,
           ordem: input.ordem ?? current.ordem,
           version: current.version + 1,
@@ -206,9 +249,17 @@ export async function updateDisciplina(
       const updated = toDisciplina(row!);
       const renomeados = renamed ? await renameInOpenYears(tx, current.nome, nome) : null;
       const before = toDisciplina(current);
-      const changed = (['nome', 'area', 'componente_bncc', 'ativo', 'ordem'] as const).filter(
-        (field) => before[field] !== updated[field],
+      const changed = (['nome', 'area', 'componente_bncc', 'etapas', 'ativo', 'ordem'] as const).filter(
+        (field) => String(before[field]) !== String(updated[field]),
       );
+      // Only a school's own subject is offered by its stages: a BNCC component's follow the BNCC.
+      const aviso = hasChosenStages(updated)
+        ? await keptOffStage(
+            tx,
+            updated.nome,
+            before.etapas.filter((etapa) => !updated.etapas.includes(etapa)),
+          )
+        : null;
       if (changed.length > 0)
         await recordAudit(tx, actor, {
           action: 'atualizar',
@@ -221,7 +272,7 @@ export async function updateDisciplina(
             ...(renomeados ? { renomeados } : {}),
           },
         });
-      return updated;
+      return { disciplina: updated, aviso };
     }),
   );
 }

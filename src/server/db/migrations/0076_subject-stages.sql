@@ -1,0 +1,1 @@
+ALTER TABLE "disciplinas" ADD COLUMN "etapas" text[] DEFAULT '{"Educação Infantil","Fundamental I","Fundamental II","Ensino Médio"}'::text[] NOT NULL;
