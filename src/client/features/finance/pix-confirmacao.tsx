@@ -14,11 +14,15 @@ export const PIX_WATCH_MS = 3_000;
  * and at once when it comes back into view) until the bank's notice pays it. A family pays in the bank's
  * app and comes back to the portal: the dialog says it is confirmed, with no reload and nobody at the
  * school doing anything. Once paid, every finance list is read again (the card moves to the history).
+ * Only a code that confirms itself (`watch`: the bank's charge, or a key the PSP reports) is watched: the
+ * school's static key is confirmed by a person when the money arrives, and asking every 3 s for a notice
+ * that never comes would only load the server while the dialog is open.
  */
-export function usePixConfirmation(id: string): MensalidadeDetail | undefined {
+export function usePixConfirmation(id: string, watch: boolean): MensalidadeDetail | undefined {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     ...mensalidadeQuery(id),
+    enabled: watch,
     refetchInterval: (query) => (query.state.data?.status === 'pago' ? false : PIX_WATCH_MS),
     // 'always': back from the bank's app within the app's 15 s of freshness still asks again.
     refetchOnWindowFocus: (query) => (query.state.data?.status === 'pago' ? false : 'always'),

@@ -4,11 +4,13 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { mensalidadeAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import { PIX_WATCH_MS } from './pix-confirmacao';
 import { PixModal } from './pix-modal';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
@@ -126,5 +128,35 @@ describe('PixModal', () => {
     pixOf(false);
     await screen.findByTestId('pix-estatico');
     expect(screen.queryByTestId('pix-aguardando')).toBeNull();
+  });
+
+  it("the school's static key is not watched: the tuition is never read again while the code is open", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    pixOf(false, undefined, false, julho, () => {
+      reads += 1;
+      return julho;
+    });
+    await screen.findByTestId('pix-estatico');
+    await vi.advanceTimersByTimeAsync(PIX_WATCH_MS * 4);
+    fireEvent(window, new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(PIX_WATCH_MS);
+    expect(reads).toBe(0);
+    expect(screen.getByTestId('pix-estatico').textContent).toContain(
+      'a escola confirma o pagamento quando ele chega',
+    );
+  });
+
+  it("the bank's charge is watched: the tuition is read again every few seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    pixOf(true, undefined, true, julho, () => {
+      reads += 1;
+      return julho;
+    });
+    await screen.findByTestId('pix-aguardando');
+    const before = reads;
+    await vi.advanceTimersByTimeAsync(PIX_WATCH_MS * 3);
+    expect(reads).toBeGreaterThanOrEqual(before + 2);
   });
 });

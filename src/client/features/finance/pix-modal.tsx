@@ -28,7 +28,9 @@ export function PixModal({
   staff?: boolean;
 }) {
   const pix = usePix(mensalidade.id);
-  const paga = usePixConfirmation(mensalidade.id);
+  // Watched only when the code confirms itself; the school's static key says the school confirms it.
+  const confirmaSozinho = !!pix.data && (pix.data.dinamico || pix.data.confirmacao_automatica);
+  const paga = usePixConfirmation(mensalidade.id, confirmaSozinho);
   const encargos = useEncargosSentence();
   const simulacaoUrl = useSimulacaoUrl(pix.data?.simulacao_url);
   // The enrolment fee is the family's first charge: named as a fee, not as a month's tuition.
@@ -93,7 +95,7 @@ export function PixModal({
           <Button onClick={() => void handleCopy()} className="w-full">
             <Copy className="h-4 w-4" aria-hidden="true" /> Copiar código Pix
           </Button>
-          {(pix.data.dinamico || pix.data.confirmacao_automatica) && <PixAguardando />}
+          {confirmaSozinho && <PixAguardando />}
           {simulacaoUrl && (
             <a
               href={simulacaoUrl}
