@@ -83,18 +83,20 @@ export function StudentActions({
   onStatus: (status: StudentStatus) => void;
 }) {
   const active = student.status === 'ativo';
+  // Two students may share a name: the matrícula (unique) tells their buttons apart to a screen reader.
+  const who = `${student.nome}, matrícula ${student.matricula}`;
   return (
     <>
-      <IconButton label={`Ver detalhes de ${student.nome}`} onClick={onDetails}>
+      <IconButton label={`Ver detalhes de ${who}`} onClick={onDetails}>
         <Eye className="h-4 w-4" aria-hidden="true" />
       </IconButton>
       {canWrite && (
         <>
-          <IconButton label={`Editar ${student.nome}`} onClick={onEdit}>
+          <IconButton label={`Editar ${who}`} onClick={onEdit}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
           </IconButton>
           <IconButton
-            label={`${active ? 'Inativar' : 'Reativar'} ${student.nome}`}
+            label={`${active ? 'Inativar' : 'Reativar'} ${who}`}
             onClick={() => onStatus(active ? 'inativo' : 'ativo')}
           >
             <Power className={`h-4 w-4 ${active ? 'text-red-600' : 'text-green-600'}`} aria-hidden="true" />

@@ -222,4 +222,26 @@ describe("the students page's search", () => {
     renderAt(<StudentsPage />, '/lista');
     expect(await screen.findByPlaceholderText('Nome, matrícula ou e-mail')).toBeInTheDocument();
   });
+
+  it('two students with the same name: each row’s buttons say which one (the matrícula)', async () => {
+    const twins = [
+      studentAnswer({ id: ALUNO, nome: 'Ana Souza', matricula: '2026001' }),
+      studentAnswer({ id: '00000000-0000-4000-8000-000000000012', nome: 'Ana Souza', matricula: '2026002' }),
+    ];
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      '/api/alunos': { ...listOf(twins[0]!), items: twins, total: 2 },
+      '/api/turmas': [],
+    });
+    renderAt(<StudentsPage />);
+    const names = (label: string) =>
+      screen
+        .getAllByRole('button', { name: new RegExp(`^${label} Ana Souza`) })
+        .map((button) => button.getAttribute('aria-label'));
+    await screen.findAllByRole('button', { name: /^Ver detalhes de Ana Souza/ });
+    for (const label of ['Ver detalhes de', 'Editar', 'Inativar'])
+      expect(new Set(names(label))).toEqual(
+        new Set([`${label} Ana Souza, matrícula 2026001`, `${label} Ana Souza, matrícula 2026002`]),
+      );
+  });
 });
