@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Pencil, Star, Unlink } from 'lucide-react';
 import { formatPhone } from '../../../shared/format';
 import { parentescoLabels, type Student, type StudentGuardian } from '../../../shared/students.schemas';
@@ -8,6 +8,7 @@ import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge } from '../../components/feedback';
 import { useLinkGuardian, useUnlinkGuardian } from './students.api';
 import { EditGuardianForm } from './guardian-edit-form';
+import { useRefocus } from './use-refocus';
 export { LinkGuardianForm } from './guardian-link-form';
 
 type Pending = { kind: 'unlink' | 'principal'; guardian: StudentGuardian };
@@ -18,11 +19,14 @@ export function GuardianList({ student, canWrite }: { student: Student; canWrite
   const [pending, setPending] = useState<Pending | null>(null);
   const link = useLinkGuardian(student.id);
   const unlink = useUnlinkGuardian(student.id);
+  // Saved or cancelled, the edit form gives the focus back to the guardian's 'Editar'.
+  const list = useRef<HTMLUListElement>(null);
+  const refocusAfter = useRefocus(list, editing);
   if (student.responsaveis.length === 0)
     return <p className="text-sm text-gray-600">Nenhum responsável cadastrado.</p>;
   return (
     <>
-      <ul className="space-y-2">
+      <ul ref={list} className="space-y-2">
         {student.responsaveis.map((guardian) => (
           <li key={guardian.id} className="rounded-lg border border-gray-200 p-3 text-sm">
             <div className="flex flex-wrap items-start justify-between gap-2">
@@ -58,7 +62,12 @@ export function GuardianList({ student, canWrite }: { student: Student; canWrite
               </div>
               {canWrite && editing !== guardian.id && (
                 <div className="flex flex-wrap gap-1">
-                  <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(guardian.id)}>
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5"
+                    data-refocus={guardian.id}
+                    onClick={() => setEditing(guardian.id)}
+                  >
                     <Pencil className="h-4 w-4" aria-hidden="true" /> Editar
                     <span className="sr-only"> {guardian.nome}</span>
                   </Button>
@@ -86,7 +95,14 @@ export function GuardianList({ student, canWrite }: { student: Student; canWrite
               )}
             </div>
             {editing === guardian.id && (
-              <EditGuardianForm student={student} guardian={guardian} onDone={() => setEditing(null)} />
+              <EditGuardianForm
+                student={student}
+                guardian={guardian}
+                onDone={() => {
+                  refocusAfter(guardian.id);
+                  setEditing(null);
+                }}
+              />
             )}
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { GraduationCap, Link2, UserPlus } from 'lucide-react';
 import { formatDate, formatPhone } from '../../../shared/format';
 import { formatDestino, type Student, type StudentStatus } from '../../../shared/students.schemas';
@@ -17,6 +17,7 @@ import { GuardianList, LinkGuardianForm } from './guardian-panel';
 import { StudentAccesses } from './student-accesses';
 import { StudentAttendance } from './student-attendance';
 import { StudentCensoSection } from './student-censo-section';
+import { useRefocus } from './use-refocus';
 import { statusActionsFrom, StudentStatusBadge } from './student-status';
 import { useStudent } from './students.api';
 
@@ -63,6 +64,13 @@ export function StudentDetailsModal({
   const fresh = useStudent(snapshot.id);
   const student = fresh.data ?? snapshot;
   const [adding, setAdding] = useState<'new' | 'link' | null>(null);
+  // Saved or cancelled, a guardian's form gives the focus back to the button that opened it.
+  const addButtons = useRef<HTMLDivElement>(null);
+  const refocusAfter = useRefocus(addButtons, adding);
+  const closeAdding = (key: 'new' | 'link') => {
+    refocusAfter(key);
+    setAdding(null);
+  };
   return (
     <Modal
       open
@@ -143,19 +151,21 @@ export function StudentDetailsModal({
       <h3 className="mt-6 mb-2 text-sm font-semibold text-gray-800">Responsáveis</h3>
       <GuardianList student={student} canWrite={canWrite} />
       {canWrite && adding === null && (
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setAdding('new')}>
+        <div ref={addButtons} className="mt-3 flex flex-wrap gap-2">
+          <Button variant="secondary" data-refocus="new" onClick={() => setAdding('new')}>
             <UserPlus className="h-4 w-4" aria-hidden="true" /> Adicionar responsável
           </Button>
-          <Button variant="secondary" onClick={() => setAdding('link')}>
+          <Button variant="secondary" data-refocus="link" onClick={() => setAdding('link')}>
             <Link2 className="h-4 w-4" aria-hidden="true" /> Vincular responsável existente
           </Button>
         </div>
       )}
       {canWrite && adding === 'new' && (
-        <AddGuardianForm alunoId={student.id} onDone={() => setAdding(null)} />
+        <AddGuardianForm alunoId={student.id} onDone={() => closeAdding('new')} />
       )}
-      {canWrite && adding === 'link' && <LinkGuardianForm student={student} onDone={() => setAdding(null)} />}
+      {canWrite && adding === 'link' && (
+        <LinkGuardianForm student={student} onDone={() => closeAdding('link')} />
+      )}
       {canWrite && (
         <div className="mt-6 border-t border-gray-200 pt-4">
           <StudentPortalAccess alunoId={student.id} emailDoCadastro={student.email} />
