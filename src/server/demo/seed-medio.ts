@@ -82,6 +82,8 @@ export async function seedMedio(tx: Tx, today: string): Promise<void> {
         nome,
         area,
         componenteBncc: null,
+        // The itinerários' subjects are the Ensino Médio's: no Pré II or 6º ano is offered them (ADR 0132).
+        etapas: ['Ensino Médio' as const],
         ordem: (last?.ordem ?? 0) + index + 1,
       })),
     )
