@@ -60,7 +60,7 @@ export function SubjectsSection() {
           hint="Cadastre as disciplinas que a escola oferece para montar as grades curriculares."
         />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {areas.map((area) => {
             const ofArea = subjects.data.filter((item) => item.area === area);
             if (ofArea.length === 0) return null;
@@ -133,8 +133,9 @@ function SubjectRow({
   onToggle: () => void;
 }) {
   return (
-    <li className="flex items-center gap-2 px-3 py-2">
-      <div className="min-w-0 flex-1 break-words">
+    // On a phone the buttons go under the name rather than squeeze it into a column of a few words.
+    <li className="flex flex-wrap items-center gap-2 px-3 py-2">
+      <div className="min-w-48 flex-1 break-words">
         <p className={`font-medium ${subject.ativo ? 'text-gray-900' : 'text-gray-500'}`}>
           {subject.nome} {!subject.ativo && <Badge tone="gray">Inativa</Badge>}
         </p>
