@@ -16,6 +16,7 @@ import { UserFormModal } from './user-form-modal';
 import { TeacherLink, UserPerfis, UserStatusBadge, UserTipoBadge } from './user-badges';
 import { userFilterDefaults, useToggleUserStatus, useUsers, USERS_PAGE_SIZE } from './users.api';
 
+const whoIs = (user: User) => `${user.nome}, ${user.email}`;
 const lastLogin = (user: User) => (user.ultimo_login ? formatDateTime(user.ultimo_login) : 'Nunca');
 
 const columns: Column<User>[] = [
@@ -115,17 +116,18 @@ export function UsersPage() {
         }}
         actions={(user) => (
           <>
-            <IconButton label={`Ver detalhes de ${user.nome}`} onClick={() => dialog.show('details', user)}>
+            {/* Two people may share a name: the e-mail (unique) tells their buttons apart to a screen reader. */}
+            <IconButton label={`Ver detalhes de ${whoIs(user)}`} onClick={() => dialog.show('details', user)}>
               <Eye className="h-4 w-4" aria-hidden="true" />
             </IconButton>
-            <IconButton label={`Editar ${user.nome}`} onClick={() => dialog.show('edit', user)}>
+            <IconButton label={`Editar ${whoIs(user)}`} onClick={() => dialog.show('edit', user)}>
               <Pencil className="h-4 w-4" aria-hidden="true" />
             </IconButton>
-            <IconButton label={`Resetar senha de ${user.nome}`} onClick={() => dialog.show('reset', user)}>
+            <IconButton label={`Resetar senha de ${whoIs(user)}`} onClick={() => dialog.show('reset', user)}>
               <KeyRound className="h-4 w-4" aria-hidden="true" />
             </IconButton>
             <IconButton
-              label={`${user.status === 'ativo' ? 'Desativar' : 'Ativar'} ${user.nome}`}
+              label={`${user.status === 'ativo' ? 'Desativar' : 'Ativar'} ${whoIs(user)}`}
               disabled={user.id === me?.id}
               onClick={() => dialog.show('toggle', user)}
             >
