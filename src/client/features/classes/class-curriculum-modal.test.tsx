@@ -32,80 +32,56 @@ const catalogue: Disciplina[] = (
   version: 1,
 }));
 
+/**
+ * The subjects the grade curricular's 'Disciplina' offers a class of `nivel` (its grade: Matemática), once
+ * `expected` is among them.
+ */
+async function offeredTo(nivel: ClassNivel, serie: string, expected: string): Promise<(string | null)[]> {
+  const turma = schoolClassAnswer({ id: uuidOf(50), nome: `${serie} A`, nivel, serie });
+  stubApi({
+    [`/api/turmas/${turma.id}/disciplinas`]: curriculumAnswer({
+      turma_id: turma.id,
+      turma_nome: turma.nome,
+      nivel: turma.nivel,
+      disciplinas: [
+        {
+          disciplina: 'Matemática',
+          professor: null,
+          aulas_semanais: 5,
+          dias_semana: [1, 2, 3, 4, 5],
+          itinerario: null,
+          area: 'Matemática',
+          carga_horaria_anual: 167,
+        },
+      ],
+    }),
+    '/api/disciplinas': catalogue,
+    '/api/professores': [],
+  });
+  renderAt(<ClassCurriculumModal turma={turma} canWrite onClose={() => undefined} />);
+  const select = await screen.findByRole('combobox', { name: 'Disciplina' });
+  await within(select).findByRole('option', { name: expected });
+  return within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+}
+
 describe('ClassCurriculumModal: the subjects of the class’s stage', () => {
   it('offers a Pré II neither Física nor Sociologia, and the school’s own Musicalização', async () => {
-    const turma = schoolClassAnswer({
-      id: uuidOf(50),
-      nome: 'Pré II A',
-      nivel: 'Educação Infantil',
-      serie: 'Pré II',
-    });
-    stubApi({
-      [`/api/turmas/${turma.id}/disciplinas`]: curriculumAnswer({
-        turma_id: turma.id,
-        turma_nome: turma.nome,
-        nivel: turma.nivel,
-        disciplinas: [
-          {
-            disciplina: 'Matemática',
-            professor: null,
-            aulas_semanais: 5,
-            dias_semana: [1, 2, 3, 4, 5],
-            itinerario: null,
-            area: 'Matemática',
-            carga_horaria_anual: 167,
-          },
-        ],
-      }),
-      '/api/disciplinas': catalogue,
-      '/api/professores': [],
-    });
-    renderAt(<ClassCurriculumModal turma={turma} canWrite onClose={() => undefined} />);
-    const select = await screen.findByRole('combobox', { name: 'Disciplina' });
-    await within(select).findByRole('option', { name: 'Musicalização' });
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Matemática', 'Ciências', 'Musicalização']);
+    expect(await offeredTo('Educação Infantil', 'Pré II', 'Musicalização')).toEqual([
+      'Matemática',
+      'Ciências',
+      'Musicalização',
+    ]);
   });
 });
 
 describe('ClassCurriculumModal: a school’s own subject at the stages chosen for it (ADR 0132)', () => {
   it('offers a 6º ano Robótica (Fundamental II only), not Musicalização (Infantil only)', async () => {
-    const turma = schoolClassAnswer({
-      id: uuidOf(51),
-      nome: '6º ano A',
-      nivel: 'Fundamental II',
-      serie: '6º ano',
-    });
-    stubApi({
-      [`/api/turmas/${turma.id}/disciplinas`]: curriculumAnswer({
-        turma_id: turma.id,
-        turma_nome: turma.nome,
-        nivel: turma.nivel,
-        disciplinas: [
-          {
-            disciplina: 'Matemática',
-            professor: null,
-            aulas_semanais: 5,
-            dias_semana: [1, 2, 3, 4, 5],
-            itinerario: null,
-            area: 'Matemática',
-            carga_horaria_anual: 167,
-          },
-        ],
-      }),
-      '/api/disciplinas': catalogue,
-      '/api/professores': [],
-    });
-    renderAt(<ClassCurriculumModal turma={turma} canWrite onClose={() => undefined} />);
-    const select = await screen.findByRole('combobox', { name: 'Disciplina' });
-    await within(select).findByRole('option', { name: 'Robótica' });
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Matemática', 'Ciências', 'Robótica']);
+    expect(await offeredTo('Fundamental II', '6º ano', 'Robótica')).toEqual([
+      'Matemática',
+      'Ciências',
+      'Robótica',
+    ]);
   });
 });
