@@ -8,7 +8,7 @@ import { userPerfis } from '../db/schema/perfis.js';
 import { builtInPerfilId } from '../features/perfis/index.js';
 import { builtInPerfilNames } from '../../shared/permissions.js';
 import { seedRecords } from './seed-records.js';
-import { seedFinance, seedInfantilTuition } from './seed-finance.js';
+import { seedFinance, seedLateClassesTuition } from './seed-finance.js';
 import { seedCensoAnoAnterior } from './seed-censo-anterior.js';
 import { seedAcademics } from './seed-academics.js';
 import { seedFamilyAbsence } from './seed-family-absence.js';
@@ -136,8 +136,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedCensoProfissionais(tx);
     await seedGrades(tx, clock.today());
     await seedPareceres(tx, ids.professor!, ids.direcao!, clock.today());
-    // The Pré II A (seedPareceres) has its tuition too, as the other classes.
-    await seedInfantilTuition(tx, clock.today(), ids.responsavel!);
+    // The Pré II A (seedPareceres) and the 1ª série A (seedMedio) have their tuition too, as the others.
+    await seedLateClassesTuition(tx, clock.today(), ids.responsavel!);
     await seedLgpd(tx, ids.responsavel!);
     await seedAgenda(tx, ids.professor!, ids.responsavel!);
     await seedComunicados(tx, {

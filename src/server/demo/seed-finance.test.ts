@@ -141,3 +141,22 @@ describe('the demo’s Educação Infantil', () => {
     expect(due.filter((row) => row.pago === row.valor).length).toBeGreaterThan(due.length * 0.8);
   });
 });
+
+describe('the demo’s Ensino Médio', () => {
+  it('charges the 1ª série A its own tuition every month of the year, paid by each student’s responsável', async () => {
+    const rows = await t.database.db
+      .select({
+        mes: mensalidades.mesReferencia,
+        valor: mensalidades.valor,
+        pago: mensalidades.principalPago,
+      })
+      .from(mensalidades)
+      .innerJoin(classes, eq(classes.id, mensalidades.turmaId))
+      .where(eq(classes.nome, '1ª série A'));
+    // Ten students, February to December (the school year), R$ 1.180,00 each month.
+    expect(rows).toHaveLength(10 * 11);
+    expect(new Set(rows.map((row) => row.valor))).toEqual(new Set([118_000]));
+    const due = rows.filter((row) => row.mes < '2026-12');
+    expect(due.filter((row) => row.pago === row.valor).length).toBeGreaterThan(due.length * 0.8);
+  });
+});

@@ -3,6 +3,7 @@ import { addDays, daysBetween } from '../../shared/calendar.js';
 import { TUITION_CATEGORY } from '../../shared/finance.schemas.js';
 import { formatMesReferencia } from '../../shared/mensalidades.schemas.js';
 import { computeAmountDue } from '../../shared/money.js';
+import type { ClassNivel } from '../../shared/classes.schemas.js';
 import type { Tx } from '../db/client.js';
 import { recordAudit, systemActor } from '../features/audit/index.js';
 import { classes } from '../db/schema/classes.js';
@@ -362,21 +363,36 @@ export async function seedFinance(tx: Tx, today: string, familyUserId: string): 
   });
 }
 
+/** The monthly tuition of the classes seeded after the year's money, by stage. */
+const lateClassTuition: Partial<Record<ClassNivel, number>> = {
+  'Educação Infantil': 82_000,
+  'Ensino Médio': 118_000,
+};
+
 /**
- * The Educação Infantil's tuition (the Pré II A, seeded after the year's money by seedPareceres): its
- * own value, due on the 10th, generated for the year as the Financeiro's run for a class makes it, and
- * paid as the other families pay.
+ * The tuition of the classes seeded after the year's money (the Pré II A by seedPareceres, the 1ª série A
+ * by seedMedio): their stage's own value, due on the 10th, generated for the year as the Financeiro's run
+ * for a class makes it, and paid as the other families pay.
  */
-export async function seedInfantilTuition(tx: Tx, today: string, familyUserId: string): Promise<void> {
+export async function seedLateClassesTuition(tx: Tx, today: string, familyUserId: string): Promise<void> {
   const turmas = await tx
-    .select({ id: classes.id })
+    .select({ id: classes.id, nivel: classes.nivel })
     .from(classes)
     .leftJoin(classTuition, eq(classTuition.turmaId, classes.id))
-    .where(and(eq(classes.nivel, 'Educação Infantil'), isNull(classTuition.turmaId)));
+    .where(
+      and(
+        inArray(classes.nivel, Object.keys(lateClassTuition) as ClassNivel[]),
+        isNull(classTuition.turmaId),
+      ),
+    );
   if (turmas.length === 0) return;
-  await tx
-    .insert(classTuition)
-    .values(turmas.map((turma) => ({ turmaId: turma.id, valorMensalidade: 82_000, diaVencimento: 10 })));
+  await tx.insert(classTuition).values(
+    turmas.map((turma) => ({
+      turmaId: turma.id,
+      valorMensalidade: lateClassTuition[turma.nivel]!,
+      diaVencimento: 10,
+    })),
+  );
   const year = Number(today.slice(0, 4));
   for (const turma of turmas) await generateMensalidades(tx, { ano: year, turma_id: turma.id }, systemActor);
   await payAsFamiliesDo(

@@ -5,9 +5,11 @@ import { schoolYears } from '../db/schema/calendar.js';
 import { classes } from '../db/schema/classes.js';
 import { classItinerarios, classSubjects, studentItinerarios } from '../db/schema/curriculum.js';
 import { disciplinas } from '../db/schema/disciplinas.js';
-import { students } from '../db/schema/students.js';
+import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
 import type { Area } from '../../shared/disciplinas.schemas.js';
+import { completeCpf } from '../../shared/validators.js';
+import { demoAddress } from './demo-addresses.js';
 import { itinerariosOfClass, takesSubject } from '../features/curriculum/index.js';
 import { random } from './seed-academics.js';
 import { schoolDaysToYesterday, seedClassRolls } from './seed-rolls.js';
@@ -132,6 +134,27 @@ export async function seedMedio(tx: Tx, today: string): Promise<void> {
       })),
     )
     .returning({ id: students.id });
+  // Minors: each with a mother or a father as responsável financeiro, who pays the class's tuition
+  // (seedLateClassesTuition) as the other families do.
+  const guardianRows = await tx
+    .insert(guardians)
+    .values(
+      names.map((nome, index) => ({
+        nome: `${index % 2 === 0 ? 'Cláudia' : 'Marcelo'} ${nome.split(' ').slice(1).join(' ')}`,
+        telefone: `1197${String(6_000_000 + index * 41).padStart(7, '0')}`,
+        cpf: completeCpf(String(430_000_000 + index * 1_117)),
+        ...demoAddress(index + 3, 60 + index * 11),
+      })),
+    )
+    .returning({ id: guardians.id });
+  await tx.insert(studentGuardians).values(
+    enrolled.map((row, index) => ({
+      alunoId: row.id,
+      responsavelId: guardianRows[index]!.id,
+      parentesco: index % 2 === 0 ? ('mae' as const) : ('pai' as const),
+      ehPrincipal: true,
+    })),
+  );
   await tx
     .insert(classMemberships)
     .values(enrolled.map((row) => ({ alunoId: row.id, turmaId: turma!.id, inicio: year.inicio })));
