@@ -123,39 +123,23 @@ describe('the demo school’s payments', () => {
   });
 });
 
-describe('the demo’s Educação Infantil', () => {
-  it('charges the Pré II A its own tuition every month of the year, paid as the other families pay', async () => {
-    const rows = await t.database.db
-      .select({
-        mes: mensalidades.mesReferencia,
-        valor: mensalidades.valor,
-        pago: mensalidades.principalPago,
-      })
-      .from(mensalidades)
-      .innerJoin(classes, eq(classes.id, mensalidades.turmaId))
-      .where(eq(classes.nome, 'Pré II A'));
-    // Twelve children, February to December (the school year), R$ 820,00 each month.
-    expect(rows).toHaveLength(12 * 11);
-    expect(new Set(rows.map((row) => row.valor))).toEqual(new Set([82_000]));
-    const due = rows.filter((row) => row.mes < '2026-12');
-    expect(due.filter((row) => row.pago === row.valor).length).toBeGreaterThan(due.length * 0.8);
-  });
-});
+/** A class's months of the year, its value and what was paid of each. */
+const monthsOf = (turma: string) =>
+  t.database.db
+    .select({ mes: mensalidades.mesReferencia, valor: mensalidades.valor, pago: mensalidades.principalPago })
+    .from(mensalidades)
+    .innerJoin(classes, eq(classes.id, mensalidades.turmaId))
+    .where(eq(classes.nome, turma));
 
-describe('the demo’s Ensino Médio', () => {
-  it('charges the 1ª série A its own tuition every month of the year, paid by each student’s responsável', async () => {
-    const rows = await t.database.db
-      .select({
-        mes: mensalidades.mesReferencia,
-        valor: mensalidades.valor,
-        pago: mensalidades.principalPago,
-      })
-      .from(mensalidades)
-      .innerJoin(classes, eq(classes.id, mensalidades.turmaId))
-      .where(eq(classes.nome, '1ª série A'));
-    // Ten students, February to December (the school year), R$ 1.180,00 each month.
-    expect(rows).toHaveLength(10 * 11);
-    expect(new Set(rows.map((row) => row.valor))).toEqual(new Set([118_000]));
+describe('the classes seeded after the year’s money have their tuition', () => {
+  // February to December (the school year), each stage's own value, paid by each child's responsável.
+  it.each([
+    ['the Educação Infantil’s Pré II A', 'Pré II A', 12, 82_000],
+    ['the Ensino Médio’s 1ª série A', '1ª série A', 10, 118_000],
+  ])('%s: every month of the year, paid as the other families pay', async (_, turma, alunos, valor) => {
+    const rows = await monthsOf(turma);
+    expect(rows).toHaveLength(alunos * 11);
+    expect(new Set(rows.map((row) => row.valor))).toEqual(new Set([valor]));
     const due = rows.filter((row) => row.mes < '2026-12');
     expect(due.filter((row) => row.pago === row.valor).length).toBeGreaterThan(due.length * 0.8);
   });
