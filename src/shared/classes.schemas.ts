@@ -55,7 +55,7 @@ function knownSerie(serie: string): { serie: string; nivel: ClassNivel } | null 
 }
 
 /** 'do Ensino Médio', 'da Educação Infantil'. */
-const ofNivel = (nivel: ClassNivel) => `${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`;
+export const ofNivel = (nivel: string) => `${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`;
 
 /**
  * Why a série of the list does not go with the stage chosen ('5º ano' in Ensino Médio), or null. A

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isSingleLine, SINGLE_LINE_MESSAGE, versionSchema } from './validators.js';
 import { foldText } from './format.js';
-import { classNiveis, type ClassNivel } from './classes.schemas.js';
+import { classNiveis, ofNivel, type ClassNivel } from './classes.schemas.js';
 
 /**
  * The school's subject catalogue (issue 31 §2, ADR 0023): each subject has a name, an área do
@@ -121,7 +121,7 @@ export const subjectStagesSchema = z
  * Educação Infantil'); for a school's own subject (`chosen`), where its stages are chosen.
  */
 export function subjectStageMessage(nome: string, nivel: string, chosen = false): string {
-  const base = `A disciplina ${nome} não faz parte da grade ${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`;
+  const base = `A disciplina ${nome} não faz parte da grade ${ofNivel(nivel)}`;
   return chosen ? `${base} (as etapas dela estão em Configurações → Acadêmico → Disciplinas)` : base;
 }
 

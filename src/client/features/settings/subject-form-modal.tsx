@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { classNiveis } from '../../../shared/classes.schemas';
+import { classNiveis, ofNivel } from '../../../shared/classes.schemas';
 import {
   areaLabelsMedio,
   areas,
@@ -123,9 +123,8 @@ export function SubjectFormModal({
       )}
       {ownStages && leaving.length > 0 && (
         <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          As turmas{' '}
-          {formatList(leaving.map((etapa) => `${etapa === 'Educação Infantil' ? 'da' : 'do'} ${etapa}`))} que
-          já têm {subject?.nome} na grade continuam com ela; as outras deixam de oferecê-la.
+          As turmas {formatList(leaving.map(ofNivel))} que já têm {subject?.nome} na grade continuam com ela;
+          as outras deixam de oferecê-la.
         </p>
       )}
       {censo && (

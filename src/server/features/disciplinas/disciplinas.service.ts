@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, max, ne, notInArray, sql } from 'drizzle-orm';
-import { classNiveis, type ClassNivel } from '../../../shared/classes.schemas.js';
+import { classNiveis, ofNivel, type ClassNivel } from '../../../shared/classes.schemas.js';
 import {
   hasChosenStages,
   subjectKey,
@@ -206,7 +206,7 @@ async function keptOffStage(
     );
   if (rows.length === 0) return null;
   const niveis = classNiveis.filter((nivel) => rows.some((row) => row.nivel === nivel));
-  const where = formatList(niveis.map((nivel) => `${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`));
+  const where = formatList(niveis.map(ofNivel));
   return `${nome} continua na grade de ${formatCount(rows.length, 'turma', 'turmas')} ${where}, onde já estava; as outras turmas ${niveis.length === 1 ? 'dessa etapa' : 'dessas etapas'} não a oferecem mais.`;
 }
 
