@@ -6,7 +6,7 @@
 import { and, asc, eq, isNull, isNotNull } from 'drizzle-orm';
 import { descricaoCobranca } from '../../../shared/mensalidades.schemas.js';
 import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
-import { computeJuros } from '../../../shared/money.js';
+import type { ChargeRates } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { BoletoRow } from '../../db/schema/boletos.js';
 import { mensalidades } from '../../db/schema/finance.js';
@@ -25,6 +25,7 @@ import {
 import { getSchoolIdentity } from '../settings/index.js';
 import type { Payer } from '../students/index.js';
 import { bancoOf } from './bancos.js';
+import { encargosDoBoleto } from './boleto.encargos.js';
 import {
   asSeenBy,
   issueBoleto,
@@ -44,16 +45,15 @@ const percent = (bp: number) => `${(bp / 100).toFixed(2).replace('.', ',')}%`;
 export function instrucoesDe(
   texto: string | null,
   boleto: Pick<BoletoRow, 'valor' | 'vencimento' | 'multa' | 'juros' | 'vencimentoMensalidade'>,
-  rates: { multaBp: number; jurosMensalBp: number },
+  rates: ChargeRates,
 ): string[] {
   const { valor, vencimento } = boleto;
   const linhas: string[] = [];
   if (boleto.vencimentoMensalidade !== null) {
-    const principal = valor - boleto.multa - boleto.juros;
     linhas.push(
       `Mensalidade vencida em ${formatDate(boleto.vencimentoMensalidade)}: valor com multa de ${formatCentavosPlain(boleto.multa)} e juros de ${formatCentavosPlain(boleto.juros)} até ${formatDate(vencimento)}.`,
     );
-    const porDia = computeJuros(principal, 1, { multaBp: 0, jurosMensalBp: rates.jurosMensalBp });
+    const porDia = encargosDoBoleto(boleto, rates).jurosDia;
     linhas.push(
       porDia > 0
         ? `Após ${formatDate(vencimento)}, não cobrar multa; juros de ${formatCentavosPlain(porDia)} por dia de atraso.`

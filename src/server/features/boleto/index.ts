@@ -7,5 +7,6 @@ export type { BancoBoleto, Convenio } from './bancos.js';
 export { codigoBarrasDaLinha, fatorVencimento, formatLinhaDigitavel, vencimentoDoFator } from './febraban.js';
 export { agreementOf, loadBoletoConfig } from './boleto.service.js';
 export { reconcileBoletos, reconciledMovement, RECONCILED_SITUACOES } from './boleto.reconcile.js';
+export { encargosDoBoleto } from './boleto.encargos.js';
 export type { ReconcileOutcome } from './boleto.reconcile.js';
 export { boletoMensalidadeRoutes, boletoRoutes } from './boleto.routes.js';

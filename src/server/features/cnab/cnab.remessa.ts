@@ -6,16 +6,15 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { formatCount, onlyDigits, TIME_ZONE, todayIso } from '../../../shared/format.js';
 import { isValidCpf } from '../../../shared/validators.js';
-import { computeJuros, descontoPontualidade, type ChargeRates } from '../../../shared/money.js';
 import type { Tx } from '../../db/client.js';
-import { boletoConfig, boletos, type BoletoRow } from '../../db/schema/boletos.js';
+import { boletoConfig, boletos } from '../../db/schema/boletos.js';
 import { cnabRemessas, type CnabRemessaRow } from '../../db/schema/cnab.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { students } from '../../db/schema/students.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { reconciledMovement, RECONCILED_SITUACOES } from '../boleto/index.js';
+import { encargosDoBoleto, reconciledMovement, RECONCILED_SITUACOES } from '../boleto/index.js';
 import { loadSettings, ratesOf, writeTransaction } from '../finance/index.js';
 import { getSchoolIdentity } from '../settings/index.js';
 import { payersOf, type Payer } from '../students/index.js';
@@ -176,7 +175,7 @@ export async function generateRemessa(
       vencimento,
       valor: boleto.valor,
       emissao: minDay(todayIso(boleto.emitidoEm), today),
-      ...encargosDe(boleto, rates),
+      ...encargosDoBoleto(boleto, rates),
       pagador: movimento === 'entrada' && payer ? pagadorOf(payer) : null,
     }));
     const [last] = await tx
@@ -232,29 +231,6 @@ export async function generateRemessa(
 }
 
 const minDay = (a: string, b: string) => (a < b ? a : b);
-
-/**
- * The bank's instructions for after the due date. A boleto issued in time: multa and juros per day on its
- * value (the open principal), and the pontualidade discount. One issued after the tuition's due date
- * (ADR 0131) already carries the multa and the juros up to its own due date: no multa again, juros per
- * day on the principal only, no discount (the tuition is late).
- */
-function encargosDe(
-  boleto: Pick<BoletoRow, 'valor' | 'vencimento' | 'multa' | 'juros' | 'vencimentoMensalidade'>,
-  rates: ChargeRates,
-): Pick<RemessaItem, 'jurosDia' | 'desconto' | 'multaBp'> {
-  if (boleto.vencimentoMensalidade !== null)
-    return {
-      jurosDia: computeJuros(boleto.valor - boleto.multa - boleto.juros, 1, rates),
-      desconto: null,
-      multaBp: 0,
-    };
-  return {
-    jurosDia: computeJuros(boleto.valor, 1, rates),
-    desconto: descontoPontualidade(boleto.valor, boleto.vencimento, rates),
-    multaBp: Math.min(rates.multaBp, 200),
-  };
-}
 
 export function remessaMessage(gerada: RemessaGerada): string {
   const base = `Remessa ${gerada.remessa.nsa} com ${formatCount(gerada.remessa.quantidade, 'boleto', 'boletos')}.`;

@@ -7,10 +7,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CnabNaoEncontrado, CnabRetornoResult } from '../../../shared/cnab.schemas.js';
 import { formatCentavosPlain, formatDate, todayIso } from '../../../shared/format.js';
-import { descontoPontualidade, type ChargeRates } from '../../../shared/money.js';
+import type { ChargeRates } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { boletos } from '../../db/schema/boletos.js';
+import { encargosDoBoleto } from '../boleto/index.js';
 import { cnabOcorrencias, cnabRetornos, type CnabOcorrenciaRow } from '../../db/schema/cnab.js';
 import { transacoes } from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
@@ -209,11 +210,8 @@ function liquidacaoSuspeita(
     return `A data do pagamento no retorno (${formatDate(evento.dataOcorrencia)}) é anterior à emissão do boleto (${formatDate(emissao)}).`;
   if (evento.dataOcorrencia > dataDoArquivo)
     return `A data do pagamento no retorno (${formatDate(evento.dataOcorrencia)}) é posterior à do próprio arquivo (${formatDate(dataDoArquivo)}).`;
-  // A boleto issued after the tuition's due date (ADR 0131) carried no discount to the bank.
-  const oferta =
-    boleto.vencimentoMensalidade === null
-      ? descontoPontualidade(boleto.valor, boleto.vencimento, rates)
-      : null;
+  // What the remessa offered the bank (none for a boleto issued after the tuition's due date, ADR 0131).
+  const oferta = encargosDoBoleto(boleto, rates).desconto;
   const permitido = oferta && evento.dataOcorrencia <= oferta.ate ? oferta.valor : 0;
   if (evento.desconto > permitido)
     return `O banco informa um desconto de ${formatCentavosPlain(evento.desconto)}, maior que o do boleto (${formatCentavosPlain(permitido)}).`;
