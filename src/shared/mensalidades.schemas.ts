@@ -354,6 +354,9 @@ export const MONTH_NAMES = [
 ];
 
 /** "2026-03" → "março de 2026" */
+/** '2026-03' → '03/2026': a month in a sentence that lists a run of them. */
+export const formatMesReferenciaCurto = (mes: string) => `${mes.slice(5, 7)}/${mes.slice(0, 4)}`;
+
 export function formatMesReferencia(mes: string): string {
   const index = Number(mes.slice(5, 7)) - 1;
   return `${MONTH_NAMES[index] ?? mes} de ${mes.slice(0, 4)}`;

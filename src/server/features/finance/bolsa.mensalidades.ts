@@ -11,6 +11,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BolsaEfeito } from '../../../shared/finance.schemas.js';
 import { overdueBefore } from '../../../shared/calendar.js';
 import { formatCentavosPlain, formatList } from '../../../shared/format.js';
+import { formatMesReferenciaCurto } from '../../../shared/mensalidades.schemas.js';
 import { applyDiscount } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { boletos } from '../../db/schema/boletos.js';
@@ -134,13 +135,11 @@ async function planOf(tx: DbOrTx, alunoId: string, bolsaBp: number, lock: boolea
   return plan;
 }
 
-const monthText = (key: string) => `${key.slice(5, 7)}/${key.slice(0, 4)}`;
-
 function monthsText(changes: readonly Change[]): string {
   const first = changes[0]!.mes;
   const last = changes.at(-1)!.mes;
-  if (changes.length === 1) return `A mensalidade em aberto de ${monthText(first)}`;
-  return `${String(changes.length)} mensalidades em aberto (${monthText(first)} a ${monthText(last)})`;
+  if (changes.length === 1) return `A mensalidade em aberto de ${formatMesReferenciaCurto(first)}`;
+  return `${String(changes.length)} mensalidades em aberto (${formatMesReferenciaCurto(first)} a ${formatMesReferenciaCurto(last)})`;
 }
 
 /** The plan in a sentence: what changes, then what stays as it was. */

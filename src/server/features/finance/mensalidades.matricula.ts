@@ -6,6 +6,7 @@
  * has not, nothing is created and the secretaria is told the months come with the year's run.
  * Registered in index.ts through the students module's enrolment hook.
  */
+import { formatMesReferenciaCurto } from '../../../shared/mensalidades.schemas.js';
 import { and, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -31,7 +32,6 @@ export const AVISO_MATRICULA_ANTERIOR =
   'A matrícula tem data de um mês anterior: gere no Financeiro só as mensalidades que a escola vai cobrar.';
 
 /** 'YYYY-MM' → 'mm/aaaa'. */
-const monthText = (key: string) => `${key.slice(5, 7)}/${key.slice(0, 4)}`;
 
 /**
  * Whether the Financeiro has generated the class's year: some batch of 'Gerar mensalidades' (not a
@@ -88,8 +88,8 @@ export const chargeDeskEnrolment: EnrolmentHandler = async (
   if (result.mensalidades === 0 || !turma?.primeiro_mes || !turma.ultimo_mes) return undefined;
   const resumo =
     result.mensalidades === 1
-      ? `Criada a mensalidade de ${monthText(turma.primeiro_mes)}, como as dos demais alunos.`
-      : `Criadas ${String(result.mensalidades)} mensalidades (${monthText(turma.primeiro_mes)} a ${monthText(turma.ultimo_mes)}), como as dos demais alunos.`;
+      ? `Criada a mensalidade de ${formatMesReferenciaCurto(turma.primeiro_mes)}, como as dos demais alunos.`
+      : `Criadas ${String(result.mensalidades)} mensalidades (${formatMesReferenciaCurto(turma.primeiro_mes)} a ${formatMesReferenciaCurto(turma.ultimo_mes)}), como as dos demais alunos.`;
   return {
     // As after the Financeiro's own run and a departure's cancellations: the figures and the new months'
     // Pix charges follow at once, not at the sync job's next turn.
