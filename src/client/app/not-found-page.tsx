@@ -10,7 +10,7 @@ export function NotFoundPage() {
     <main className="flex min-h-screen items-center justify-center bg-gray-50 p-4">
       <div className="text-center">
         <SearchX className="mx-auto h-16 w-16 text-gray-400" aria-hidden="true" />
-        <p className="mt-4 text-6xl font-bold text-gray-300">404</p>
+        <p className="mt-4 text-6xl font-bold text-gray-500">404</p>
         <h1 className="mt-2 text-2xl font-bold text-gray-900">Página não encontrada</h1>
         <p className="mt-2 text-gray-600">O endereço que você abriu não existe ou foi movido.</p>
         <Link

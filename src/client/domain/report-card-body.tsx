@@ -6,6 +6,7 @@ import { absencesText, annualAverageLabel, type ReportCard } from '../../shared/
 import type { CurrentUser } from '../../shared/auth.schemas';
 import { can, permissionsOf } from '../../shared/permissions';
 import { Badge } from '../components/feedback';
+import { ScrollArea } from '../components/scroll-area';
 import { EmptyCard, FinalRecoveryNote, RecoveryNote, SituacaoBadge } from './report-card-parts';
 import { CouncilNotes, MedioSummary, SubjectCards, subjectGroups } from './report-card-subjects';
 import { formatHours } from '../../shared/ensino-medio';
@@ -49,7 +50,7 @@ export function ReportCardBody({
       ) : !wide ? (
         <SubjectCards card={data} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200">
+        <ScrollArea label={`Boletim de ${data.aluno.nome}`} className="rounded-lg border border-gray-200">
           {/* Fits the student's modal: period headers break into two lines, the recuperação reads
               'rec. 5,4' under the grade, and a conselho decision's reason goes below the table, so the
               Situação column is not pushed out of sight. */}
@@ -140,7 +141,7 @@ export function ReportCardBody({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
       {data.transferido_em && (
         <p className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">

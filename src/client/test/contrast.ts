@@ -6,6 +6,7 @@ const palette: Record<string, string> = {
   white: '#ffffff',
   'gray-50': '#f9fafb',
   'gray-100': '#f3f4f6',
+  'gray-200': '#e5e7eb',
   'gray-400': '#99a1af',
   'gray-500': '#6a7282',
   'gray-600': '#4a5565',

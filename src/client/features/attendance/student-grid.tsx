@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScrollArea } from '../../components/scroll-area';
 
 /**
  * A class's students × columns (days of the month, a subject's avaliações): scrolls sideways inside its
@@ -15,7 +16,7 @@ export function StudentGrid({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+    <ScrollArea label={caption} className="rounded-xl border border-gray-200 bg-white">
       <table className="min-w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50">
@@ -31,7 +32,7 @@ export function StudentGrid({
         </thead>
         <tbody className="divide-y divide-gray-100">{children}</tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 

@@ -7,6 +7,7 @@ import { Button, IconButton } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
+import { ScrollArea } from '../../components/scroll-area';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query';
 import { useMemoryListState } from '../../lib/use-list-state';
@@ -116,14 +117,14 @@ export function CalendarPage() {
         ) : calendar.isError ? (
           <ErrorBanner>Erro ao carregar o calendário.</ErrorBanner>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white p-2">
+          <ScrollArea label="Calendário do mês" className="rounded-xl border border-gray-200 bg-white p-2">
             <div className="min-w-[40rem]">
               <MonthGrid
                 view={calendar.data}
                 onEntry={manage ? (entry) => dialog.show('form', entry) : undefined}
               />
             </div>
-          </div>
+          </ScrollArea>
         )
       ) : (
         <DataList

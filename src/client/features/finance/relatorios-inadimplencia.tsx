@@ -13,6 +13,7 @@ import {
 import { formatCentavos, formatCount } from '../../../shared/format';
 import { formatContagemCobrancas, type ContagemCobrancas } from '../../../shared/contagem-cobrancas';
 import { Button } from '../../components/button';
+import { ScrollArea } from '../../components/scroll-area';
 import { downloadRelatorio } from './finance.api';
 
 /** CSV and XLSX of one report, each named with it: three sections' buttons are not three 'CSV's. */
@@ -68,7 +69,9 @@ export function Section({
           <ExportButtons tipo={tipo} ano={ano} title={title} />
         </div>
       </div>
-      <div className="overflow-x-auto print:overflow-visible">{children}</div>
+      <ScrollArea label={title} className="print:overflow-visible">
+        {children}
+      </ScrollArea>
     </section>
   );
 }

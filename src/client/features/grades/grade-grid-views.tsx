@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/field';
+import { ScrollArea } from '../../components/scroll-area';
 import { itinerarioChangeNote } from './grade-grid-logic';
 
 /** Where a cell sits: in a phone's card, one student's grades, or in the table of the class. */
@@ -181,7 +182,10 @@ export function GradeTable({
           baixo. Em branco = não lançada (diferente de 0). Salva sozinho.
         </p>
       )}
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <ScrollArea
+        label={`Notas de ${grid.disciplina}, ${grid.turma.nome}`}
+        className="rounded-xl border border-gray-200 bg-white"
+      >
         <table className="min-w-full text-sm">
           <caption className="sr-only">
             Notas de {grid.disciplina}, {grid.turma.nome}, {grid.periodo.nome}
@@ -232,7 +236,7 @@ export function GradeTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
     </>
   );
 }

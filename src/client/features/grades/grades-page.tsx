@@ -162,7 +162,7 @@ export function GradesPage() {
           Consultando o ano letivo {year.ano}.{' '}
           <button
             type="button"
-            className="font-medium text-primary underline"
+            className="font-medium text-primary-strong underline"
             onClick={() => update({ ano: null, turma: null, periodo: null })}
           >
             Voltar ao ano atual

@@ -39,7 +39,7 @@ export function PareceresProgress({
             )}
             <Link
               to={`${paths.pareceres}?turma=${line.turma_id}&periodo=${periodoId}`}
-              className="ml-auto inline-flex min-h-11 items-center font-medium text-primary underline"
+              className="ml-auto inline-flex min-h-11 items-center font-medium text-primary-strong underline"
             >
               Abrir os pareceres de {line.turma_nome}
             </Link>

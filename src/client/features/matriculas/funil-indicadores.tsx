@@ -4,6 +4,7 @@ import { BarChart3 } from 'lucide-react';
 import { etapaFunilLabels, origemInteressadoLabels } from '../../../shared/matriculas.schemas';
 import { formatPercent } from '../../../shared/format';
 import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
+import { ScrollArea } from '../../components/scroll-area';
 import { useIndicadores } from './funil.api';
 
 const box = 'rounded-xl border border-gray-200 bg-white p-4';
@@ -86,7 +87,7 @@ export function FunilIndicadores({ ano }: { ano: number }) {
         {data.vagas.length === 0 ? (
           <p className="text-sm text-gray-600">Nenhuma turma cadastrada para {ano}.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollArea label="Vagas por turma">
             <table className="min-w-full">
               <ColumnHeads labels={['Turma', 'Capacidade', 'Matriculados', 'Reservadas', 'Vagas']} />
               <tbody>
@@ -108,11 +109,11 @@ export function FunilIndicadores({ ano }: { ano: number }) {
             <p className="mt-2 text-xs text-gray-500">
               Reservadas: contrato assinado ou matrícula feita, ainda sem turma.
             </p>
-          </div>
+          </ScrollArea>
         )}
       </Painel>
       <Painel id="series" title="Por série e mês de chegada">
-        <div className="overflow-x-auto">
+        <ScrollArea label="Por série e mês de chegada">
           <table className="min-w-full">
             <ColumnHeads labels={['Série', ...meses.map(mesLabel), 'Total', 'Matriculados', 'Perdidos']} />
             <tbody>
@@ -134,7 +135,7 @@ export function FunilIndicadores({ ano }: { ano: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       </Painel>
       <Painel id="perdas" title="Motivos de perda">
         {data.motivos_perda.length === 0 ? (

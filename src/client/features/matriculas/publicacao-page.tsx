@@ -11,6 +11,7 @@ import {
 import { modeloParaLeitura } from '../../../shared/contratos.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { RichText } from '../../components/rich-text';
+import { ScrollArea } from '../../components/scroll-area';
 import { api, ApiError, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
 import { formatCnpj } from '../../../shared/settings.schemas';
@@ -157,7 +158,7 @@ function Publicacao({ data }: { data: PublicacaoMatriculas }) {
             As turmas de {data.ano_letivo} ainda não foram abertas. Consulte a secretaria sobre as vagas.
           </p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <ScrollArea label={`Vagas por turma em ${data.ano_letivo}`} className="mt-3">
             <table className="w-full min-w-[28rem] text-left text-sm">
               <caption className="sr-only">Vagas por turma em {data.ano_letivo}</caption>
               <thead className="border-b border-gray-300 text-gray-600">
@@ -195,7 +196,7 @@ function Publicacao({ data }: { data: PublicacaoMatriculas }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         )}
       </section>
 

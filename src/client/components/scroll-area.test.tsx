@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { ScrollArea } from './scroll-area';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** jsdom lays nothing out: the frame's widths are what a browser would measure. */
+function widths(scrollWidth: number, clientWidth: number) {
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(clientWidth);
+}
+
+const month = (
+  <ScrollArea label="Frequência do 5º Ano A no mês">
+    <table>
+      <tbody>
+        <tr>
+          <td>1</td>
+        </tr>
+      </tbody>
+    </table>
+  </ScrollArea>
+);
+
+describe('ScrollArea', () => {
+  it('is a named region in the tab order while its table is wider than the screen', () => {
+    widths(900, 358);
+    render(month);
+    const region = screen.getByRole('region', { name: 'Frequência do 5º Ano A no mês' });
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
+
+  it('adds no tab stop and no landmark while all of it fits', () => {
+    widths(600, 600);
+    const { container } = render(month);
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(container.firstElementChild).not.toHaveAttribute('tabindex');
+  });
+
+  it('becomes a region when a wider table replaces what it held', async () => {
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(358);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(358);
+    const { rerender } = render(
+      <ScrollArea label="Inadimplência 2026">
+        <p>Carregando...</p>
+      </ScrollArea>,
+    );
+    expect(screen.queryByRole('region')).toBeNull();
+    scrollWidth.mockReturnValue(900);
+    rerender(month);
+    expect(await screen.findByRole('region', { name: 'Frequência do 5º Ano A no mês' })).toBeVisible();
+  });
+});
