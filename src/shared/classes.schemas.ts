@@ -54,8 +54,11 @@ function knownSerie(serie: string): { serie: string; nivel: ClassNivel } | null 
   return null;
 }
 
+const articleOf = (nivel: string) => (nivel === 'Educação Infantil' ? 'a' : 'o');
 /** 'do Ensino Médio', 'da Educação Infantil'. */
-export const ofNivel = (nivel: string) => `${nivel === 'Educação Infantil' ? 'da' : 'do'} ${nivel}`;
+export const ofNivel = (nivel: string) => `d${articleOf(nivel)} ${nivel}`;
+/** 'no Ensino Médio', 'na Educação Infantil'. */
+export const inNivel = (nivel: string) => `n${articleOf(nivel)} ${nivel}`;
 
 /**
  * Why a série of the list does not go with the stage chosen ('5º ano' in Ensino Médio), or null. A

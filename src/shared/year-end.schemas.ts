@@ -84,6 +84,13 @@ export const rematriculaClassSchema = z.object({
   para_retidos: z.boolean(),
   /** What applying would refuse about this class (a name shared with another, a teacher not found). */
   erros: z.object({ nome: z.string().nullable(), professor_responsavel_id: z.string().nullable() }),
+  /**
+   * A class created in another stage than its origin's (9º ano → 1ª série, Pré II → 1º ano): the subjects
+   * of the origin's grade its stage does not offer, which are not copied (ADR 0133); empty otherwise.
+   */
+  fora_da_grade: z.array(z.string()),
+  /** What the secretary is told of them ('1ª série A: as disciplinas “Ciências” e … ficam fora da grade; …'). */
+  aviso_grade: z.string().nullable(),
 });
 export type RematriculaClass = z.infer<typeof rematriculaClassSchema>;
 
@@ -129,6 +136,11 @@ export const rematriculaProposalSchema = z.object({
   erros: z.array(z.object({ path: z.string(), message: z.string() })),
 });
 export type RematriculaProposal = z.infer<typeof rematriculaProposalSchema>;
+
+/** The proposal's sentences about the subjects left out of a new class's grade (ADR 0133), in its order. */
+export function gradeNoticesOf(proposal: Pick<RematriculaProposal, 'turmas'>): string[] {
+  return proposal.turmas.flatMap((turma) => (turma.aviso_grade ? [turma.aviso_grade] : []));
+}
 
 export const yearClosingSchema = z.object({
   ano: z.number().int(),
@@ -240,6 +252,8 @@ export const yearEndTaskSchema = z.object({
     .object({
       situacoes: situacaoCountsSchema.optional(),
       contagem: z.record(z.string(), z.number().int()).optional(),
+      /** The rematrícula's sentences about subjects left out of a new class's grade (ADR 0133). */
+      avisos_grade: z.array(z.string()).optional(),
     })
     .nullable(),
   erro: z.string().nullable(),

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { RematriculaProposal } from '../../../shared/year-end.schemas';
 import { sentencesOf } from './rematricula-review-helpers';
 
-const withCounts = (contagem: RematriculaProposal['contagem']) =>
-  ({ proximo_ano: 2027, contagem }) as RematriculaProposal;
+const withCounts = (contagem: RematriculaProposal['contagem']): RematriculaProposal => ({
+  ano: 2026,
+  proximo_ano: 2027,
+  aplicada: false,
+  dry_run: true,
+  turmas: [],
+  alunos: [],
+  contagem,
+  erros: [],
+});
 
 describe("the rematrícula's sentences", () => {
   it('each count agrees with its words, one and many', () => {

@@ -13,10 +13,12 @@ afterEach(() => {
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** 5º Ano A moves up to 6º Ano A with Ana and Bia; Caio is retained in a copy of 5º Ano A. */
-function proposalOf(input: RematriculaInput): RematriculaProposal {
+/** 5º Ano A moves up to 6º Ano A with Ana and Bia (or, `medio`, 9º Ano A to 1ª série A, leaving subjects out). */
+function proposalOf(input: RematriculaInput, medio = false): RematriculaProposal {
   const left = input.turmas?.some((item) => item.origem_id === uuid(1) && item.incluir === false) ?? false;
-  const nome = input.turmas?.find((item) => item.origem_id === uuid(1))?.nome ?? '6º Ano A';
+  const nome =
+    input.turmas?.find((item) => item.origem_id === uuid(1))?.nome ?? (medio ? '1ª série A' : '6º Ano A');
+  const aviso = `${nome}: as disciplinas “Ciências” e “Ensino Religioso” não são oferecidas no Ensino Médio e ficam fora da grade; complete a grade na tela da turma.`;
   return {
     ano: 2026,
     proximo_ano: 2027,
@@ -25,11 +27,11 @@ function proposalOf(input: RematriculaInput): RematriculaProposal {
     turmas: [
       {
         origem_id: uuid(1),
-        origem_nome: '5º Ano A',
-        origem_serie: '5º ano',
+        origem_nome: medio ? '9º Ano A' : '5º Ano A',
+        origem_serie: medio ? '9º ano' : '5º ano',
         nome,
-        serie: '6º ano',
-        nivel: 'Fundamental II',
+        serie: medio ? '1ª série' : '6º ano',
+        nivel: medio ? 'Ensino Médio' : 'Fundamental II',
         turno: 'manha',
         capacidade_maxima: 30,
         professor_responsavel_id: null,
@@ -43,6 +45,8 @@ function proposalOf(input: RematriculaInput): RematriculaProposal {
               : null,
           professor_responsavel_id: null,
         },
+        fora_da_grade: medio && !left ? ['Ciências', 'Ensino Religioso'] : [],
+        aviso_grade: medio && !left ? aviso : null,
       },
     ],
     alunos: ['Ana', 'Bia'].map((aluno, index) => ({
@@ -74,8 +78,8 @@ function proposalOf(input: RematriculaInput): RematriculaProposal {
   };
 }
 
-function stubServer() {
-  stubApi({ '/api/professores': [] }, ({ body }) => proposalOf(body as RematriculaInput));
+function stubServer(medio = false) {
+  stubApi({ '/api/professores': [] }, ({ body }) => proposalOf(body as RematriculaInput, medio));
 }
 
 describe('RematriculaReview', () => {
@@ -106,6 +110,24 @@ describe('RematriculaReview', () => {
     expect(screen.getByRole('dialog', { name: 'Aplicar a rematrícula para 2027' })).toHaveTextContent(
       'Sem turma em 2027: 2 alunos (a turma deles não será criada) — continuam ativos',
     );
+  });
+
+  it('says, before applying, which subjects a class changing stage leaves out of its grade', async () => {
+    stubScreen(false);
+    stubServer(true);
+    renderAt(<RematriculaReview anoLetivoId={uuid(99)} />);
+    const sentence =
+      '1ª série A: as disciplinas “Ciências” e “Ensino Religioso” não são oferecidas no Ensino Médio e ficam fora da grade; complete a grade na tela da turma.';
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    expect(screen.getByText('Grade curricular das turmas que mudam de etapa')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar rematrícula' }));
+    expect(screen.getByRole('dialog', { name: 'Aplicar a rematrícula para 2027' })).toHaveTextContent(
+      sentence,
+    );
+    await userEvent.keyboard('{Escape}');
+    // Left out, the class copies nothing: nothing is said of its grade.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Criar turma' }));
+    await waitFor(() => expect(screen.queryByText(sentence)).not.toBeInTheDocument(), { timeout: 5000 });
   });
 
   it('puts what the dry run says applying would refuse on the class it names, and does not let it be applied', async () => {

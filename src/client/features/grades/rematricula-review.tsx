@@ -17,7 +17,14 @@ import { useRematriculaSimulation, useTeacherChoices } from './grades.api';
 import { useStartYearEndTask } from './year-end-tasks.api';
 import { classColumns, type ClassChange, type StudentChange } from './rematricula-columns';
 import { isWithoutClass, studentColumns } from './rematricula-student-columns';
-import { useDebounced, countsOf, sentencesOf, studentErrorsOf } from './rematricula-review-helpers';
+import {
+  useDebounced,
+  countsOf,
+  countStudents,
+  sentencesOf,
+  studentErrorsOf,
+} from './rematricula-review-helpers';
+import { RematriculaGradeNotices } from './rematricula-grade-notices';
 
 const STUDENTS_PER_PAGE = 50;
 /** Typing a capacity or picking several destinations in a row sends one simulation, not one each. */
@@ -71,21 +78,12 @@ export function RematriculaReview({
   const studentErrors = useMemo(() => studentErrorsOf(simulation.error, sent), [simulation.error, sent]);
   // What applying would refuse (a class name used twice, a teacher not found), shown on its row.
   const problems = proposal?.erros ?? [];
-  const withoutClass = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const student of proposal?.alunos ?? [])
-      if (isWithoutClass(student))
-        counts.set(student.origem_turma_id, (counts.get(student.origem_turma_id) ?? 0) + 1);
-    return counts;
-  }, [proposal]);
-
-  const enrolled = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const student of proposal?.alunos ?? [])
-      if (student.destino_turma_nome)
-        counts.set(student.destino_turma_nome, (counts.get(student.destino_turma_nome) ?? 0) + 1);
-    return counts;
-  }, [proposal]);
+  // Per origin class, its students left without a class; per proposed class, the students it receives.
+  const withoutClass = useMemo(
+    () => countStudents(proposal, (s) => (isWithoutClass(s) ? s.origem_turma_id : null)),
+    [proposal],
+  );
+  const enrolled = useMemo(() => countStudents(proposal, (s) => s.destino_turma_nome), [proposal]);
   const classNames = useMemo(
     () => [
       ...new Set(
@@ -139,6 +137,7 @@ export function RematriculaReview({
           >
             {sentencesOf(proposal).leaving}
           </p>
+          <RematriculaGradeNotices proposal={proposal} />
         </div>
       )}
       <div>

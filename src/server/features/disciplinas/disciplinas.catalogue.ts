@@ -62,6 +62,30 @@ export async function ensureSubjectCatalogue(db: DbOrTx, usedNames: readonly str
   ]);
 }
 
+/** Whether a class of the stage (`nivel`) is offered the subject named (`nome`). */
+export type StageFit = (nome: string, nivel: string) => boolean;
+
+/**
+ * The catalogue's answer to whether a stage offers a subject (`subjectFitsStage`: ADR 0127, and the
+ * stages chosen for a school's own subject, ADR 0132), active or not. A name the catalogue does not know
+ * is not judged (offered): nothing says where it belongs.
+ */
+export async function readStageFit(db: DbOrTx): Promise<StageFit> {
+  const rows = await db
+    .select({
+      nome: disciplinas.nome,
+      area: disciplinas.area,
+      componente_bncc: disciplinas.componenteBncc,
+      etapas: disciplinas.etapas,
+    })
+    .from(disciplinas);
+  const byKey = new Map(rows.map((row) => [subjectKey(row.nome), row]));
+  return (nome, nivel) => {
+    const row = byKey.get(subjectKey(nome));
+    return row === undefined || subjectFitsStage(row, nivel);
+  };
+}
+
 /**
  * The names a person chose (a class's grade curricular, a teacher's subjects), checked against the
  * catalogue and spelled as the catalogue spells them. An inactive subject is refused unless it is

@@ -6,8 +6,10 @@ export { disciplinasRoutes } from './disciplinas.routes.js';
 export {
   bySubjectOrder,
   ensureSubjectCatalogue,
+  readStageFit,
   readSubjectOrder,
   resolveChosenSubjects,
+  type StageFit,
   type SubjectOrder,
 } from './disciplinas.catalogue.js';
 export { subjectNamesInUse } from './disciplinas.service.js';

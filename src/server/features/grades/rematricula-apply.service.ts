@@ -3,7 +3,7 @@
  * once.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { RematriculaProposal } from '../../../shared/year-end.schemas.js';
+import { gradeNoticesOf, type RematriculaProposal } from '../../../shared/year-end.schemas.js';
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, conflict } from '../../lib/errors.js';
@@ -107,7 +107,8 @@ export async function applyRematricula(
           .returning({ id: classes.id });
         created.set(turma.nome, row!.id);
         // The grid and its teachers carry over, to confirm on the class screen — with the itinerários of
-        // a Médio class into a Médio class (the students choose again in the new class).
+        // a Médio class into a Médio class (the students choose again in the new class); a class that
+        // changes stage leaves out the subjects its stage does not offer, as the proposal said (ADR 0133).
         const medio = (turma.nivel ?? origin.nivel) === ENSINO_MEDIO && origin.nivel === ENSINO_MEDIO;
         const itinerarioOf = new Map<string, string>();
         if (medio)
@@ -121,7 +122,9 @@ export async function applyRematricula(
               .returning({ id: classItinerarios.id });
             itinerarioOf.set(item.id, copy!.id);
           }
-        const grid = await tx.select().from(classSubjects).where(eq(classSubjects.turmaId, origin.id));
+        const grid = (
+          await tx.select().from(classSubjects).where(eq(classSubjects.turmaId, origin.id))
+        ).filter((item) => !turma.fora_da_grade.includes(item.disciplina));
         if (grid.length > 0)
           await tx.insert(classSubjects).values(
             grid.map((item) => ({
@@ -179,6 +182,7 @@ export async function applyRematricula(
         .set({ status: 'concluido', version: sql`${classes.version} + 1`, updatedAt: clock.now() })
         .where(eq(classes.anoLetivo, String(year.ano)));
       const resumo = { ...proposal.contagem, turmas_criadas: [...created.keys()] };
+      const avisos = gradeNoticesOf(proposal);
       await tx
         .update(yearClosures)
         .set({ rematriculaEm: clock.now(), rematriculaResumo: resumo })
@@ -187,7 +191,7 @@ export async function applyRematricula(
         action: 'aplicar_rematricula',
         entity: 'ano_letivo',
         entityId: id,
-        details: resumo,
+        details: avisos.length > 0 ? { ...resumo, avisos_grade: avisos } : resumo,
       });
     });
   } catch (error) {

@@ -25,6 +25,7 @@ const LAST_MEDIO_SERIE = 3;
 import { infantilGroups, isInfantil } from '../../../shared/classes.schemas.js';
 import { LAST_GRADE, studentsOfYear, type RematriculaAdjustments, yearOf } from './year-end.service.js';
 import { signedOnlineOf } from './rematricula-online.seam.js';
+import { markGradeLeftOut } from './rematricula-grade.js';
 
 /** '5º ano' → 5 (null when the série has no number). */
 function gradeNumber(serie: string): number | null {
@@ -156,6 +157,8 @@ export async function buildPlan(
         existente_id: nome === null ? null : (existingByName.get(nome) ?? null),
         para_retidos: false,
         erros: { nome: null, professor_responsavel_id: null },
+        fora_da_grade: [],
+        aviso_grade: null,
       };
     });
 
@@ -228,6 +231,8 @@ export async function buildPlan(
           existente_id: existingByName.get(origin.nome) ?? null,
           para_retidos: true,
           erros: { nome: null, professor_responsavel_id: null },
+          fora_da_grade: [],
+          aviso_grade: null,
         };
         turmas.push(target);
       }
@@ -255,6 +260,7 @@ export async function buildPlan(
       chosenClassErrors,
     );
   const erros = await checkProposedClasses(db, turmas, adjustments, year.ano + 1);
+  await markGradeLeftOut(db, origins, turmas);
   const contagem = {
     proxima_serie: 0,
     mesma_serie: 0,

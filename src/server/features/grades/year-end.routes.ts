@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  gradeNoticesOf,
   yearCloseQuerySchema,
   rematriculaApplyQuerySchema,
   rematriculaInputSchema,
@@ -133,7 +134,12 @@ export const reEnrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
         dryRun,
         actorOf(request),
       );
-      return ok(result, dryRun ? 'Simulação da rematrícula: nada foi alterado.' : 'Rematrícula aplicada.');
+      return ok(
+        result,
+        dryRun
+          ? 'Simulação da rematrícula: nada foi alterado.'
+          : ['Rematrícula aplicada.', ...gradeNoticesOf(result)].join(' '),
+      );
     },
   );
 };

@@ -12,10 +12,11 @@
  * the year closed and only counts, the rematrícula finds itself applied and answers the recorded result.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type {
-  FinalRecoveryPendencies,
-  YearEndTask,
-  YearEndTaskKind,
+import {
+  gradeNoticesOf,
+  type FinalRecoveryPendencies,
+  type YearEndTask,
+  type YearEndTaskKind,
 } from '../../../shared/year-end.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -55,7 +56,13 @@ function messageOf(row: YearEndTaskRow): string {
   const fechando = row.tipo === 'encerramento';
   if (row.status === 'na_fila') return 'Na fila: começa em instantes.';
   if (row.status === 'falhou') return row.erro ?? 'Não foi possível concluir.';
-  if (row.status === 'concluida') return fechando ? 'Ano letivo encerrado.' : 'Rematrícula aplicada.';
+  if (row.status === 'concluida' && fechando) return 'Ano letivo encerrado.';
+  // The subjects a class changing stage left out of its grade (ADR 0133), told with the outcome.
+  if (row.status === 'concluida')
+    return [
+      'Rematrícula aplicada.',
+      ...((row.resultado as YearEndTask['resultado'])?.avisos_grade ?? []),
+    ].join(' ');
   if (row.etapa === 'gravando') return 'Gravando a rematrícula de todos os alunos de uma vez…';
   if (row.total === 0) return fechando ? 'Fechando o ano…' : 'Preparando a rematrícula…';
   const what = fechando ? 'Fechando o ano' : 'Preparando a rematrícula';
@@ -197,7 +204,7 @@ export async function runYearEndTask(ctx: AppContext, payload: unknown): Promise
       await touch({
         status: 'concluida',
         etapa: null,
-        resultado: { contagem: applied.contagem },
+        resultado: { contagem: applied.contagem, avisos_grade: gradeNoticesOf(applied) },
         concluidoEm: clock.now(),
       });
     }
