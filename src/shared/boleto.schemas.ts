@@ -5,7 +5,7 @@
  * (`GET /api/financeiro/boleto/lote.pdf?turma_id=&mes_referencia=`).
  */
 import { z } from 'zod';
-import { versionSchema } from './validators.js';
+import { isCalendarMonth, versionSchema } from './validators.js';
 
 /** The banks the product knows (FEBRABAN codes); each one's rules are in features/boleto/bancos.ts. */
 export const bancosBoleto = [
@@ -108,6 +108,6 @@ export type Boleto = z.infer<typeof boletoSchema>;
 
 export const boletoLoteQuerySchema = z.strictObject({
   turma_id: z.uuid({ error: 'Escolha a turma' }),
-  mes_referencia: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês de referência no formato AAAA-MM'),
+  mes_referencia: z.string().refine(isCalendarMonth, 'Mês de referência no formato AAAA-MM'),
 });
 export type BoletoLoteQuery = z.infer<typeof boletoLoteQuerySchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tiposAvaliacao } from './assessments.schemas.js';
 import { frequenciaModos } from './curriculum.schemas.js';
 import { subjectNameSchema } from './disciplinas.schemas.js';
-import { uuidParam } from './validators.js';
+import { isCalendarMonth, uuidParam } from './validators.js';
 
 /**
  * The registro de conteúdo of the diário de classe (LDB art. 24 VI and 13; ADR 0078): what each lesson
@@ -42,8 +42,11 @@ export const lessonContentBaseFields = {
   atividades: z.string().max(ATIVIDADES_MAX).nullable().optional(),
 };
 
-/** A month in a query, 'AAAA-MM' (the diary's and the class month's). */
-export const monthField = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)');
+/**
+ * A month in a query, 'AAAA-MM' (the diary's and the class month's): a real month within the years every
+ * date field accepts (year 0000 reached PostgreSQL, which has no such year, as a 500).
+ */
+export const monthField = () => z.string().refine(isCalendarMonth, 'Mês inválido (AAAA-MM)');
 
 /** `GET /api/frequencia/diario/turmas/{id}` (and `…/pdf`): one subject (or the daily roll) in a period or month. */
 export const classDiaryQuerySchema = z.strictObject({
