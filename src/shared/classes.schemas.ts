@@ -173,7 +173,10 @@ export const classInputSchema = z
     ano_letivo: z
       .string({ error: 'Ano letivo é obrigatório' })
       .trim()
-      .regex(/^\d{4}$/, 'Ano letivo inválido'),
+      .regex(/^\d{4}$/, 'Ano letivo inválido')
+      // The years a school year (Calendário) and the tuition's generation take: '0000' or '9999' made a
+      // class nothing else could reach.
+      .refine((ano) => Number(ano) >= 2000 && Number(ano) <= 2100, 'Ano letivo inválido'),
     capacidade_maxima: z.coerce
       .number({ error: 'Capacidade inválida' })
       .int('Capacidade inválida')
