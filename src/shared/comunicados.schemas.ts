@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { pageQuery, singleLineText, uuidParam, versionSchema } from './validators.js';
+import {
+  DATE_RANGE_MESSAGE,
+  isDateInRange,
+  pageQuery,
+  singleLineText,
+  uuidParam,
+  versionSchema,
+} from './validators.js';
 import { classNiveis } from './classes.schemas.js';
 
 /** Contracts of the notices to families and staff ('Comunicados'). */
@@ -59,7 +66,10 @@ export const publicoSchema = z
   });
 export type Publico = z.infer<typeof publicoSchema>;
 
-const dateTimeInput = z.iso.datetime({ offset: true, error: 'Data e hora inválidas' });
+// Within the years every date field accepts: year 0000 does not exist for PostgreSQL, 9999 is a typo.
+const dateTimeInput = z.iso
+  .datetime({ offset: true, error: 'Data e hora inválidas' })
+  .refine(isDateInRange, DATE_RANGE_MESSAGE);
 
 /** The fields without the cross-field rule (the portal's form swaps the date fields for local ones). */
 export const comunicadoFieldsSchema = z.strictObject({

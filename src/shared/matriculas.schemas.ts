@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { todayIso } from './format.js';
 import { parentescos, sexos } from './students.schemas.js';
 import {
+  DATE_RANGE_MESSAGE,
+  isDateInRange,
   isoDateSchema,
   optionalCpfSchema,
   optionalEmailSchema,
@@ -147,7 +149,11 @@ export const patchInteressadoInputSchema = z
     etapa: z.enum(etapasFunil, { error: 'Etapa inválida' }),
     motivo_perda: optionalText(300),
     /** ISO date-time of the scheduled visit (stage `visita`). */
-    visita_em: z.iso.datetime({ offset: true, error: 'Data da visita inválida' }).nullable().optional(),
+    visita_em: z.iso
+      .datetime({ offset: true, error: 'Data da visita inválida' })
+      .refine(isDateInRange, DATE_RANGE_MESSAGE)
+      .nullable()
+      .optional(),
   })
   .refine((value) => value.etapa !== 'perdido' || Boolean(value.motivo_perda), {
     message: MOTIVO_PERDA_OBRIGATORIO,
