@@ -63,12 +63,17 @@ export const optionalCpfSchema = z
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+/**
+ * Half of a surrogate pair alone (JSON can escape one: "\ud800") is no character either: PostgreSQL's
+ * jsonb refuses it, so a text that reached the audit's details answered 500. A browser never sends one.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 export const CONTROL_CHARACTERS_MESSAGE = 'O texto contém caracteres de controle, que não são permitidos.';
 export const SINGLE_LINE_MESSAGE = 'Use uma só linha, sem quebras de linha nem tabulações.';
 
 export function hasControlCharacters(value: string): boolean {
-  return FORBIDDEN_CONTROL.test(value);
+  return FORBIDDEN_CONTROL.test(value) || LONE_SURROGATE.test(value);
 }
 
 /** The paths (keys included) of every string in a parsed JSON value that breaks the rule above. */

@@ -66,6 +66,36 @@ describe('control characters', () => {
     expect(path.statusCode).toBe(400);
   });
 
+  // Attacker's review (2026-12-07): JSON may escape half of a surrogate pair ("\ud800"), which is no
+  // character at all. The text column took it, the audit's jsonb refused it (22P02) and the answer was a
+  // 500; a browser's form never sends one.
+  it('a lone surrogate is a 400 with the field path, not a 500; a real emoji still passes', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    expect(findControlCharacters({ a: 'ok \ud800', b: 'x\udfffy', c: '😀' })).toEqual([['a'], ['b']]);
+    const send = (categoria: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/financeiro/transacoes',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          descricao: 'Conta de luz',
+          categoria,
+          valor: 100,
+          tipo: 'despesa',
+          data: '2026-06-16',
+          status: 'pago',
+        }),
+      });
+    for (const categoria of ['Energia \ud800', 'Energia \udfff']) {
+      const refused = await send(categoria);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details).toEqual([{ path: 'categoria', message: CONTROL_CHARACTERS_MESSAGE }]);
+    }
+    expect((await send('Energia ⚡😀')).statusCode).toBe(201);
+    const query = await t.app.inject({ method: 'GET', url: '/api/alunos?q=%ED%A0%80', headers: { cookie } });
+    expect(query.statusCode).toBeLessThan(500);
+  });
+
   it('keeps tabs and line breaks in multi-line fields and refuses them in one-line fields', async () => {
     const { cookie } = await signedIn(t, 'administrador');
     const multiLine = await t.app.inject({
