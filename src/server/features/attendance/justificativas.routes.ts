@@ -14,6 +14,7 @@ import {
 import { uuidParam } from '../../../shared/validators.js';
 import { AppError } from '../../lib/errors.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { assertTextOnly } from '../../lib/validation.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { listJustificativas, listOwnJustificativas, readAtestado } from './justificativas.reads.js';
 import { answerJustificativa, sendJustificativa, type Atestado } from './justificativas.service.js';
@@ -42,6 +43,8 @@ async function readSubmission(request: FastifyRequest): Promise<{ fields: unknow
       fields[part.fieldname] = part.value;
     }
   }
+  // The JSON bodies' text rule, which the schema compiler applies only to a JSON body.
+  assertTextOnly(fields);
   return { fields, file };
 }
 
