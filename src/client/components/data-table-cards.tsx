@@ -88,7 +88,7 @@ export function CardSort<T>({
   const value = sort ? `${sort.sort}:${sort.order}` : '';
   return (
     <div className={`flex items-center justify-end gap-2 text-sm ${framed ? 'px-4 pt-3' : 'mb-3'}`}>
-      <label htmlFor={id} className="text-gray-600">
+      <label htmlFor={id} className="shrink-0 text-gray-600">
         Ordenar por
       </label>
       <select
@@ -98,7 +98,7 @@ export function CardSort<T>({
           const [column, order] = event.target.value.split(':');
           onSortChange(column ? { sort: column, order: order === 'desc' ? 'desc' : 'asc' } : null);
         }}
-        className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 focus:border-primary focus:ring-2 focus:ring-primary/25 focus:outline-none"
+        className="min-w-0 rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 focus:border-primary focus:ring-2 focus:ring-primary/25 focus:outline-none"
       >
         <option value="">Padrão</option>
         {columns.filter(canSort).flatMap((column) => [
