@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { classNiveis, type ClassNivel } from '../../../shared/classes.schemas';
 import type { Area, ComponenteBncc, Disciplina } from '../../../shared/disciplinas.schemas';
 import { renderAt, stubApi } from '../../test/render';
@@ -83,5 +84,30 @@ describe('ClassCurriculumModal: a school’s own subject at the stages chosen fo
       'Ciências',
       'Robótica',
     ]);
+  });
+});
+
+describe('ClassCurriculumModal: adding a subject', () => {
+  it('puts the focus on the new row’s Disciplina, not on its Segunda checkbox', async () => {
+    const turma = schoolClassAnswer({
+      id: uuidOf(50),
+      nome: '6º ano A',
+      nivel: 'Fundamental II',
+      serie: '6º ano',
+    });
+    stubApi({
+      [`/api/turmas/${turma.id}/disciplinas`]: curriculumAnswer({
+        turma_id: turma.id,
+        turma_nome: turma.nome,
+        nivel: turma.nivel,
+        disciplinas: [],
+      }),
+      '/api/disciplinas': catalogue,
+      '/api/professores': [],
+    });
+    renderAt(<ClassCurriculumModal turma={turma} canWrite onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Adicionar disciplina' }));
+    const select = await screen.findByRole('combobox', { name: 'Disciplina' });
+    await waitFor(() => expect(document.activeElement).toBe(select));
   });
 });

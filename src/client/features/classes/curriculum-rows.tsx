@@ -124,13 +124,12 @@ export function GradeRows({ medio, nivel }: { medio: boolean; nivel: string }) {
         <Button
           variant="secondary"
           onClick={() =>
-            rows.append({
-              disciplina: free[0]!,
-              professor_id: '',
-              aulas_semanais: 2,
-              dias_semana: [],
-              itinerario: '',
-            })
+            // The row's own Disciplina takes the focus: by default the form focused the first field it
+            // had registered for the row, its 'Segunda' checkbox.
+            rows.append(
+              { disciplina: free[0]!, professor_id: '', aulas_semanais: 2, dias_semana: [], itinerario: '' },
+              { focusName: `disciplinas.${String(rows.fields.length)}.disciplina` },
+            )
           }
         >
           <Plus className="h-4 w-4" aria-hidden="true" /> Adicionar disciplina
