@@ -13,7 +13,8 @@ import { useMensagensConfig, useSaveMensagensConfig } from '../../domain/mensage
 import { ApiError } from '../../lib/api-client';
 import { Toggle } from './toggle';
 
-const field = 'mt-1 block rounded-lg border border-gray-300 px-3 py-2 text-sm';
+// max-w-full: an option longer than the phone's width would otherwise widen its select past the card.
+const field = 'mt-1 block max-w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
 
 export function MensagensRulesSection() {
   const current = useMensagensConfig();
