@@ -80,6 +80,6 @@ test('a teacher record and a professor account with one e-mail are linked, and b
 
   await page.goto('/dashboard/professores');
   await expect(
-    page.getByRole('row').filter({ hasText: 'Gilda Matos' }).getByText(`Acesso ao portal: ${email}`),
+    page.getByRole('row').filter({ hasText: 'Gilda Matos' }).getByText(`Conta: ${email}`),
   ).toBeVisible();
 });

@@ -62,9 +62,11 @@ export const teacherColumns: Column<Teacher>[] = [
     hideBelow: 'lg',
     cell: (teacher) => (
       <>
-        <span className="inline-flex items-center gap-1 text-xs break-all text-gray-600">
+        {/* The header already says 'Acesso ao portal' (the phone card's label too): the cell names the
+            account, and an address breaks only when it does not fit a line of its own. */}
+        <span className="inline-flex items-center gap-1 text-xs [overflow-wrap:anywhere] text-gray-600">
           <KeyRound className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-          {teacher.tem_acesso ? `Acesso ao portal: ${teacher.acesso_email ?? ''}` : 'Sem acesso ao portal'}
+          {teacher.tem_acesso ? `Conta: ${teacher.acesso_email ?? ''}` : 'Sem acesso ao portal'}
         </span>
         {teacher.tem_acesso && !teacherReachesClasses(teacher.status) && (
           <span className="block text-xs font-medium text-amber-800">
