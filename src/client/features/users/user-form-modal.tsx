@@ -32,11 +32,16 @@ const editSchema = updateUserInputSchema.extend(perfisField);
 /** A staff account's chosen profiles; null (and the field marked) when none is chosen. */
 function perfisOf(
   values: { tipo: string; perfis?: string[] | undefined },
-  setError: (name: 'perfis', error: { type: string; message: string }) => void,
+  setError: (
+    name: 'perfis',
+    error: { type: string; message: string },
+    options: { shouldFocus: boolean },
+  ) => void,
 ): { perfis?: string[] } | null {
   if (values.tipo !== 'admin') return {};
   if (!values.perfis || values.perfis.length === 0) {
-    setError('perfis', { type: 'required', message: 'Escolha ao menos um perfil.' });
+    // Focused: on a phone the profiles are below the fold, and the message alone went unseen.
+    setError('perfis', { type: 'required', message: 'Escolha ao menos um perfil.' }, { shouldFocus: true });
     return null;
   }
   return { perfis: values.perfis };
@@ -88,7 +93,10 @@ function AdminPasswordConfirmation({ promoting }: { promoting: boolean }) {
   );
 }
 
-/** The confirmation's value when the server will ask for it; an empty one stops the form on its field. */
+/**
+ * The confirmation's value when the server will ask for it; an empty one stops the form on its field
+ * (focused unless an earlier field, the profiles, already took the focus).
+ */
 function adminPassword(
   asks: boolean,
   senhaAtual: string | undefined,
@@ -97,14 +105,11 @@ function adminPassword(
     error: { type: string; message: string },
     options: { shouldFocus: boolean },
   ) => void,
+  shouldFocus = true,
 ): { senha_atual?: string } | null {
   if (!asks) return {};
   if (!senhaAtual) {
-    setError(
-      'senha_atual',
-      { type: 'required', message: 'Confirme com a sua senha.' },
-      { shouldFocus: true },
-    );
+    setError('senha_atual', { type: 'required', message: 'Confirme com a sua senha.' }, { shouldFocus });
     return null;
   }
   return { senha_atual: senhaAtual };
@@ -165,10 +170,10 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         onClose={onClose}
         onSubmit={editForm.submit(
           async ({ senha_atual, perfis, ...values }) => {
+            // Both checked at once: the person sees every missing answer after one click.
             const chosen = perfisOf({ tipo: values.tipo, perfis }, editForm.setError);
-            if (!chosen) return;
-            const confirmation = adminPassword(asksPassword, senha_atual, editForm.setError);
-            if (!confirmation) return;
+            const confirmation = adminPassword(asksPassword, senha_atual, editForm.setError, chosen !== null);
+            if (!chosen || !confirmation) return;
             const result = await update.mutateAsync({
               id: user.id,
               input: { ...values, ...chosen, ...confirmation, version: user.version },
@@ -194,10 +199,10 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       onClose={onClose}
       onSubmit={createForm.submit(
         async ({ senha_atual, perfis, ...values }) => {
+          // Both checked at once: the person sees every missing answer after one click.
           const chosen = perfisOf({ tipo: values.tipo, perfis }, createForm.setError);
-          if (!chosen) return;
-          const confirmation = adminPassword(asksPassword, senha_atual, createForm.setError);
-          if (!confirmation) return;
+          const confirmation = adminPassword(asksPassword, senha_atual, createForm.setError, chosen !== null);
+          if (!chosen || !confirmation) return;
           const result = await create.mutateAsync({
             ...splitPasswordChoice(values),
             ...chosen,
