@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { completeCpf } from '../../../shared/validators.js';
 import { auditLog } from '../../db/schema/audit.js';
+import { classes } from '../../db/schema/classes.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { clock } from '../../lib/clock.js';
@@ -582,6 +583,36 @@ describe('GET /api/importacao/alunos/modelo', () => {
     expect(applied.criar).toBe(2);
     const rows = await t.database.db.select({ turmaId: students.turmaId }).from(students);
     expect(rows.every((row) => row.turmaId !== null)).toBe(true);
+  });
+
+  it("puts the example children (9 and 7 years old) in a Fundamental I class, never in the first name's Ensino Médio", async () => {
+    const admin = await signedIn(t, 'administrador');
+    // 'ª' sorts before 'º': by name alone, the school's 1ª série (Ensino Médio) came first.
+    await insertClass(t, null, 30, {
+      nome: '1ª Série Exemplo',
+      nivel: 'Ensino Médio',
+      serie: '1ª série',
+      anoLetivo: '2026',
+    });
+    const fundamental = await insertClass(t, null, 30, { nome: '4º Ano Exemplo', anoLetivo: '2026' });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/importacao/alunos/modelo',
+      headers: { cookie: admin.cookie },
+    });
+    const [header, ...rows] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    const turma = header!.split(';').indexOf('Turma');
+    const turmas = rows.map((row) => row.split(';')[turma]);
+    expect(turmas).toHaveLength(2);
+    for (const nome of turmas) expect(nome).not.toBe('1ª Série Exemplo');
+    const [chosen] = await t.database.db
+      .select({ nivel: classes.nivel })
+      .from(classes)
+      .where(and(eq(classes.nome, turmas[0]!), eq(classes.anoLetivo, '2026')));
+    expect(chosen?.nivel).toBe(fundamental.nivel);
   });
 
   it("reads the payer's address in parts (a CEP that lost its leading zero too) and refuses half an address", async () => {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { classImportColumns, teacherImportColumns } from '../../../shared/importacao.kinds.js';
 import { importColumns, type ImportColumn } from '../../../shared/importacao.schemas.js';
 import { completeCpf, formatCpf } from '../../../shared/validators.js';
@@ -33,15 +33,16 @@ async function template(
 
 /**
  * Two students that import as they are (the template round-trips): blank matrículas, numbered by the
- * school's pattern; valid CPFs; the first class of this year when the school has one; the first with a
- * second guardian.
+ * school's pattern; valid CPFs; the first Fundamental I class of this year when the school has one (the
+ * children are 9 and 7: the first class by name was often the 1ª série of the Ensino Médio, 'ª' sorting
+ * before 'º'), no class otherwise; the first with a second guardian.
  */
 export async function studentTemplate(db: DbOrTx, format: 'csv' | 'xlsx'): Promise<string | Buffer> {
   const ano = clock.today().slice(0, 4);
   const [turma] = await db
     .select({ nome: classes.nome })
     .from(classes)
-    .where(eq(classes.anoLetivo, ano))
+    .where(and(eq(classes.anoLetivo, ano), eq(classes.nivel, 'Fundamental I')))
     .orderBy(asc(classes.nome))
     .limit(1);
   const inClass = turma ? { turma: turma.nome, ano_letivo: ano } : {};
