@@ -59,7 +59,7 @@ export function ClassMonthTab() {
 }
 
 /** A day that is not a school day: its column is grey, its number still read at 4.5:1 (WCAG 1.4.3). */
-export const offDayHeader = 'bg-gray-200 text-gray-600';
+const offDayHeader = 'bg-gray-200 text-gray-600';
 
 function MonthGrid({ turmaId, mes, admin }: { turmaId: string; mes: string; admin: boolean }) {
   const month = useClassMonth(turmaId, mes);
