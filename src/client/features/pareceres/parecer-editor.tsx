@@ -117,7 +117,7 @@ export function ParecerEditor({
         message={`O parecer de ${aluno.nome} tem mudanças não salvas. Sair assim mesmo?`}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={titleId} className="text-base font-semibold text-gray-900">
+        <h2 id={titleId} tabIndex={-1} className="text-base font-semibold text-gray-900 focus:outline-none">
           {aluno.nome}
         </h2>
         <ParecerStatusChip parecer={parecer} />

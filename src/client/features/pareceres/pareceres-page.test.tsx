@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ClassStudent } from '../../../shared/classes.schemas';
 import type { Parecer } from '../../../shared/pareceres.schemas';
 import { parecerAnswer, schoolClassAnswer } from '../../test/answers';
-import { pinDate, renderAt, schoolYearOf, signedInAs, stubApi } from '../../test/render';
+import { pinDate, renderAt, schoolYearOf, signedInAs, stubApi, type StubRoutes } from '../../test/render';
 import { PareceresPage } from './pareceres-page';
 
 afterEach(() => {
@@ -38,7 +38,7 @@ const revisado: Parecer = parecerAnswer(ALUNO, {
   version: 3,
 });
 
-function openPareceres(url = '/lista') {
+function openPareceres(url = '/lista', routes: StubRoutes = {}) {
   const api = stubApi({
     '/api/auth/me': signedInAs(),
     // As the server lists them: by name, last year's finished class among this year's.
@@ -74,6 +74,7 @@ function openPareceres(url = '/lista') {
     [`/api/turmas/${PRE_II_2026}/alunos`]: [],
     '/api/pareceres': [revisado],
     [`/api/pareceres/${ALUNO}/${PERIODO}/publicar`]: { ...revisado, status: 'publicado', version: 4 },
+    ...routes,
   });
   renderAt(<PareceresPage />, url);
   return api;
@@ -116,5 +117,36 @@ describe('Pareceres descritivos', () => {
         'As crianças aparecem aqui quando são matriculadas na turma, em Alunos (cadastro ou importação da planilha).',
       ),
     ).toBeInTheDocument();
+  });
+
+  // On a phone the list and the editor take turns: the focused button went away at each turn and the
+  // focus fell to <body>.
+  it('moves the focus from the list to the child’s editor and back to the child', async () => {
+    openPareceres(`/lista?turma=${PRE_I_2026}&periodo=${PERIODO}`);
+    await userEvent.click(await screen.findByRole('button', { name: /Lia Prado/ }));
+    const heading = await screen.findByRole('heading', { name: 'Lia Prado' });
+    await waitFor(() => expect(heading).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Voltar à lista' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Lia Prado/ })).toHaveFocus());
+  });
+
+  it('keeps the focus in the editor that a save draws again', async () => {
+    let saved: Parecer | null = null;
+    const draft = parecerAnswer(ALUNO, { texto: 'Chegou curiosa.', status: 'rascunho', version: 1 });
+    openPareceres(`/lista?turma=${PRE_I_2026}&periodo=${PERIODO}&aluno=${ALUNO}`, {
+      '/api/pareceres': () => [saved ?? draft],
+      [`/api/pareceres/${ALUNO}/${PERIODO}`]: (request) => {
+        saved = { ...draft, texto: 'Chegou curiosa e hoje conduz as rodas.', version: 2 };
+        return request.method === 'PUT' ? saved : draft;
+      },
+    });
+    const geral = await screen.findByLabelText('Parecer geral');
+    await userEvent.type(geral, ' E hoje conduz as rodas.');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Parecer geral')).toHaveValue('Chegou curiosa e hoje conduz as rodas.'),
+    );
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Lia Prado' })).toHaveFocus());
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '../../domain/pareceres.api';
 import { ParecerEditor } from './parecer-editor';
 import { PendingPareceres } from './pareceres-pending';
+import { useParecerFocus } from './use-parecer-focus';
 
 /**
  * The classes for the 'Turma' select: the year in focus first (a finished year's 'Pré II A' is not
@@ -64,6 +65,8 @@ export function PareceresPage() {
   const byChild = new Map(pareceres.data?.map((item) => [item.aluno_id, item]));
   const alunoId = params.get('aluno');
   const selected = children.data?.find((child) => child.id === alunoId);
+  const editorKey = `${selected?.id ?? ''}:${periodo?.id ?? ''}:${String((selected && byChild.get(selected.id)?.version) ?? 0)}`;
+  const focus = useParecerFocus(selected?.id, editorKey);
 
   const open = (parecer: Parecer) =>
     update({ ver: null, turma: parecer.turma_id, periodo: parecer.periodo_id, aluno: parecer.aluno_id });
@@ -153,13 +156,21 @@ export function PareceresPage() {
             />
           ) : (
             <div className="grid gap-4 lg:grid-cols-[18rem_1fr]">
-              <ul aria-label="Crianças da turma" className={`space-y-2 ${selected ? 'hidden lg:block' : ''}`}>
+              <ul
+                ref={focus.list}
+                aria-label="Crianças da turma"
+                className={`space-y-2 ${selected ? 'hidden lg:block' : ''}`}
+              >
                 {children.data.map((child) => (
                   <li key={child.id}>
                     <button
                       type="button"
+                      data-aluno={child.id}
                       aria-current={child.id === selected?.id ? 'true' : undefined}
-                      onClick={() => update({ aluno: child.id })}
+                      onClick={() => {
+                        focus.onPick();
+                        update({ aluno: child.id });
+                      }}
                       className={`flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border p-3 text-left text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary ${child.id === selected?.id ? 'border-primary bg-primary/5' : 'border-gray-200 bg-white'}`}
                     >
                       <span className="font-medium text-gray-900">{child.nome}</span>
@@ -169,16 +180,19 @@ export function PareceresPage() {
                 ))}
               </ul>
               {selected ? (
-                <div>
+                <div ref={focus.editor} {...focus.editorFocus}>
                   <Button
                     variant="secondary"
                     className="mb-2 min-h-11 lg:hidden"
-                    onClick={() => update({ aluno: null })}
+                    onClick={() => {
+                      focus.onBack(selected.id);
+                      update({ aluno: null });
+                    }}
                   >
                     <ArrowLeft className="h-4 w-4" aria-hidden /> Voltar à lista
                   </Button>
                   <ParecerEditor
-                    key={`${selected.id}:${periodo.id}:${String(byChild.get(selected.id)?.version ?? 0)}`}
+                    key={editorKey}
                     aluno={selected}
                     periodoId={periodo.id}
                     parecer={byChild.get(selected.id) ?? null}
