@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AgendaAluno } from '../../../shared/agenda.schemas';
-import { todayIso } from '../../../shared/format';
+import { addDays } from '../../../shared/calendar';
+import { formatDate, todayIso } from '../../../shared/format';
 import { renderAt, searchOf, stubApi } from '../../test/render';
 import { FamilyAgendaPage } from './family-agenda-page';
 
@@ -92,5 +93,29 @@ describe("the family's agenda", () => {
     expect(await screen.findByText('A turma desta criança não tem agenda diária')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Dia' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Dia anterior/ })).toBeNull();
+  });
+
+  // Each step showed a spinner in the day's place, buttons included: the focus fell to <body>, and a
+  // screen reader's user had to find 'Dia anterior' again for every day back.
+  it('keeps the focus on the button that walks the days', async () => {
+    stubApi({
+      '/api/alunos': { items: [{ id: NINA, nome: 'Nina Prado', status: 'ativo', turma: creche }], total: 1 },
+      [`/api/agenda/alunos/${NINA}`]: (request) => ({
+        ...dayOf({ id: NINA, nome: 'Nina Prado' }, true),
+        data: new URL(request.url, 'http://x').searchParams.get('data') ?? todayIso(),
+      }),
+      [`/api/agenda/alunos/${NINA}/medicacoes`]: [],
+    });
+    renderAt(<FamilyAgendaPage />, `/lista?aluno=${NINA}`);
+    const back = await screen.findByRole('button', { name: 'Dia anterior' });
+    await userEvent.click(back);
+    expect(await screen.findByText(formatDate(addDays(todayIso(), -1)))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dia anterior' })).toHaveFocus();
+
+    const next = screen.getByRole('button', { name: 'Próximo dia' });
+    await userEvent.click(next);
+    expect(await screen.findByText('Hoje')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Próximo dia' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Próximo dia' })).toHaveAttribute('aria-disabled', 'true');
   });
 });

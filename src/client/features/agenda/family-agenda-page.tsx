@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, NotebookTabs } from 'lucide-react';
 import {
   evacuacaoLabels,
@@ -132,7 +132,12 @@ const classOf = (child: StudentListItem) =>
 function ChildDay({ alunoId }: { alunoId: string }) {
   const [params, update] = useUrlParams();
   const today = todayIso();
-  const agenda = useQuery(childAgendaQuery(alunoId, params.get('data') ?? undefined));
+  // The day before stays on screen while the next one loads: a spinner in its place took the day's
+  // buttons away with it, and the focus of 'Dia anterior' fell to <body>.
+  const agenda = useQuery({
+    ...childAgendaQuery(alunoId, params.get('data') ?? undefined),
+    placeholderData: keepPreviousData,
+  });
   if (agenda.isError)
     return (
       <ErrorBanner>
@@ -154,13 +159,16 @@ function ChildDay({ alunoId }: { alunoId: string }) {
         <Button
           variant="secondary"
           className="min-h-11"
-          disabled={data >= today}
+          // Held, not disabled, on today: reaching it would otherwise take the focus from the button pressed.
+          aria-disabled={data >= today}
           onClick={() => update({ data: shift(data, 1) === today ? null : shift(data, 1) })}
         >
           Próximo dia <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>
       </nav>
-      <Day agenda={agenda.data} />
+      <div aria-busy={agenda.isPlaceholderData || undefined} className="aria-busy:opacity-60">
+        <Day agenda={agenda.data} />
+      </div>
       <FamilyMedication alunoId={alunoId} />
     </>
   );
