@@ -118,4 +118,13 @@ describe("the family's agenda", () => {
     expect(screen.getByRole('button', { name: 'Próximo dia' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Próximo dia' })).toHaveAttribute('aria-disabled', 'true');
   });
+
+  it('fits the day’s buttons and date on one line of a phone', async () => {
+    stubFamily();
+    renderAt(<FamilyAgendaPage />, `/lista?aluno=${NINA}`);
+    const nav = await screen.findByRole('navigation', { name: 'Dia' });
+    // 'Dia anterior' and 'Próximo dia' each wrapped in two lines at 390 px beside the date.
+    expect(within(nav).getByRole('button', { name: 'Dia anterior' })).toHaveTextContent(/^Anterior$/);
+    expect(within(nav).getByRole('button', { name: 'Próximo dia' })).toHaveTextContent(/^Próximo$/);
+  });
 });

@@ -151,19 +151,29 @@ function ChildDay({ alunoId }: { alunoId: string }) {
   const data = agenda.data.data;
   return (
     <>
+      {/* 'Dia anterior', a date and 'Próximo dia' took 368 px of a phone's 358: both buttons wrapped in two
+          lines. The nav says 'Dia'; the buttons say where they go and keep the whole name for a screen reader. */}
       <nav aria-label="Dia" className="mb-4 flex items-center justify-between gap-2">
-        <Button variant="secondary" className="min-h-11" onClick={() => update({ data: shift(data, -1) })}>
-          <ChevronLeft className="h-4 w-4" aria-hidden /> Dia anterior
-        </Button>
-        <strong className="text-gray-900">{data === today ? 'Hoje' : formatDate(data)}</strong>
         <Button
           variant="secondary"
           className="min-h-11"
+          aria-label="Dia anterior"
+          onClick={() => update({ data: shift(data, -1) })}
+        >
+          <ChevronLeft className="h-4 w-4" aria-hidden /> Anterior
+        </Button>
+        <strong className="whitespace-nowrap text-gray-900">
+          {data === today ? 'Hoje' : formatDate(data)}
+        </strong>
+        <Button
+          variant="secondary"
+          className="min-h-11"
+          aria-label="Próximo dia"
           // Held, not disabled, on today: reaching it would otherwise take the focus from the button pressed.
           aria-disabled={data >= today}
           onClick={() => update({ data: shift(data, 1) === today ? null : shift(data, 1) })}
         >
-          Próximo dia <ChevronRight className="h-4 w-4" aria-hidden />
+          Próximo <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>
       </nav>
       <div aria-busy={agenda.isPlaceholderData || undefined} className="aria-busy:opacity-60">
