@@ -38,3 +38,12 @@ describe('Trocar senha on the first access', () => {
     expect(await screen.findByLabelText('Senha atual')).not.toHaveAccessibleDescription(/provisória/);
   });
 });
+
+describe('Trocar senha on a phone', () => {
+  it("gives 'Voltar ao início' and 'Sair' a finger's height (44 px), not a line of text", async () => {
+    stubApi({ '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }) });
+    renderAt(<ChangePasswordPage />);
+    expect(await screen.findByRole('link', { name: 'Voltar ao início' })).toHaveClass('min-h-11');
+    expect(screen.getByRole('button', { name: 'Sair' })).toHaveClass('min-h-11');
+  });
+});

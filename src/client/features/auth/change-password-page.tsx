@@ -52,17 +52,18 @@ export function ChangePasswordPage() {
           await navigate(paths.dashboard, { replace: true });
         }}
       />
+      {/* Each 44 px tall on a phone (they were a line of text, 20 px, one above the other). */}
       {!user.primeiro_login && (
         <Link
           to={paths.dashboard}
-          className="mt-4 block text-center text-sm font-medium text-primary-strong hover:underline"
+          className="mt-2 flex min-h-11 items-center justify-center text-sm font-medium text-primary-strong hover:underline"
         >
           {homeLinkWords(user).voltar}
         </Link>
       )}
       <button
         type="button"
-        className="mt-4 w-full text-center text-sm text-gray-600 hover:underline"
+        className="flex min-h-11 w-full items-center justify-center text-sm text-gray-600 hover:underline"
         onClick={() => logout.mutate()}
       >
         Sair
