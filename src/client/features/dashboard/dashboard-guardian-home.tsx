@@ -86,10 +86,11 @@ export function GuardianHome({
             {filhos.map((filho) => (
               <li key={filho.id} className="flex flex-wrap justify-between gap-x-4 py-2 text-sm">
                 <span>
-                  {/* The child's own page (class, teachers, contacts) was reachable only through the Boletim. */}
+                  {/* The child's own page (class, teachers, contacts) was reachable only through the Boletim.
+                      As tall as 'Boletim e faltas' below it: a line of text (20 px) was too small to tap. */}
                   <Link
                     to={`${paths.familyChild}?aluno=${filho.id}`}
-                    className="block font-medium text-gray-900 underline decoration-gray-300 underline-offset-2 hover:text-primary-strong"
+                    className="flex min-h-11 items-center font-medium text-gray-900 underline decoration-gray-300 underline-offset-2 hover:text-primary-strong"
                   >
                     {filho.nome}
                   </Link>

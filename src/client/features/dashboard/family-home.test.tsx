@@ -184,6 +184,8 @@ describe('FamilyHome', () => {
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/dashboard/familia/aluno?aluno=a1', '/dashboard/familia/boletim?aluno=a1']);
+    // Both a finger's height (44 px): the child's name was a 20 px line of text.
+    for (const link of within(children).getAllByRole('link')) expect(link).toHaveClass('min-h-11');
 
     await userEvent.click(within(switcher).getByRole('button', { name: /Todos/ }));
     expect(await screen.findByRole('region', { name: 'Mensalidades' })).toHaveTextContent(
