@@ -9,6 +9,8 @@ import { RichText } from '../../components/rich-text';
 import { ApiError, downloadFile } from '../../lib/api-client';
 import { useCiente, useVersoes } from './comunicados.api';
 
+// Each attachment a finger's height (44 px; a short name was a 20 px line, 4 px from the next one), a
+// long name wrapping under itself from the left, the icon kept beside it.
 export function AnexoList({ anexos }: { anexos: Anexo[] }) {
   if (anexos.length === 0) return null;
   return (
@@ -17,14 +19,14 @@ export function AnexoList({ anexos }: { anexos: Anexo[] }) {
         <li key={anexo.id}>
           <button
             type="button"
-            className="inline-flex items-center gap-2 text-sm font-medium text-primary-strong underline"
+            className="inline-flex min-h-11 items-center gap-2 text-left text-sm font-medium text-primary-strong underline"
             onClick={() =>
               void downloadFile(anexo.url, anexo.nome).catch(() =>
                 toast.error('Não foi possível baixar o anexo.'),
               )
             }
           >
-            <Download className="h-4 w-4" aria-hidden="true" /> {anexo.nome} (
+            <Download className="h-4 w-4 shrink-0" aria-hidden="true" /> {anexo.nome} (
             {Math.max(1, Math.round(anexo.tamanho / 1024))} KB)
           </button>
         </li>
