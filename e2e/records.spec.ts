@@ -171,7 +171,7 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   const card = admin.getByTestId('turma-card').filter({ hasText: turmaNome });
   await expect(card.getByText('2/30')).toBeVisible();
   await card.getByRole('button', { name: 'Ver Alunos' }).click();
-  const list = admin.getByRole('dialog', { name: `Alunos - ${turmaNome}` });
+  const list = admin.getByRole('dialog', { name: `Alunos — ${turmaNome}` });
   await expect(list.getByText(aluno)).toBeVisible();
   await expect(list.getByText(new RegExp(`Responsável: Patrícia Barbosa ${run} \\(Mãe\\)`))).toBeVisible();
   await expect(list.getByText(`Colega Outra Família ${run}`)).toBeVisible();
@@ -315,7 +315,7 @@ test('a teacher with a portal account sees only the classes they are responsible
 
   // Enrol a student from 'Ver Alunos'.
   await card.getByRole('button', { name: 'Ver Alunos' }).click();
-  const list = admin.getByRole('dialog', { name: `Alunos - ${mine}` });
+  const list = admin.getByRole('dialog', { name: `Alunos — ${mine}` });
   await expect(list.getByText('Nenhum aluno matriculado nesta turma')).toBeVisible();
   await list.getByLabel('Matricular aluno').fill(`Otávio Nunes ${run}`);
   await list

@@ -195,7 +195,7 @@ export function DataTable<T extends RowData>({
                     <button
                       type="button"
                       onClick={header.column.getToggleSortingHandler()}
-                      className="-mx-1 inline-flex items-center gap-1 rounded px-1 text-left uppercase hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary"
+                      className="-mx-1 inline-flex min-h-6 items-center gap-1 rounded px-1 text-left uppercase hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary"
                     >
                       {column.header}
                       <SortIcon direction={direction} />

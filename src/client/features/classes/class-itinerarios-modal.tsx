@@ -18,6 +18,8 @@ export function ClassItinerariosModal({ turma, canWrite, onClose }: ClassDialogP
   const save = useSaveItinerarioChoices();
   const [changed, setChanged] = useState<Record<string, string>>({});
   const pending = Object.keys(changed).length;
+  // Nothing to choose (no itinerário offered, no student): the dialog only informs, so it has no Salvar.
+  const choosing = canWrite && !!choices.data?.itinerarios.length && !!choices.data.alunos.length;
 
   const handleSave = () => {
     save.mutate(
@@ -51,7 +53,7 @@ export function ClassItinerariosModal({ turma, canWrite, onClose }: ClassDialogP
           <Button variant="secondary" onClick={onClose}>
             Fechar
           </Button>
-          {canWrite && (
+          {choosing && (
             <Button onClick={handleSave} disabled={pending === 0} loading={save.isPending}>
               {pending === 0 ? 'Salvar escolhas' : `Salvar ${formatCount(pending, 'escolha', 'escolhas')}`}
             </Button>

@@ -38,7 +38,7 @@ export function ClassStudentsModal({ turma, canWrite, onClose }: ClassDialogProp
       open
       onClose={onClose}
       size="lg"
-      title={`Alunos - ${turma.nome}`}
+      title={`Alunos — ${turma.nome}`}
       footer={<Button onClick={onClose}>Fechar</Button>}
     >
       <dl className="mb-4 grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3 text-sm sm:grid-cols-4">

@@ -51,6 +51,6 @@ describe('Excluir turma', () => {
     );
     expect(within(full).queryByRole('button', { name: 'Excluir' })).toBeNull();
     await userEvent.click(within(full).getByRole('button', { name: 'Ver Alunos' }));
-    expect(await screen.findByRole('dialog', { name: 'Alunos - 5º Ano B' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Alunos — 5º Ano B' })).toBeTruthy();
   });
 });
