@@ -215,6 +215,11 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
  * Aluno; and everyone's conversations not read.
  */
 export const pendenciasAcademicasSchema = z.object({
+  /**
+   * Whether the school has registered a school year. Before the first one (a new school's first days),
+   * rolls, attendance and grades have nothing to report, and the panel asks for the year instead.
+   */
+  ano_letivo_cadastrado: z.boolean(),
   chamadas: z.object({
     /** The school days looked at, oldest first (up to 5, today included when it is one). */
     dias: z.array(z.string()),

@@ -33,6 +33,7 @@ function stubServer(
       // The administration's pendências: nothing waiting.
       '/api/dashboard/pendencias': {
         academico: {
+          ano_letivo_cadastrado: true,
           chamadas: { dias: [], aulas: 0, turmas: 0 },
           abaixo_minimo: 0,
           conselho_tutelar: 0,

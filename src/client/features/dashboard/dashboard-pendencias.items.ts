@@ -1,6 +1,7 @@
 /** The items of 'Pendências' on the staff's home (dashboard-pendencias.tsx), each with its screen. */
 import {
   BookOpenCheck,
+  CalendarDays,
   ClipboardCheck,
   FileText,
   MessageSquare,
@@ -26,13 +27,25 @@ export interface Item {
   link: { to: string; label: string };
 }
 
+/** A new school before its first school year: one thing to do, not a list of green checks. */
+const noSchoolYear: Item = {
+  key: 'ano-letivo',
+  icon: CalendarDays,
+  done: false,
+  text: 'Nenhum ano letivo cadastrado',
+  detail: 'Chamadas, frequência e notas aparecem aqui depois que o ano letivo for cadastrado.',
+  link: { to: paths.calendar, label: 'Cadastrar o ano letivo' },
+};
+
 /** The coordenação's questions: the rolls, the attendance, the period's grades. */
 function academicItems({
+  ano_letivo_cadastrado: hasYear,
   chamadas,
   notas,
   pareceres_faltando: pareceres,
   ...alerts
 }: PendenciasAcademicas): Item[] {
+  if (!hasYear) return [noSchoolYear];
   const since = chamadas.dias[0];
   return [
     {

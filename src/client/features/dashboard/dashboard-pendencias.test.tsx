@@ -14,6 +14,7 @@ afterEach(() => {
 
 const pending: Pendencias = {
   academico: {
+    ano_letivo_cadastrado: true,
     chamadas: {
       dias: ['2026-04-14', '2026-04-15', '2026-04-16', '2026-04-17', '2026-04-20'],
       aulas: 3,
@@ -32,6 +33,7 @@ const pending: Pendencias = {
 
 const settled: Pendencias = {
   academico: {
+    ano_letivo_cadastrado: true,
     chamadas: { dias: ['2026-04-20'], aulas: 0, turmas: 0 },
     abaixo_minimo: 0,
     conselho_tutelar: 0,
@@ -45,6 +47,14 @@ const settled: Pendencias = {
 };
 
 describe('pendenciaItems', () => {
+  it('asks a new school for its first school year instead of listing green checks', () => {
+    const before = { ...settled, academico: { ...settled.academico!, ano_letivo_cadastrado: false } };
+    expect(pendenciaItems(before).map((item) => [item.text, item.link.label, item.done])).toEqual([
+      ['Nenhum ano letivo cadastrado', 'Cadastrar o ano letivo', false],
+      ['Nenhuma mensagem por ler', 'Abrir as mensagens', true],
+    ]);
+  });
+
   it('says what to chase, in the coordination’s words', () => {
     expect(pendenciaItems(pending).map((item) => [item.text, item.detail, item.done])).toEqual([
       ['3 chamadas por fazer em 2 turmas', 'Desde 14/04/2026 (5 dias letivos)', false],

@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/dashboard.schemas.js';
 import { can, type Permission } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
-import { schoolPeriods } from '../../db/schema/calendar.js';
+import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { rectificationRequests } from '../../db/schema/grades.js';
 import { interessados } from '../../db/schema/matriculas.js';
 import { pareceres } from '../../db/schema/pareceres.js';
@@ -127,7 +127,9 @@ async function academicas(
       .from(rectificationRequests)
       .where(eq(rectificationRequests.situacao, 'pendente')),
   ]);
+  const [anyYear] = await db.select({ id: schoolYears.id }).from(schoolYears).limit(1);
   return {
+    ano_letivo_cadastrado: anyYear !== undefined,
     chamadas,
     abaixo_minimo: alerts.abaixo_minimo.length,
     conselho_tutelar: alerts.conselho_tutelar.length,

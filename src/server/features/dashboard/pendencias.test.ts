@@ -52,6 +52,7 @@ describe('GET /api/dashboard/pendencias', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(dataOf<Pendencias>(response)).toEqual({
       academico: {
+        ano_letivo_cadastrado: true,
         chamadas: {
           dias: ['2026-04-14', '2026-04-15', '2026-04-16', '2026-04-17', '2026-04-20'],
           aulas: 2,
@@ -69,6 +70,16 @@ describe('GET /api/dashboard/pendencias', () => {
       secretaria: null,
       mensagens_nao_lidas: 0,
     });
+  });
+
+  it('before the school registers its first school year, says so instead of counting nothing', async () => {
+    const coordination = await staffWith(t, 'coordenacao');
+    const before = dataOf<Pendencias>(await get('/api/dashboard/pendencias', coordination.cookie));
+    expect(before.academico?.ano_letivo_cadastrado).toBe(false);
+    const admin = await signedIn(t, 'administrador');
+    await createSchoolYear(t, admin.cookie);
+    const after = dataOf<Pendencias>(await get('/api/dashboard/pendencias', coordination.cookie));
+    expect(after.academico?.ano_letivo_cadastrado).toBe(true);
   });
 
   it('a new school’s first day: no roll owed before a class existed, nor by a class with no students', async () => {
