@@ -26,6 +26,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
+import { assertTextOnly } from '../../lib/validation.js';
 import type { Actor } from '../audit/index.js';
 import { fileColumns, readTable, sheetRows, type SheetRow } from './importacao.parse.js';
 import { progressOf, progressReporter, type ProgressReporter } from './importacao.progress.js';
@@ -108,12 +109,24 @@ async function readUpload(
     throw new AppError('VALIDATION', 'Escolha a planilha (CSV ou XLSX) no campo "arquivo".', [
       { path: 'arquivo', message: 'Escolha a planilha (CSV ou XLSX).' },
     ]);
+  // The JSON bodies' text rule, which the schema compiler applies only to a JSON body.
+  assertTextOnly({ mapeamento });
   return { bytes, nome, mapeamento };
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** The person's mapping, checked by its schema (the first problem, in Portuguese), or null. */
 function mappingOf(kind: ImportKind, text: string | null): Record<string, string> | null {
   if (text === null) return null;
+  // The same rule inside the JSON: a "\u0000" escape is a NUL once parsed (the schema says if it is no JSON).
+  assertTextOnly({ mapeamento: parsedJson(text) });
   const parsed = mappingSchemaOf(importColumnsOf[kind]).safeParse(text);
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => issue.message);
