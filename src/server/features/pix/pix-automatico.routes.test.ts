@@ -25,6 +25,7 @@ import {
 } from './pix-automatico.sync.js';
 import { pixAutomaticoApiOf } from './pix-automatico.service.js';
 import { webhookSegredoOf } from './pix-provedor.service.js';
+import { WEBHOOK_BODY_LIMIT } from './pix-webhook.routes.js';
 import { pixProviderOf } from './pix-provider.service.js';
 
 // Pix Automático end to end: the real adapter against the test bank over mutual TLS, the bank's
@@ -585,6 +586,26 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
       payload: { x: 1 },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('a body over the webhook limit (1 MB, as /pix) is a 413 before the handler (which answers 200 to these bodies)', async () => {
+    await ligar();
+    const segredo = await webhookSegredoOf(t.app.ctx);
+    // Above WEBHOOK_BODY_LIMIT and below the application's 1 MiB, which alone let it in.
+    const filler = 'x'.repeat(WEBHOOK_BODY_LIMIT + 100);
+    for (const [path, body] of [
+      ['rec', { recs: [{ idRec: 'RR1234567820260301abcdefghijk', status: 'APROVADA' }], filler }],
+      ['cobr', { cobsr: [], filler }],
+    ] as const) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/api/pix/webhook/${segredo}/${path}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(answer.statusCode, path).toBe(413);
+      expect(answer.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+    }
   });
 });
 

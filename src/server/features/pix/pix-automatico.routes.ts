@@ -40,7 +40,7 @@ import { webhookSegredoOf } from './pix-provedor.service.js';
 import { nullWhenNotFound } from './pix-api.js';
 import type { PixAutomaticoApi } from './pix-automatico.client.js';
 import { readBack } from './pix-webhook.confirm.js';
-import { isSameSecret } from './pix-webhook.routes.js';
+import { isSameSecret, WEBHOOK_BODY_LIMIT } from './pix-webhook.routes.js';
 
 export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: 'settings.manage' } as const;
@@ -154,7 +154,13 @@ const cobrWebhookSchema = z.object({ cobsr: z.array(cobrNoticeSchema).max(1000) 
  * PSP answers is applied (ADR 0082).
  */
 export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const psp = { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } } as const;
+  // As `/pix` is registered (security review, 2026-12-07): a bank has no session, so none is read (nor
+  // touched) for its call, and its own body limit, below the application's 1 MiB.
+  const psp = {
+    access: 'public',
+    sessionless: true,
+    rateLimit: { max: 600, timeWindow: '1 minute' },
+  } as const;
   const apis = new WeakMap<FastifyRequest, PixAutomaticoApi>();
   app.addHook('onRequest', async (request) => {
     const { segredo } = request.params as { segredo?: unknown };
@@ -174,7 +180,11 @@ export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => 
 
   app.post(
     '/rec',
-    { schema: { params, body: recWebhookSchema, response: okResponse(z.null()) }, config: psp },
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: { params, body: recWebhookSchema, response: okResponse(z.null()) },
+      config: psp,
+    },
     async (request) => {
       const api = automatico(request);
       const confirmed = await readBack(
@@ -191,7 +201,11 @@ export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => 
 
   app.post(
     '/cobr',
-    { schema: { params, body: cobrWebhookSchema, response: okResponse(z.null()) }, config: psp },
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: { params, body: cobrWebhookSchema, response: okResponse(z.null()) },
+      config: psp,
+    },
     async (request) => {
       const api = automatico(request);
       const confirmed = await readBack(
