@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
 import { auditLog } from '../../db/schema/audit.js';
+import { sessions } from '../../db/schema/auth.js';
 import { jobs } from '../../db/schema/jobs.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
@@ -586,6 +587,33 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
       payload: { x: 1 },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('a webhook call reads no session (as /pix): a cookie sent along is neither resolved nor kept alive', async () => {
+    const admin = await ligar();
+    const segredo = await webhookSegredoOf(t.app.ctx);
+    const lastSeen = async () => (await t.database.db.select().from(sessions)).map((row) => row.lastSeenAt);
+    const before = await lastSeen();
+    // Past the minute after which any route that reads a session moves its idle deadline.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 });
+    try {
+      for (const [path, payload] of [
+        ['rec', { recs: [] }],
+        ['cobr', { cobsr: [] }],
+      ] as const) {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: `/api/pix/webhook/${segredo}/${path}`,
+          headers: { cookie: admin },
+          payload,
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.headers['set-cookie']).toBeUndefined();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await lastSeen()).toEqual(before);
   });
 
   it('a body over the webhook limit (1 MB, as /pix) is a 413 before the handler (which answers 200 to these bodies)', async () => {
