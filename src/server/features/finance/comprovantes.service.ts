@@ -38,7 +38,7 @@ import { financeScopeOf } from './finance.scope.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
 import { cobrancaDe, statusOf, statusSql, toMensalidade } from './mensalidades.presenters.js';
 import { findMensalidade } from './mensalidades.service.js';
-import { applyPayment } from './payments.service.js';
+import { applyPayment, assertPlausiblePaymentDate } from './payments.service.js';
 
 const STAFF_LINK = `${paths.finance}?aba=mensalidades`;
 
@@ -255,6 +255,7 @@ export async function confirmComprovante(
     const { found, comprovante } = await awaitingAnswer(tx, id, today);
     const { row } = found;
     const data = input.data_pagamento ?? comprovante.dataReferencia;
+    assertPlausiblePaymentDate(data, row.mesReferencia);
     const rates = ratesOf(await loadSettings(tx));
     const valor =
       input.valor_pago ??

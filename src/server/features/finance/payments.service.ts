@@ -8,7 +8,7 @@ import {
   type RegistrarPagamentoInput,
 } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, splitPayment, type PaymentSplit } from '../../../shared/money.js';
-import { formatCentavosPlain } from '../../../shared/format.js';
+import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { nfse } from '../../db/schema/fiscal.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -43,8 +43,24 @@ export async function registerPayment(
   }
   return writeTransaction(db, async (tx) => {
     const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
+    assertPlausiblePaymentDate(input.data_pagamento, found.row.mesReferencia);
     return applyPayment(tx, found, input, actor, today);
   });
+}
+
+/**
+ * A payment date the school types (security review, 2026-12-07: '1900-01-01' was taken, and skewed the
+ * cash flow and the IR declaration) is not earlier than the 1st of January of the year before the
+ * tuition's: a family may pay January's in advance in December, nothing earlier is plausible. Dates a
+ * bank reports (Pix, boleto) are what the bank says and are not checked here.
+ */
+export function assertPlausiblePaymentDate(dataPagamento: string, mesReferencia: string): void {
+  const year = Number(mesReferencia.slice(0, 4));
+  if (!Number.isInteger(year)) return;
+  const earliest = `${String(year - 1).padStart(4, '0')}-01-01`;
+  if (dataPagamento >= earliest) return;
+  const message = `Data do pagamento anterior a ${formatDate(earliest)}: confira a data.`;
+  throw badRequest(message, [{ path: 'data_pagamento', message }]);
 }
 
 /**
