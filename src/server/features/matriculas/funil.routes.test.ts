@@ -177,6 +177,18 @@ describe('the funnel (/api/matriculas/interessados)', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('refuses a visit booked for 9999 (attacker’s review: every date-time is within 1900–2100)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const row = await family();
+    const answer = await patch(admin.cookie, row.id, { etapa: 'visita', visita_em: '9999-12-31T10:00:00Z' });
+    expect(answer.statusCode).toBe(400);
+    expect(messageOf(answer)).toMatch(/entre 1900 e 2100/);
+    const [saved] = rowsOf(
+      await t.database.db.execute(sql`select visita_em from interessados where id = ${row.id}`),
+    );
+    expect(saved).toEqual({ visita_em: null });
+  });
+
   it('adds notes and contacts to the timeline', async () => {
     const admin = await signedIn(t, 'administrador');
     const row = await family();
