@@ -270,19 +270,19 @@ export async function planRows(
       planned.push({ linha: row.linha, aluno: row.nome, matricula, acao: 'recusar', motivo });
     };
     const input = row.input;
+    const found = row.turma ? findClass(context.classRows, row.turma) : null;
+    // A row is told all that is wrong with it at once: a bad CPF and a class that does not exist are
+    // two fixes in one pass over the spreadsheet, not one upload each.
+    const classProblem = typeof found === 'string' ? found : null;
     if (!input) {
-      refuse(row.problem ?? 'Linha inválida');
+      refuse([row.problem ?? 'Linha inválida', classProblem].filter(Boolean).join('; '));
       continue;
     }
-    let turma: ClassInfo | null = null;
-    if (row.turma) {
-      const found = findClass(context.classRows, row.turma);
-      if (typeof found === 'string') {
-        refuse(found);
-        continue;
-      }
-      turma = found;
+    if (classProblem) {
+      refuse(classProblem);
+      continue;
     }
+    const turma: ClassInfo | null = typeof found === 'string' ? null : found;
     const guardianCpf = input.responsavel.cpf ?? '';
     const existing = input.matricula
       ? (context.byMatricula.get(input.matricula) ?? null)

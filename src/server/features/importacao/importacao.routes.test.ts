@@ -61,6 +61,8 @@ describe('POST /api/importacao/alunos?simular=1', () => {
         family('Ana Clara Dias', { matricula: 'IMP-1' }),
         family('Fábio Turma Cheia', { turma: '3º Ano A', ano_letivo: '2026' }),
         family('Gil Parentesco', { responsavel_parentesco: 'Vizinho' }),
+        // Two things wrong: both are said at once, not the class after the CPF is mended.
+        family('Hugo Dois Erros', { cpf: '123.456.789-00', turma: '9º Ano Z', ano_letivo: '2026' }),
       ]),
       { simular: true },
     );
@@ -78,6 +80,10 @@ describe('POST /api/importacao/alunos?simular=1', () => {
       { linha: 7, motivo: 'Aluno repetido: é o mesmo da linha 2' },
       { linha: 8, motivo: `Turma "${turma.nome}" lotada (1 vaga)` },
       { linha: 9, motivo: 'Parentesco: use Mãe, Pai, Avó, Avô, Tia, Tio ou Outro' },
+      {
+        linha: 10,
+        motivo: 'CPF do aluno: CPF inválido; Turma "9º Ano Z" não encontrada no ano letivo 2026',
+      },
     ]);
     expect(result.linhas[0]).toEqual({
       linha: 2,
