@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { formatList } from './format.js';
+import { formatCount, formatList } from './format.js';
 import { parentescos, studentStatuses } from './students.schemas.js';
-import { isoDateSchema, optionalText, uuidParam, versionSchema } from './validators.js';
+import { ageOn, isoDateSchema, optionalText, uuidParam, versionSchema } from './validators.js';
 
 export const DEFAULT_CAPACITY = 25;
 
@@ -68,6 +68,39 @@ export function serieMismatch(nivel: ClassNivel, serie: string): string | null {
   const known = knownSerie(serie);
   if (known === null || known.nivel === nivel) return null;
   return `${known.serie} é ${ofNivel(known.nivel)}, não ${ofNivel(nivel)}: escolha o nível ${known.nivel} ou uma série ${ofNivel(nivel)} (${formatList(seriesByNivel[nivel])})`;
+}
+
+/**
+ * The ages a série is for, on 31 March of its school year (the corte etário, Resolução CNE/CEB 2/2018):
+ * 6 for the 1º ano, 15 for the 1ª série, 0 and 1 for the Berçário. Null for a school's own name.
+ */
+function serieAges(serie: string): { min: number; max: number } | null {
+  const rank = serieRank(serie);
+  if (rank === null) return null;
+  return rank === 0 ? { min: 0, max: 1 } : { min: rank + 1, max: rank + 1 };
+}
+
+const years = (count: number) => formatCount(count, 'ano', 'anos');
+
+/**
+ * A word for the secretary when a student's age does not go with the class's série on 31 March of the
+ * class's year: younger than the série's age, or two or more years older (INEP's distorção idade-série).
+ * A warning, never a refusal: a student held back or who started late is real — and so is a mistyped
+ * birth date, which this catches before it reaches the boletim, the Censo and the documents.
+ */
+export function ageSerieWarning(nascimento: string, serie: string, anoLetivo: string): string | null {
+  const ages = serieAges(serie);
+  if (!ages || !/^\d{4}-\d{2}-\d{2}$/.test(nascimento) || !/^\d{4}$/.test(anoLetivo)) return null;
+  const cutoff = `31/03/${anoLetivo}`;
+  const age = ageOn(nascimento, `${anoLetivo}-03-31`);
+  const expected = ages.min === ages.max ? years(ages.min) : `${String(ages.min)} a ${years(ages.max)}`;
+  const check = 'Confira a data de nascimento e a turma.';
+  // A baby born after the cut-off is the Berçário's own (no age yet on that day).
+  if (age < ages.min && ages.min > 0)
+    return `${serie}: idade de ${expected} em ${cutoff}; pela data de nascimento, ${years(Math.max(age, 0))} nessa data. ${check}`;
+  if (age >= ages.max + 2)
+    return `${serie}: idade de ${expected} em ${cutoff}; pela data de nascimento, ${years(age)} nessa data (distorção idade-série). ${check}`;
+  return null;
 }
 
 const serieCollator = new Intl.Collator('pt-BR', { numeric: true });

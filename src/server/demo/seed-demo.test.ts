@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AttendanceAlerts, Roll, StudentAttendance } from '../../shared/attendance.schemas.js';
 import type { Curriculum } from '../../shared/curriculum.schemas.js';
 import type { DestinosOpcoes } from '../../shared/mensagens.schemas.js';
-import type { SchoolClass } from '../../shared/classes.schemas.js';
+import { ageSerieWarning, type SchoolClass } from '../../shared/classes.schemas.js';
 import type { Parecer } from '../../shared/pareceres.schemas.js';
 import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js';
 import { loginAs } from '../test/test-app.js';
@@ -41,6 +41,23 @@ const t = setupDemoSchool();
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 
 describe('demo school year', () => {
+  it('has each student at the age of the class’s série on 31 March (no warning on the student’s form)', async () => {
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const classes = new Map(
+      dataOf<SchoolClass[]>(await get('/api/turmas', admin)).map((turma) => [turma.id, turma]),
+    );
+    const placed = (await t.database.db.select().from(students)).flatMap((student) => {
+      const turma = student.turmaId ? classes.get(student.turmaId) : undefined;
+      return turma ? [{ turma, student }] : [];
+    });
+    expect(placed.length).toBeGreaterThan(100);
+    const warnings = placed.flatMap(({ turma, student }) => {
+      const warning = ageSerieWarning(student.dataNascimento, turma.serie, turma.ano_letivo);
+      return warning ? [`${student.nome} (${turma.nome}): ${warning}`] : [];
+    });
+    expect(warnings).toEqual([]);
+  });
+
   it('has the year’s calendar, a grid per class and the roll of every school day up to yesterday', async () => {
     const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
     // The current year (the demo also has the previous one, closed: the census's, issue 37).

@@ -126,7 +126,8 @@ export async function seedMedio(tx: Tx, today: string): Promise<void> {
     .values(
       names.map((nome, index) => ({
         nome,
-        dataNascimento: `${String(year.ano - 15)}-${String(1 + index).padStart(2, '0')}-15`,
+        // 15 on 31 March (the 1ª série's age): born from April of year − 16 to March of year − 15.
+        dataNascimento: `${String(year.ano - (index < 3 ? 15 : 16))}-${String(1 + index).padStart(2, '0')}-15`,
         matricula: `${String(year.ano)}M${String(index + 1).padStart(3, '0')}`,
         turmaId: turma!.id,
         dataEnturmacao: year.inicio,

@@ -121,6 +121,11 @@ function random(seed: number) {
   };
 }
 
+/** The day `days` before `iso` (YYYY-MM-DD). */
+function daysBefore(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T12:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+}
+
 function isoDaysAgo(days: number): string {
   return clock
     .ago(days * DAY_MS)
@@ -230,10 +235,11 @@ export async function seedRecords(
     for (let child = 0; child < children && studentIndex < 300; child++) {
       const turma = demoFamily ? child * 3 : studentIndex % classRows.length;
       const grade = Number.parseInt(classRows[turma]!.serie, 10);
+      // The série's age on 31 March of the year (the corte etário: 6 in the 1º ano), a third a year older.
       const age = 5 + grade + (next() < 0.3 ? 1 : 0);
       studentValues.push({
         nome: `${pick(firstNames)} ${surname}`,
-        dataNascimento: isoDaysAgo(age * 365 + Math.floor(next() * 300)),
+        dataNascimento: daysBefore(`${year}-03-31`, age * 366 + Math.floor(next() * 300)),
         matricula: `${year}${String(studentIndex + 1).padStart(4, '0')}`,
         email: next() < 0.4 ? `aluno${studentIndex + 1}@alunos.demo.escola` : null,
         turmaId: classRows[turma]!.id,

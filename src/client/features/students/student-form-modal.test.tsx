@@ -104,3 +104,29 @@ describe('Novo Aluno sent blank', () => {
     expect(fetchMock.requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 });
+
+describe('Novo Aluno: the birth date against the class’s série', () => {
+  it('warns, without stopping the save, when the child is far older than the série (a mistyped year)', async () => {
+    stubApi({
+      '/api/turmas': [
+        schoolClassAnswer({
+          id: '00000000-0000-4000-8000-000000000051',
+          nome: '1º Ano A',
+          nivel: 'Fundamental I',
+          serie: '1º ano',
+          ano_letivo: '2026',
+        }),
+      ],
+    });
+    renderAt(<StudentFormModal student={null} onClose={() => {}} />);
+    await screen.findByRole('option', { name: /1º Ano A/ });
+    await userEvent.selectOptions(screen.getByLabelText('Turma'), '00000000-0000-4000-8000-000000000051');
+    await userEvent.type(screen.getByLabelText(/Data de nascimento/), '2014-05-10');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '1º ano: idade de 6 anos em 31/03/2026; pela data de nascimento, 11 anos nessa data (distorção idade-série).',
+    );
+    await userEvent.clear(screen.getByLabelText(/Data de nascimento/));
+    await userEvent.type(screen.getByLabelText(/Data de nascimento/), '2020-02-10');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+});

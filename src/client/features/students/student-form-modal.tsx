@@ -13,6 +13,7 @@ import { AddressField, GuardianFields } from '../../components/form-groups';
 import { FormModal } from '../../components/form-modal';
 import { GeneratedPasswordModal } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { AgeSerieNote } from './age-serie-note';
 import { useClassOptions, useCreateStudent, useStudent, useUpdateStudent } from './students.api';
 import { Modal } from '../../components/modal';
 import { ErrorBanner, Spinner } from '../../components/feedback';
@@ -111,6 +112,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
               );
             })}
         </FormSelect>
+        <AgeSerieNote classes={classes.data ?? []} />
         <FormInput name="email" label="E-mail" type="email" autoComplete="off" />
         <FormMasked name="telefone" mask="phone" label="Telefone" />
         <FormMasked name="cpf" mask="cpf" label="CPF (opcional)" />
