@@ -34,7 +34,7 @@ function summary(itens: AgendaItens): string | null {
 
 export const agendaFeed: FamilyFeedSource = async (db, scope) => {
   if (scope.alunos.length === 0) return [];
-  const children = await db
+  const rows = await db
     .select({ id: students.id, nome: students.nome, turmaId: students.turmaId })
     .from(students)
     .where(
@@ -43,6 +43,8 @@ export const agendaFeed: FamilyFeedSource = async (db, scope) => {
         scope.alunos.map((aluno) => aluno.id),
       ),
     );
+  // In the family's order (a query without `order by` gave the two children of one day either way).
+  const children = scope.alunos.flatMap((aluno) => rows.filter((row) => row.id === aluno.id));
   const turmaIds = [...new Set(children.flatMap((child) => (child.turmaId ? [child.turmaId] : [])))];
   if (turmaIds.length === 0) return [];
   const days = await db
