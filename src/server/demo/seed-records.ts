@@ -1,4 +1,4 @@
-import { DAY_MS } from '../../shared/calendar.js';
+import { addDays, DAY_MS } from '../../shared/calendar.js';
 import { completeCpf } from '../../shared/validators.js';
 import type { Tx } from '../db/client.js';
 import { recordAudit, systemActor } from '../features/audit/index.js';
@@ -121,11 +121,6 @@ function random(seed: number) {
   };
 }
 
-/** The day `days` before `iso` (YYYY-MM-DD). */
-function daysBefore(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T12:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
-}
-
 function isoDaysAgo(days: number): string {
   return clock
     .ago(days * DAY_MS)
@@ -239,7 +234,7 @@ export async function seedRecords(
       const age = 5 + grade + (next() < 0.3 ? 1 : 0);
       studentValues.push({
         nome: `${pick(firstNames)} ${surname}`,
-        dataNascimento: daysBefore(`${year}-03-31`, age * 366 + Math.floor(next() * 300)),
+        dataNascimento: addDays(`${year}-03-31`, -(age * 366 + Math.floor(next() * 300))),
         matricula: `${year}${String(studentIndex + 1).padStart(4, '0')}`,
         email: next() < 0.4 ? `aluno${studentIndex + 1}@alunos.demo.escola` : null,
         turmaId: classRows[turma]!.id,
