@@ -6,6 +6,7 @@ import { IMPORT_LIMITS, type ImportResult } from '../../shared/importacao.schema
 import { formatCount } from '../../shared/format';
 import { Button } from '../components/button';
 import { ErrorBanner } from '../components/feedback';
+import { FileField } from '../components/file-field';
 import { Modal } from '../components/modal';
 import { ApiError } from '../lib/api-client';
 import { heldChoice } from '../lib/held-field';
@@ -162,21 +163,18 @@ export function ImportModal({ kind, onClose }: { kind: ImportKind; onClose: () =
                 <Download className="h-4 w-4" aria-hidden="true" /> Baixar modelo CSV
               </Button>
             </div>
-            <div>
-              <label htmlFor={fileId} className="block text-sm font-medium text-gray-800">
-                Planilha (CSV ou XLSX, até {IMPORT_LIMITS.maxBytes / 1024 / 1024} MB e{' '}
-                {noun(IMPORT_LIMITS.maxRows)})
-              </label>
-              <input
-                id={fileId}
-                type="file"
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                {...heldChoice(run.isPending || reading, (event) =>
+            <FileField
+              id={fileId}
+              label={`Planilha (CSV ou XLSX, até ${String(IMPORT_LIMITS.maxBytes / 1024 / 1024)} MB e ${noun(IMPORT_LIMITS.maxRows)})`}
+              fileName={file?.name ?? null}
+              input={{
+                accept:
+                  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+                ...heldChoice(run.isPending || reading, (event) =>
                   handleFile(event.target.files?.[0] ?? null),
-                )}
-                className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
-              />
-            </div>
+                ),
+              }}
+            />
           </section>
         )}
 

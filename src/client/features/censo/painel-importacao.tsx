@@ -3,6 +3,7 @@ import { Upload } from 'lucide-react';
 import type { ImportacaoIdsResultado } from '../../../shared/censo.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
+import { FileField } from '../../components/file-field';
 import { ApiError } from '../../lib/api-client';
 import { useImportarIds } from './censo-painel.api';
 
@@ -83,30 +84,15 @@ export function PainelImportacao({ ano }: { ano: number }) {
         </p>
       </div>
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-col gap-1">
-          <span className="text-sm font-medium text-gray-800" id={`${inputId}-rotulo`}>
-            Arquivo do Educacenso (.txt)
-          </span>
-          <div className="flex items-center gap-3">
-            <label
-              htmlFor={inputId}
-              className="inline-flex min-h-10 cursor-pointer items-center rounded-lg border border-gray-300 bg-white px-4 text-sm font-medium text-gray-800 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-primary hover:bg-gray-50"
-            >
-              Escolher arquivo
-              <input
-                id={inputId}
-                type="file"
-                accept=".txt,text/plain"
-                aria-labelledby={`${inputId}-rotulo`}
-                onChange={(event) => setArquivo(event.target.files?.[0] ?? null)}
-                className="sr-only"
-              />
-            </label>
-            <span className="text-sm text-gray-600">
-              {arquivo ? arquivo.name : 'Nenhum arquivo escolhido'}
-            </span>
-          </div>
-        </div>
+        <FileField
+          id={inputId}
+          label="Arquivo do Educacenso (.txt)"
+          fileName={arquivo?.name ?? null}
+          input={{
+            accept: '.txt,text/plain',
+            onChange: (event) => setArquivo(event.target.files?.[0] ?? null),
+          }}
+        />
         <Button type="submit" disabled={!arquivo} loading={importar.isPending}>
           <Upload className="h-4 w-4" aria-hidden="true" /> Importar
         </Button>
