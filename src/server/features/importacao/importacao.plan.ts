@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateStudentData, GuardianData, UpdateStudentData } from '../../../shared/students.schemas.js';
 import { formatCount, formatList, sameName } from '../../../shared/format.js';
 import { formatCpf } from '../../../shared/validators.js';
+import { ageSerieWarning } from '../../../shared/classes.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/classes.js';
 import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
@@ -26,6 +27,7 @@ interface ClassInfo {
   id: string;
   nome: string;
   anoLetivo: string;
+  serie: string;
   capacidade: number;
 }
 
@@ -46,6 +48,7 @@ async function loadContext(db: DbOrTx, rows: ReadRow[]) {
       id: classes.id,
       nome: classes.nome,
       anoLetivo: classes.anoLetivo,
+      serie: classes.serie,
       capacidade: classes.capacidadeMaxima,
     })
     .from(classes);
@@ -229,6 +232,15 @@ function guardiansNote(
   return names.length === 0 ? null : `Vincula como responsável: ${formatList(names)}`;
 }
 
+/**
+ * A row's notes for the preview, joined: the guardians it links and, where it places the student in a
+ * class or changes the birth date, the age that does not go with the class's série (ADR 0134: a warning,
+ * as on the student form; the row is imported all the same).
+ */
+function rowNote(guardians: string | null, age: string | null): string | null {
+  return [guardians, age].filter(Boolean).join('; ') || null;
+}
+
 /** Whether the student already has the second guardian: by CPF, else (no CPF) by name among theirs. */
 async function hasSecondGuardian(
   db: DbOrTx,
@@ -362,13 +374,17 @@ export async function planRows(
         matricula,
         acao: 'criar',
         // A new student's new guardians go without saying; one already on file is said.
-        motivo: guardiansNote([input.responsavel, segundo], context, true),
+        motivo: rowNote(
+          guardiansNote([input.responsavel, segundo], context, true),
+          turma ? ageSerieWarning(input.data_nascimento, turma.serie, turma.anoLetivo) : null,
+        ),
         create: { ...input, matricula, turma_id: turmaId },
         ...(segundo ? { segundo } : {}),
       });
       continue;
     }
     const data = mergedUpdate(existing, input, turmaId);
+    const placed = context.classRows.find((row) => row.id === data.turma_id) ?? null;
     const hasGuardian = context.linked.some(
       (link) => link.student.id === existing.id && link.cpf === guardianCpf,
     );
@@ -381,7 +397,12 @@ export async function planRows(
       matricula: existing.matricula,
       acao: changed ? 'atualizar' : 'sem_alteracao',
       motivo: changed
-        ? guardiansNote([hasGuardian ? null : input.responsavel, secondToLink], context, false)
+        ? rowNote(
+            guardiansNote([hasGuardian ? null : input.responsavel, secondToLink], context, false),
+            placed && (takesPlace || data.data_nascimento !== existing.dataNascimento)
+              ? ageSerieWarning(data.data_nascimento, placed.serie, placed.anoLetivo)
+              : null,
+          )
         : null,
       ...(changed
         ? { update: { id: existing.id, data, linkGuardian: hasGuardian ? null : input.responsavel } }
