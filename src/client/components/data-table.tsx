@@ -14,6 +14,7 @@ import type { ListSort } from '../lib/use-list-state';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
 import { SortIcon, RowCard, CardSort } from './data-table-cards';
 import { canSort } from './data-table-cards';
+import { ScrollArea } from './scroll-area';
 
 /**
  * One column of a list, declared once: the desktop table and the phone cards are both drawn from it.
@@ -166,80 +167,80 @@ export function DataTable<T extends RowData>({
       column.align === 'right' ? 'text-right' : '',
       column.sticky ? `${stuck} ${header ? 'z-20 bg-gray-50' : 'z-10 bg-white group-hover:bg-gray-50'}` : '',
     ].join(' ');
-  return (
-    <div
-      className={dense ? 'max-h-[70vh] overflow-auto' : 'overflow-x-auto'}
-      // A scroll area a keyboard can reach (and scroll with the arrows).
-      {...(dense ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
-      aria-busy={busy || undefined}
-    >
-      <table className="min-w-full divide-y divide-gray-200 text-sm">
-        <caption className="sr-only">{label}</caption>
-        <thead
-          className={`bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase ${dense ? 'sticky top-0 z-30' : ''}`}
-        >
-          <tr>
-            {table.getHeaderGroups()[0]?.headers.map((header, index) => {
-              const column = columns[index]!;
-              const direction = header.column.getIsSorted();
-              return (
-                <th
-                  key={header.id}
-                  scope="col"
-                  aria-sort={
-                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-                  }
-                  className={cellClass(column, true)}
-                >
-                  {header.column.getCanSort() ? (
-                    <button
-                      type="button"
-                      onClick={header.column.getToggleSortingHandler()}
-                      className="-mx-1 inline-flex min-h-6 items-center gap-1 rounded px-1 text-left uppercase hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary"
-                    >
-                      {column.header}
-                      <SortIcon direction={direction} />
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-            {actions && (
-              <th scope="col" className={`${pad} text-right`}>
-                Ações
+  const grid = (
+    <table className="min-w-full divide-y divide-gray-200 text-sm" aria-busy={busy || undefined}>
+      <caption className="sr-only">{label}</caption>
+      <thead
+        className={`bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase ${dense ? 'sticky top-0 z-30' : ''}`}
+      >
+        <tr>
+          {table.getHeaderGroups()[0]?.headers.map((header, index) => {
+            const column = columns[index]!;
+            const direction = header.column.getIsSorted();
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                aria-sort={
+                  direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
+                }
+                className={cellClass(column, true)}
+              >
+                {header.column.getCanSort() ? (
+                  <button
+                    type="button"
+                    onClick={header.column.getToggleSortingHandler()}
+                    className="-mx-1 inline-flex min-h-6 items-center gap-1 rounded px-1 text-left uppercase hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary"
+                  >
+                    {column.header}
+                    <SortIcon direction={direction} />
+                  </button>
+                ) : (
+                  column.header
+                )}
               </th>
+            );
+          })}
+          {actions && (
+            <th scope="col" className={`${pad} text-right`}>
+              Ações
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-gray-100">
+        {ordered.map((row) => (
+          <tr key={rowKey(row)} className="group hover:bg-gray-50" {...rowProps?.(row)}>
+            {columns.map((column) =>
+              column.sticky ? (
+                <th
+                  key={column.id}
+                  scope="row"
+                  className={`${cellClass(column, false)} text-left font-normal`}
+                >
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td key={column.id} className={cellClass(column, false)}>
+                  {column.cell(row)}
+                </td>
+              ),
+            )}
+            {actions && (
+              <td className={pad}>
+                <div className="flex justify-end gap-1">{actions(row)}</div>
+              </td>
             )}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {ordered.map((row) => (
-            <tr key={rowKey(row)} className="group hover:bg-gray-50" {...rowProps?.(row)}>
-              {columns.map((column) =>
-                column.sticky ? (
-                  <th
-                    key={column.id}
-                    scope="row"
-                    className={`${cellClass(column, false)} text-left font-normal`}
-                  >
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  <td key={column.id} className={cellClass(column, false)}>
-                    {column.cell(row)}
-                  </td>
-                ),
-              )}
-              {actions && (
-                <td className={pad}>
-                  <div className="flex justify-end gap-1">{actions(row)}</div>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
+  );
+  // A region a keyboard can reach and scroll with the arrows while it scrolls: a dense list both ways
+  // (its head stays put), an ordinary one sideways on a narrow screen.
+  return (
+    <ScrollArea label={label} both={dense} className={dense ? 'max-h-[70vh]' : ''}>
+      {grid}
+    </ScrollArea>
   );
 }

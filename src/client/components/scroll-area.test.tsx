@@ -54,4 +54,32 @@ describe('ScrollArea', () => {
     rerender(month);
     expect(await screen.findByRole('region', { name: 'Frequência do 5º Ano A no mês' })).toBeVisible();
   });
+
+  it('with both, is a region when a long list scrolls down within its height, and not when it fits', () => {
+    widths(358, 358);
+    const height = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(2400);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(560);
+    const list = (
+      <ScrollArea label="Mapa de notas do 9º Ano A" both className="max-h-[70vh]">
+        <table />
+      </ScrollArea>
+    );
+    const { unmount } = render(list);
+    expect(screen.getByRole('region', { name: 'Mapa de notas do 9º Ano A' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+    unmount();
+    height.mockReturnValue(560);
+    render(list);
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('without both, a frame taller than it shows is no region: it scrolls only sideways', () => {
+    widths(358, 358);
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(2400);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(560);
+    render(month);
+    expect(screen.queryByRole('region')).toBeNull();
+  });
 });
