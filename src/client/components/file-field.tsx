@@ -27,7 +27,7 @@ export function FileField({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <label
           htmlFor={id}
-          className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 text-sm font-medium text-gray-800 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-primary hover:bg-gray-50"
+          className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 text-sm font-medium text-gray-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary hover:bg-gray-50"
         >
           <FileUp className="h-4 w-4" aria-hidden="true" />
           Escolher arquivo
