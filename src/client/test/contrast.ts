@@ -1,3 +1,5 @@
+import { contrastRatio } from '../../shared/contrast';
+
 /**
  * Tailwind 4's palette (oklch) as the sRGB the browser paints, for the colours the contrast tests read.
  * jsdom computes no styles: the tests read the utility classes and measure them here.
@@ -14,20 +16,11 @@ const palette: Record<string, string> = {
   'red-50': '#fef2f2',
 };
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((at) => {
-    const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
 /** WCAG's contrast ratio of two palette colours ('gray-500', 'red-50'). */
 export function contrast(foreground: string, background: string): number {
   const [fg, bg] = [palette[foreground], palette[background]];
   if (!fg || !bg) throw new Error(`Cor fora da tabela: ${foreground} / ${background}`);
-  const [light, dark] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
-  return (light! + 0.05) / (dark! + 0.05);
+  return contrastRatio(fg, bg);
 }
 
 /** The colour a utility prefix sets in a class list: `colourOf('text-sm text-gray-600', 'text-')` → 'gray-600'. */

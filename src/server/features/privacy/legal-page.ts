@@ -1,3 +1,4 @@
+import { readableShade } from '../../../shared/contrast.js';
 import { formatDate } from '../../../shared/format.js';
 
 const escapeHtml = (value: string) =>
@@ -42,7 +43,8 @@ export function renderLegalPage(page: {
   atualizadoEm: Date | null;
   outro: { href: string; label: string };
 }): string {
-  const color = /^#[0-9a-fA-F]{6}$/.test(page.cor) ? page.cor : '#1e40af';
+  // The footer's near-white ground: a shade that reads there reads on white and behind white text.
+  const color = readableShade(/^#[0-9a-fA-F]{6}$/.test(page.cor) ? page.cor : '#1e40af', '#f9fafb');
   const updated = page.atualizadoEm
     ? `Versão ${page.versao}, atualizada em ${formatDate(page.atualizadoEm.toISOString().slice(0, 10))}.`
     : `Versão ${page.versao}.`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '../../../shared/contrast.js';
 import { eq } from 'drizzle-orm';
 import type { PrivacyStatus } from '../../../shared/privacy.schemas.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
@@ -28,6 +29,15 @@ describe('privacy notice and terms', () => {
     expect(page.body).toContain('Seus direitos');
     expect(page.body).toContain('Versão 1.');
     expect((await get('/termos')).body).toContain('Acesso ao portal');
+    // In the school's colour (the default's #3b82f6 gave 3.7:1), darkened until it reads: the band behind
+    // the white school name, the headings on white, the links on the footer's gray-50.
+    const colours = [
+      /header\{background:(#\w{6})/,
+      /h2\{[^}]*color:(#\w{6})/,
+      /footer a\{color:(#\w{6})/,
+    ].map((rule) => page.body.match(rule)?.[1] ?? 'ausente');
+    for (const colour of colours)
+      expect(contrastRatio(colour, '#f9fafb'), colour).toBeGreaterThanOrEqual(4.5);
 
     await editPrivacy(admin.cookie, '## Novo título\nTexto <script>alert(1)</script> novo.');
     const edited = await get('/privacidade');
