@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, readableShade } from './contrast';
+import { contrastRatio, mixWithBlack, readableShade, strongShade } from './contrast';
 
 describe('contrastRatio', () => {
   it('is WCAG’s ratio, whichever colour comes first', () => {
@@ -24,5 +24,16 @@ describe('readableShade', () => {
   it('keeps a colour already dark enough', () => {
     expect(readableShade('#1e40af')).toBe('#1e40af');
     expect(readableShade('#000000')).toBe('#000000');
+  });
+});
+
+describe('strongShade', () => {
+  it('is the stylesheet’s oklab mix where that reads, and darker where it does not', () => {
+    // What Chromium paints for `color-mix(in oklab, #3b82f6 72%, black)`, give or take a unit.
+    expect(mixWithBlack('#3b82f6', 0.72)).toBe('#22519e');
+    expect(strongShade('#3b82f6')).toBe('#22519e');
+    expect(contrastRatio(mixWithBlack('#facc15', 0.72), '#ffffff')).toBeLessThan(4.5);
+    for (const brand of ['#facc15', '#84cc16', '#ffffff', '#10b981'])
+      expect(contrastRatio(strongShade(brand), '#ffffff'), brand).toBeGreaterThanOrEqual(4.5);
   });
 });

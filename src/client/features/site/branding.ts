@@ -1,14 +1,21 @@
 import type { SiteContent } from '../../../shared/content.schemas';
+import { strongShade } from '../../../shared/contrast';
 
 type Settings = SiteContent['configuracoes'];
 
 const fontSizes: Record<Settings['tamanho_fonte'], string> = { small: '14px', medium: '16px', large: '18px' };
 
-/** The CSS variables the site and the portal read (styles.css), from the school's settings. */
+/**
+ * The CSS variables the site and the portal read (styles.css), from the school's settings. The strong
+ * shades are styles.css's own mix, darker where a light brand colour (a yellow) would leave white text on
+ * its buttons, and its text, under 4.5:1.
+ */
 export function brandingVariables(settings: Settings): Record<string, string> {
   return {
     '--color-primary': settings.cor_primaria,
+    '--color-primary-strong': strongShade(settings.cor_primaria),
     '--color-secondary': settings.cor_secundaria,
+    '--color-secondary-strong': strongShade(settings.cor_secundaria),
     '--color-accent': settings.cor_accent,
     '--color-brand-text': settings.cor_texto,
     '--color-brand-bg': settings.cor_fundo,
