@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { categoriaDaCobranca } from '../../../shared/finance.schemas.js';
 import {
   descricaoCobranca,
@@ -10,6 +10,7 @@ import {
 import { computeAmountDue, splitPayment, type PaymentSplit } from '../../../shared/money.js';
 import { formatCentavosPlain, formatDate } from '../../../shared/format.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { boletos } from '../../db/schema/boletos.js';
 import { nfse } from '../../db/schema/fiscal.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -28,6 +29,41 @@ import { cobrancaDe, toMensalidade, toPagamento } from './mensalidades.presenter
 import { findMensalidade } from './mensalidades.service.js';
 
 // ---------------------------------------------------------------- payments, cancellation, discount
+
+/**
+ * A boleto carries the amount it was issued with (ADR 0135). One the bank never saw (not in any remessa)
+ * is removed when the open amount changes, so the next request or the emission job issues it with the
+ * new amount, as `reconcileBoletos` removes one whose month is paid.
+ */
+async function dropUnsentBoleto(tx: Tx, mensalidadeId: string): Promise<void> {
+  await tx
+    .delete(boletos)
+    .where(
+      and(
+        eq(boletos.mensalidadeId, mensalidadeId),
+        eq(boletos.situacao, 'a_registrar'),
+        isNull(boletos.remessaId),
+      ),
+    );
+}
+
+/**
+ * A discount changes what a month's boleto must ask for (ADR 0135). The bank holds a boleto sent in a
+ * remessa (registered, or awaiting the retorno) with the old amount and would charge it: the discount is
+ * refused while it does. One never sent is removed, to be issued again with the new amount.
+ */
+async function boletoForNewAmount(tx: Tx, mensalidadeId: string): Promise<void> {
+  const [boleto] = await tx
+    .select({ situacao: boletos.situacao, remessaId: boletos.remessaId, valor: boletos.valor })
+    .from(boletos)
+    .where(eq(boletos.mensalidadeId, mensalidadeId));
+  if (!boleto) return;
+  if (boleto.situacao === 'registrado' || (boleto.situacao === 'a_registrar' && boleto.remessaId !== null))
+    throw conflict(
+      `O boleto desta mensalidade já foi enviado ao banco com ${formatCentavosPlain(boleto.valor)}, e o banco cobraria esse valor: o desconto não pode ser dado enquanto ele estiver registrado.`,
+    );
+  await dropUnsentBoleto(tx, mensalidadeId);
+}
 
 export async function registerPayment(
   db: DbOrTx,
@@ -128,6 +164,8 @@ export async function applyPayment(
     })
     .where(eq(mensalidades.id, id))
     .returning();
+  // What is left open is the principal a new boleto asks for (ADR 0135): one the bank never saw goes.
+  if (!split.settles) await dropUnsentBoleto(tx, id);
   await tx
     .update(comprovantesPagamento)
     .set({ situacao: 'confirmado', respondidoPor: actor.id, respondidoEm: clock.now() })
@@ -236,6 +274,7 @@ export async function discountMensalidade(
       const message = 'O desconto é maior que o valor ainda em aberto.';
       throw badRequest(message, [{ path: 'desconto', message }]);
     }
+    if (valor !== row.valor) await boletoForNewAmount(tx, id);
     const [updated] = await tx
       .update(mensalidades)
       .set({ valor, motivoDesconto: input.motivo, version: row.version + 1 })
