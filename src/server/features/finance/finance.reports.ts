@@ -60,7 +60,8 @@ const byOpenThenName = (a: InadimplenciaRow, b: InadimplenciaRow) =>
   b.valor_em_aberto - a.valor_em_aberto || a.nome.localeCompare(b.nome, 'pt-BR');
 
 /**
- * Overdue charges of a year's months, by class and by principal guardian, and the whole report's totals:
+ * Overdue charges of a year's months and of the years before still open (ADR 0135), by class and by
+ * principal guardian, and the whole report's totals:
  * how many months of tuition and how many enrolment fees (each counted as its kind, ADR 0103), the open
  * principal of both, what it comes to today with multa and juros (`amountDueOf`, the tuition list's
  * `valor_atualizado`), and the part em negociação; each guardian with a phone to call and when the last
@@ -94,7 +95,8 @@ export async function reportInadimplencia(
     .leftJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .where(
       and(
-        sql`${mensalidades.mesReferencia} like ${`${ano}-%`}`,
+        // The year's months and the earlier ones still owed (ADR 0135): in January, December is still due.
+        sql`${mensalidades.mesReferencia} <= ${`${ano}-12`}`,
         sql`${mensalidades.canceladaEm} is null`,
         sql`${mensalidades.principalPago} < ${mensalidades.valor}`,
         sql`${mensalidades.dataVencimento} < ${overdueBefore(today)}`,
