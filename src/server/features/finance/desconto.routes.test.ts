@@ -1,5 +1,6 @@
 /**
- * A month's boleto follows what the family owes after the school changes it by hand (ADR 0135): a
+ * A discount by hand, and what already states the month's amount outside the screens (ADR 0135). A
+ * month's boleto follows what the family owes after the school changes it by hand (ADR 0135): a
  * discount or a partial payment drops a boleto the bank never saw (issued again with the open amount), and
  * a discount on a month whose boleto the bank holds is refused — the bank would charge the old amount, and
  * the family who paid it would find the month still open, its payment waiting 'a conciliar'.
@@ -8,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { boletos } from '../../db/schema/boletos.js';
 import { guardians } from '../../db/schema/students.js';
+import { insertIssuedNfse } from '../../test/fiscal-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from './finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
@@ -89,5 +91,57 @@ describe('a boleto after a discount or a partial payment', () => {
     );
     expect((await mensalidadeOf(s.ana.id, mes(9))).valor).toBe(85_000);
     expect((await call('GET', `${base(setembro.id)}/boleto`, s.admin)).json().data.valor).toBe(85_000);
+  });
+});
+
+describe('a discount on a month with an NFS-e', () => {
+  it('is refused while the live notes state more than the discounted value; a note of the paid part alone does not stop it', async () => {
+    const s = await school({ ano: thisYear });
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
+    const julho = await mensalidadeOf(s.ana.id, mes(7));
+    await insertIssuedNfse(
+      t,
+      {
+        mensalidadeId: julho.id,
+        alunoId: s.ana.id,
+        competencia: mes(7),
+        tomadorNome: 'Carla Souza',
+      },
+      { numero: '42' },
+    );
+    const refused = await call('POST', `${base(julho.id)}/desconto`, s.admin, {
+      desconto: 5_000,
+      motivo: 'Desconto de irmão',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'A NFS-e nº 42 desta mensalidade declara R$ 850,00, mais que o valor com o desconto (R$ 800,00): cancele a nota em Notas fiscais antes de dar o desconto.',
+    );
+    expect((await mensalidadeOf(s.ana.id, mes(7))).valor).toBe(85_000);
+
+    // August: R$ 400,00 paid, and its note (R$ 400,00) is all there is; the rest may be discounted.
+    const agosto = await mensalidadeOf(s.ana.id, mes(8));
+    const paid = await call('POST', `${base(agosto.id)}/pagamento`, s.admin, {
+      valor_pago: 40_000,
+      data_pagamento: '2026-06-15',
+      forma: 'dinheiro',
+    });
+    expect(paid.statusCode).toBe(201);
+    await insertIssuedNfse(
+      t,
+      {
+        mensalidadeId: agosto.id,
+        alunoId: s.ana.id,
+        competencia: mes(8),
+        tomadorNome: 'Carla Souza',
+      },
+      { valor: 40_000, numeroDps: 2, idDps: 'DPS'.padEnd(44, '0') + '2' },
+    );
+    const allowed = await call('POST', `${base(agosto.id)}/desconto`, s.admin, {
+      desconto: 5_000,
+      motivo: 'Desconto de irmão',
+    });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().data.valor).toBe(80_000);
   });
 });

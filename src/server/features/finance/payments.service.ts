@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { categoriaDaCobranca } from '../../../shared/finance.schemas.js';
 import {
   descricaoCobranca,
@@ -259,6 +259,32 @@ export async function cancelledMessage(db: DbOrTx, id: string): Promise<string> 
   return `Mensalidade cancelada. ${nota} desta mensalidade continua emitida: a Direção deve cancelá-la em Financeiro → Notas fiscais.`;
 }
 
+/**
+ * An NFS-e states the month's amount to the fisco and to the family (ADR 0135): a discount that takes the
+ * month below what its live notes state (issued, or on their way) is refused until the note is cancelled —
+ * as the estorno is — while a note of a part already paid, within the new value, does not stop it.
+ */
+async function notesWithinNewAmount(tx: Tx, mensalidadeId: string, valor: number): Promise<void> {
+  const notes = await tx
+    .select({ status: nfse.status, numero: nfse.numero, valor: nfse.valor })
+    .from(nfse)
+    .where(and(eq(nfse.mensalidadeId, mensalidadeId), inArray(nfse.status, ['pendente', 'emitida'])));
+  const declarado = notes.reduce((sum, note) => sum + note.valor, 0);
+  if (declarado <= valor) return;
+  if (notes.some((note) => note.status === 'pendente'))
+    throw conflict(
+      'Uma NFS-e desta mensalidade está sendo emitida: aguarde a resposta antes de dar o desconto.',
+    );
+  const [only] = notes;
+  const quais =
+    notes.length === 1 && only
+      ? `A NFS-e${only.numero ? ` nº ${only.numero}` : ''} desta mensalidade declara`
+      : 'As NFS-e desta mensalidade declaram';
+  throw conflict(
+    `${quais} ${formatCentavosPlain(declarado)}, mais que o valor com o desconto (${formatCentavosPlain(valor)}): cancele a nota em Notas fiscais antes de dar o desconto.`,
+  );
+}
+
 export async function discountMensalidade(
   db: DbOrTx,
   id: string,
@@ -274,6 +300,7 @@ export async function discountMensalidade(
       const message = 'O desconto é maior que o valor ainda em aberto.';
       throw badRequest(message, [{ path: 'desconto', message }]);
     }
+    if (valor < row.valor) await notesWithinNewAmount(tx, id, valor);
     if (valor !== row.valor) await boletoForNewAmount(tx, id);
     const [updated] = await tx
       .update(mensalidades)
