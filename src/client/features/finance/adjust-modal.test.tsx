@@ -27,6 +27,29 @@ describe('AdjustModal', () => {
     expect(screen.queryByLabelText(/Desconto total/)).toBeNull();
   });
 
+  it('starts from the discount already given (a bolsa) and says what the month becomes, above today’s value too', async () => {
+    stubApi({ '/api/auth/me': signedInAs() });
+    renderAt(
+      <AdjustModal
+        mensalidade={mensalidadeAnswer({ principal_pago: 0, valor: 42_500, motivo_desconto: 'Bolsa de 50%' })}
+        onClose={() => undefined}
+      />,
+    );
+    const field = await screen.findByLabelText(/Desconto total sobre o valor original/);
+    expect(field).toHaveValue('425,00');
+    expect(
+      screen.getByText(/Hoje: R\$\s425,00 \(Bolsa de 50%\)\. Com este desconto: R\$\s425,00\.$/),
+    ).toBeVisible();
+    // 'R$ 25,00 more for the sibling' typed as the whole discount would undo the bolsa: said before saving.
+    await userEvent.clear(field);
+    await userEvent.type(field, '25,00');
+    expect(
+      screen.getByText(
+        /Hoje: R\$\s425,00 \(Bolsa de 50%\)\. Com este desconto: R\$\s825,00 — mais do que hoje\.$/,
+      ),
+    ).toBeVisible();
+  });
+
   it('says, before cancelling, that the tuition’s issued NFS-e stays for the Direção to cancel', async () => {
     const mensalidade = mensalidadeAnswer({ principal_pago: 0 });
     stubApi({

@@ -13,6 +13,7 @@ import { MoneyField } from '../../components/form-groups';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useAdjustMensalidade, useNotaEmitida } from './finance.api';
+import { centavosToInput } from './finance-ui';
 
 const schema = z
   .object({
@@ -43,10 +44,15 @@ export function AdjustModal({ mensalidade, onClose }: { mensalidade: Mensalidade
   const form = useSchemaForm(schema, {
     // The harmless action first: cancelling is chosen on purpose, never one reason away (UX review 2026-12-03).
     kind: 'desconto',
-    desconto: '',
+    // The discount is the whole of it on the original value: it starts from the one already given (a bolsa).
+    desconto:
+      mensalidade.valor < mensalidade.valor_original
+        ? centavosToInput(mensalidade.valor_original - mensalidade.valor)
+        : '',
     motivo: '',
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
+  const desconto = parseReais(useWatch({ control: form.control, name: 'desconto' }));
   const nota = useNotaEmitida(mensalidade, kind === 'cancelar');
 
   return (
@@ -73,7 +79,11 @@ export function AdjustModal({ mensalidade, onClose }: { mensalidade: Mensalidade
         </option>
       </FormSelect>
       {kind === 'desconto' && (
-        <MoneyField name="desconto" label="Desconto total sobre o valor original (R$)" />
+        <MoneyField
+          name="desconto"
+          label="Desconto total sobre o valor original (R$)"
+          hint={resultado(mensalidade, desconto)}
+        />
       )}
       {kind === 'cancelar' && nota.data && (
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
@@ -84,4 +94,13 @@ export function AdjustModal({ mensalidade, onClose }: { mensalidade: Mensalidade
       <FormTextArea name="motivo" label="Motivo" required rows={3} />
     </FormModal>
   );
+}
+
+/** Today's value and what the discount typed makes of it: one above today's undoes a bolsa or a discount. */
+function resultado(mensalidade: Mensalidade, desconto: number | null): string {
+  const motivo = mensalidade.motivo_desconto ? ` (${mensalidade.motivo_desconto})` : '';
+  const hoje = `Hoje: ${formatCentavos(mensalidade.valor)}${motivo}.`;
+  if (desconto === null || desconto > mensalidade.valor_original) return hoje;
+  const novo = mensalidade.valor_original - desconto;
+  return `${hoje} Com este desconto: ${formatCentavos(novo)}${novo > mensalidade.valor ? ' — mais do que hoje' : ''}.`;
 }
