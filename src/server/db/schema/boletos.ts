@@ -74,6 +74,13 @@ export const boletos = pgTable(
      * near due date and the amount of that day; null for a boleto issued in time (due with the tuition).
      */
     vencimentoMensalidade: date('vencimento_mensalidade', { mode: 'string' }),
+    /**
+     * The pontualidade discount the entrada told the bank (ADR 0135): centavos off until `descontoAteEnviado`;
+     * 0 when it carried none; null until an entrada is sent (and for a boleto sent before migration 0077).
+     * The retorno checks a liquidação against it, not against the school's rule of the day.
+     */
+    descontoEnviado: integer('desconto_enviado'),
+    descontoAteEnviado: date('desconto_ate_enviado', { mode: 'string' }),
     codigoBarras: text('codigo_barras').notNull(),
     linhaDigitavel: text('linha_digitavel').notNull(),
     situacao: text('situacao', { enum: boletoSituacoes }).notNull().default('a_registrar'),

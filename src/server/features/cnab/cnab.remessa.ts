@@ -210,16 +210,22 @@ export async function generateRemessa(
         geradaPor: actor.id,
       })
       .returning();
-    for (const { boleto, movimento } of ready)
+    for (const [index, { boleto, movimento }] of ready.entries()) {
+      // What the entrada told the bank of the pontualidade discount: the retorno checks against it (ADR 0135).
+      const desconto = movimento === 'entrada' ? (items[index]?.desconto ?? null) : undefined;
       await tx
         .update(boletos)
         .set({
           movimentoPendente: null,
           movimentoEnviado: movimento,
           remessaId: remessa!.id,
+          ...(desconto === undefined
+            ? {}
+            : { descontoEnviado: desconto?.valor ?? 0, descontoAteEnviado: desconto?.ate ?? null }),
           updatedAt: sql`now()`,
         })
         .where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
+    }
     await recordAudit(tx, actor, {
       action: 'gerar_remessa_cnab',
       entity: 'remessa_cnab',

@@ -210,8 +210,14 @@ function liquidacaoSuspeita(
     return `A data do pagamento no retorno (${formatDate(evento.dataOcorrencia)}) é anterior à emissão do boleto (${formatDate(emissao)}).`;
   if (evento.dataOcorrencia > dataDoArquivo)
     return `A data do pagamento no retorno (${formatDate(evento.dataOcorrencia)}) é posterior à do próprio arquivo (${formatDate(dataDoArquivo)}).`;
-  // What the remessa offered the bank (none for a boleto issued after the tuition's due date, ADR 0131).
-  const oferta = encargosDoBoleto(boleto, rates).desconto;
+  // What the remessa offered the bank (none for a boleto issued after the tuition's due date, ADR 0131):
+  // as recorded when the entrada left (ADR 0135), the school's rule of today only for a boleto sent before.
+  const oferta =
+    boleto.descontoEnviado === null
+      ? encargosDoBoleto(boleto, rates).desconto
+      : boleto.descontoEnviado > 0 && boleto.descontoAteEnviado !== null
+        ? { valor: boleto.descontoEnviado, ate: boleto.descontoAteEnviado }
+        : null;
   const permitido = oferta && evento.dataOcorrencia <= oferta.ate ? oferta.valor : 0;
   if (evento.desconto > permitido)
     return `O banco informa um desconto de ${formatCentavosPlain(evento.desconto)}, maior que o do boleto (${formatCentavosPlain(permitido)}).`;
