@@ -295,8 +295,8 @@ function summarizeGeneration(
 
 /**
  * Undoes a 'Gerar mensalidades' run: cancels, in one transaction and with one reason, the batch's
- * tuition that has no payment; tuition with a payment registered is left as it is (it is money received:
- * a discount, not a cancellation, is its remedy) and counted in the answer. The cancelled rows stop
+ * tuition that has no payment; tuition with a payment registered, or a comprovante awaiting an answer, is
+ * left as it is (it is money received: a discount, not a cancellation, is its remedy) and counted in the answer. The cancelled rows stop
  * holding their months, so the run can be made again (after fixing a value, say).
  */
 export async function cancelLote(
@@ -311,13 +311,17 @@ export async function cancelLote(
         id: mensalidades.id,
         canceladaEm: mensalidades.canceladaEm,
         principalPago: mensalidades.principalPago,
+        confirmacaoDesde: mensalidades.confirmacaoDesde,
       })
       .from(mensalidades)
       .where(eq(mensalidades.loteId, loteId))
       .for('update');
     if (rows.length === 0) throw notFound('Lote de mensalidades não encontrado.');
     const live = rows.filter((row) => row.canceladaEm === null);
-    const toCancel = live.filter((row) => row.principalPago === 0).map((row) => row.id);
+    // A month whose family sent a comprovante awaiting an answer is kept, as one with a payment (ADR 0135).
+    const toCancel = live
+      .filter((row) => row.principalPago === 0 && row.confirmacaoDesde === null)
+      .map((row) => row.id);
     const mantidas = live.length - toCancel.length;
     if (toCancel.length === 0)
       throw conflict(

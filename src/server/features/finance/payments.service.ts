@@ -230,6 +230,11 @@ export async function cancelMensalidade(
     if (row.canceladaEm !== null) throw conflict('Esta mensalidade já está cancelada.');
     if (row.principalPago > 0)
       throw conflict('Há pagamentos registrados nesta mensalidade: conceda um desconto em vez de cancelar.');
+    // The family says it paid (ADR 0035): the money may be the school's already (ADR 0135).
+    if (row.confirmacaoDesde !== null)
+      throw conflict(
+        'A família enviou um comprovante de pagamento desta mensalidade, que aguarda resposta: confirme ou recuse o comprovante antes de cancelar.',
+      );
     const [updated] = await tx
       .update(mensalidades)
       .set({ canceladaEm: clock.now(), motivoCancelamento: motivo, version: row.version + 1 })
