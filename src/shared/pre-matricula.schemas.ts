@@ -206,6 +206,11 @@ export const preMatriculaResumoSchema = z.object({
    * they sign (ADR 0116).
    */
   emails_a_confirmar: z.array(z.number().int()),
+  /**
+   * The student's birth date against the série on 31 March of the year (`ageSerieWarning`, ADR 0134): a
+   * word for the secretaria to check with the certidão before the contract, never a refusal.
+   */
+  aviso_idade: z.string().nullable(),
 });
 export type PreMatriculaResumo = z.infer<typeof preMatriculaResumoSchema>;
 

@@ -3,7 +3,8 @@
  * the student, each guardian (parentesco, CPF, contacts, who signs and pays), the address and the plan.
  * Read-only and in full (the people who may open the funnel need every field to check the contract);
  * on a phone each field stacks under its label. An e-mail the school must confirm before the contract
- * (a rematrícula's other guardian with none on file, ADR 0116) says so under it.
+ * (a rematrícula's other guardian with none on file, ADR 0116) says so under it, and so does a birth date
+ * that does not go with the série (ADR 0134: a word to check with the certidão, never a refusal).
  */
 import type { ReactNode } from 'react';
 import { descricaoDoPlano } from '../../../shared/anuidades.schemas';
@@ -42,7 +43,10 @@ export function DadosEnviados({ resumo }: { resumo: PreMatriculaResumo }) {
       </h3>
       <Bloco title="Aluno">
         <Campo label="Nome">{aluno.nome}</Campo>
-        <Campo label="Nascimento">{aluno.data_nascimento ? formatDate(aluno.data_nascimento) : ''}</Campo>
+        <Campo label="Nascimento">
+          {aluno.data_nascimento ? formatDate(aluno.data_nascimento) : ''}
+          {resumo.aviso_idade && <span className="mt-1 block text-amber-800">{resumo.aviso_idade}</span>}
+        </Campo>
         <Campo label="Sexo">{aluno.sexo ? sexoLabels[aluno.sexo] : 'Não informado'}</Campo>
         <Campo label="CPF">{aluno.cpf ? formatCpf(aluno.cpf) : 'Não informado'}</Campo>
       </Bloco>

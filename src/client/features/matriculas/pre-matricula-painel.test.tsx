@@ -42,6 +42,7 @@ const resumo: PreMatriculaResumo = {
   lista_espera_em: null,
   pagamento_exigido: false,
   emails_a_confirmar: [],
+  aviso_idade: null,
 };
 
 describe('PreMatriculaPainel', () => {
@@ -178,6 +179,22 @@ describe('PreMatriculaPainel', () => {
         'Informado pela família e não está no cadastro: confirme com Pedro Souza e registre-o no cadastro do responsável antes de enviar o contrato.',
     );
     expect(email(/^Responsável 1/)).toHaveTextContent(/^carla@familia\.test$/);
+  });
+
+  it('says under the birth date when it does not go with the série, for the secretaria to check (ADR 0134)', async () => {
+    const aviso =
+      '1º ano: idade de 6 anos em 31/03/2027; pela data de nascimento, 4 anos nessa data. Confira a data de nascimento e a turma.';
+    stubApi({
+      [`${base}/pre-matricula`]: {
+        ...resumo,
+        dados: { ...resumo.dados, aluno: { nome: 'Ana Lima', data_nascimento: '2022-04-02' } },
+        aviso_idade: aviso,
+      } satisfies PreMatriculaResumo,
+    });
+    renderAt(<PreMatriculaPainel interessadoId={id} etapa="pre_matricula" />);
+    const dados = await screen.findByRole('region', { name: 'Dados preenchidos pela família' });
+    const aluno = within(dados).getByRole('heading', { name: 'Aluno' }).parentElement!;
+    expect(within(aluno).getByText('Nascimento').nextSibling).toHaveTextContent(`02/04/2022${aviso}`);
   });
 
   it('when the school requires the fee first, whoever receives money records it with how it was paid', async () => {

@@ -523,6 +523,42 @@ describe('POST /api/matricula-online/{token}/enviar', () => {
   });
 });
 
+describe('GET /api/matriculas/interessados/:id/pre-matricula: the secretaria’s review', () => {
+  const avisoDe = async (cookie: string, id: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/matriculas/interessados/${id}/pre-matricula`,
+      headers: { cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return dataOf<{ aviso_idade: string | null }>(response).aviso_idade;
+  };
+
+  it('warns when the birth date does not go with the série on 31 March (ADR 0134), never refuses the form', async () => {
+    const cookie = await staff();
+    // 1º ano of 2027: 6 years on 31/03/2027. Born 2020-04-02, Lucas is 6 then: no word.
+    const { interessado } = await familiaEnviada(cookie);
+    expect(await avisoDe(cookie, interessado.id)).toBeNull();
+    // The year typed two off (2022): 4 years on the cut-off. The family sends it; the secretaria is told.
+    const {
+      interessado: outra,
+      token,
+      put,
+    } = await rascunho(cookie, {
+      ...dadosCompletos(),
+      aluno: { nome: 'Ana Lima', data_nascimento: '2022-04-02', sexo: 'feminino' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    for (const tipo of ['certidao-nascimento', 'carteira-vacinacao'])
+      expect((await upload(token, tipo, PDF)).statusCode).toBe(201);
+    const sent = await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await avisoDe(cookie, outra.id)).toBe(
+      '1º ano: idade de 6 anos em 31/03/2027; pela data de nascimento, 4 anos nessa data. Confira a data de nascimento e a turma.',
+    );
+  });
+});
+
 describe('documents through the link', () => {
   it('takes PDF, JPEG and PNG by their bytes, refuses anything else and oversized files', async () => {
     const cookie = await staff();

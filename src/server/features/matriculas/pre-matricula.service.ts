@@ -22,6 +22,7 @@ import {
   isUf,
 } from '../../../shared/endereco.schemas.js';
 import { isValidCpf } from '../../../shared/validators.js';
+import { ageSerieWarning } from '../../../shared/classes.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -397,6 +398,9 @@ export async function getPreMatriculaResumo(db: DbOrTx, interessadoId: string): 
     lista_espera_em: pre.listaEsperaEm?.toISOString() ?? null,
     pagamento_exigido: config.exigir_pagamento,
     emails_a_confirmar: await emailsAConfirmar(db, interessado, dados),
+    aviso_idade: dados.aluno.data_nascimento
+      ? ageSerieWarning(dados.aluno.data_nascimento, interessado.serie, String(interessado.anoLetivo))
+      : null,
   };
 }
 
