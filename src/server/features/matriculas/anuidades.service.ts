@@ -98,6 +98,23 @@ export async function planosDisponiveis(
 }
 
 /**
+ * Why a submitted pré-matrícula has no plan, for the secretaria about to send the contract: the form asks
+ * for one only when the série has plans on offer, so it was sent while there were none (a new school, an
+ * anuidade not saved yet). What to do depends on whether there are plans now.
+ */
+export async function semPlanoEscolhido(
+  db: DbOrTx,
+  { anoLetivo, serie }: { anoLetivo: number; serie: string },
+): Promise<string> {
+  const planos = `planos de ${serie} de ${String(anoLetivo)}`;
+  return (await planosDisponiveis(db, anoLetivo, serie)).length > 0
+    ? `A pré-matrícula foi enviada sem plano de pagamento (os ${planos} foram cadastrados depois). ` +
+        'Reenvie o link da pré-matrícula, para a família escolher o plano.'
+    : `A pré-matrícula foi enviada sem plano de pagamento: não há ${planos} para a família escolher. ` +
+        'Cadastre a anuidade e os planos da série em Configurações → Matrícula online e reenvie o link da pré-matrícula, para a família escolher o plano.';
+}
+
+/**
  * A plan by its id — with `da`, only a plan of that year's série: a form holds the id the family sent,
  * and another série's plan (a cheaper one) must not become this child's contract and charges.
  */

@@ -267,6 +267,37 @@ describe('envio do contrato', () => {
     expect(await t.database.db.select().from(contratos)).toHaveLength(0);
   });
 
+  it('a form sent while the série had no plan to choose: says so and what to do, not that the family failed to choose', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    await escola(cookie);
+    // 2º ano has no anuidade yet: the form offered no plan step, and the family sent it as it was.
+    const semPlanos = await familia({ dados: dadosDaFamilia({ plano_id: null }) });
+    await t.database.db
+      .update(interessados)
+      .set({ serie: '2º ano' })
+      .where(eq(interessados.id, semPlanos.id));
+    const refused = await enviar(cookie, semPlanos.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'A pré-matrícula foi enviada sem plano de pagamento: não há planos de 2º ano de 2027 para a família escolher. ' +
+        'Cadastre a anuidade e os planos da série em Configurações → Matrícula online e reenvie o link da pré-matrícula, para a família escolher o plano.',
+    );
+    // The plans made after the form was sent: only the link is left to resend.
+    const saved = await send('PUT', '/api/matriculas/anuidades', cookie, {
+      ano_letivo: 2027,
+      serie: '2º ano',
+      valor_anual_centavos: PLANO.parcelas * PLANO.valor_parcela_centavos,
+      prazo_matricula: '2027-01-31',
+      planos: [PLANO],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await enviar(cookie, semPlanos.id)).json().message).toBe(
+      'A pré-matrícula foi enviada sem plano de pagamento (os planos de 2º ano de 2027 foram cadastrados depois). ' +
+        'Reenvie o link da pré-matrícula, para a família escolher o plano.',
+    );
+    expect(await t.database.db.select().from(contratos)).toHaveLength(0);
+  });
+
   it('freezes the contract as a PDF whose SHA-256 is the one kept, mails each signer a link and moves the family on', async () => {
     const { cookie } = await signedIn(t, 'administrador');
     await escola(cookie);

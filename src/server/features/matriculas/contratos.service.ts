@@ -28,7 +28,7 @@ import { generateVerificationCode } from '../../lib/verification-code.js';
 import { recordAudit } from '../audit/index.js';
 import { loadSettings } from '../finance/index.js';
 import { getSchoolIdentity } from '../settings/index.js';
-import { planoPorId } from './anuidades.service.js';
+import { planoPorId, semPlanoEscolhido } from './anuidades.service.js';
 import { renderContratoPdf, type Manifesto } from './contratos.pdf.js';
 import { mudarEtapa, registrarEvento } from './funil.service.js';
 import { lerConfiguracao, modeloParaContrato } from './modelos-contrato.service.js';
@@ -153,7 +153,7 @@ export async function camposAtuais(
       'O responsável financeiro não tem e-mail na pré-matrícula: o link de assinatura vai por e-mail.',
     );
   const emailFinanceiro = await emailDoSignatario(db, row.interessado, financeiro);
-  if (!dados.plano_id) throw refuse('A família não escolheu um plano de pagamento na pré-matrícula.');
+  if (!dados.plano_id) throw refuse(await semPlanoEscolhido(db, row.interessado));
   const plano = await planoPorId(db, dados.plano_id, row.interessado);
   if (!plano)
     throw refuse(
