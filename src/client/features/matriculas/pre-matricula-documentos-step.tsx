@@ -89,6 +89,9 @@ function DocumentoItem({
             type="file"
             accept={ACCEPT}
             className="sr-only"
+            // Chosen through the button beside it: out of the tab order, named for a reader that finds it.
+            tabIndex={-1}
+            aria-label={`Arquivo: ${exigido.nome}`}
             aria-describedby={message ? `${inputId}-erro` : undefined}
             onChange={(event) => {
               const file = event.target.files?.[0];
@@ -96,7 +99,12 @@ function DocumentoItem({
               if (file) send(file);
             }}
           />
-          <Button variant="secondary" loading={progress !== null} onClick={() => input.current?.click()}>
+          <Button
+            variant="secondary"
+            loading={progress !== null}
+            aria-describedby={message ? `${inputId}-erro` : undefined}
+            onClick={() => input.current?.click()}
+          >
             <Upload className="h-4 w-4" aria-hidden="true" />
             {enviado ? 'Trocar' : 'Enviar arquivo'}
             <span className="sr-only">: {exigido.nome}</span>

@@ -69,6 +69,13 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
     setSaveState('alterado');
   };
 
+  /** Shows a step with its heading focused: the control just used may be gone, and a reader hears where it is. */
+  const showStep = (next: StepId) => {
+    setStep(next);
+    window.scrollTo({ top: 0 });
+    requestAnimationFrame(() => heading.current?.querySelector<HTMLElement>('h2')?.focus());
+  };
+
   const index = steps.findIndex((item) => item.id === step);
   /** Leaves the step for `target`: forward only with the steps passed over complete (the draft is saved either way). */
   const go = async (target: StepId) => {
@@ -86,10 +93,7 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
     if (first) setBanner('Corrija os campos indicados para continuar.');
     // With something missing, the form stops on the first step that misses it.
     const next = first ? stepOf(first) : target;
-    if (next === step) return;
-    setStep(next);
-    window.scrollTo({ top: 0 });
-    requestAnimationFrame(() => heading.current?.querySelector<HTMLElement>('h2')?.focus());
+    if (next !== step) showStep(next);
   };
 
   const submit = async () => {
@@ -104,7 +108,7 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
     if (first) {
       setErrors(found);
       setBanner('Faltam dados para enviar a pré-matrícula. Confira os campos indicados.');
-      setStep(stepOf(first));
+      showStep(stepOf(first));
       return;
     }
     setSending(true);
@@ -117,7 +121,7 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
         setErrors(found);
         setBanner(error.message);
         const first = error.details[0];
-        if (first) setStep(stepOf(first.path));
+        if (first) showStep(stepOf(first.path));
       } else if (error instanceof ApiError && error.status === 404) {
         await queryClient.invalidateQueries({ queryKey: preMatriculaKeys.form(token) });
       } else setBanner(error instanceof ApiError ? error.message : 'Não foi possível enviar. Tente de novo.');

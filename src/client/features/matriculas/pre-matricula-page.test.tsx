@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DOCUMENTOS_EXIGIDOS_PADRAO,
@@ -22,6 +22,25 @@ const ENVIAR = '/api/matricula-online//enviar';
 
 const view = preMatriculaView();
 
+// Every step complete as far as the form can tell (it checks each before moving on): what the
+// server still refuses, it alone knows.
+const completo: MatriculaOnlineView = {
+  ...view,
+  dados: {
+    ...view.dados,
+    endereco: { ...ENDERECO_SE, complemento: '' },
+    responsaveis: [{ ...view.dados.responsaveis[0]!, cpf: '52998224725', parentesco: 'mae' }],
+  },
+  documentos: DOCUMENTOS_EXIGIDOS_PADRAO.map((exigido, index) => ({
+    id: `00000000-0000-4000-8000-00000000000${String(index)}`,
+    tipo: exigido.id,
+    nome: `${exigido.id}.pdf`,
+    mime_type: 'application/pdf',
+    tamanho: 1024,
+    enviado_em: '2026-11-20T15:00:00.000Z',
+  })),
+};
+
 describe('PreMatriculaPage', () => {
   it('shows the expired-link state for a link the server does not know', async () => {
     stubApi({
@@ -34,24 +53,6 @@ describe('PreMatriculaPage', () => {
 
   it("sends from the review, and the server's missing fields take the family to the step, on the field", async () => {
     const user = userEvent.setup();
-    // Every step complete as far as the form can tell (it checks each before moving on): what the
-    // server still refuses, it alone knows.
-    const completo: MatriculaOnlineView = {
-      ...view,
-      dados: {
-        ...view.dados,
-        endereco: { ...ENDERECO_SE, complemento: '' },
-        responsaveis: [{ ...view.dados.responsaveis[0]!, cpf: '52998224725', parentesco: 'mae' }],
-      },
-      documentos: DOCUMENTOS_EXIGIDOS_PADRAO.map((exigido, index) => ({
-        id: `00000000-0000-4000-8000-00000000000${String(index)}`,
-        tipo: exigido.id,
-        nome: `${exigido.id}.pdf`,
-        mime_type: 'application/pdf',
-        tamanho: 1024,
-        enviado_em: '2026-11-20T15:00:00.000Z',
-      })),
-    };
     const api = stubApi({
       [FORM]: completo,
       [ENVIAR]: reply(400, {
@@ -74,6 +75,42 @@ describe('PreMatriculaPage', () => {
     expect(screen.getByText('CPF do responsável financeiro é obrigatório')).toBeInTheDocument();
     expect(screen.getByLabelText(/^CPF/)).toHaveAttribute('aria-invalid', 'true');
     expect(api.requests.some((request) => request.method === 'POST' && request.path === ENVIAR)).toBe(true);
+    // The 'Enviar' button is gone with the Revisão: the focus goes to the step the family is taken to.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Responsáveis' })).toHaveFocus());
+  });
+
+  it('once sent, the focus goes to the answer, which replaced the form and its button', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      [FORM]: completo,
+      [ENVIAR]: { ...completo, estado: 'enviada', enviado_em: '2026-11-20T15:00:00.000Z' },
+    });
+    renderAt(<PreMatriculaPage />);
+    await screen.findByRole('heading', { name: 'Pré-matrícula de Lucas' });
+    for (const heading of ['Responsáveis', 'Endereço', 'Documentos', 'Revisão']) {
+      await user.click(screen.getByRole('button', { name: 'Próximo' }));
+      await screen.findByRole('heading', { name: heading });
+    }
+    await user.click(screen.getByRole('button', { name: 'Enviar pré-matrícula' }));
+    expect(await screen.findByRole('heading', { name: 'Recebemos sua pré-matrícula!' })).toHaveFocus();
+    expect(api.requests.some((request) => request.method === 'POST' && request.path === ENVIAR)).toBe(true);
+  });
+
+  it('a document is chosen through its button: the file field is out of the tab order, and named', async () => {
+    const user = userEvent.setup();
+    stubApi({ [FORM]: completo });
+    renderAt(<PreMatriculaPage />);
+    await screen.findByRole('heading', { name: 'Pré-matrícula de Lucas' });
+    for (const heading of ['Responsáveis', 'Endereço', 'Documentos']) {
+      await user.click(screen.getByRole('button', { name: 'Próximo' }));
+      await screen.findByRole('heading', { name: heading });
+    }
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Documentos' })).toHaveFocus());
+    const certidao = DOCUMENTOS_EXIGIDOS_PADRAO[0]!.nome;
+    expect(screen.getByLabelText(`Arquivo: ${certidao}`)).toHaveAttribute('tabindex', '-1');
+    // Tabbing from the step's heading reaches the first document's button, not the hidden field before it.
+    await user.tab();
+    expect(screen.getByRole('button', { name: `Trocar: ${certidao}` })).toHaveFocus();
   });
 
   it("a rematrícula's guardians on file: no CPF asked of them, and a blank field says the record's is used", async () => {

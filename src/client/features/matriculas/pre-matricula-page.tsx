@@ -25,6 +25,9 @@ function Shell({ escola, children }: { escola?: string | undefined; children: Re
   );
 }
 
+/** The sent form's answer replaces the form and the button just pressed: the focus goes to it, and is read. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 /** The family's pré-matrícula form opened from the e-mailed link: phone first, no login. */
 export function PreMatriculaPage() {
   const { token = '' } = useParams();
@@ -65,7 +68,9 @@ export function PreMatriculaPage() {
       <Shell escola={view.escola}>
         <div className="rounded-xl border border-green-200 bg-white p-6 text-center">
           <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
-          <h1 className="mt-3 text-xl font-semibold text-gray-900">Recebemos sua pré-matrícula!</h1>
+          <h1 ref={focusOnMount} tabIndex={-1} className="mt-3 text-xl font-semibold text-gray-900">
+            Recebemos sua pré-matrícula!
+          </h1>
           <p className="mt-2 text-sm text-gray-700">
             A secretaria da escola vai conferir os dados e os documentos de {view.aluno_primeiro_nome}. O
             contrato chegará por e-mail para o responsável financeiro assinar pelo celular.
