@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AssinaturaPublica } from '../../../shared/contratos.schemas';
@@ -114,6 +114,8 @@ describe('AssinaturaPage', () => {
     await userEvent.click(enviar);
 
     const campo = await screen.findByLabelText('Código recebido por e-mail');
+    // The button pressed is gone: the focus goes to the field the code is typed in (the phone's keyboard opens).
+    await waitFor(() => expect(campo).toHaveFocus());
     expect(campo).toHaveAttribute('autocomplete', 'one-time-code');
     expect(campo).toHaveAttribute('inputmode', 'numeric');
     await userEvent.type(campo, '65a4321');
@@ -124,7 +126,8 @@ describe('AssinaturaPage', () => {
     await userEvent.clear(campo);
     await userEvent.type(campo, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Assinar contrato' }));
-    expect(await screen.findByRole('heading', { name: 'Contrato assinado' })).toBeInTheDocument();
+    // The form is gone too: the focus goes to the answer.
+    expect(await screen.findByRole('heading', { name: 'Contrato assinado' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'ABCD-EFGH-JKMN-PQRS-TVWX' })).toHaveAttribute(
       'href',
       '/validar/ABCD-EFGH-JKMN-PQRS-TVWX',

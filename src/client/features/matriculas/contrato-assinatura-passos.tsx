@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { AlertTriangle, CheckCircle2, Download, Mail, ShieldCheck } from 'lucide-react';
 import type { AssinaturaPublica } from '../../../shared/contratos.schemas';
 import { formatDateTime } from '../../../shared/format';
@@ -9,13 +9,18 @@ import { assinaturaPdfUrl, useAssinar, usePedirCodigo } from './contrato-assinat
 
 /** The signer page's steps (assinatura-page.tsx): asking for the code and signing, and the done state. */
 
+/** An answer that replaces the control just used takes the focus (and so is read), not the page's body. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 export function Aviso({
   icone,
   titulo,
+  focar = false,
   children,
 }: {
   icone: 'erro' | 'ok';
   titulo: string;
+  focar?: boolean;
   children: ReactNode;
 }) {
   const Icon = icone === 'ok' ? CheckCircle2 : AlertTriangle;
@@ -24,7 +29,11 @@ export function Aviso({
       role="status"
       className={`rounded-xl border p-5 ${icone === 'ok' ? 'border-green-200 bg-green-50 text-green-900' : 'border-amber-200 bg-amber-50 text-amber-900'}`}
     >
-      <h1 className="flex items-center gap-2 text-lg font-bold">
+      <h1
+        ref={focar ? focusOnMount : undefined}
+        tabIndex={focar ? -1 : undefined}
+        className="flex items-center gap-2 text-lg font-bold"
+      >
         <Icon className="h-6 w-6 shrink-0" aria-hidden="true" /> {titulo}
       </h1>
       <div className="mt-2 space-y-3 text-sm">{children}</div>
@@ -38,7 +47,12 @@ export function Assinar({ token, dados }: { token: string; dados: AssinaturaPubl
   const [codigo, setCodigo] = useState('');
   const [li, setLi] = useState(false);
   const codigoId = useId();
+  const campo = useRef<HTMLInputElement>(null);
   const enviado = dados.codigo_enviado_em !== null || pedir.isSuccess;
+  // Each code sent, the field it is typed in (the button pressed may be gone).
+  useEffect(() => {
+    if (pedir.isSuccess) campo.current?.focus();
+  }, [pedir.isSuccess, pedir.submittedAt]);
   const erro = (pedir.error ?? assinar.error) as unknown;
   const handleSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -97,6 +111,7 @@ export function Assinar({ token, dados }: { token: string; dados: AssinaturaPubl
               Código recebido por e-mail
             </label>
             <input
+              ref={campo}
               id={codigoId}
               name="codigo"
               inputMode="numeric"
@@ -140,7 +155,7 @@ export function Assinar({ token, dados }: { token: string; dados: AssinaturaPubl
 export function Concluido({ token, dados }: { token: string; dados: AssinaturaPublica }) {
   const faltam = dados.signatarios.filter((item) => !item.assinado);
   return (
-    <Aviso icone="ok" titulo="Contrato assinado">
+    <Aviso icone="ok" titulo="Contrato assinado" focar>
       <p>Você assinou em {formatDateTime(dados.assinado_em)}. Obrigado!</p>
       {faltam.length > 0 ? (
         <p>
