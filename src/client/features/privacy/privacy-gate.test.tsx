@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { PrivacyStatus } from '../../../shared/privacy.schemas';
 import { renderAt, stubApi } from '../../test/render';
 import { PrivacyGate } from './privacy-gate';
@@ -32,5 +33,24 @@ describe('PrivacyGate: a guardian’s first sign-in', () => {
     expect(screen.getByRole('link', { name: 'Termos de Uso' }).getAttribute('href')).toBe('/termos');
     expect(screen.queryByRole('link', { name: '/privacidade' })).toBeNull();
     expect(screen.queryByText('portal')).toBeNull();
+  });
+
+  it('the texts scroll in their boxes, and a keyboard reaches each box to scroll it (axe: scrollable-region-focusable)', async () => {
+    const user = userEvent.setup();
+    stubApi({ '/api/privacidade': pending });
+    renderAt(
+      <PrivacyGate nivel="responsavel">
+        <p>portal</p>
+      </PrivacyGate>,
+    );
+    await screen.findByRole('heading', { name: 'Antes de começar' });
+    await user.tab(); // the link to the notice
+    await user.tab(); // the link to the terms
+    await user.tab();
+    expect(screen.getByRole('region', { name: 'Aviso de Privacidade (versão 1)' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('region', { name: 'Termos de Uso (versão 1)' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: /Li e aceito/ })).toHaveFocus();
   });
 });

@@ -10,14 +10,20 @@ import { useAcceptPrivacy, usePrivacyStatus } from './privacy.api';
 function LegalText({ titulo, texto }: { titulo: string; texto: string }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-gray-200">
+    <div className="rounded-xl border border-gray-200">
       <h2 id={id} className="border-b border-gray-200 px-4 py-2 font-semibold text-gray-900">
         {titulo}
       </h2>
-      <div className="max-h-64 space-y-2 overflow-y-auto px-4 py-3 text-sm whitespace-pre-line text-gray-700">
+      {/* It scrolls: a tab stop, so a keyboard can read it all (WCAG 2.1.1; axe's scrollable-region-focusable). */}
+      <section
+        aria-labelledby={id}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take the focus (as ScrollArea does)
+        tabIndex={0}
+        className="max-h-64 space-y-2 overflow-y-auto px-4 py-3 text-sm whitespace-pre-line text-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-strong"
+      >
         {texto.replace(/^## /gm, '')}
-      </div>
-    </section>
+      </section>
+    </div>
   );
 }
 
