@@ -34,6 +34,7 @@ import { classifyRange } from '../features/calendar/index.js';
 import { YEAR_END } from './seed-calendar.js';
 import { getSchoolIdentity } from '../features/settings/index.js';
 import { contratosConfiguracao } from '../db/schema/contratos.js';
+import { interessados } from '../db/schema/matriculas.js';
 import { isValidCpf } from '../../shared/validators.js';
 
 const t = setupDemoSchool();
@@ -54,6 +55,16 @@ describe('demo school year', () => {
     const warnings = placed.flatMap(({ turma, student }) => {
       const warning = ageSerieWarning(student.dataNascimento, turma.serie, turma.ano_letivo);
       return warning ? [`${student.nome} (${turma.nome}): ${warning}`] : [];
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('has each family of the funnel with a child of the série’s age (no warning in the secretaria’s review)', async () => {
+    const families = await t.database.db.select().from(interessados);
+    expect(families.length).toBeGreaterThan(10);
+    const warnings = families.flatMap((familia) => {
+      const warning = ageSerieWarning(familia.alunoNascimento, familia.serie, String(familia.anoLetivo));
+      return warning ? [`${familia.alunoNome}: ${warning}`] : [];
     });
     expect(warnings).toEqual([]);
   });

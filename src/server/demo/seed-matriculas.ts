@@ -22,6 +22,7 @@ import { clock } from '../lib/clock.js';
 interface Familia {
   responsavel: string;
   crianca: string;
+  /** As for a demo made in 2026 (a child of the série's age on 31 March); moved by the years since. */
   nascimento: string;
   serie: string;
   etapa: EtapaFunil;
@@ -216,7 +217,7 @@ const familias: Familia[] = [
   {
     responsavel: 'Daniela Fonseca Brito',
     crianca: 'Rafael Fonseca Brito',
-    nascimento: '2018-08-02',
+    nascimento: '2017-08-02',
     serie: '3º ano',
     etapa: 'contrato_assinado',
     dias: 10,
@@ -293,7 +294,7 @@ export async function seedMatriculas(tx: DbOrTx, secretaria: { id: string; nome:
         email: `${slug(familia.responsavel)}@exemplo.com.br`,
         telefone: String(telefone),
         alunoNome: familia.crianca,
-        alunoNascimento: familia.nascimento,
+        alunoNascimento: `${String(Number(familia.nascimento.slice(0, 4)) + year - 2026)}${familia.nascimento.slice(4)}`,
         serie: familia.serie,
         anoLetivo: ano,
         origem: familia.origem,
