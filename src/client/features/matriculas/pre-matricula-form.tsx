@@ -1,5 +1,6 @@
 /** The pré-matrícula form's steps, the draft saved as the family goes, and the sending. */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../shared/format';
 import type { MatriculaOnlineView, PreMatriculaDocumento } from '../../../shared/pre-matricula.schemas';
@@ -69,11 +70,14 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
     setSaveState('alterado');
   };
 
-  /** Shows a step with its heading focused: the control just used may be gone, and a reader hears where it is. */
+  /**
+   * Shows a step with its heading focused: the control just used may be gone, and a reader hears where it
+   * is. Rendered at once: after the draft's save (an await) a frame could come first and focus the old one.
+   */
   const showStep = (next: StepId) => {
-    setStep(next);
+    flushSync(() => setStep(next));
     window.scrollTo({ top: 0 });
-    requestAnimationFrame(() => heading.current?.querySelector<HTMLElement>('h2')?.focus());
+    heading.current?.querySelector<HTMLElement>('h2')?.focus();
   };
 
   const index = steps.findIndex((item) => item.id === step);
