@@ -243,4 +243,47 @@ describe('recuperação final', () => {
       situacao: 'reprovado_nota',
     });
   });
+
+  it('stops counting once a retificação brings the annual average to the passing one: no lower "média final" beside an Aprovado', async () => {
+    const s = await gradedYear();
+    await closeLastPeriod(s);
+    const settings = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
+    const put = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...settingsBody(settings),
+      recuperacao_final: 'media',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // 4,0 in the year, 5,0 in the exam: (4,0 + 5,0) / 2 = 4,5.
+    expect((await record(s, s.math.cookie, [{ aluno_id: s.a[2].id, valor: 5 }])).statusCode).toBe(200);
+    expect(await mathOf(s, s.a[2].id)).toMatchObject({
+      media_final_texto: '4,5',
+      situacao: 'reprovado_nota',
+    });
+    // The secretaria rectifies the 1º and 2º bimestres' exams (a correction of the sum): 10,0 each.
+    const exams = dataOf<{ id: string; periodo_id: string }[]>(
+      await get(`/api/avaliacoes?turma_id=${s.classA.id}&disciplina=Matem%C3%A1tica`, s.admin.cookie),
+    );
+    for (const period of [s.p[0]!, s.p[1]!]) {
+      const exam = exams.find((item) => item.periodo_id === period.id)!;
+      const fixed = await send('POST', '/api/notas/retificar', s.admin.cookie, {
+        avaliacao_id: exam.id,
+        aluno_id: s.a[2].id,
+        valor: 10,
+        motivo: 'Erro de soma na correção da prova',
+        version: 1,
+      });
+      expect(fixed.statusCode, fixed.body).toBe(200);
+    }
+    // (10 + 10 + 4 + 4) / 4 = 7,0: passed on the year's grades; the exam no longer has a say.
+    const math = await mathOf(s, s.a[2].id);
+    expect(math).toMatchObject({ media_anual_texto: '7,0', situacao: 'aprovado' });
+    expect(math).toMatchObject({ recuperacao_final_texto: null, media_final_texto: null });
+    // The mapa de notas (the ata) shows the annual average in the cell, as the boletim.
+    const ata = await get(`/api/relatorios/mapa-notas?turma_id=${s.classA.id}`, s.admin.cookie);
+    const map = dataOf<{ colunas: { chave: string; rotulo: string }[]; linhas: Record<string, unknown>[] }>(
+      ata,
+    );
+    const mathKey = map.colunas.find((item) => item.rotulo === 'Matemática')!.chave;
+    expect(map.linhas.find((line) => line.nome === s.a[2].nome)?.[mathKey]).toBe(7);
+  });
 });

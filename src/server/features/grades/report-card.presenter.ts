@@ -142,9 +142,13 @@ export function composeReportCard(
     // 'Aprovado' only when the year's periods are all graded and closed (or the year is closed): one
     // grade in each period with the 4º bimestre still open is no final result.
     const done = periodsDone(perPeriod.map((period) => ({ media: period.tenths, fechado: period.fechado })));
-    // The recuperação final (ADR 0097): a family sees it with the whole year, as the final situation.
+    // The recuperação final (ADR 0097): a family sees it with the whole year, as the final situation. It
+    // is only for an annual average below the passing one: a grade recorded before a retificação brought
+    // the average up has no say (a 'média final' below the annual one beside an 'Aprovado').
     const recovery =
-      shown.length === periods.length ? tenthsOf(finalRecoveries.get(disciplina) ?? null) : null;
+      shown.length === periods.length && annual !== null && annual < rules.mediaAprovacao
+        ? tenthsOf(finalRecoveries.get(disciplina) ?? null)
+        : null;
     const recoveryRule = finalRecoveryOf(recovery, rules);
     const after = finalAverage(annual, recovery, recoveryRule.regra);
     // Educação Infantil has no grades by law (LDB art. 31, I): a line of its grid (a class may have one, for
