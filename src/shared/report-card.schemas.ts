@@ -78,6 +78,12 @@ const reportCardSubjectSchema = z.object({
    */
   itinerario_trocado_em: z.string().optional(),
   /**
+   * The subject is of a class the student left during the year and not of the class they are in now
+   * (ADR 0136) — the first day out of that class. Its grades and lessons are those of before; its
+   * `situacao` is not a result and the final situation ignores it.
+   */
+  turma_deixada_em: z.string().optional(),
+  /**
    * Ensino Médio: the subject is of the itinerário the student changed into (or went back to) during the
    * year (ADR 0111, 0115) — the last change into it (`em`) and the clock hours of the lessons the student
    * had there, which `carga_horaria` is too (ADR 0115; before it, the grid's annual hours).

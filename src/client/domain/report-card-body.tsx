@@ -127,6 +127,7 @@ export function ReportCardBody({
                           situacao={subject.situacao}
                           conselho={subject.conselho !== null}
                           trocadoEm={subject.itinerario_trocado_em}
+                          turmaDeixadaEm={subject.turma_deixada_em}
                           wrap
                         />
                         {subject.conselho && subject.situacao_calculada && (

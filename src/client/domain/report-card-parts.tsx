@@ -67,17 +67,20 @@ export function SituacaoBadge({
   conselho,
   wrap = false,
   trocadoEm,
+  turmaDeixadaEm,
 }: {
   situacao: Situacao;
   conselho: boolean;
   wrap?: boolean;
   /** A subject of an itinerário the student left: no result of its own, it says so. */
   trocadoEm?: string | undefined;
+  /** A subject of a class the student left during the year (ADR 0136): no result of its own either. */
+  turmaDeixadaEm?: string | undefined;
 }) {
-  if (trocadoEm)
+  if (trocadoEm || turmaDeixadaEm)
     return (
       <Badge tone="gray" wrap={wrap}>
-        Itinerário anterior
+        {trocadoEm ? 'Itinerário anterior' : 'Turma anterior'}
       </Badge>
     );
   return (

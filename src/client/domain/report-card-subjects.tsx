@@ -81,6 +81,7 @@ export function SubjectCards({ card }: { card: ReportCard }) {
                 situacao={subject.situacao}
                 conselho={subject.conselho !== null}
                 trocadoEm={subject.itinerario_trocado_em}
+                turmaDeixadaEm={subject.turma_deixada_em}
                 wrap
               />
             </div>

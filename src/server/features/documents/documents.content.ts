@@ -122,12 +122,25 @@ function transferredIn(student: StudentRow, year: { inicio: string; fim: string 
  * of the periods studied, and until when — no result of the year, which the student did not finish there.
  */
 function leftItinerario(subject: ReportCardSubject) {
-  if (!subject.itinerario_trocado_em) return {};
+  if (!subject.itinerario_trocado_em) return leftClass(subject);
   const grades = subject.periodos.flatMap((period) => period.media_texto ?? []);
   return {
     itinerario_trocado_em: subject.itinerario_trocado_em,
     nota: grades.length === 0 ? '—' : grades.join(' · '),
     resultado: `Trocado em ${formatDate(subject.itinerario_trocado_em)}`,
+  };
+}
+
+/**
+ * A subject of a class the student left during the year, which their class of the year does not have
+ * (ADR 0136): the grades of the periods studied, and until when — no result of its own.
+ */
+function leftClass(subject: ReportCardSubject) {
+  if (!subject.turma_deixada_em) return {};
+  const grades = subject.periodos.flatMap((period) => period.media_texto ?? []);
+  return {
+    nota: grades.length === 0 ? '—' : grades.join(' · '),
+    resultado: `Saiu da turma em ${formatDate(subject.turma_deixada_em)}`,
   };
 }
 
@@ -193,6 +206,7 @@ async function schoolYearsOf(
             nota: historyGrade(subject),
             resultado: situacaoLabels[subject.situacao],
             carga_horaria: hoursOf(subject.disciplina),
+            ...leftClass(subject),
           },
     );
     const transferido = transferredIn(student, year);
@@ -201,9 +215,11 @@ async function schoolYearsOf(
     // averages may hold grades the families have not seen, and the closing is what makes them final.
     const emCurso = !transferido && !card.ano_encerrado;
     if (emCurso)
-      for (const subject of disciplinas) {
+      for (const [index, subject] of disciplinas.entries()) {
         subject.nota = '—';
-        if (!('itinerario_trocado_em' in subject)) subject.resultado = situacaoLabels.cursando;
+        // A subject left (an itinerário, a class: ADR 0136) keeps saying until when.
+        if (!('itinerario_trocado_em' in subject) && !card.disciplinas[index]?.turma_deixada_em)
+          subject.resultado = situacaoLabels.cursando;
       }
     // The year's carga horária is the sum of its lines (ADR 0115): the grid's lessons of each subject, and
     // for an itinerário changed during the year — the one left and the one joined — the lessons the student

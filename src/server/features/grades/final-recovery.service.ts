@@ -31,10 +31,14 @@ import { buildReportCards } from './report-card.service.js';
 
 type Access = Awaited<ReturnType<typeof subjectAccess>>;
 
-/** A student below the passing average in the subject (annual average known), from their boletim. */
+/**
+ * A student below the passing average in the subject (annual average known), from their boletim. A subject
+ * of an itinerário or a class the student left has no result, so no recuperação final (ADR 0136).
+ */
 function belowAverage(card: ReportCard, disciplina: string) {
   const subject = card.disciplinas.find((item) => item.disciplina === disciplina);
   if (!subject || subject.media_anual === null || subject.media_anual >= card.media_aprovacao) return null;
+  if (subject.itinerario_trocado_em || subject.turma_deixada_em) return null;
   return subject as typeof subject & { media_anual: number; media_anual_texto: string };
 }
 

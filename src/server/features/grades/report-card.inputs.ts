@@ -22,6 +22,7 @@ import {
 import { periodStatesFor } from '../calendar/index.js';
 import { readSubjectOrder, type SubjectOrder } from '../disciplinas/index.js';
 import { groupBy } from '../../../shared/group-by.js';
+import { addDays } from '../../../shared/calendar.js';
 import { subjectKey, type Area } from '../../../shared/disciplinas.schemas.js';
 import {
   annualMinutes,
@@ -126,7 +127,10 @@ export async function classInputs(
   };
 }
 
-type GradeRow = Pick<typeof assessments.$inferSelect, 'disciplina' | 'periodoId' | 'tipo' | 'peso'> & {
+type GradeRow = Pick<
+  typeof assessments.$inferSelect,
+  'turmaId' | 'disciplina' | 'periodoId' | 'tipo' | 'peso'
+> & {
   valor: string | null;
 };
 
@@ -137,6 +141,8 @@ export interface StudentInputs {
   rows: GradeRow[];
   /** The recuperação final of each subject (numeric text), ADR 0097. */
   finalRecoveries: Map<string, string>;
+  /** The classes the student left (no membership still open there): the first day out of each (ADR 0136). */
+  leftClasses: Map<string, string>;
 }
 
 export async function studentInputs(
@@ -147,7 +153,7 @@ export async function studentInputs(
   /** Lessons read day by day (`datedLessonsOf`). */
   dated?: { alunoIds: string[]; disciplinas: string[] },
 ): Promise<Map<string, StudentInputs>> {
-  const [decisions, attendance, rows, recoveries] = await Promise.all([
+  const [decisions, attendance, { rows, leftClasses }, recoveries] = await Promise.all([
     db
       .select()
       .from(councilDecisions)
@@ -166,7 +172,13 @@ export async function studentInputs(
   const result = new Map<string, StudentInputs>(
     alunoIds.map((id) => [
       id,
-      { decisions: [], attendance: attendance.get(id)!, rows: [], finalRecoveries: new Map() },
+      {
+        decisions: [],
+        attendance: attendance.get(id)!,
+        rows: [],
+        finalRecoveries: new Map(),
+        leftClasses: leftClasses.get(id) ?? new Map<string, string>(),
+      },
     ]),
   );
   for (const row of recoveries) result.get(row.alunoId)!.finalRecoveries.set(row.disciplina, row.valor);
@@ -176,7 +188,8 @@ export async function studentInputs(
 }
 
 /**
- * Each student's assessments of the year in every class they belonged to, with their grades. Three
+ * Each student's assessments of the year in every class they belonged to, with their grades, and the
+ * classes they left (every membership there ended: the first day out, `leftClasses`). Three
  * index-friendly reads (memberships, the assessments of those classes, the students' grades) joined
  * here: one join in the database had the planner read every grade of the school for each class.
  */
@@ -184,13 +197,30 @@ async function gradeRowsOf(
   db: DbOrTx,
   periods: readonly SchoolPeriodRow[],
   alunoIds: string[],
-): Promise<(GradeRow & { alunoId: string })[]> {
-  if (periods.length === 0) return [];
-  const memberships = await db
-    .selectDistinct({ alunoId: classMemberships.alunoId, turmaId: classMemberships.turmaId })
+): Promise<{ rows: (GradeRow & { alunoId: string })[]; leftClasses: Map<string, Map<string, string>> }> {
+  const none = { rows: [], leftClasses: new Map<string, Map<string, string>>() };
+  if (periods.length === 0) return none;
+  const spans = await db
+    .select({
+      alunoId: classMemberships.alunoId,
+      turmaId: classMemberships.turmaId,
+      fim: classMemberships.fim,
+    })
     .from(classMemberships)
     .where(inArray(classMemberships.alunoId, alunoIds));
-  if (memberships.length === 0) return [];
+  if (spans.length === 0) return none;
+  const open = new Set(
+    spans.filter((span) => span.fim === null).map((span) => `${span.alunoId}:${span.turmaId}`),
+  );
+  const leftClasses = new Map<string, Map<string, string>>();
+  for (const { alunoId, turmaId, fim } of spans) {
+    if (fim === null || open.has(`${alunoId}:${turmaId}`)) continue;
+    const left = leftClasses.get(alunoId) ?? new Map<string, string>();
+    const day = addDays(fim, 1);
+    if ((left.get(turmaId) ?? '') < day) left.set(turmaId, day);
+    leftClasses.set(alunoId, left);
+  }
+  const memberships = [...new Map(spans.map((span) => [`${span.alunoId}:${span.turmaId}`, span])).values()];
   const columns = await db
     .select({
       id: assessments.id,
@@ -210,7 +240,7 @@ async function gradeRowsOf(
         inArray(assessments.turmaId, [...new Set(memberships.map((row) => row.turmaId))]),
       ),
     );
-  if (columns.length === 0) return [];
+  if (columns.length === 0) return { ...none, leftClasses };
   const given = await db
     .select({ avaliacaoId: grades.avaliacaoId, alunoId: grades.alunoId, valor: grades.valor })
     .from(grades)
@@ -225,9 +255,10 @@ async function gradeRowsOf(
     );
   const valueOf = new Map(given.map((row) => [`${row.avaliacaoId}:${row.alunoId}`, row.valor]));
   const byClass = groupBy(columns, (column) => column.turmaId);
-  return memberships.flatMap((membership) =>
+  const rows = memberships.flatMap((membership) =>
     (byClass.get(membership.turmaId) ?? []).map((column) => ({
       alunoId: membership.alunoId,
+      turmaId: column.turmaId,
       disciplina: column.disciplina,
       periodoId: column.periodoId,
       tipo: column.tipo,
@@ -235,4 +266,5 @@ async function gradeRowsOf(
       valor: valueOf.get(`${column.id}:${membership.alunoId}`) ?? null,
     })),
   );
+  return { rows, leftClasses };
 }

@@ -80,7 +80,9 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
     subject.frequencia === null ? '—' : formatPercent(subject.frequencia),
     subject.itinerario_trocado_em
       ? 'Itinerário anterior'
-      : `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
+      : subject.turma_deixada_em
+        ? 'Turma anterior'
+        : `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
   ];
   const rowHeight = 16;
   const y = drawPdfTable(doc, {

@@ -44,7 +44,7 @@ export function composeReportCard(
   year: SchoolYearRow,
   { periods, closed: yearClosed, subjectOrder, areaOf }: YearInputs,
   { daily, states, grid, visible, hoursOf, itinerarios, medio, aulaMinutos }: ClassInputs,
-  { decisions, attendance: tally, rows: allRows, finalRecoveries }: StudentInputs,
+  { decisions, attendance: tally, rows: allRows, finalRecoveries, leftClasses }: StudentInputs,
   /** The class's rules (`stageRulesOf`): its stage's passing average, recuperação and minimum. */
   rules: ClassRules,
   guardian: boolean,
@@ -100,6 +100,16 @@ export function composeReportCard(
       (disciplina) => !notTheirs(disciplina) && (leftOn(disciplina) === null || studiedLeft(disciplina)),
     ),
   );
+  // A subject only of classes the student left during the year, not of the class they are in now (ADR
+  // 0136): its grades stay, with the first day out, and it has no result of its own — as an itinerário left.
+  const classLeftOn = (disciplina: string): string | null => {
+    if (grid.includes(disciplina)) return null;
+    const days = rows
+      .filter((row) => row.disciplina === disciplina)
+      .map((row) => (row.turmaId === base.turma?.id ? null : (leftClasses.get(row.turmaId) ?? null)));
+    if (days.length === 0 || days.includes(null)) return null;
+    return (days as string[]).sort().at(-1)!;
+  };
   // Every subject counts for the final situation; a teacher is shown only the subjects they see.
   const names = [...subjects].sort(bySubjectOrder(subjectOrder));
   const subjectDecision = new Map(
@@ -164,6 +174,9 @@ export function composeReportCard(
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
     const left = leftOn(disciplina);
+    const classLeft = left === null ? classLeftOn(disciplina) : null;
+    // No result of its own: an itinerário or a class left during the year.
+    const ownResult = left === null && classLeft === null;
     // The itinerário changed into (or gone back to): its lessons are theirs from the last change into it.
     const joined =
       left === null ? (subjectSpans(itinerarios, alunoId, disciplina).at(-1)?.desde ?? null) : null;
@@ -176,6 +189,7 @@ export function composeReportCard(
       area: areaOf.get(subjectKey(disciplina)) ?? null,
       itinerario: itinerarios.subjectItinerario.get(disciplina)?.nome ?? null,
       ...(left === null ? {} : { itinerario_trocado_em: left }),
+      ...(classLeft === null ? {} : { turma_deixada_em: classLeft }),
       ...(joined === null ? {} : { itinerario_iniciado: { em: joined, carga_horaria: hoursHad } }),
       ...(had ? { aulas_cursadas: given ?? 0 } : {}),
       carga_horaria: had ? hoursHad : (hoursOf.get(disciplina) ?? null),
@@ -206,9 +220,9 @@ export function composeReportCard(
               attendance.counted.filter((absence) => absence.disciplina === disciplina).length,
             ),
       // Left before the year's end: no result of its own ('cursando' as it was, never a 'reprovado').
-      situacao: left !== null ? 'cursando' : decision ? decision.resultado : computed,
-      situacao_calculada: left === null && decision ? computed : null,
-      conselho: left === null && decision ? toDecision(decision, year.ano) : null,
+      situacao: !ownResult ? 'cursando' : decision ? decision.resultado : computed,
+      situacao_calculada: ownResult && decision ? computed : null,
+      conselho: ownResult && decision ? toDecision(decision, year.ano) : null,
     };
   });
   const totalGiven = [...attendance.given.values()].reduce((sum, total) => sum + total, 0);
@@ -217,7 +231,9 @@ export function composeReportCard(
     rules.avaliacao === 'parecer'
       ? parecerSituation(yearClosed)
       : overallSituation(
-          allSubjects.filter((item) => !item.itinerario_trocado_em).map((item) => item.situacao),
+          allSubjects
+            .filter((item) => !item.itinerario_trocado_em && !item.turma_deixada_em)
+            .map((item) => item.situacao),
           isBelowMinimum(totalGiven, totalCounted, rules.minima) &&
             (yearClosed || !guardian || shown.length === periods.length),
           rules,
