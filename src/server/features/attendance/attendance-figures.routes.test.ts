@@ -4,10 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type {
-  AttendanceAlerts,
-  ClassMonth,
-  TutelaryNotification,
+import {
+  maxAbsencesForYear,
+  type AttendanceAlerts,
+  type ClassMonth,
+  type TutelaryNotification,
 } from '../../../shared/attendance.schemas.js';
 import type { DashboardEscola, DashboardResponsavel } from '../../../shared/dashboard.schemas.js';
 import { classifyDays, lessonsOnWeekday, weekdayOf } from '../../../shared/calendar.js';
@@ -71,6 +72,38 @@ describe('painel do responsável', () => {
     expect(later.filhos.find((filho) => filho.id === s.a[0].id)).toMatchObject({
       previstas_ano: null,
       limite_faltas_ano: null,
+    });
+  });
+});
+
+describe('painel do responsável, um filho matriculado no meio do ano', () => {
+  it('counts the year ahead from the day the child joined: the 75 % is over the days since, as the boletim', async () => {
+    clock.pin('2026-11-04');
+    const s = await setupSchool();
+    const late = await insertStudent(t, s.classB.id, s.guardian.guardian.id, '2026-11-03');
+    for (const data of ['2026-11-03', '2026-11-04']) {
+      const roll = await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+        data,
+        faltas: [{ aluno_id: late.id }],
+      });
+      expect(roll.statusCode, roll.body).toBe(200);
+    }
+    // The school days from 03/11 to the year's end: the days the 75 % will be counted over.
+    const since = classifyDays(
+      '2026-02-02',
+      '2026-12-11',
+      [],
+      [{ inicio: '2026-02-02', fim: '2026-12-11' }],
+    ).filter((day) => day.letivo && day.data >= '2026-11-03').length;
+    expect(since).toBeLessThan(40);
+    const home = dataOf<DashboardResponsavel>(await get('/api/dashboard/stats', s.guardian.cookie));
+    // Before: the whole year's 215 days, 'até 53 faltas mantêm os 75 %' for a child who may miss 7.
+    expect(home.filhos.find((filho) => filho.id === late.id)).toMatchObject({
+      aulas_dadas: 2,
+      faltas: 2,
+      por_dia: true,
+      previstas_ano: since,
+      limite_faltas_ano: maxAbsencesForYear(since),
     });
   });
 });

@@ -35,6 +35,8 @@ export interface FamilyChild {
   serie: string | null;
   modo: ClassRow['frequenciaModo'] | null;
   status: StudentRow['status'];
+  /** The child's first day in a class of their class's school year (null: none). */
+  desde?: string | null;
 }
 
 export type FamilyChildAttendance = FrequencyFigures & {
@@ -145,17 +147,25 @@ export async function familyAttendance(
   ]);
   // Also the year's plan of those classes (the Conselho Tutelar line): read whenever there is one.
   const grids = await plannedGridsOf(db, gridClasses);
-  /** The lessons the child's year plans (ADR 0117): the current year's days read above, else read here. */
-  const plannedOf = async (child: FamilyChild, range: { de: string; ate: string }, given: number) => {
+  /**
+   * The lessons the child's year plans (ADR 0117): the current year's days read above, else read here;
+   * from `desde` on when given (the days since the child joined).
+   */
+  const plannedOf = async (
+    child: FamilyChild,
+    range: { de: string; ate: string },
+    given: number,
+    desde = range.de,
+  ) => {
     if (yearDays && child.turmaId && yearDays.de === range.de && yearDays.ate === range.ate)
       return plannedFromDays(
-        yearDays.letivos,
+        yearDays.letivos.filter((day) => day >= desde),
         child.modo === 'diaria',
         grids.get(child.turmaId) ?? [],
         itinerarios.get(child.turmaId)?.choiceOf.get(child.id)?.id ?? null,
         given,
       );
-    return (await plannedLessonsOf(db, range, child.turmaId, child.id)).total(given);
+    return (await plannedLessonsOf(db, { de: desde, ate: range.ate }, child.turmaId, child.id)).total(given);
   };
   for (const [index, child] of children.entries()) {
     const perSubject = new Map<string | null, number>();
@@ -173,6 +183,15 @@ export async function familyAttendance(
     const totalGiven = [...perSubject.values()].reduce((sum, total) => sum + total, 0);
     const tally = tallies.get(child.id);
     const planned = await plannedOf(child, years[index]!, totalGiven);
+    // The 75 % is over the lessons given while the child belonged to a class (the boletim's, the year's
+    // closing): the year ahead of one who joined mid-year counts from that day, not from the year's first
+    // (before, 'até 53 faltas mantêm os 75 %' for a child who may miss 7). The Conselho Tutelar line stays
+    // a count for the whole year (ADR 0117).
+    const desde = child.desde ?? null;
+    const plannedHere =
+      desde !== null && desde > years[index]!.de
+        ? await plannedOf(child, years[index]!, totalGiven, desde)
+        : planned;
     const geral = figuresOf(
       totalGiven,
       tally?.counted ?? 0,
@@ -188,7 +207,7 @@ export async function familyAttendance(
       yearOn,
       geral,
       subjects,
-      planned,
+      plannedHere,
       rules.minima,
       child.turmaId ? grids.get(child.turmaId) : undefined,
     );

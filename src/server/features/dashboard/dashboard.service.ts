@@ -338,6 +338,10 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       turmaAno: classes.anoLetivo,
       nivel: classes.nivel,
       serie: classes.serie,
+      // The first day in a class of that school year: the year ahead of one who joined mid-year counts from it.
+      desde: sql<
+        string | null
+      >`(select min(m.inicio)::text from class_memberships m join classes c on c.id = m.turma_id where m.aluno_id = ${students.id} and c.ano_letivo = ${classes.anoLetivo})`,
       version: schoolVersion,
       // Selected because DISTINCT sorts only by what it selects: the names in Portuguese order.
       ordem: folded(students.nome),
@@ -358,6 +362,7 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
     turmaAno: row.turmaAno,
     nivel: row.nivel,
     serie: row.serie,
+    desde: row.desde,
   }));
   const school = schoolReadsAt(db, rows[0]?.version ?? null);
   const scope = { kind: 'responsavel' as const, alunoIds: filhos.map((filho) => filho.id) };
