@@ -98,6 +98,11 @@ const gridStudentSchema = z.object({
   itinerario_periodos: z
     .array(z.object({ desde: z.string().nullable(), ate: z.string().nullable() }))
     .optional(),
+  /**
+   * The first day out of the class of a student who left it during the period (a transfer, a change of
+   * class) and did not come back: the assessments dated from it are not theirs (400 on saving one).
+   */
+  turma_saida_em: z.string().optional(),
   notas: z.array(gradeCellSchema),
   /** Weighted mean of the regular assessments, then the recuperação rule. */
   media: z.number().nullable(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   batchIndexOf,
+  isAfterItinerarioChange,
   isBlock,
   itinerarioCellNote,
   itinerarioChangeNote,
@@ -232,5 +233,15 @@ describe('a student whose itinerário changed (ADR 0115)', () => {
     expect(itinerarioChangeNote(twice)).toBe(
       'Entrou no itinerário em 02/03, saiu em 16/03, voltou em 08/04 e saiu em 20/04',
     );
+  });
+});
+
+describe('a student who left the class during the period', () => {
+  it('says so under the name, and the cells of the assessments from that day are not theirs', () => {
+    const left = { turma_saida_em: '2026-04-01' };
+    expect(itinerarioChangeNote(left)).toBe('Saiu da turma em 01/04');
+    expect(itinerarioCellNote(left, { data: '2026-03-31' })).toBeNull();
+    expect(itinerarioCellNote(left, { data: '2026-04-01' })).toBe('depois da saída da turma');
+    expect(isAfterItinerarioChange(left, { data: '2026-04-10' })).toBe(true);
   });
 });

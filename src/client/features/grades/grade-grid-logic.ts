@@ -144,16 +144,20 @@ export function shownAverage(
   return displayGrade(periodAverage(items, { recuperacao: grid.recuperacao }).media, rules);
 }
 
+type ChangeStudent = Pick<GridStudent, 'itinerario_trocado_em' | 'itinerario_periodos' | 'turma_saida_em'>;
+
 /**
  * Ensino Médio: an assessment dated on a day the subject's itinerário was not the student's is not theirs
- * (ADR 0111, 0115): after they left it, between leaving it and coming back, before they joined it. Its
- * cell cannot be typed in; the ones inside their spans can (their grades stay correctable).
+ * (ADR 0111, 0115): after they left it, between leaving it and coming back, before they joined it. Nor
+ * is one dated from the day a student left the class (`turma_saida_em`: a transfer, a change of class).
+ * Its cell cannot be typed in; the ones inside their spans can (their grades stay correctable).
  */
 export function isAfterItinerarioChange(
-  aluno: Pick<GridStudent, 'itinerario_trocado_em' | 'itinerario_periodos'>,
+  aluno: ChangeStudent,
   avaliacao: Pick<GradesGrid['avaliacoes'][number], 'data'>,
 ): boolean {
   const data = avaliacao.data;
+  if (aluno.turma_saida_em !== undefined && data >= aluno.turma_saida_em) return true;
   if (aluno.itinerario_periodos !== undefined)
     return !aluno.itinerario_periodos.some(
       (span) => (span.desde === null || data >= span.desde) && (span.ate === null || data < span.ate),
@@ -166,10 +170,12 @@ export function isAfterItinerarioChange(
  * 'depois da troca de itinerário', 'antes da entrada no itinerário', 'fora do itinerário' (a gap).
  */
 export function itinerarioCellNote(
-  aluno: Pick<GridStudent, 'itinerario_trocado_em' | 'itinerario_periodos'>,
+  aluno: ChangeStudent,
   avaliacao: Pick<GradesGrid['avaliacoes'][number], 'data'>,
 ): string | null {
   if (!isAfterItinerarioChange(aluno, avaliacao)) return null;
+  if (aluno.turma_saida_em !== undefined && avaliacao.data >= aluno.turma_saida_em)
+    return 'depois da saída da turma';
   const spans = aluno.itinerario_periodos ?? [];
   const first = spans[0]?.desde;
   if (first !== undefined && first !== null && avaliacao.data < first)
@@ -184,9 +190,14 @@ const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
  * The note under the name of a student whose itinerário changed: 'Trocou de itinerário em 01/04' (left
  * it), 'Entrou no itinerário em 01/04' (joined it), 'Saiu do itinerário em 01/04 e voltou em 15/05'.
  */
-export function itinerarioChangeNote(
-  aluno: Pick<GridStudent, 'itinerario_trocado_em' | 'itinerario_periodos'>,
-): string | null {
+export function itinerarioChangeNote(aluno: ChangeStudent): string | null {
+  const itinerario = itinerarioNote(aluno);
+  if (aluno.turma_saida_em === undefined) return itinerario;
+  const left = `Saiu da turma em ${dayMonth(aluno.turma_saida_em)}`;
+  return itinerario === null ? left : `${left} · ${itinerario}`;
+}
+
+function itinerarioNote(aluno: ChangeStudent): string | null {
   const spans = aluno.itinerario_periodos;
   if (spans === undefined || spans.length === 0) {
     const day = aluno.itinerario_trocado_em;

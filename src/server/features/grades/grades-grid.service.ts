@@ -11,6 +11,7 @@ import { type GradesGrid } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { formatDate } from '../../../shared/format.js';
+import { addDays } from '../../../shared/calendar.js';
 import { classMembershipsDuring, type Viewer } from '../classes/index.js';
 import { rulesForYear } from '../calendar/index.js';
 import { stageRulesOf } from '../../../shared/stage-rules.js';
@@ -25,7 +26,8 @@ import { inSpans, itinerarioStudentsDuring, type SubjectSpan } from '../curricul
 
 /**
  * A student of a grid: `trocouEm`, the day they left the subject's itinerário; `spans`, the days it was
- * theirs when not the whole year (only the assessments dated inside them are theirs, ADR 0115).
+ * theirs when not the whole year (only the assessments dated inside them are theirs, ADR 0115); `saiuEm`,
+ * the first day out of the class when they left it within the range and did not come back.
  */
 export interface GridMember {
   id: string;
@@ -33,6 +35,7 @@ export interface GridMember {
   matricula: string;
   trocouEm: string | null;
   spans: SubjectSpan[] | null;
+  saiuEm: string | null;
 }
 
 /** Students who belonged to the class at any day of a range, by name. */
@@ -77,17 +80,33 @@ export function outsideItinerario(member: Pick<GridMember, 'spans'>, data: strin
   return `O aluno entrou neste itinerário em ${formatDate(after!.desde)}: esta avaliação é de antes da troca.`;
 }
 
-/** Each student once, though one who left and came back belongs by two memberships. */
+/**
+ * Each student once, though one who left and came back belongs by two memberships; `saiuEm`, the day
+ * after the last one ended when it ended inside the range (a transfer, a change of class).
+ */
 async function allMembersDuring(
   db: DbOrTx,
   turmaId: string,
   de: string,
   ate: string,
-): Promise<{ id: string; nome: string; matricula: string }[]> {
-  const byStudent = new Map<string, { id: string; nome: string; matricula: string }>();
-  for (const { id, nome, matricula } of await classMembershipsDuring(db, turmaId, de, ate))
-    if (!byStudent.has(id)) byStudent.set(id, { id, nome, matricula });
-  return [...byStudent.values()];
+): Promise<{ id: string; nome: string; matricula: string; saiuEm: string | null }[]> {
+  const byStudent = new Map<string, { id: string; nome: string; matricula: string; fim: string | null }>();
+  for (const { id, nome, matricula, fim } of await classMembershipsDuring(db, turmaId, de, ate)) {
+    const seen = byStudent.get(id);
+    const last =
+      seen === undefined ? fim : seen.fim === null || fim === null ? null : [seen.fim, fim].sort()[1]!;
+    byStudent.set(id, { id, nome, matricula, fim: last });
+  }
+  return [...byStudent.values()].map(({ fim, ...member }) => ({
+    ...member,
+    saiuEm: fim !== null && fim < ate ? addDays(fim, 1) : null,
+  }));
+}
+
+/** Why an assessment on a day is not the student's because they had left the class, or null. */
+export function outsideClass(member: Pick<GridMember, 'saiuEm'>, data: string): string | null {
+  if (member.saiuEm === null || data < member.saiuEm) return null;
+  return `O aluno saiu da turma em ${formatDate(member.saiuEm)}: esta avaliação é de depois da saída.`;
 }
 
 /**
@@ -109,7 +128,7 @@ export async function assertMemberDuring(
   );
   const member = members.find((item) => item.id === alunoId);
   if (!member) throw notFound('Aluno não encontrado nesta turma no período.');
-  const message = outsideItinerario(member, column.data);
+  const message = outsideItinerario(member, column.data) ?? outsideClass(member, column.data);
   if (message !== null) throw badRequest(message, [{ path: 'aluno_id', message }]);
 }
 
@@ -249,6 +268,7 @@ export async function getGradesGrid(
         matricula: member.matricula,
         ...(member.trocouEm === null ? {} : { itinerario_trocado_em: member.trocouEm }),
         ...(member.spans === null ? {} : { itinerario_periodos: member.spans }),
+        ...(member.saiuEm === null ? {} : { turma_saida_em: member.saiuEm }),
         notas,
         media: media === null ? null : tenthsToNumber(media),
         media_texto: displayGrade(media, rules),

@@ -19,7 +19,7 @@ import {
   subjectAccess,
   tenthsOf,
 } from './grades.service.js';
-import { membersDuring, outsideItinerario, type GridMember } from './grades-grid.service.js';
+import { membersDuring, outsideClass, outsideItinerario, type GridMember } from './grades-grid.service.js';
 import { cellOf } from './grades.presenter.js';
 
 // ---------------------------------------------------------------- saving grades
@@ -81,14 +81,20 @@ export async function saveGrades(
     const members = membersByGroup.get(`${column.turmaId}:${column.disciplina}:${column.periodoId}`)!;
     const member = members.get(cell.aluno_id);
     // A student whose itinerário changed: the assessments of the days it was theirs only.
-    const outside = member === undefined ? null : outsideItinerario(member, column.data);
+    const value = parseGradeValue(cell.valor, rules);
+    // …and one who left the class: the assessments up to the day before they left only (a grade given
+    // there before may still be cleared).
+    const cleared = value.ok && value.tenths === null;
+    const outside =
+      member === undefined
+        ? null
+        : (outsideItinerario(member, column.data) ?? (cleared ? null : outsideClass(member, column.data)));
     if (member === undefined)
       errors.push({
         path: `${path}.aluno_id`,
         message: 'Aluno não pertencia à turma neste período (ou não cursa o itinerário desta disciplina)',
       });
     else if (outside !== null) errors.push({ path: `${path}.aluno_id`, message: outside });
-    const value = parseGradeValue(cell.valor, rules);
     if (!value.ok) errors.push({ path: `${path}.valor`, message: value.message });
     return { ...cell, path, value: value.ok ? value : { ok: true as const, tenths: null, conceito: null } };
   });
