@@ -61,6 +61,10 @@ describe('a subject the student left with their class during the year', () => {
     const portuguese = running.disciplinas.find((subject) => subject.disciplina === 'Português')!;
     expect(portuguese).toMatchObject({ turma_deixada_em: '2026-05-04', situacao: 'cursando' });
     expect(portuguese.periodos[0]!.media_texto).toBe('4,0');
+    // Nor is the student 'at risk' in it in class B's report (the subject is no longer theirs).
+    const risk = await get(`/api/relatorios/alunos-em-risco?turma_id=${classB.id}`, s.admin.cookie);
+    expect(risk.statusCode, risk.body).toBe(200);
+    expect(dataOf<{ linhas: Record<string, unknown>[] }>(risk).linhas).toEqual([]);
 
     // The year's end: nobody can give a recuperação final of Português in class B, nor is any pending.
     clock.pin('2026-12-20');

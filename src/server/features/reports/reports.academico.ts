@@ -407,6 +407,8 @@ const emRisco: HubReport = {
           motivo: `Frequência geral abaixo de ${minimaText(card.frequencia.minima)} (${absencesText(card.frequencia)})`,
         });
       for (const subject of card.disciplinas) {
+        // A subject of an itinerário or a class left during the year has no result to risk (ADR 0136).
+        if (subject.itinerario_trocado_em || subject.turma_deixada_em) continue;
         const reasons: string[] = [];
         // A recuperação final that brought the subject up leaves it out of risk (ADR 0097).
         const decided = subject.media_final ?? subject.media_anual;
