@@ -695,3 +695,37 @@ describe('ReportCardView: an itinerário the student left (ADR 0110)', () => {
     expect(within(lab as HTMLElement).getByText('Itinerário anterior')).toBeInTheDocument();
   });
 });
+
+describe('ReportCardView: a subject of a class the student left (ADR 0136)', () => {
+  /** The card with Espanhol, of the class left on 04/05: no result of its own. */
+  const withLeft = (): ReportCard => {
+    const base = dailyCard();
+    const [first] = base.disciplinas;
+    return {
+      ...base,
+      disciplinas: [
+        ...base.disciplinas,
+        { ...first!, disciplina: 'Espanhol', situacao: 'cursando', turma_deixada_em: '2026-05-04' },
+      ],
+    };
+  };
+
+  it('says “Turma anterior” instead of a result', async () => {
+    stubScreen(true);
+    stubServer(withLeft);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const table = await screen.findByRole('table');
+    const row = within(table).getByRole('row', { name: /Espanhol/ });
+    expect(within(row).getByText('Turma anterior')).toBeInTheDocument();
+    expect(within(row).queryByText('Cursando')).toBeNull();
+  });
+
+  it('on a phone the card says it too', async () => {
+    stubScreen(false);
+    stubServer(withLeft);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const cards = await screen.findByRole('list', { name: /por disciplina/ });
+    const card = within(cards).getByRole('heading', { name: 'Espanhol' }).closest('li')!;
+    expect(within(card as HTMLElement).getByText('Turma anterior')).toBeInTheDocument();
+  });
+});
