@@ -135,6 +135,23 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
   },
   {
+    // The portal runs over plain HTTP on a school's own network (http://192.168.…), where browsers give no
+    // crypto.randomUUID (secure contexts only): a teacher's save of grades threw there.
+    files: ['src/client/**/*.ts', 'src/client/**/*.tsx'],
+    ignores: ['src/client/**/*.test.ts', 'src/client/**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'crypto',
+          property: 'randomUUID',
+          message:
+            'Use randomId() de client/lib/random-id: crypto.randomUUID não existe em HTTP na rede da escola.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },

@@ -9,6 +9,7 @@ import {
 import { importResultSchema, type ImportResult } from '../../shared/importacao.schemas';
 import { api, apiWithMessage, downloadFile } from '../lib/api-client';
 import { keyRoots } from '../lib/query-keys';
+import { randomId } from '../lib/random-id';
 
 /** A school's 300 students with new guardian accounts take tens of seconds on a small server. */
 const APPLY_TIMEOUT_MS = 5 * 60_000;
@@ -52,14 +53,8 @@ export function fetchImportProgress(id: string): Promise<ImportProgress> {
   });
 }
 
-/** An id for the apply's progress (crypto.randomUUID needs a secure context; a school's LAN may not be one). */
-export function newProgressId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** An id for the apply's progress. */
+export const newProgressId = randomId;
 
 export interface ImportRequest {
   file: File;

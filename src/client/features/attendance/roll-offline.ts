@@ -24,6 +24,7 @@ import { SCREEN_CONTENT_META } from '../../lib/offline/reading-allowlist';
 import { requestBackgroundSync } from '../../lib/offline/use-fila';
 import { attendanceKeys } from './attendance.api';
 import type { LessonContent } from './roll-state';
+import { randomId } from '../../lib/random-id';
 
 type RollParams = { data?: string; disciplina?: string | null; aula?: number };
 type RollBody = RollInput & {
@@ -187,7 +188,7 @@ export async function saveRollFromDevice(options: {
     void syncQueue(userId);
     return { kind: 'queued' };
   }
-  const key = crypto.randomUUID();
+  const key = randomId();
   try {
     const answer = await apiWithMessage<Roll>(entry.url, {
       method: 'PUT',

@@ -452,6 +452,28 @@ describe('GradeGrid', () => {
     });
   });
 
+  it('saves over the school’s own network in plain HTTP, where the browser has no crypto.randomUUID', async () => {
+    // http://192.168.… is no secure context: randomUUID is absent there, getRandomValues is not.
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    const fetchMock = stubApi(
+      {},
+      reply(200, {
+        success: true,
+        data: { salvas: 1, notas: [savedCell(12, 7, 1)] },
+        message: '1 nota salva.',
+      }),
+    );
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('7{Enter}');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const headers = new Headers(fetchMock.mock.calls[0]![1]?.headers);
+    expect(headers.get('idempotency-key')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
   it('never overwrites, without a conflict, a grade someone else changed after this screen saved it', async () => {
     const bodies: { notas: { aluno_id: string; avaliacao_id: string; valor: unknown; version: number }[] }[] =
       [];

@@ -13,6 +13,7 @@ import { requestBackgroundSync } from '../../lib/offline/use-fila';
 import { useBeforeUnloadWarning } from '../../lib/use-unsaved-changes';
 import { batchIndexOf, readCell, sameGrade } from './grade-grid-logic';
 import { gradesKeys, useSaveGrades } from './grades.api';
+import { randomId } from '../../lib/random-id';
 
 /** `no_aparelho`: offline, the batch waits in the device's queue (ADR 0053) and is sent from there. */
 export type CellStatus = 'pendente' | 'salvando' | 'salvo' | 'erro' | 'conflito' | 'no_aparelho';
@@ -128,7 +129,7 @@ export function useGradeGridSaving(grid: GradesGrid) {
       return next;
     });
     setBatchError(null);
-    const key = crypto.randomUUID();
+    const key = randomId();
     const notas = cells.map((cell) => cell.input);
     save.mutate(
       { notas, key },

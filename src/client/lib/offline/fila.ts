@@ -16,6 +16,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { IDEMPOTENCY_HEADER } from '../../../shared/idempotency.schemas';
 import { localDatabaseName } from './local-data';
+import { randomId } from '../random-id';
 
 export type QueueStatus = 'pendente' | 'enviando' | 'conflito' | 'recusado';
 
@@ -129,8 +130,8 @@ export async function enqueue(userId: string, entry: NewEntry): Promise<QueueEnt
   const db = await openFila(userId);
   const stored: QueueEntry = {
     ...entry,
-    id: crypto.randomUUID(),
-    idempotencyKey: entry.idempotencyKey ?? crypto.randomUUID(),
+    id: randomId(),
+    idempotencyKey: entry.idempotencyKey ?? randomId(),
     createdAt: Date.now(),
     attempts: entry.idempotencyKey ? 1 : 0,
     status: entry.status ?? 'pendente',
@@ -149,7 +150,7 @@ export async function replaceEntry(userId: string, id: string, body: unknown): P
   await db.put('entradas', {
     ...entry,
     body,
-    idempotencyKey: crypto.randomUUID(),
+    idempotencyKey: randomId(),
     attempts: 0,
     status: 'pendente',
     detail: null,
