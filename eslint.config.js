@@ -136,7 +136,8 @@ export default tseslint.config(
   },
   {
     // The portal runs over plain HTTP on a school's own network (http://192.168.…), where browsers give no
-    // crypto.randomUUID (secure contexts only): a teacher's save of grades threw there.
+    // crypto.randomUUID and no navigator.clipboard (secure contexts only): a teacher's save of grades and
+    // every 'Copiar' button threw there.
     files: ['src/client/**/*.ts', 'src/client/**/*.tsx'],
     ignores: ['src/client/**/*.test.ts', 'src/client/**/*.test.tsx'],
     rules: {
@@ -147,6 +148,12 @@ export default tseslint.config(
           property: 'randomUUID',
           message:
             'Use randomId() de client/lib/random-id: crypto.randomUUID não existe em HTTP na rede da escola.',
+        },
+        {
+          object: 'navigator',
+          property: 'clipboard',
+          message:
+            'Use copyText() de client/lib/copy-text: navigator.clipboard não existe em HTTP na rede da escola.',
         },
       ],
     },

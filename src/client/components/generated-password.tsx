@@ -4,6 +4,7 @@ import { Check, Copy, KeyRound } from 'lucide-react';
 import { GENERATED_PASSWORD_PATTERN, type EnvioEmail } from '../../shared/users.schemas';
 import { Button } from './button';
 import { Modal } from './modal';
+import { copyText } from '../lib/copy-text';
 
 /**
  * What the secretaria does with the password, as it is: mailed by the mail server, or only written to
@@ -35,7 +36,7 @@ export function GeneratedPassword({ password, envioEmail }: { password: string; 
           type="button"
           className="inline-flex items-center gap-1 rounded-lg border border-amber-300 bg-white px-3 py-2 text-sm text-amber-900 hover:bg-amber-100"
           onClick={() => {
-            void navigator.clipboard.writeText(password).then(
+            void copyText(password).then(
               () => {
                 setCopied(true);
                 toast.success('Senha copiada');

@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { Copy, KeyRound } from 'lucide-react';
 import type { ImportAccount } from '../../shared/importacao.schemas';
 import { formatCount } from '../../shared/format';
+import { copyText } from '../lib/copy-text';
 
 /**
  * The portal accounts an import created, as they are: mailed by the mail server, or (no SMTP_URL, or
@@ -14,7 +15,7 @@ export function ImportAccounts({ contas }: { contas: ImportAccount[] }) {
   const noMailServer = toHand.some((conta) => conta.envio_email === 'caixa_de_saida');
   const handleCopy = () => {
     const lines = toHand.map((conta) => `${conta.nome}\t${conta.email}\t${conta.senha ?? ''}`);
-    void navigator.clipboard.writeText(lines.join('\n')).then(
+    void copyText(lines.join('\n')).then(
       () => toast.success('Lista copiada'),
       () => toast.error('Não foi possível copiar. Selecione e copie a lista.'),
     );

@@ -8,6 +8,7 @@ import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { downloadBoleto, useBoleto } from './boleto.api';
+import { copyText } from '../../lib/copy-text';
 
 /**
  * A mensalidade's boleto (issued the first time it is opened): the PDF to print or save, and the linha
@@ -24,7 +25,7 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
   const handleCopy = async () => {
     if (!boleto.data) return;
     try {
-      await navigator.clipboard.writeText(boleto.data.linha_digitavel);
+      await copyText(boleto.data.linha_digitavel);
       toast.success('Linha digitável copiada!');
     } catch {
       toast.error('Não foi possível copiar. Selecione os números e copie manualmente.');

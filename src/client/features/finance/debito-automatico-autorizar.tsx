@@ -6,6 +6,7 @@ import type { Recorrencia } from '../../../shared/pix-automatico.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { useSimulacaoUrl } from './banco-simulado';
+import { copyText } from '../../lib/copy-text';
 
 /** The QR of a code, drawn in the browser (the library is loaded only when a QR is shown). */
 function useQrCode(text: string): string | null {
@@ -30,7 +31,7 @@ export function AutorizarNoBanco({ recorrencia }: { recorrencia: Recorrencia }) 
   const simulacaoUrl = useSimulacaoUrl(recorrencia.simulacao_url);
   const copiar = async () => {
     try {
-      await navigator.clipboard.writeText(recorrencia.copia_e_cola);
+      await copyText(recorrencia.copia_e_cola);
       toast.success('Código copiado! Cole no app do seu banco, em Pix Copia e Cola.');
     } catch {
       toast.error('Não foi possível copiar. Selecione o código e copie manualmente.');

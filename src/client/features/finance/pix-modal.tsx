@@ -11,6 +11,7 @@ import { PixCobrancaStatus } from './pix-cobranca-status';
 import { DebitoNaMensalidade } from './debito-automatico-mensalidade';
 import { useSimulacaoUrl } from './banco-simulado';
 import { PixAguardando, PixConfirmado, usePixConfirmation } from './pix-confirmacao';
+import { copyText } from '../../lib/copy-text';
 
 /**
  * Pix copia e cola and QR code for what is open today (amount with multa and juros when late): the
@@ -39,7 +40,7 @@ export function PixModal({
   const handleCopy = async () => {
     if (!pix.data) return;
     try {
-      await navigator.clipboard.writeText(pix.data.copia_e_cola);
+      await copyText(pix.data.copia_e_cola);
       toast.success('Código Pix copiado!');
     } catch {
       toast.error('Não foi possível copiar. Selecione o código e copie manualmente.');

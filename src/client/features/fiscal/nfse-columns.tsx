@@ -7,6 +7,7 @@ import { IconButton } from '../../components/button';
 import type { Column } from '../../components/data-table';
 import { Badge, type BadgeTone } from '../../components/feedback';
 import { downloadDanfse, downloadNfseXml } from './fiscal.api';
+import { copyText } from '../../lib/copy-text';
 
 export const nfseStatusLabels: Record<NfseStatus, string> = {
   pendente: 'Pendente',
@@ -29,7 +30,7 @@ function ChaveCell({ nota }: { nota: Nfse }) {
   const chave = nota.chave_acesso;
   const handleCopy = async () => {
     try {
-      await navigator.clipboard.writeText(chave);
+      await copyText(chave);
       toast.success('Chave de acesso copiada.');
     } catch {
       toast.error('Não foi possível copiar. Selecione a chave e copie manualmente.');

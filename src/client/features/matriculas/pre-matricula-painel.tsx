@@ -19,6 +19,7 @@ import { documentoUrl, enviarConvite, matricularAgora, usePreMatriculaResumo } f
 import { PagamentoDaTaxa } from './pre-matricula-pagamento';
 import { DadosEnviados } from './pre-matricula-dados-enviados';
 import { tamanho } from './pre-matricula-documentos-step';
+import { copyText } from '../../lib/copy-text';
 
 const ANTES_DO_CONTRATO: readonly EtapaFunil[] = ['interessado', 'visita', 'pre_matricula', 'perdido'];
 
@@ -184,7 +185,7 @@ function LinkSemEmail({ url }: { url: string }) {
         <Button
           variant="secondary"
           onClick={() =>
-            void navigator.clipboard.writeText(url).then(
+            void copyText(url).then(
               () => toast.success('Link copiado!'),
               () => toast.error('Não foi possível copiar: selecione o link e copie.'),
             )

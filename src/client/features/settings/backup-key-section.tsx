@@ -4,6 +4,7 @@ import { Check, Copy, KeyRound } from 'lucide-react';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
 import { useShowBackupKey } from './settings.api';
+import { copyText } from '../../lib/copy-text';
 
 /** The key in 16 groups of 4 characters: easy to print, to read aloud and to type back. */
 export function groupBackupKey(hex: string): string[] {
@@ -20,7 +21,7 @@ export function BackupKeySection() {
   const key = showKey.data?.chave;
 
   const copy = (text: string) => {
-    void navigator.clipboard.writeText(text).then(
+    void copyText(text).then(
       () => {
         setCopied(true);
         toast.success('Chave copiada');

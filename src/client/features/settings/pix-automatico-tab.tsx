@@ -7,13 +7,14 @@ import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { DebitoAutomaticoConfig } from './debito-automatico-config';
 import { PixAutomaticoForm } from './pix-automatico-form';
 import { usePixProvedor } from './pix.api';
+import { copyText } from '../../lib/copy-text';
 
 /** Where the bank posts payments: copied into the bank's portal when it registers webhooks by hand. */
 function WebhookBox({ provedor }: { provedor: PixProvedor }) {
   const { webhook } = provedor;
   const handleCopy = async () => {
     try {
-      await navigator.clipboard.writeText(provedor.webhook_url);
+      await copyText(provedor.webhook_url);
       toast.success('Endereço do webhook copiado.');
     } catch {
       toast.error('Não foi possível copiar. Selecione o endereço e copie manualmente.');
