@@ -15,6 +15,7 @@ import { isNoConnection } from '../../lib/offline/online';
 import {
   enqueue,
   readLocalCopy,
+  removeEntry,
   replaceEntry,
   saveLocalCopy,
   syncQueue,
@@ -165,7 +166,12 @@ export async function saveRollFromDevice(options: {
 }): Promise<SaveOutcome> {
   const { userId, turmaId, roll, input, waiting } = options;
   const group = rollGroup(turmaId, roll);
-  const earlier = waiting.filter((entry) => entry.group === group);
+  // A save the server refused never reached it: not a base to build on ('corrija e salve de novo' —
+  // its marks as the base would make the server keep its own marks where the teacher kept the refused
+  // ones). This save, made over the refused marks the screen showed, replaces it once it is saved.
+  const refused = waiting.filter((entry) => entry.group === group && entry.status === 'recusado');
+  const superseded = () => Promise.all(refused.map((entry) => removeEntry(userId, entry.id)));
+  const earlier = waiting.filter((entry) => entry.group === group && entry.status !== 'recusado');
   const last = earlier.at(-1);
   const entry = {
     method: 'PUT' as const,
@@ -178,6 +184,7 @@ export async function saveRollFromDevice(options: {
   // A save never sent yet (no answer could be lost): this one replaces its marks, over the same base.
   if (last && last.status === 'pendente' && last.attempts === 0) {
     await replaceEntry(userId, last.id, { ...input, base: (last.body as RollBody).base ?? null });
+    await superseded();
     void syncQueue(userId);
     return { kind: 'queued' };
   }
@@ -185,6 +192,7 @@ export async function saveRollFromDevice(options: {
   const body: RollBody = { ...input, base };
   if (last) {
     await enqueue(userId, { ...entry, body });
+    await superseded();
     void syncQueue(userId);
     return { kind: 'queued' };
   }
@@ -196,10 +204,12 @@ export async function saveRollFromDevice(options: {
       headers: { [IDEMPOTENCY_HEADER]: key },
       globalErrors: false,
     });
+    await superseded();
     return { kind: 'sent', message: answer.message ?? 'Chamada salva' };
   } catch (error) {
     if (isNoConnection(error)) {
       await enqueue(userId, { ...entry, body, idempotencyKey: key });
+      await superseded();
       void requestBackgroundSync();
       return { kind: 'queued' };
     }
@@ -211,6 +221,7 @@ export async function saveRollFromDevice(options: {
         status: 'conflito',
         detail: { message: error.message, details: error.details },
       });
+      await superseded();
       return { kind: 'queued' };
     }
     throw error;
