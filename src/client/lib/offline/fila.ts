@@ -316,8 +316,15 @@ async function sendOne(db: IDBPDatabase<FilaDb>, entry: QueueEntry): Promise<Out
   return conflict ? 'conflict' : 'refused';
 }
 
-let running: Promise<void> | null = null;
-let runAgain = false;
+/** A run per person: one person's request for a run never makes another person's queue go again. */
+const runs = new Map<string, { running: Promise<void>; again: boolean }>();
+
+/**
+ * Whether this person's queue may be sent now: the session is theirs as far as the page knows. Another
+ * person signed in on this page (a shared phone whose session had expired) holds the cookie now, and
+ * one person's saves must never reach the server under another's session (issue 35 §5).
+ */
+const mayRun = (userId: string) => !sessionEnded && (activeUser === undefined || activeUser === userId);
 
 /**
  * Sends what is pending, oldest first. One run at a time in this page (and, where the browser has Web
@@ -325,22 +332,25 @@ let runAgain = false;
  * added or resolved behind the point it reached is not left for the next minute), and resolves with it.
  */
 export function syncQueue(userId: string): Promise<void> {
-  if (sessionEnded) return Promise.resolve();
-  if (running) {
-    runAgain = true;
-    return running;
+  if (!mayRun(userId)) return Promise.resolve();
+  const current = runs.get(userId);
+  if (current) {
+    current.again = true;
+    return current.running;
   }
-  // Read through a call: both flags change while a run awaits (another caller, a 401).
-  const goAgain = () => runAgain && !sessionEnded;
-  running = (async () => {
+  const run = { running: Promise.resolve(), again: false };
+  // Read through a call: the flags change while a run awaits (another caller, a 401, another sign-in).
+  const goAgain = () => run.again && mayRun(userId);
+  run.running = (async () => {
     do {
-      runAgain = false;
+      run.again = false;
       await withLock(`fila:${userId}`, () => runQueue(userId));
     } while (goAgain());
   })().finally(() => {
-    running = null;
+    runs.delete(userId);
   });
-  return running;
+  runs.set(userId, run);
+  return run.running;
 }
 
 async function withLock(name: string, task: () => Promise<void>): Promise<void> {
@@ -362,6 +372,8 @@ async function runQueue(userId: string): Promise<void> {
       if (entry.status === 'conflito') held.add(entry.group);
       continue;
     }
+    // Another person signed in on this page meanwhile: the rest waits for this person's next sign-in.
+    if (!mayRun(userId)) return;
     const outcome = await sendOne(db, entry);
     if (outcome === 'stop') return;
     if (outcome === 'conflict') held.add(entry.group);
