@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SignedIn } from '../../../shared/auth.schemas';
 import { apiWithMessage, setSigningOut } from '../../lib/api-client';
 import { currentUserKey, rememberSignedIn } from '../../lib/current-user';
+import { forgetPushOnDevice } from '../../lib/offline/device-push';
 import { wipeLocalData } from '../../lib/offline/local-data';
 
 /**
@@ -31,7 +32,11 @@ export function useLogin() {
 export function useLogout(leaveTo: (signedOut: boolean) => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiWithMessage<null>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: async () => {
+      // While the session lasts: the server forgets this device's notifications (ADR 0138).
+      await forgetPushOnDevice().catch(() => undefined);
+      return apiWithMessage<null>('/api/auth/logout', { method: 'POST' });
+    },
     // From the click on: a query answered 401 once the session is gone is the sign-out, not an expiry.
     onMutate: () => setSigningOut(true),
     onSettled: async (_data, error) => {

@@ -4,6 +4,7 @@ import { applyBranding } from './branding';
 import { LandingPage } from './landing-page';
 import type { SiteUser } from './site-header';
 import { useSiteContent } from '../../domain/site-content-store';
+import { forgetPushOnDevice } from '../../lib/offline/device-push';
 import { READING_PARTS, wipeLocalData } from '../../lib/offline/local-data';
 
 /**
@@ -41,6 +42,8 @@ export function SiteApp({
 
   async function handleLogout() {
     try {
+      // While the session lasts: the server forgets this device's notifications (ADR 0138).
+      await forgetPushOnDevice();
       await fetch('/api/auth/logout', { method: 'POST', headers: { accept: 'application/json' } });
     } finally {
       // The portal's copy for reading offline goes; saves still waiting stay under the person's own
