@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, SignedIn } from '../../../shared/auth.schemas';
+import type { CurrentUser, LoginInput, SignedIn } from '../../../shared/auth.schemas';
 import { apiWithMessage, setSigningOut } from '../../lib/api-client';
 import { currentUserKey, rememberSignedIn } from '../../lib/current-user';
 import { forgetPushOnDevice } from '../../lib/offline/device-push';
@@ -44,7 +44,9 @@ export function useLogout(leaveTo: (signedOut: boolean) => Promise<void> | void)
         await queryClient.cancelQueries();
         // The device keeps nothing of the person who left, even when the server could not be reached (the
         // saves still waiting were sent or given up, with the person's consent, before this was called).
-        await wipeLocalData().catch(() => undefined);
+        // Another person's saves still waiting on this phone are not this person's to discard (ADR 0138).
+        const leaving = queryClient.getQueryData<CurrentUser | null>(currentUserKey)?.id;
+        await wipeLocalData(undefined, leaving).catch(() => undefined);
         await leaveTo(error === null);
         queryClient.clear();
         queryClient.setQueryData(currentUserKey, null);

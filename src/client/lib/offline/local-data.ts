@@ -83,19 +83,26 @@ export function onLocalDataWipe(listener: (parts: readonly LocalPart[]) => void)
 
 /**
  * Wipes the device's copy at sign-out: every part of every person (a shared family phone keeps nothing
- * of the previous user) and the runtime caches. Saves still waiting are wiped only when `parts` names
- * `fila` — the sign-out asks first (issue 35: never silently).
+ * of the previous user to read) and the runtime caches. Saves still waiting are wiped only when `parts`
+ * names `fila` — the sign-out asks first (issue 35: never silently) — and then only those of `leaving`,
+ * the person signing out, when known: another person's saves still waiting on this phone (their session
+ * ended before they could send them) are not theirs to discard, and stay for that person's next sign-in
+ * (ADR 0138); only their copy of what screens read (`copias`) goes.
  */
 export async function wipeLocalData(
   parts: readonly LocalPart[] = ['consultas', 'fila', 'sessao'],
+  leaving?: string,
 ): Promise<void> {
   for (const listener of wipeListeners) listener(parts);
-  const names = await localDatabases(parts);
+  const kept =
+    leaving === undefined
+      ? []
+      : (await localDatabases(['fila'])).filter((name) => name !== localDatabaseName('fila', leaving));
+  const names = (await localDatabases(parts)).filter((name) => !kept.includes(name));
   await Promise.all(names.map(deleteDatabase));
-  if (parts.includes('consultas') && !parts.includes('fila')) {
-    const queues = await localDatabases(['fila']);
+  const queues = parts.includes('fila') ? kept : await localDatabases(['fila']);
+  if (parts.includes('consultas'))
     await Promise.all(queues.map((name) => clearStore(name, QUEUE_READING_STORE)));
-  }
   if (typeof caches !== 'undefined') {
     const keys = await caches.keys();
     await Promise.all(keys.filter((key) => !SHELL_CACHE.test(key)).map((key) => caches.delete(key)));
