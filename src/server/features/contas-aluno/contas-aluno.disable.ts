@@ -10,6 +10,7 @@ import { studentAccounts } from '../../db/schema/student-accounts.js';
 import { users } from '../../db/schema/users.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { forgetCachedSessions, revokeUserSessions } from '../auth/index.js';
+import { forgetPushDevices } from '../notificacoes/index.js';
 import { joined } from './contas-aluno.service.js';
 
 /**
@@ -44,6 +45,7 @@ async function disableAccounts(
     );
   for (const row of found) {
     await revokeUserSessions(tx, row.user.id);
+    await forgetPushDevices(tx, row.user.id);
     await recordAudit(tx, actor, {
       action: 'alterar_status',
       entity: 'usuario',

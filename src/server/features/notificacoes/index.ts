@@ -16,5 +16,5 @@ export { Notifier, STREAM_LIMITS } from './notifier.js';
 export { loadVapidKeys, VAPID_KEYS_FILE } from './push-keys.js';
 export { PushSender } from './push.sender.js';
 export { pushRoutes } from './push.routes.js';
-export { vapidSubject } from './push.service.js';
+export { forgetPushDevices, vapidSubject } from './push.service.js';
 export { forgetCachedUnread } from './unread-cache.js';

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/push.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { AppConfig } from '../../env.js';
+import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { pushAssinaturas } from '../../db/schema/push.js';
@@ -135,6 +136,15 @@ export async function subscribePush(
       aparelhos: kept.length,
     };
   });
+}
+
+/**
+ * An account deactivated (or a student's account disabled): its devices stop being notified at once —
+ * the deliveries already waiting find no subscription at send time and close — and nothing of it stays
+ * registered for a phone someone else may hold now. Reactivated, the person turns push on again.
+ */
+export async function forgetPushDevices(tx: DbOrTx, usuarioId: string): Promise<void> {
+  await tx.delete(pushAssinaturas).where(eq(pushAssinaturas.usuarioId, usuarioId));
 }
 
 /** Turns push off for one of the caller's devices (someone else's endpoint is left alone). */

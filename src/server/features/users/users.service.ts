@@ -28,7 +28,7 @@ import {
   SENHA_PROVISORIA_DIAS,
 } from '../auth/index.js';
 import { forgetCachedSessions, forgetPasswordResets, revokeUserSessions } from '../auth/index.js';
-import { notifyPasswordChanged } from '../notificacoes/index.js';
+import { forgetPushDevices, notifyPasswordChanged } from '../notificacoes/index.js';
 import { findLinkedTeacher, linkAccountToTeacher } from './teacher-link.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { creationEventOf, noticeOtherAdmins } from './admin-notices.js';
@@ -333,6 +333,7 @@ export async function updateUser(
       input.perfis ?? (next.nivel !== current.nivel ? [await defaultPerfilIdOf(tx, next.nivel)] : undefined);
     const perfisChanged = perfis ? await setUserPerfis(tx, updated, perfis, reauth.user) : false;
     if (next.status !== 'ativo' || next.nivel !== current.nivel) await revokeUserSessions(tx, id);
+    if (next.status !== 'ativo') await forgetPushDevices(tx, id);
     if (updated.email !== current.email) await forgetPasswordResets(tx, id);
     await recordAudit(tx, actor, {
       action: 'atualizar',
@@ -401,7 +402,7 @@ export async function toggleUserStatus(
       .set({ status, version: current.version + 1, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
-    if (status !== 'ativo') await revokeUserSessions(tx, id);
+    if (status !== 'ativo') for (const end of [revokeUserSessions, forgetPushDevices]) await end(tx, id);
     await recordAudit(tx, actor, {
       action: 'alterar_status',
       entity: 'usuario',
