@@ -102,8 +102,9 @@ export function composeReportCard(
   );
   // A subject only of classes the student left during the year, not of the class they are in now (ADR
   // 0136): its grades stay, with the first day out, and it has no result of its own — as an itinerário left.
+  // A class with no grade curricular says nothing of what it offers: its subjects keep their result.
   const classLeftOn = (disciplina: string): string | null => {
-    if (grid.includes(disciplina)) return null;
+    if (grid.length === 0 || grid.includes(disciplina)) return null;
     const days = rows
       .filter((row) => row.disciplina === disciplina)
       .map((row) => (row.turmaId === base.turma?.id ? null : (leftClasses.get(row.turmaId) ?? null)));
