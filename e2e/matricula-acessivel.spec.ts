@@ -4,7 +4,16 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PHONE } from './journey';
-import { apiSignIn, dataOf, E2E_ADMIN, linkMailedTo, mailTo, ownServerForSpec, uniqueCpf } from './support';
+import {
+  apiSignIn,
+  dataOf,
+  E2E_ADMIN,
+  linkMailedTo,
+  mailTo,
+  ownServerForSpec,
+  uniqueCpf,
+  fillPracaDaSe,
+} from './support';
 
 /**
  * The family's side of the matrícula online, on a phone, with the keyboard and a screen reader in mind
@@ -92,12 +101,7 @@ test('a mother fills the pré-matrícula and signs the contract by keyboard on h
   await site.getByLabel('CPF').first().fill(uniqueCpf());
   await site.getByLabel('Parentesco').first().selectOption('mae');
   await proximo('Endereço');
-  await site.getByLabel('CEP').fill('01001000');
-  await site.getByLabel('Rua (logradouro)').fill('Praça da Sé');
-  await site.getByLabel('Número').fill('100');
-  await site.getByLabel('Bairro').fill('Sé');
-  await site.getByLabel('Cidade').fill('São Paulo');
-  await site.getByLabel('UF').fill('SP');
+  await fillPracaDaSe(site);
   await proximo('Documentos');
   const pdf = { mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
   await site.getByLabel('Arquivo: Certidão de nascimento').setInputFiles({ ...pdf, name: 'certidao.pdf' });

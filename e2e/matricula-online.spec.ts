@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
 import { DEMO, DESKTOP, PHONE, SHOTS } from './journey';
-import { apiSignIn, dataOf, demoServerForSpec, linkMailedTo, mailTo, screenshot, uniqueCpf } from './support';
+import {
+  apiSignIn,
+  dataOf,
+  demoServerForSpec,
+  linkMailedTo,
+  mailTo,
+  screenshot,
+  uniqueCpf,
+  fillPracaDaSe,
+} from './support';
 
 /**
  * Matrícula online (issue 34) on the demo school. First §1: a mother on her phone finds 'Agende uma visita / Quero matricular'
@@ -228,12 +237,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await site.getByLabel('CPF').first().fill(uniqueCpf());
   await site.getByLabel('Parentesco').first().selectOption('mae');
   await site.getByRole('button', { name: 'Próximo' }).click();
-  await site.getByLabel('CEP').fill('01001000');
-  await site.getByLabel('Rua (logradouro)').fill('Praça da Sé');
-  await site.getByLabel('Número').fill('100');
-  await site.getByLabel('Bairro').fill('Sé');
-  await site.getByLabel('Cidade').fill('São Paulo');
-  await site.getByLabel('UF').fill('SP');
+  await fillPracaDaSe(site);
   await site.getByRole('button', { name: 'Próximo' }).click();
   const uploads = site.locator('input[type=file]');
   await uploads.nth(0).setInputFiles(pdf);

@@ -542,3 +542,13 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
     .toMatch(/\/sw\.js$/);
 }
+
+/** A pré-matrícula's address step filled as a family in São Paulo types it (the CEP is not looked up here). */
+export async function fillPracaDaSe(site: Page) {
+  await site.getByLabel('CEP').fill('01001000');
+  await site.getByLabel('Rua (logradouro)').fill('Praça da Sé');
+  await site.getByLabel('Número').fill('100');
+  await site.getByLabel('Bairro').fill('Sé');
+  await site.getByLabel('Cidade').fill('São Paulo');
+  await site.getByLabel('UF').fill('SP');
+}

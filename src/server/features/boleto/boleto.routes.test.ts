@@ -13,7 +13,14 @@ import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
 import { pixProvedor } from '../../db/schema/pix-provedor.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { mensalidadeOf, school, setupFinanceTest, thisYear, today } from '../finance/finance.test-setup.js';
+import {
+  mensalidadeOf,
+  school,
+  setupFinanceTest,
+  thisYear,
+  today,
+  BOLETO_BB,
+} from '../finance/finance.test-setup.js';
 import { clock } from '../../lib/clock.js';
 import { systemActor } from '../audit/index.js';
 import { emitirBoletosPendentes } from './boleto.service.js';
@@ -23,19 +30,8 @@ import { decodeItf } from './itf.test-support.js';
 
 const { t, call } = setupFinanceTest();
 
-const BB = {
-  ativo: true,
-  banco: '001',
-  agencia: '1234',
-  conta: '56789',
-  carteira: '17',
-  convenio: '1234567',
-  proximo_nosso_numero: 1,
-  instrucoes: 'Não receber após 30 dias do vencimento.',
-};
-
 /** This year's tuition generated (July on is still open on 2026-06-15), Carla with CPF and address. */
-async function withBoletos(config: object | null = BB) {
+async function withBoletos(config: object | null = BOLETO_BB) {
   const s = await school({ ano: thisYear });
   const gerar = await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
   expect(gerar.statusCode).toBe(201);
@@ -74,32 +70,38 @@ describe('boleto settings', () => {
     const version = first.json<{ data: { version: number } }>().data.version;
 
     const wrong = await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, {
-      ...BB,
+      ...BOLETO_BB,
       convenio: '123456',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual([
       { path: 'convenio', message: 'O convênio do Banco do Brasil deve ter 7 dígitos.' },
     ]);
-    const sicoob = await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, { ...BB, banco: '756' });
+    const sicoob = await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, {
+      ...BOLETO_BB,
+      banco: '756',
+    });
     expect(sicoob.statusCode).toBe(400);
     expect(sicoob.json().message).toBe('No Sicoob a carteira é 1 (simples com registro).');
     const semBanco = await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, {
-      ...BB,
+      ...BOLETO_BB,
       banco: null,
     });
     expect(semBanco.statusCode).toBe(400);
-    const extra = await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, { ...BB, senha: 'x' });
+    const extra = await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, {
+      ...BOLETO_BB,
+      senha: 'x',
+    });
     expect(extra.statusCode).toBe(400);
 
     const saved = await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, {
-      ...BB,
+      ...BOLETO_BB,
       version,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toMatchObject({ ...BB, version: version + 1 });
+    expect(saved.json().data).toMatchObject({ ...BOLETO_BB, version: version + 1 });
     const stale = await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, {
-      ...BB,
+      ...BOLETO_BB,
       version,
     });
     expect(stale.statusCode).toBe(412);
@@ -109,7 +111,9 @@ describe('boleto settings', () => {
 
     for (const cookie of [s.guardian, s.teacher]) {
       expect((await call('GET', '/api/financeiro/boleto/configuracao', cookie)).statusCode).toBe(403);
-      expect((await call('PUT', '/api/financeiro/boleto/configuracao', cookie, BB)).statusCode).toBe(403);
+      expect((await call('PUT', '/api/financeiro/boleto/configuracao', cookie, BOLETO_BB)).statusCode).toBe(
+        403,
+      );
     }
   });
 });
@@ -199,7 +203,7 @@ describe('issuing a boleto', () => {
     const semConfig = await call('GET', boletoUrl(off.julho.id), off.guardian);
     expect(semConfig.statusCode).toBe(409);
     expect(semConfig.json().message).toContain('não emite boleto');
-    await call('PUT', '/api/financeiro/boleto/configuracao', off.admin, BB);
+    await call('PUT', '/api/financeiro/boleto/configuracao', off.admin, BOLETO_BB);
 
     const pago = await call('POST', `/api/financeiro/mensalidades/${off.julho.id}/pagamento`, off.admin, {
       valor_pago: 85_000,

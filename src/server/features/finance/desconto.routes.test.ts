@@ -10,20 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { boletos } from '../../db/schema/boletos.js';
 import { guardians } from '../../db/schema/students.js';
 import { insertIssuedNfse } from '../../test/fiscal-fixtures.js';
-import { mensalidadeOf, school, setupFinanceTest, thisYear } from './finance.test-setup.js';
+import { mensalidadeOf, school, setupFinanceTest, thisYear, BOLETO_BB } from './finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
-
-const BB = {
-  ativo: true,
-  banco: '001',
-  agencia: '1234',
-  conta: '56789',
-  carteira: '17',
-  convenio: '1234567',
-  proximo_nosso_numero: 1,
-  instrucoes: 'Não receber após 30 dias do vencimento.',
-};
 
 const mes = (m: number) => `${String(thisYear)}-${String(m).padStart(2, '0')}`;
 const base = (id: string) => `/api/financeiro/mensalidades/${id}`;
@@ -35,7 +24,7 @@ async function withBoletos() {
     (await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear })).statusCode,
   ).toBe(201);
   await t.database.db.update(guardians).set({ cpf: '52998224725' }).where(eq(guardians.id, s.mae.id));
-  expect((await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, BB)).statusCode).toBe(200);
+  expect((await call('PUT', '/api/financeiro/boleto/configuracao', s.admin, BOLETO_BB)).statusCode).toBe(200);
   return s;
 }
 

@@ -135,3 +135,15 @@ export function setupFinanceTest(overrides: Partial<AppConfig> = {}) {
   t = setupTestApp(overrides);
   return { t, call };
 }
+
+/** The school's boleto agreement with Banco do Brasil (carteira 17), as the Configurações form sends it. */
+export const BOLETO_BB = {
+  ativo: true,
+  banco: '001',
+  agencia: '1234',
+  conta: '56789',
+  carteira: '17',
+  convenio: '1234567',
+  proximo_nosso_numero: 1,
+  instrucoes: 'Não receber após 30 dias do vencimento.',
+};
