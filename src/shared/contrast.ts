@@ -1,9 +1,18 @@
+/** A '#rrggbb' colour's channels, 0 to 255. */
+const channelsOf = (hex: string): [number, number, number] => [
+  parseInt(hex.slice(1, 3), 16),
+  parseInt(hex.slice(3, 5), 16),
+  parseInt(hex.slice(5, 7), 16),
+];
+const hexOf = (channels: number[]) =>
+  `#${channels.map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
+// sRGB's transfer function (WCAG writes its threshold 0.03928: no 8-bit value lies between the two).
+const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+const toGamma = (c: number) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
+
 /** WCAG's relative luminance of a '#rrggbb' colour. */
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((at) => {
-    const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
+  const [r, g, b] = channelsOf(hex).map((channel) => toLinear(channel / 255));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
@@ -20,48 +29,31 @@ export function contrastRatio(a: string, b: string): number {
  * A colour dark enough already is kept as it is.
  */
 export function readableShade(hex: string, ground = '#ffffff'): string {
-  const channels = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  const channels = channelsOf(hex);
   for (let keep = 1; keep > 0; keep -= 0.04) {
-    const shade = `#${channels
-      .map((channel) =>
-        Math.round(channel * keep)
-          .toString(16)
-          .padStart(2, '0'),
-      )
-      .join('')}`;
+    const shade = hexOf(channels.map((channel) => channel * keep));
     if (contrastRatio(shade, ground) >= 4.5) return shade;
   }
   return '#000000';
 }
-
-const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-const toGamma = (c: number) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
 
 /**
  * CSS's `color-mix(in oklab, <hex> <keep>, black)` worked out (Björn Ottosson's OKLab): black is the
  * origin of OKLab, so the mix scales the colour's L, a and b by `keep`.
  */
 export function mixWithBlack(hex: string, keep: number): string {
-  const [r, g, b] = [1, 3, 5].map((at) => toLinear(parseInt(hex.slice(at, at + 2), 16) / 255)) as [
-    number,
-    number,
-    number,
-  ];
+  const [r, g, b] = channelsOf(hex).map((channel) => toLinear(channel / 255)) as [number, number, number];
   const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b) * keep;
   const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b) * keep;
   const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b) * keep;
   const [l3, m3, s3] = [l ** 3, m ** 3, s ** 3];
-  return `#${[
-    4.0767416621 * l3 - 3.3077115913 * m3 + 0.2309699292 * s3,
-    -1.2684380046 * l3 + 2.6097574011 * m3 - 0.3413193965 * s3,
-    -0.0041960863 * l3 - 0.7034186147 * m3 + 1.707614701 * s3,
-  ]
-    .map((channel) =>
-      Math.round(Math.min(1, Math.max(0, toGamma(channel))) * 255)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
+  return hexOf(
+    [
+      4.0767416621 * l3 - 3.3077115913 * m3 + 0.2309699292 * s3,
+      -1.2684380046 * l3 + 2.6097574011 * m3 - 0.3413193965 * s3,
+      -0.0041960863 * l3 - 0.7034186147 * m3 + 1.707614701 * s3,
+    ].map((channel) => Math.min(1, Math.max(0, toGamma(channel))) * 255),
+  );
 }
 
 /**

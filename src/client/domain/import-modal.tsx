@@ -10,7 +10,8 @@ import { FileField } from '../components/file-field';
 import { Modal } from '../components/modal';
 import { ApiError } from '../lib/api-client';
 import { heldChoice } from '../lib/held-field';
-import { downloadImportTemplate, fetchFileColumns, newProgressId, useImportFile } from './importacao.api';
+import { downloadImportTemplate, fetchFileColumns, useImportFile } from './importacao.api';
+import { randomId } from '../lib/random-id';
 import { ImportAccounts } from './import-accounts';
 import { importTexts } from './import-kinds';
 import { ImportMapping, mappingProblems } from './import-mapping';
@@ -80,7 +81,7 @@ export function ImportModal({ kind, onClose }: { kind: ImportKind; onClose: () =
 
   const handleApply = async () => {
     if (!file) return;
-    const id = newProgressId();
+    const id = randomId();
     setProgressId(id);
     setStep('applying');
     try {

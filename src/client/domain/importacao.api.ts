@@ -9,7 +9,6 @@ import {
 import { importResultSchema, type ImportResult } from '../../shared/importacao.schemas';
 import { api, apiWithMessage, downloadFile } from '../lib/api-client';
 import { keyRoots } from '../lib/query-keys';
-import { randomId } from '../lib/random-id';
 
 /** A school's 300 students with new guardian accounts take tens of seconds on a small server. */
 const APPLY_TIMEOUT_MS = 5 * 60_000;
@@ -52,9 +51,6 @@ export function fetchImportProgress(id: string): Promise<ImportProgress> {
     schema: importProgressSchema,
   });
 }
-
-/** An id for the apply's progress. */
-export const newProgressId = randomId;
 
 export interface ImportRequest {
   file: File;
