@@ -18,15 +18,20 @@ const pending: PrivacyStatus = {
   ultimo_aceite: null,
 };
 
+/** A guardian who has not accepted the notice yet, at the gate in front of the portal. */
+async function openPendingGate() {
+  stubApi({ '/api/privacidade': pending });
+  renderAt(
+    <PrivacyGate nivel="responsavel">
+      <p>portal</p>
+    </PrivacyGate>,
+  );
+  await screen.findByRole('heading', { name: 'Antes de começar' });
+}
+
 describe('PrivacyGate: a guardian’s first sign-in', () => {
   it('links the notice and the terms by their titles, not by bare addresses', async () => {
-    stubApi({ '/api/privacidade': pending });
-    renderAt(
-      <PrivacyGate nivel="responsavel">
-        <p>portal</p>
-      </PrivacyGate>,
-    );
-    await screen.findByRole('heading', { name: 'Antes de começar' });
+    await openPendingGate();
     expect(screen.getByRole('link', { name: 'Aviso de Privacidade' }).getAttribute('href')).toBe(
       '/privacidade',
     );
@@ -37,13 +42,7 @@ describe('PrivacyGate: a guardian’s first sign-in', () => {
 
   it('the texts scroll in their boxes, and a keyboard reaches each box to scroll it (axe: scrollable-region-focusable)', async () => {
     const user = userEvent.setup();
-    stubApi({ '/api/privacidade': pending });
-    renderAt(
-      <PrivacyGate nivel="responsavel">
-        <p>portal</p>
-      </PrivacyGate>,
-    );
-    await screen.findByRole('heading', { name: 'Antes de começar' });
+    await openPendingGate();
     await user.tab(); // the link to the notice
     await user.tab(); // the link to the terms
     await user.tab();
