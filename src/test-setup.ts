@@ -13,6 +13,12 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   });
 }
 
+// jsdom has no isSecureContext; the portal runs on HTTPS or localhost, where a browser says true and gives
+// the Clipboard API (lib/copy-text.ts chooses by it). Writable, so a test can stand in plain HTTP.
+if (typeof window !== 'undefined' && !('isSecureContext' in window)) {
+  Object.defineProperty(window, 'isSecureContext', { writable: true, configurable: true, value: true });
+}
+
 // Test files share their modules (vitest.config.ts: isolate false), the server's clock included: a date one
 // file pinned and left pinned was the next file's 'now' (students-departure's 10/12 made an upload window
 // of the real day count none of that file's uploads). Every file ends on the real clock, whoever pinned it.

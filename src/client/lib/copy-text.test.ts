@@ -5,6 +5,7 @@ import { copyText } from './copy-text';
 afterEach(() => {
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'clipboard');
+  Reflect.deleteProperty(document, 'execCommand');
   vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
