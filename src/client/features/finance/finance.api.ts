@@ -45,6 +45,7 @@ import { nfseListSchema, type NfseList } from '../../../shared/fiscal.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
+import { IDEMPOTENCY_HEADER } from '../../../shared/idempotency.schemas';
 import { describeEncargos } from './encargos';
 
 const financeKey = keyRoots.finance;
@@ -184,11 +185,14 @@ export function useInvalidateFinance() {
 export function useRegisterPayment() {
   const invalidate = useInvalidateFinance();
   return useMutation({
+    // `key`: the dialog's Idempotency-Key, the same for the same payment sent again (ADR 0053).
     mutationFn: ({
       id,
+      key,
       ...body
     }: {
       id: string;
+      key: string;
       valor_pago: number;
       data_pagamento: string;
       forma: FormaPagamento;
@@ -197,6 +201,7 @@ export function useRegisterPayment() {
         method: 'POST',
         body,
         globalErrors: false,
+        headers: { [IDEMPOTENCY_HEADER]: key },
       }),
     onSuccess: invalidate,
   });

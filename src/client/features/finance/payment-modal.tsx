@@ -16,6 +16,7 @@ import { moneyText } from '../../../shared/validators';
 import { FormInput, FormSelect } from '../../components/form-fields';
 import { MoneyField } from '../../components/form-groups';
 import { FormModal } from '../../components/form-modal';
+import { randomId } from '../../lib/random-id';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useCotacao, useRegisterPayment } from './finance.api';
 import { centavosToInput } from './finance-ui';
@@ -44,6 +45,16 @@ export function PaymentModal({ mensalidade, onClose }: { mensalidade: Mensalidad
   const due = cotacao.data;
   const centavos = parseReais(valor);
 
+  // 'Registrar' clicked again after an answer lost on the school's Wi-Fi sends the same key, and the server
+  // answers as the first time instead of recording the payment twice; a payment changed in the form
+  // is another request, with a key of its own.
+  const sent = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (values: object) => {
+    const body = JSON.stringify(values);
+    if (sent.current?.body !== body) sent.current = { body, key: randomId() };
+    return sent.current.key;
+  };
+
   // A new date brings a new quote: the amount follows it unless the user typed another.
   const quoted = useRef('');
   const { setValue, getValues } = form;
@@ -66,7 +77,7 @@ export function PaymentModal({ mensalidade, onClose }: { mensalidade: Mensalidad
       form={form}
       onClose={onClose}
       onSubmit={form.submit(async (values) => {
-        const result = await register.mutateAsync({ id: mensalidade.id, ...values });
+        const result = await register.mutateAsync({ id: mensalidade.id, key: keyFor(values), ...values });
         toast.success(result.message ?? 'Pagamento registrado com sucesso!');
         onClose();
       })}

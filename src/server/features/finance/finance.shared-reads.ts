@@ -45,10 +45,18 @@ export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<
   try {
     return await db.transaction(work);
   } finally {
-    forgetSharedReads(db);
-    // Other instances drop theirs too (ADR 0015); a write they miss still shows within SHARED_READ_MS.
-    await cacheBusOf(db)
-      ?.publish(db, 'figures')
-      .catch(() => undefined);
+    await sharedReadsChanged(db);
   }
+}
+
+/**
+ * After a finance write commits: this instance's shared reads go, and other instances drop theirs too
+ * (ADR 0015; a write they miss still shows within SHARED_READ_MS). A write run inside an outer
+ * transaction (an idempotent route's) calls it with the app's database once that transaction is over.
+ */
+export async function sharedReadsChanged(db: DbOrTx): Promise<void> {
+  forgetSharedReads(db);
+  await cacheBusOf(db)
+    ?.publish(db, 'figures')
+    .catch(() => undefined);
 }

@@ -53,6 +53,8 @@ import { cancelLote, generateMensalidades, type GenerationOutcome } from './mens
 import { getMensalidade, listMensalidades, quoteMensalidade } from './mensalidades.service.js';
 import { mensalidadesAposSaida } from './mensalidades.saida.js';
 import { clock } from '../../lib/clock.js';
+import { runIdempotent } from '../../lib/idempotency.js';
+import { sharedReadsChanged } from './finance.shared-reads.js';
 import { pixStateOf, wakePixSync } from './pix-cobranca.js';
 
 const EXPORT_LIMIT = 10_000;
@@ -278,20 +280,32 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: manage,
     },
+    // The desk's dialog sends an Idempotency-Key (ADR 0053): 'Registrar' clicked again after an answer
+    // lost on the school's Wi-Fi replays the first answer instead of recording the payment twice.
     async (request, reply) => {
-      const result = await thenSyncPix((today) =>
-        registerPayment(db(), request.params.id, request.body, actorOf(request), today),
-      );
-      return reply
-        .status(201)
-        .send(
-          ok(
-            result,
-            result.mensalidade.status === 'pago'
-              ? 'Pagamento registrado com sucesso!'
-              : 'Pagamento parcial registrado; o restante continua em aberto.',
-          ),
+      void reply.status(201);
+      try {
+        return await thenSyncPix((today) =>
+          runIdempotent(db(), request, reply, signedInUser(request).id, async (tx) => {
+            const result = await registerPayment(
+              tx,
+              request.params.id,
+              request.body,
+              actorOf(request),
+              today,
+            );
+            return ok(
+              result,
+              result.mensalidade.status === 'pago'
+                ? 'Pagamento registrado com sucesso!'
+                : 'Pagamento parcial registrado; o restante continua em aberto.',
+            );
+          }),
         );
+      } finally {
+        // registerPayment's own transaction was nested in the key's: its figures go once that commits.
+        await sharedReadsChanged(db());
+      }
     },
   );
 
