@@ -465,12 +465,14 @@ export const mensalidadesAposSaidaQuerySchema = z.strictObject({
   data: isoDateSchema,
 });
 export const mensalidadesAposSaidaSchema = z.object({
-  /** Open (nothing paid), due after the day: cancelled when asked. */
+  /** Open (nothing paid, no comprovante awaiting the school), due after the day: cancelled when asked. */
   quantidade: z.number().int(),
   /** How many of `quantidade` are enrolment fees, named as fees (ADR 0094); the rest are months. */
   taxas_matricula: z.number().int(),
   total: z.number(),
   /** Due after the day but partly paid: kept (a discount, not a cancellation). */
   com_pagamento: z.number().int(),
+  /** Due after the day, nothing recorded, a comprovante awaiting the school ('Já paguei'): kept. */
+  em_confirmacao: z.number().int(),
 });
 export type MensalidadesAposSaida = z.infer<typeof mensalidadesAposSaidaSchema>;

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { formatCentavos, formatCount, formatDate, todayIso } from '../../../shared/format';
+import { formatCentavos, formatDate, todayIso } from '../../../shared/format';
 import { formatContagemCobrancas } from '../../../shared/contagem-cobrancas';
 import type { MensalidadesAposSaida } from '../../../shared/mensalidades.schemas';
 import { UFS } from '../../../shared/documents.schemas';
@@ -121,6 +121,19 @@ export function StudentDepartureModal({
 }
 
 /**
+ * What a departure keeps for the Financeiro: '1 com pagamento parcial e 1 com comprovante aguardando
+ * confirmação ficam no Financeiro.' (the family says it paid that one).
+ */
+function keptLine({ com_pagamento, em_confirmacao }: MensalidadesAposSaida): string {
+  const parts = [
+    com_pagamento > 0 ? `${String(com_pagamento)} com pagamento parcial` : '',
+    em_confirmacao > 0 ? `${String(em_confirmacao)} com comprovante aguardando confirmação` : '',
+  ].filter(Boolean);
+  if (parts.length === 0) return '';
+  return ` ${parts.join(' e ')} ${com_pagamento + em_confirmacao === 1 ? 'fica' : 'ficam'} no Financeiro.`;
+}
+
+/**
  * What the box cancels, named as what it holds on the day typed: a fee is cancelled with the months and
  * said so ('Cancelar as mensalidades e a taxa de matrícula que vencem depois da saída').
  */
@@ -156,9 +169,7 @@ function TuitionAfterDeparture({ alunoId }: { alunoId: string }) {
       />
       <p className="text-sm text-gray-600" aria-live="polite">
         {line}
-        {found &&
-          found.com_pagamento > 0 &&
-          ` ${formatCount(found.com_pagamento, 'com pagamento parcial fica', 'com pagamento parcial ficam')} no Financeiro.`}
+        {found && keptLine(found)}
       </p>
     </div>
   );

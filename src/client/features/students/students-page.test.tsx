@@ -36,6 +36,7 @@ describe('the students page', () => {
         taxas_matricula: 0,
         total: 170_000,
         com_pagamento: 1,
+        em_confirmacao: 1,
       },
       [`/api/alunos/${ALUNO}`]: () => student,
       [`/api/alunos/${ALUNO}/status`]: (request) => {
@@ -62,7 +63,7 @@ describe('the students page', () => {
     await userEvent.type(within(confirm).getByLabelText('Município'), 'Campinas');
     await userEvent.selectOptions(within(confirm).getByLabelText('UF'), 'SP');
     await within(confirm).findByText(
-      '2 mensalidades em aberto vencem depois de 02/03/2026 (R$ 1.700,00). 1 com pagamento parcial fica no Financeiro.',
+      '2 mensalidades em aberto vencem depois de 02/03/2026 (R$ 1.700,00). 1 com pagamento parcial e 1 com comprovante aguardando confirmação ficam no Financeiro.',
     );
     await userEvent.click(within(confirm).getByRole('checkbox', { name: /Cancelar as mensalidades/ }));
     await userEvent.click(within(confirm).getByRole('button', { name: 'Transferir' }));
@@ -94,7 +95,13 @@ describe('the students page', () => {
 
   it('names the enrolment fee it would cancel as the fee, beside the months', async () => {
     const student = studentAnswer({ id: ALUNO, nome: 'Lia Souza' });
-    let aposSaida = { quantidade: 3, taxas_matricula: 1, total: 250_000, com_pagamento: 0 };
+    let aposSaida = {
+      quantidade: 3,
+      taxas_matricula: 1,
+      total: 250_000,
+      com_pagamento: 0,
+      em_confirmacao: 0,
+    };
     stubApi({
       '/api/auth/me': signedInAs(),
       '/api/alunos': listOf(student),
@@ -118,7 +125,7 @@ describe('the students page', () => {
       }),
     ).toBeInTheDocument();
     // Only the fee left after a later day: the fee alone.
-    aposSaida = { quantidade: 1, taxas_matricula: 1, total: 80_000, com_pagamento: 0 };
+    aposSaida = { quantidade: 1, taxas_matricula: 1, total: 80_000, com_pagamento: 0, em_confirmacao: 0 };
     await userEvent.clear(day);
     await userEvent.type(day, '2026-11-30');
     await within(dialog).findByText('1 taxa de matrícula em aberto vence depois de 30/11/2026 (R$ 800,00).');

@@ -53,6 +53,11 @@ describe('a departure the secretaria records, with tuition open after it', () =>
       competencia: '2026-12',
       tomadorNome: 'Carla Almeida',
     });
+    // The family sent a comprovante for December: the notice says so, the Financeiro decides.
+    await t.database.db
+      .update(mensalidades)
+      .set({ confirmacaoDesde: '2026-12-05' })
+      .where(eq(mensalidades.id, months['12']!.id));
 
     const response = await patchStatus(student.id, secretaria.cookie, {
       status: 'transferido',
@@ -73,7 +78,9 @@ describe('a departure the secretaria records, with tuition open after it', () =>
     });
     expect(notice!.texto).toContain('registrou a transferência de Lucas Almeida, com saída em 04/12/2026.');
     expect(notice!.texto).toContain('1 mensalidade continua em aberto com vencimento depois da saída');
-    expect(notice!.texto).toContain('dezembro de 2026 (R$ 850,00, vence 10/12/2026; NFS-e emitida)');
+    expect(notice!.texto).toContain(
+      'dezembro de 2026 (R$ 850,00, vence 10/12/2026; comprovante aguardando confirmação; NFS-e emitida)',
+    );
     expect(notice!.texto).toContain('A NFS-e emitida precisa ser cancelada pela Direção em Notas fiscais.');
     // October and November were due before the exit: not named.
     expect(notice!.texto).not.toMatch(/outubro|novembro/);

@@ -46,6 +46,7 @@ async function openAfter(tx: DbOrTx, alunoId: string, data: string) {
       anuidadeAno: mensalidades.anuidadeAno,
       vencimento: mensalidades.dataVencimento,
       aberto: sql<number>`${mensalidades.valor} - ${mensalidades.principalPago}`.mapWith(Number),
+      emConfirmacao: sql<boolean>`${mensalidades.confirmacaoDesde} is not null`,
     })
     .from(mensalidades)
     .where(
@@ -87,7 +88,7 @@ export const warnFinanceOfDeparture: DepartureHandler = async (ctx, tx, alunoIds
     const meses = open
       .map(
         (row) =>
-          `${referenciaCobranca({ tipo: row.tipo, mes_referencia: row.mes, anuidade_ano: row.anuidadeAno })} (${formatCentavosPlain(row.aberto)}, vence ${formatDate(row.vencimento)}${row.notaEmitida ? '; NFS-e emitida' : ''})`,
+          `${referenciaCobranca({ tipo: row.tipo, mes_referencia: row.mes, anuidade_ano: row.anuidadeAno })} (${formatCentavosPlain(row.aberto)}, vence ${formatDate(row.vencimento)}${row.emConfirmacao ? '; comprovante aguardando confirmação' : ''}${row.notaEmitida ? '; NFS-e emitida' : ''})`,
       )
       .join('; ');
     const notas = open.filter((row) => row.notaEmitida).length;

@@ -2,7 +2,7 @@
  * A student's departure and the tuition after it: what leaving on a day would cancel (the transfer
  * dialog's line) and the cancellation itself, in the status change's transaction (registered in
  * index.ts through the students module's departure hook). Only months due after the day and with
- * nothing paid are cancelled; one partly paid is the Financeiro's to settle (a discount).
+ * nothing paid are cancelled; one partly paid, or awaiting its comprovante, is the Financeiro's to settle.
  */
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { formatDate } from '../../../shared/format.js';
@@ -24,6 +24,13 @@ const dueAfter = (alunoIds: readonly string[], data: string) =>
     gt(mensalidades.dataVencimento, data),
   );
 
+/**
+ * What a departure may cancel: nothing paid and no comprovante awaiting the school's answer — a family
+ * that sent one says it paid, and the money may be in the account (ADR 0135); like a part payment, that
+ * month is the Financeiro's to settle.
+ */
+const cancellable = and(eq(mensalidades.principalPago, 0), isNull(mensalidades.confirmacaoDesde));
+
 /** What cancelling after `data` would do for one student. */
 export async function mensalidadesAposSaida(
   db: DbOrTx,
@@ -32,16 +39,19 @@ export async function mensalidadesAposSaida(
 ): Promise<MensalidadesAposSaida> {
   const [row] = await db
     .select({
-      quantidade: sql<number>`count(*) filter (where ${mensalidades.principalPago} = 0)`.mapWith(Number),
+      quantidade: sql<number>`count(*) filter (where ${cancellable})`.mapWith(Number),
       taxas:
-        sql<number>`count(*) filter (where ${mensalidades.principalPago} = 0 and ${mensalidades.tipo} = 'taxa_matricula')`.mapWith(
+        sql<number>`count(*) filter (where ${cancellable} and ${mensalidades.tipo} = 'taxa_matricula')`.mapWith(
           Number,
         ),
-      total:
-        sql<number>`coalesce(sum(${mensalidades.valor}) filter (where ${mensalidades.principalPago} = 0), 0)`.mapWith(
-          Number,
-        ),
+      total: sql<number>`coalesce(sum(${mensalidades.valor}) filter (where ${cancellable}), 0)`.mapWith(
+        Number,
+      ),
       comPagamento: sql<number>`count(*) filter (where ${mensalidades.principalPago} > 0)`.mapWith(Number),
+      emConfirmacao:
+        sql<number>`count(*) filter (where ${mensalidades.principalPago} = 0 and ${mensalidades.confirmacaoDesde} is not null)`.mapWith(
+          Number,
+        ),
     })
     .from(mensalidades)
     .where(dueAfter([alunoId], data));
@@ -50,6 +60,7 @@ export async function mensalidadesAposSaida(
     taxas_matricula: row?.taxas ?? 0,
     total: row?.total ?? 0,
     com_pagamento: row?.comPagamento ?? 0,
+    em_confirmacao: row?.emConfirmacao ?? 0,
   };
 }
 
@@ -77,7 +88,7 @@ export const cancelAfterDeparture: DepartureHandler = async (ctx, tx, alunoIds, 
       motivoCancelamento: motivo,
       version: sql`${mensalidades.version} + 1`,
     })
-    .where(and(dueAfter(alunoIds, departure.data), eq(mensalidades.principalPago, 0)))
+    .where(and(dueAfter(alunoIds, departure.data), cancellable))
     .returning({ id: mensalidades.id, alunoId: mensalidades.alunoId, tipo: mensalidades.tipo });
   if (cancelled.length === 0)
     return {

@@ -64,6 +64,7 @@ describe('a transfer on a day, with its destination and the tuition after it', (
       taxas_matricula: 0,
       total: 170_000,
       com_pagamento: 1,
+      em_confirmacao: 0,
     });
 
     const response = await patchStatus(student.id, admin.cookie, {
@@ -92,6 +93,38 @@ describe('a transfer on a day, with its destination and the tuition after it', (
       .from(mensalidades)
       .where(eq(mensalidades.id, months['09']!.id));
     expect(cancelled!.motivoCancelamento).toBe('Transferência em 14/08/2026');
+  });
+
+  it('keeps a month whose comprovante awaits the school: the family says it paid it', async () => {
+    clock.pin('2026-09-20');
+    const admin = await signedIn(t, 'administrador');
+    const { student, months } = await studentWithTuition();
+    // 'Já paguei' for October, sent on the 18th (ADR 0035): the money may already be in the account.
+    await t.database.db
+      .update(mensalidades)
+      .set({ confirmacaoDesde: '2026-09-18' })
+      .where(eq(mensalidades.id, months['10']!.id));
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/financeiro/mensalidades/apos-saida?aluno_id=${student.id}&data=2026-08-14`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(dataOf<MensalidadesAposSaida>(preview)).toEqual({
+      quantidade: 2,
+      taxas_matricula: 0,
+      total: 170_000,
+      com_pagamento: 0,
+      em_confirmacao: 1,
+    });
+    const response = await patchStatus(student.id, admin.cookie, {
+      status: 'transferido',
+      data_saida: '2026-08-14',
+      cancelar_mensalidades: true,
+    });
+    expect(messageOf(response)).toBe(
+      'Status alterado para Transferido. 2 mensalidades canceladas (vencimento depois de 14/08/2026).',
+    );
+    expect(await openMonths(student.id)).toEqual(['2026-08', '2026-10']);
   });
 
   it('counts an enrolment fee due after the day as the fee, in the preview and in what it cancelled', async () => {
