@@ -3,7 +3,7 @@ import type { ReportEntry, ReportParameter } from '../../../shared/reports.schem
 import { paths } from '../../../shared/routes.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Viewer } from '../classes/index.js';
-import { scopeOf } from '../students/index.js';
+import { fichaAccessOf, scopeOf } from '../students/index.js';
 import { academicReports } from './reports.academico.js';
 import { classOptionsOf, type CatalogueContext, type HubReport } from './reports.context.js';
 import { peopleReports } from './reports.people.js';
@@ -26,7 +26,7 @@ interface CatalogueItem extends Omit<
   /** Roles that hold the permission but are not offered the file (a guardian's children list). */
   except?: Nivel[];
   /** Fixed, or per role where the same route gives each role a different file (scope). */
-  descricao: string | ((nivel: Nivel) => string);
+  descricao: string | ((nivel: Nivel, permissoes: readonly Permission[]) => string);
   parametros: (year: number) => ReportParameter[];
   tela: ReportEntry['tela'] | ((nivel: Nivel) => ReportEntry['tela']);
 }
@@ -98,10 +98,13 @@ const catalogue: CatalogueItem[] = [
     id: 'alunos',
     grupo: 'secretaria',
     titulo: 'Cadastro de alunos (exportação)',
-    descricao: (nivel) =>
+    // The CPF column follows what the account reads of the ficha (ADR 0139).
+    descricao: (nivel, permissoes) =>
       nivel === 'professor'
         ? 'Os alunos das suas turmas, com matrícula, turma e contato do responsável (sem CPF).'
-        : 'Todos os alunos com matrícula, turma, situação, contatos, CPF e o responsável principal.',
+        : fichaAccessOf(permissoes) === 'consulta'
+          ? 'Todos os alunos com matrícula, turma, situação, contatos e o responsável principal (sem CPF).'
+          : 'Todos os alunos com matrícula, turma, situação, contatos, CPF e o responsável principal.',
     url: '/api/alunos/export',
     formatos: ['csv', 'xlsx'],
     parametros: () => [],
@@ -157,7 +160,8 @@ export async function listReports(
       id: item.id,
       grupo: item.grupo,
       titulo: item.titulo,
-      descricao: typeof item.descricao === 'function' ? item.descricao(nivel) : item.descricao,
+      descricao:
+        typeof item.descricao === 'function' ? item.descricao(nivel, viewer.permissoes) : item.descricao,
       url: item.url,
       parametro_formato: 'format',
       formatos: item.formatos,

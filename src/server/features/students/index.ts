@@ -24,6 +24,7 @@ export {
   classIdsTaughtBy,
   classesInScope,
   scopeOf,
+  fichaAccessOf,
   studentNotFound,
   studentsInScope,
 } from './students.scope.js';

@@ -3,7 +3,7 @@ import { parentescoLabels, studentStatusLabels, type Student } from '../../../sh
 import { formatCpf } from '../../../shared/validators.js';
 import { toCsv, toXlsx, type ExportColumn } from '../../lib/spreadsheet.js';
 
-import type { FieldView } from './students.presenter.js';
+import { seesCpf, type FieldView } from './students.presenter.js';
 
 /** The export's columns follow the role's field view: a teacher's sheet has no contact columns. */
 function columnsFor(view: FieldView): ExportColumn<Student>[] {
@@ -22,7 +22,7 @@ function columnsFor(view: FieldView): ExportColumn<Student>[] {
       { header: 'E-mail', value: (s) => s.email ?? '' },
       { header: 'Telefone', value: (s) => formatPhone(s.telefone) },
     );
-  if (view === 'admin') columns.push({ header: 'CPF', value: (s) => formatCpf(s.cpf) });
+  if (seesCpf(view)) columns.push({ header: 'CPF', value: (s) => formatCpf(s.cpf) });
   columns.push(
     { header: 'Responsável', value: (s) => s.responsavel?.nome ?? '' },
     { header: 'Parentesco', value: (s) => (s.responsavel ? parentescoLabels[s.responsavel.parentesco] : '') },

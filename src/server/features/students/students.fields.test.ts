@@ -4,6 +4,8 @@ import type { Student } from '../../../shared/students.schemas.js';
 import { requestsOf, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertGuardian } from '../../test/records-fixtures.js';
 import { classWithFamily } from '../../test/school-fixtures.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
+import { formatCpf } from '../../../shared/validators.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 
 /**
@@ -48,12 +50,12 @@ async function family() {
 }
 
 /** Every answer a role gets about the family, as text. */
-async function answersFor(cookie: string, ids: { student: string; turma: string }, own = false) {
+async function answersFor(cookie: string, ids: { student: string; turma?: string }, own = false) {
   const urls = [
     `/api/alunos/${ids.student}`,
     '/api/alunos',
     '/api/alunos/export?format=csv',
-    `/api/turmas/${ids.turma}/alunos`,
+    ...(ids.turma ? [`/api/turmas/${ids.turma}/alunos`] : []),
     ...(own ? ['/api/responsaveis/me'] : []),
   ];
   const bodies: string[] = [];
@@ -147,4 +149,29 @@ describe('field-level visibility per role', () => {
     for (const value of [...Object.values(secret), student.cpf!, guardian.cpf!])
       expect(text, value).toContain(value);
   });
+
+  it('the coordenação sees the contacts but neither CPFs nor the school’s notes (ADR 0139)', async () => {
+    const { student, turma, guardian } = await family();
+    const coordenacao = await staffWith(t, 'coordenacao');
+    const text = await answersFor(coordenacao.cookie, { student: student.id, turma: turma.id });
+    for (const value of [secret.alunoNota, secret.respNota, ...cpfsOf(student, guardian)])
+      expect(text, value).not.toContain(value);
+    for (const value of [secret.alunoEmail, secret.alunoEndereco, secret.respEmail, secret.respEndereco])
+      expect(text, value).toContain(value);
+    expect(text).not.toMatch(/;CPF;/);
+  });
+
+  it('the Financeiro sees the CPFs billing names, not the school’s notes (ADR 0139)', async () => {
+    const { student, guardian } = await family();
+    const financeiro = await staffWith(t, 'financeiro');
+    const text = await answersFor(financeiro.cookie, { student: student.id });
+    for (const value of [secret.alunoNota, secret.respNota]) expect(text, value).not.toContain(value);
+    for (const value of [student.cpf!, guardian.cpf!, secret.respEmail]) expect(text, value).toContain(value);
+    expect(text).toContain(formatCpf(student.cpf));
+  });
 });
+
+/** A student's and a guardian's CPFs, as the JSON carries them and as the spreadsheet writes them. */
+function cpfsOf(...people: { cpf: string | null }[]): string[] {
+  return people.flatMap((person) => (person.cpf ? [person.cpf, formatCpf(person.cpf)] : []));
+}

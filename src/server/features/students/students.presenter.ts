@@ -15,15 +15,27 @@ import type { GuardianRow, StudentGuardianRow, StudentRow } from '../../db/schem
  * phones — no addresses, CPFs, e-mails, internal notes; a guardian everything of their child and of
  * themselves but the school's internal notes (and CPFs, as before), and of the child's other guardians
  * only name, kinship and who is principal — the school does not hand one parent the other's e-mail, phone
- * or address (LGPD art. 6º III, necessity); an administrator everything.
+ * or address (LGPD art. 6º III, necessity); the secretaria and the direção everything, the Financeiro and
+ * the coordenação less (ADR 0139).
  */
-export type FieldView = 'admin' | 'teacher' | 'guardian';
+export type FieldView = 'admin' | 'finance' | 'staff' | 'teacher' | 'guardian';
+
+/**
+ * The school's staff: the whole record (`admin`), or, by what the account does (ADR 0139), without the
+ * internal notes (`finance`) or without the notes and the CPFs (`staff`, the coordenação).
+ */
+const schoolViews: ReadonlySet<FieldView> = new Set(['admin', 'finance', 'staff']);
+const isSchool = (view: FieldView) => schoolViews.has(view);
+/** Whether `view` reads the CPFs of students and guardians (the export's CPF column too). */
+export const seesCpf = (view: FieldView) => view === 'admin' || view === 'finance';
+const seesNotes = (view: FieldView) => view === 'admin';
 
 export function fieldViewOf(scope: RecordsScope): FieldView {
   // A student's own account sees what a guardian sees of the child, with no guardian as 'self': the
   // guardians' contacts stay hidden (ADR 0029).
   if (scope.kind === 'student') return 'guardian';
-  return scope.kind === 'all' ? 'admin' : scope.kind;
+  if (scope.kind !== 'all') return scope.kind;
+  return scope.ficha === 'consulta' ? 'staff' : scope.ficha === 'cobranca' ? 'finance' : 'admin';
 }
 
 /** How `scope` reads a record: its field view, and `self`, a guardian's own guardian record (else null). */
@@ -76,7 +88,7 @@ export function guardianContacts(
 }
 
 function seesAllContacts(guardianId: string, view: FieldView, self: string | null): boolean {
-  return view === 'admin' || (view === 'guardian' && guardianId === self);
+  return isSchool(view) || (view === 'guardian' && guardianId === self);
 }
 
 /** A guardian's phone as `view` sees it (guardianContacts): the school, the guardian themself, a teacher. */
@@ -90,14 +102,13 @@ export function toStudentGuardian(
   view: FieldView,
   self: string | null = null,
 ): StudentGuardian {
-  const admin = view === 'admin';
   return {
     id: row.id,
     nome: row.nome,
     ...guardianContacts(row, view, self),
-    ...(admin || (view === 'guardian' && row.id === self) ? addressPartsOf(row) : NO_ADDRESS_PARTS),
-    cpf: admin ? row.cpf : null,
-    observacoes: admin ? row.observacoes : null,
+    ...(isSchool(view) || (view === 'guardian' && row.id === self) ? addressPartsOf(row) : NO_ADDRESS_PARTS),
+    cpf: seesCpf(view) ? row.cpf : null,
+    observacoes: seesNotes(view) ? row.observacoes : null,
     parentesco: row.parentesco,
     eh_principal: row.ehPrincipal,
     tem_acesso: row.usuarioId !== null,
@@ -182,7 +193,6 @@ export function toStudent(
   view: FieldView,
   self: string | null = null,
 ): Student {
-  const admin = view === 'admin';
   const family = view !== 'teacher';
   const responsaveis = linked
     .map((guardian) => toStudentGuardian(guardian, view, self))
@@ -192,7 +202,7 @@ export function toStudent(
     ...whoTheStudentIs(row, view),
     telefone: family ? row.telefone : null,
     endereco: family ? row.endereco : null,
-    cpf: admin ? row.cpf : null,
+    cpf: seesCpf(view) ? row.cpf : null,
     turma_id: row.turmaId,
     turma,
     data_enturmacao: row.dataEnturmacao,
@@ -211,7 +221,7 @@ export function toStudent(
             uf: row.ufDestino,
           }
         : null,
-    observacoes: admin ? row.observacoes : null,
+    observacoes: seesNotes(view) ? row.observacoes : null,
     created_at: row.createdAt.toISOString(),
     version: row.version,
   };

@@ -6,6 +6,7 @@ import { teachers } from '../../db/schema/teachers.js';
 import { notFound } from '../../lib/errors.js';
 import { teacherReachesClasses, type TeacherStatus } from '../../../shared/teachers.schemas.js';
 import type { UserRow } from '../../db/schema/users.js';
+import type { Permission } from '../../../shared/permissions.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { studentAccounts } from '../../db/schema/student-accounts.js';
 
@@ -15,13 +16,31 @@ import { studentAccounts } from '../../db/schema/student-accounts.js';
  * students; a guardian their own children; a student's own account (ADR 0029) only the student.
  * Anything outside the scope is answered as if it did not exist (404), so ids cannot be probed.
  */
-export type Viewer = Pick<UserRow, 'id' | 'nivel'>;
+export type Viewer = Pick<UserRow, 'id' | 'nivel'> & {
+  /** The signed-in account's permissions (every request has them): which of the ficha's fields it reads. */
+  permissoes?: readonly Permission[];
+};
 
 /** Absent and out of scope answer the same, so ids cannot be probed. */
 export const studentNotFound = () => notFound('Aluno não encontrado.');
 
+/**
+ * What a staff account reads of the ficha beyond names, classes and contacts (LGPD art. 6º III,
+ * necessity; ADR 0139): `completa` — who keeps the record (`students.write`: the secretaria, the direção)
+ * — everything; `cobranca` — the Financeiro (`finance.manage`) — the CPFs too, which the boleto, the Pix,
+ * the NFS-e and the IR declaration name, but not the school's internal notes; `consulta` — any other
+ * (the coordenação) — neither CPFs nor notes.
+ */
+export type FichaAccess = 'completa' | 'cobranca' | 'consulta';
+
+export function fichaAccessOf(permissoes: readonly Permission[] | undefined): FichaAccess {
+  // Without the account's permissions (a job acting for the school, not a person), the whole record.
+  if (!permissoes || permissoes.includes('students.write')) return 'completa';
+  return permissoes.includes('finance.manage') ? 'cobranca' : 'consulta';
+}
+
 export type RecordsScope =
-  | { kind: 'all' }
+  | { kind: 'all'; ficha?: FichaAccess }
   /**
    * `teacherId` is null when the account has no teacher record, or its record is 'inativo' or
    * 'afastado' (`status` says which): such a teacher reaches no class, student, grade or roll.
@@ -37,8 +56,11 @@ export type RecordsScope =
  * reaches nothing until the record is 'ativo' again. Read on every request (never cached), so a change
  * of status holds from the next request on, on every instance.
  */
-export async function scopeOf(db: DbOrTx, viewer: Pick<UserRow, 'id' | 'nivel'>): Promise<RecordsScope> {
-  if (viewer.nivel === 'administrador') return { kind: 'all' };
+export async function scopeOf(db: DbOrTx, viewer: Viewer): Promise<RecordsScope> {
+  if (viewer.nivel === 'administrador') {
+    const ficha = fichaAccessOf(viewer.permissoes);
+    return ficha === 'completa' ? { kind: 'all' } : { kind: 'all', ficha };
+  }
   if (viewer.nivel === 'professor') {
     const [row] = await db
       .select({ id: teachers.id, status: teachers.status })
