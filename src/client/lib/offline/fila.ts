@@ -11,7 +11,8 @@
  * - Beside the queue, `copias`: the last answer of a screen's read (a roll, a grade grid), shown when the
  *   device is offline; and `rascunhos`: text typed and not saved yet (a parecer), kept while typing so a
  *   reload or a closed app without signal does not lose it.
- * No window or React here: the service worker (sw/sync.ts) runs the same `syncQueue`.
+ * No window or React here. The pages run `syncQueue`; on Background Sync the service worker (sw/sync.ts)
+ * only wakes an open portal page, which sends its own queue with its own session.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { IDEMPOTENCY_HEADER } from '../../../shared/idempotency.schemas';
