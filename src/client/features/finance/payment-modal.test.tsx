@@ -15,17 +15,14 @@ afterEach(() => {
 
 const lia = mensalidadeAnswer();
 const PAGAMENTO = `/api/financeiro/mensalidades/${lia.id}/pagamento`;
+const COTACAO = `/api/financeiro/mensalidades/${lia.id}/cotacao`;
+/** The quote of a month paid on time: R$ 850,00, nothing added. */
+const EM_DIA = { principal: 85_000, multa: 0, juros: 0, total: 85_000, dias_atraso: 0 };
 
 describe('Registrar pagamento', () => {
   it('asks how it was paid instead of presetting PIX, and sends what the secretary chose', async () => {
     const api = stubApi({
-      [`/api/financeiro/mensalidades/${lia.id}/cotacao`]: {
-        principal: 85_000,
-        multa: 0,
-        juros: 0,
-        total: 85_000,
-        dias_atraso: 0,
-      },
+      [COTACAO]: EM_DIA,
       [PAGAMENTO]: { pagamento: null },
     });
     const user = userEvent.setup();
@@ -50,13 +47,7 @@ describe('Registrar pagamento', () => {
 
   it('sent again after a lost answer, the same payment carries the same Idempotency-Key; a changed one another', async () => {
     const api = stubApi({
-      [`/api/financeiro/mensalidades/${lia.id}/cotacao`]: {
-        principal: 85_000,
-        multa: 0,
-        juros: 0,
-        total: 85_000,
-        dias_atraso: 0,
-      },
+      [COTACAO]: EM_DIA,
       [PAGAMENTO]: () => {
         throw new TypeError('Failed to fetch');
       },

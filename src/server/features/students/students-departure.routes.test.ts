@@ -33,6 +33,16 @@ async function studentWithTuition() {
   return { turma, student, months };
 }
 
+/** The transfer dialog's line: what leaving on `data` would cancel (GET /mensalidades/apos-saida). */
+const aposSaidaRequest = (alunoId: string, data: string, cookie: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/financeiro/mensalidades/apos-saida?aluno_id=${alunoId}&data=${data}`,
+    headers: { cookie },
+  });
+const aposSaida = async (alunoId: string, data: string, cookie: string) =>
+  dataOf<MensalidadesAposSaida>(await aposSaidaRequest(alunoId, data, cookie));
+
 const openMonths = async (alunoId: string) =>
   (
     await t.database.db
@@ -54,12 +64,7 @@ describe('a transfer on a day, with its destination and the tuition after it', (
       .set({ principalPago: 20_000 })
       .where(eq(mensalidades.id, months['10']!.id));
 
-    const preview = await t.app.inject({
-      method: 'GET',
-      url: `/api/financeiro/mensalidades/apos-saida?aluno_id=${student.id}&data=2026-08-14`,
-      headers: { cookie: admin.cookie },
-    });
-    expect(dataOf<MensalidadesAposSaida>(preview)).toEqual({
+    expect(await aposSaida(student.id, '2026-08-14', admin.cookie)).toEqual({
       quantidade: 2,
       taxas_matricula: 0,
       total: 170_000,
@@ -104,12 +109,7 @@ describe('a transfer on a day, with its destination and the tuition after it', (
       .update(mensalidades)
       .set({ confirmacaoDesde: '2026-09-18' })
       .where(eq(mensalidades.id, months['10']!.id));
-    const preview = await t.app.inject({
-      method: 'GET',
-      url: `/api/financeiro/mensalidades/apos-saida?aluno_id=${student.id}&data=2026-08-14`,
-      headers: { cookie: admin.cookie },
-    });
-    expect(dataOf<MensalidadesAposSaida>(preview)).toEqual({
+    expect(await aposSaida(student.id, '2026-08-14', admin.cookie)).toEqual({
       quantidade: 2,
       taxas_matricula: 0,
       total: 170_000,
@@ -135,12 +135,10 @@ describe('a transfer on a day, with its destination and the tuition after it', (
       .update(mensalidades)
       .set({ tipo: 'taxa_matricula', anuidadeAno: 2027 })
       .where(eq(mensalidades.id, months['11']!.id));
-    const preview = await t.app.inject({
-      method: 'GET',
-      url: `/api/financeiro/mensalidades/apos-saida?aluno_id=${student.id}&data=2026-08-14`,
-      headers: { cookie: admin.cookie },
+    expect(await aposSaida(student.id, '2026-08-14', admin.cookie)).toMatchObject({
+      quantidade: 3,
+      taxas_matricula: 1,
     });
-    expect(dataOf<MensalidadesAposSaida>(preview)).toMatchObject({ quantidade: 3, taxas_matricula: 1 });
     const response = await patchStatus(student.id, admin.cookie, {
       status: 'transferido',
       data_saida: '2026-08-14',
@@ -310,11 +308,7 @@ describe('a transfer on a day, with its destination and the tuition after it', (
       cancelar_mensalidades: true,
     });
     expect(refused.statusCode).toBe(403);
-    const preview = await t.app.inject({
-      method: 'GET',
-      url: `/api/financeiro/mensalidades/apos-saida?aluno_id=${student.id}&data=2026-09-20`,
-      headers: { cookie: secretaria.cookie },
-    });
+    const preview = await aposSaidaRequest(student.id, '2026-09-20', secretaria.cookie);
     expect(preview.statusCode).toBe(403);
     const transferred = await patchStatus(student.id, secretaria.cookie, { status: 'transferido' });
     expect(dataOf<Student>(transferred).saida).toMatchObject({ data: '2026-09-20', escola: null });
