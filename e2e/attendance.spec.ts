@@ -37,6 +37,8 @@ async function enrolStudent(
       data: {
         nome,
         data_nascimento: '2016-03-15',
+        // Arranged data, not the desk's double entry: saved beside any namesake (a retried journey).
+        confirmar_homonimo: true,
         matricula: `CH${run}${nome.slice(0, 2).toUpperCase()}`,
         responsavel: {
           nome: `Responsável de ${nome}`,

@@ -43,6 +43,8 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
       data: {
         nome,
         data_nascimento: '2015-08-21',
+        // Arranged data, not the desk's double entry: saved beside any namesake (a retried journey).
+        confirmar_homonimo: true,
         matricula: `DC${run}`,
         turma_id: turma.id,
         responsavel: {

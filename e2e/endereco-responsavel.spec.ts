@@ -9,6 +9,7 @@ import {
   screenshot,
   startOwnServer,
   uniqueCpf,
+  uniqueMatricula,
 } from './support';
 
 /**
@@ -190,7 +191,8 @@ test("a new student's guardian gets the address in parts from the student form, 
 }) => {
   test.setTimeout(120_000);
   const { context, page } = await signedInAdmin(browser, phone);
-  const aluno = 'Rafael Endereço Prado';
+  // Its own name each run: a retried journey would meet the first attempt's Rafael (same birth date).
+  const aluno = `Rafael Endereço Prado ${uniqueMatricula('R').slice(2)}`;
   await page.goto('/dashboard/alunos');
   await page.getByRole('button', { name: 'Novo Aluno' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo Aluno' });

@@ -36,6 +36,8 @@ test('a guardian justifies an absence with a photo on a phone; the school accept
       data: {
         nome,
         data_nascimento: '2017-05-10',
+        // Arranged data, not the desk's double entry: saved beside any namesake (a retried journey).
+        confirmar_homonimo: true,
         matricula: `JF${run}`,
         responsavel: {
           nome: `Mãe de Lia ${run}`,

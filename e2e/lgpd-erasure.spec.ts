@@ -30,6 +30,8 @@ test('the admin anonymises a former student, seeing first what the law keeps', a
     data: {
       nome,
       data_nascimento: '2012-03-04',
+      // Arranged data, not the desk's double entry: saved beside any namesake (a retried journey).
+      confirmar_homonimo: true,
       matricula: `ANON-${run}`,
       turma_id: null,
       telefone: '11955550000',
@@ -119,6 +121,8 @@ test('the new screens work on a phone', async ({ browser }) => {
     data: {
       nome: `Ex-Aluno Telefone ${run}`,
       data_nascimento: '2011-03-04',
+      // Arranged data, not the desk's double entry: saved beside any namesake (a retried journey).
+      confirmar_homonimo: true,
       matricula: `ANONP-${run}`,
       turma_id: null,
       responsavel: {

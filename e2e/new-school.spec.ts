@@ -185,6 +185,8 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
     data: {
       nome: 'Lara Mendes',
       data_nascimento: `${String(next - 7)}-05-10`,
+      // Arranged data, not the desk's double entry: saved beside any namesake (a retried journey).
+      confirmar_homonimo: true,
       sexo: 'feminino',
       matricula: `${String(next)}-0001`,
       turma_id: turmaId,

@@ -52,6 +52,8 @@ test('a sign-in from a new device shows in the bell of the open portal, live', a
       data: {
         nome: `Lia Sino ${run}`,
         data_nascimento: '2017-05-20',
+        // Arranged data, not the desk's double entry: saved beside any namesake (a retried journey).
+        confirmar_homonimo: true,
         matricula: `NS${run}`,
         responsavel: {
           nome: `Mãe da Lia ${run}`,

@@ -54,6 +54,8 @@ async function newFamily(admin: APIRequestContext, name: string) {
       data: {
         nome: `${name} ${run}`,
         data_nascimento: '2017-05-20',
+        // Arranged data, not the desk's double entry: saved beside any namesake (a retried journey).
+        confirmar_homonimo: true,
         matricula: `PU${name.slice(0, 2).toUpperCase()}${run}`,
         responsavel: {
           nome: `Mãe de ${name} ${run}`,

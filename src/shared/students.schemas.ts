@@ -230,6 +230,8 @@ export const createStudentInputSchema = z
       .transform((value) => (value === '' ? undefined : value))
       .optional(),
     responsavel: guardianInputSchema.refine(principalHasCpf, principalCpfIssue),
+    /** 'É outra criança': saves beside a student with the same name and birth date (else a 409). */
+    confirmar_homonimo: z.boolean().optional(),
   })
   .refine(enrolledAfterBirth, enrolledAfterBirthIssue);
 export type CreateStudentInput = z.input<typeof createStudentInputSchema>;

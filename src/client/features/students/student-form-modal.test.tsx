@@ -130,3 +130,52 @@ describe('Novo Aluno: the birth date against the class’s série', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 });
+
+describe('Novo Aluno for a child already registered (same name and birth date)', () => {
+  it('shows who the server found and saves another child only once the box is ticked', async () => {
+    const found =
+      'Já existe um aluno com este nome e nascimento em 20/05/2016: Beatriz Almeida Santos (matrícula 20260007, 5º Ano A). Se for outra criança, marque esta caixa e cadastre de novo; se for a mesma, feche e abra o cadastro existente.';
+    const api = stubApi({
+      '/api/turmas': [],
+      '/api/alunos': (request) =>
+        (request.body as { confirmar_homonimo?: boolean }).confirmar_homonimo === true
+          ? reply(201, {
+              success: true,
+              data: {
+                aluno: studentAnswer({ id: ID, nome: 'Beatriz Almeida Santos' }),
+                usuarioCriado: false,
+              },
+            })
+          : reply(409, {
+              success: false,
+              code: 'CONFLICT',
+              message: 'Este aluno pode já estar cadastrado.',
+              details: [{ path: 'confirmar_homonimo', message: found }],
+            }),
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentFormModal student={null} onClose={() => {}} />);
+    await user.type(await screen.findByLabelText(/^Nome completo/), 'Beatriz Almeida Santos');
+    await user.type(screen.getByLabelText(/^Data de nascimento/), '2016-05-20');
+    await user.type(screen.getByLabelText(/^Nome do responsável/), 'Fernanda Almeida Santos');
+    await user.type(screen.getByLabelText(/^Telefone do responsável/), '11987654321');
+    await user.type(screen.getByLabelText(/^CPF do responsável/), '52998224725');
+    await user.selectOptions(screen.getByLabelText(/^Parentesco/), 'Mãe');
+    expect(screen.queryByRole('checkbox', { name: /É outra criança/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
+    const box = await screen.findByRole('checkbox', { name: 'É outra criança: cadastrar mesmo assim' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(found);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
+    await vi.waitFor(() =>
+      expect(
+        api.requests.filter((request) => request.method === 'POST').map((request) => request.body),
+      ).toEqual([
+        expect.objectContaining({ nome: 'Beatriz Almeida Santos', confirmar_homonimo: false }),
+        expect.objectContaining({ nome: 'Beatriz Almeida Santos', confirmar_homonimo: true }),
+      ]),
+    );
+  });
+});

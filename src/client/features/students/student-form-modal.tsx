@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { formatPhone, todayIso } from '../../../shared/format';
 import {
@@ -10,6 +11,7 @@ import {
 import { formatCpf } from '../../../shared/validators';
 import { FormInput, FormMasked, FormSelect, FormTextArea } from '../../components/form-fields';
 import { AddressField, GuardianFields } from '../../components/form-groups';
+import { FormCheckbox } from '../../components/form-checkboxes';
 import { FormModal } from '../../components/form-modal';
 import { GeneratedPasswordModal } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -61,6 +63,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
   const createForm = useSchemaForm(createStudentInputSchema, {
     ...studentValues,
     responsavel: { nome: '', email: '', telefone: '', cpf: '', endereco: '', eh_principal: true },
+    confirmar_homonimo: false,
   });
   const editForm = useSchemaForm(updateStudentInputSchema, studentValues);
   const failed = () =>
@@ -131,6 +134,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
           <GuardianFields prefix="responsavel." cpfRequired />
         </fieldset>
       )}
+      {!student && <HomonymCheck />}
     </>
   );
 
@@ -193,5 +197,21 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
     >
       {fields}
     </FormModal>
+  );
+}
+
+/**
+ * Shown once the server finds a student with the same name and birth date (the form saved twice, or a
+ * child already at the school): its answer says who, and this box saves another child beside them.
+ */
+function HomonymCheck() {
+  const { control } = useFormContext();
+  const { errors } = useFormState({ control, name: 'confirmar_homonimo' });
+  const ticked = useWatch({ control, name: 'confirmar_homonimo' }) === true;
+  if (!errors.confirmar_homonimo && !ticked) return null;
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-3">
+      <FormCheckbox name="confirmar_homonimo" label="É outra criança: cadastrar mesmo assim" />
+    </div>
   );
 }

@@ -81,6 +81,9 @@ describe('a departure the secretaria records, with tuition open after it', () =>
     expect(notice!.texto).toContain(
       'dezembro de 2026 (R$ 850,00, vence 10/12/2026; comprovante aguardando confirmação; NFS-e emitida)',
     );
+    expect(notice!.texto).toContain(
+      'Uma com comprovante aguardando confirmação só é cancelada depois de o comprovante ser confirmado ou recusado.',
+    );
     expect(notice!.texto).toContain('A NFS-e emitida precisa ser cancelada pela Direção em Notas fiscais.');
     // October and November were due before the exit: not named.
     expect(notice!.texto).not.toMatch(/outubro|novembro/);

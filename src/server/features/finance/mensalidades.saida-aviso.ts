@@ -96,6 +96,9 @@ export const warnFinanceOfDeparture: DepartureHandler = async (ctx, tx, alunoIds
       `${actor.nome ?? 'A secretaria'} registrou ${evento} de ${student.nome}, com saída em ${saida}. ` +
       `${formatContagemCobrancas(contagem)} ${open.length === 1 ? 'continua' : 'continuam'} em aberto com vencimento depois da saída: ${meses}. ` +
       'Cancele-as no Financeiro se não forem devidas (o boleto registrado sai na próxima remessa como baixa).' +
+      (open.some((row) => row.emConfirmacao)
+        ? ' Uma com comprovante aguardando confirmação só é cancelada depois de o comprovante ser confirmado ou recusado.'
+        : '') +
       (notas > 0
         ? ` ${notas === 1 ? 'A NFS-e emitida precisa' : 'As NFS-e emitidas precisam'} ser cancelada${notas === 1 ? '' : 's'} pela Direção em Notas fiscais.`
         : '');

@@ -9,12 +9,15 @@ const { send, get } = requestsOf(() => t.app);
 beforeAll(() => clock.pin('2026-03-20T12:00:00-03:00'));
 afterAll(() => clock.unpin());
 
+// Each enrolment is another child: the same name and birth date would be refused as typed twice.
+let enrolled = 0;
 async function enrol(cookie: string, overrides: Record<string, unknown> = {}) {
+  enrolled += 1;
   const response = await send(
     'POST',
     '/api/alunos',
     cookie,
-    validStudentBody({ matricula: '', ...overrides }),
+    validStudentBody({ nome: `Aluno Numerado ${String(enrolled)}`, matricula: '', ...overrides }),
   );
   expect(response.statusCode, response.body).toBe(201);
   return dataOf<CreatedStudent>(response).aluno.matricula;

@@ -4,6 +4,7 @@ import type { Page } from '../../../shared/api.js';
 import type { StudentListItem } from '../../../shared/students.schemas.js';
 import type { ReportResult } from '../../../shared/reports.schemas.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 import {
   dataOf,
   insertClass,
@@ -141,5 +142,17 @@ describe('a CPF in the search', () => {
       await get(`/api/alunos?q=${student.cpf!}`, teacherUser.cookie),
     );
     expect(page.items).toEqual([]);
+  });
+
+  it('does not tell the coordenação whose a CPF is: it reads no CPF (ADR 0139)', async () => {
+    const coordenacao = await staffWith(t, 'coordenacao');
+    const financeiro = await staffWith(t, 'financeiro');
+    const student = await insertStudent(t, null);
+    const found = async (cookie: string) =>
+      dataOf<Page<StudentListItem>>(await get(`/api/alunos?q=${student.cpf!}`, cookie)).items.map(
+        (item) => item.id,
+      );
+    expect(await found(coordenacao.cookie)).toEqual([]);
+    expect(await found(financeiro.cookie)).toEqual([student.id]);
   });
 });

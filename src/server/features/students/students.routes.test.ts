@@ -86,6 +86,37 @@ describe('records permission matrix', () => {
 });
 
 describe('POST /api/alunos', () => {
+  it('refuses the same child typed twice (name and birth date) until told it is another child', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null);
+    const first = await post('/api/alunos', admin.cookie, validStudentBody({ turma_id: turma.id }));
+    expect(first.statusCode, first.body).toBe(201);
+    const { matricula } = dataOf<CreatedStudent>(first).aluno;
+    // Saved again after a lost answer, or by a second secretary: case, accents and spaces aside.
+    const again = validStudentBody({ nome: '  BEATRIZ  Almeida Santos ', matricula: '' });
+    const refused = await post('/api/alunos', admin.cookie, again);
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toBe('Este aluno pode já estar cadastrado.');
+    expect(detailsOf(refused)).toEqual([
+      {
+        path: 'confirmar_homonimo',
+        message: `Já existe um aluno com este nome e nascimento em 20/05/2016: Beatriz Almeida Santos (matrícula ${matricula}, ${turma.nome}). Se for outra criança, marque esta caixa e cadastre de novo; se for a mesma, feche e abra o cadastro existente.`,
+      },
+    ]);
+    const named = await t.database.db.select().from(students);
+    expect(named).toHaveLength(1);
+    // Another birth date is another child; the same one, confirmed, is saved beside it.
+    const otherDay = await post(
+      '/api/alunos',
+      admin.cookie,
+      validStudentBody({ data_nascimento: '2016-05-21' }),
+    );
+    expect(otherDay.statusCode, otherDay.body).toBe(201);
+    const confirmed = await post('/api/alunos', admin.cookie, { ...again, confirmar_homonimo: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(await t.database.db.select().from(students)).toHaveLength(3);
+  });
+
   it('saves the student and the guardian together and creates the guardian account', async () => {
     const admin = await signedIn(t, 'administrador');
     const turma = await insertClass(t, null);
@@ -315,7 +346,10 @@ describe('data da matrícula', () => {
       const old = await post(
         '/api/alunos',
         admin.cookie,
-        validStudentBody({ turma_id: turma.id, data_matricula: '2019-02-04' }, { cpf: newCpf() }),
+        validStudentBody(
+          { nome: 'Otávio Lima Prado', turma_id: turma.id, data_matricula: '2019-02-04' },
+          { cpf: newCpf() },
+        ),
       );
       expect(old.statusCode, old.body).toBe(201);
       const oldStudent = dataOf<CreatedStudent>(old).aluno;
@@ -326,7 +360,10 @@ describe('data da matrícula', () => {
       const blank = await post(
         '/api/alunos',
         admin.cookie,
-        validStudentBody({ turma_id: turma.id, data_matricula: '' }, { cpf: newCpf() }),
+        validStudentBody(
+          { nome: 'Lara Nunes Prado', turma_id: turma.id, data_matricula: '' },
+          { cpf: newCpf() },
+        ),
       );
       expect(dataOf<CreatedStudent>(blank).aluno).toMatchObject({
         data_matricula: '2026-06-15',

@@ -29,6 +29,7 @@ import {
 import { readPage, turmaColumns } from './students.page.js';
 import {
   fieldViewOf,
+  seesCpf,
   readerOf,
   toGuardian,
   toStudent,
@@ -45,6 +46,7 @@ import {
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { syncMembership } from './memberships.js';
 import { studentEnrolledAtDesk } from './departures.js';
+import { assertNoHomonym } from './students.homonimo.js';
 import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { loadGuardians, loadListedGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';
@@ -85,7 +87,7 @@ function listFilters(scope: RecordsScope, query: Omit<ListStudentsQuery, 'page' 
     // A CPF finds the student, or the children of the guardian it belongs to (the parent at the desk gives
     // their own). Only for a reader who sees CPFs: to anyone else a CPF would tell whose it is.
     filters.push(
-      cpf && scope.kind === 'all'
+      cpf && seesCpf(fieldViewOf(scope))
         ? or(matchesText(searchable, query.q), eq(students.cpf, cpf), childOfGuardianWithCpf(cpf))!
         : matchesText(searchable, query.q),
     );
@@ -325,6 +327,7 @@ export async function createStudent(
   actor: Actor,
 ): Promise<{ created: CreatedStudent; resumo: string[] }> {
   const { created, consequences } = await ctx.db.transaction(async (tx) => {
+    await assertNoHomonym(tx, input);
     const inserted = await createStudentIn(ctx, tx, input, actor, { typedAtDesk: true });
     // The year's tuition, as the other students have it (finance's handler, ADR 0128).
     return {
