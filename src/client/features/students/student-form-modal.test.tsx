@@ -166,6 +166,7 @@ describe('Novo Aluno for a child already registered (same name and birth date)',
     await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
     const box = await screen.findByRole('checkbox', { name: 'É outra criança: cadastrar mesmo assim' });
     expect(box).not.toBeChecked();
+    expect(box).toHaveFocus();
     expect(box).toHaveAccessibleDescription(found);
     await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));

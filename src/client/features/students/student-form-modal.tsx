@@ -183,17 +183,21 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
       className="space-y-5"
       form={createForm}
       onClose={onClose}
-      onSubmit={createForm.submit(async (values) => {
-        const result = await create.mutateAsync(values);
-        toast.success(result.message ?? 'Aluno cadastrado com sucesso!', { duration: 8000 });
-        if (result.data.senhaGerada) {
-          setCreated({
-            senha: result.data.senhaGerada,
-            envioEmail: result.data.envioEmail ?? 'falhou',
-            nome: result.data.responsavel.nome,
-          });
-        } else onClose();
-      }, failed)}
+      onSubmit={createForm.submit(
+        async (values) => {
+          const result = await create.mutateAsync(values);
+          toast.success(result.message ?? 'Aluno cadastrado com sucesso!', { duration: 8000 });
+          if (result.data.senhaGerada) {
+            setCreated({
+              senha: result.data.senhaGerada,
+              envioEmail: result.data.envioEmail ?? 'falhou',
+              nome: result.data.responsavel.nome,
+            });
+          } else onClose();
+          // The same child found (HomonymCheck): the box says so under the form, not an error toast.
+        },
+        () => createForm.getFieldState('confirmar_homonimo').error ?? failed(),
+      )}
     >
       {fields}
     </FormModal>
@@ -211,7 +215,13 @@ function HomonymCheck() {
   if (!errors.confirmar_homonimo && !ticked) return null;
   return (
     <div className="rounded-lg border border-amber-300 bg-amber-50 p-3">
-      <FormCheckbox name="confirmar_homonimo" label="É outra criança: cadastrar mesmo assim" />
+      {/* Shown by the server's answer: the focus goes to it, and its message is read with it. */}
+      <FormCheckbox
+        name="confirmar_homonimo"
+        label="É outra criança: cadastrar mesmo assim"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- it appears because of the person's own save
+        autoFocus
+      />
     </div>
   );
 }
