@@ -62,6 +62,10 @@ function gridOf(overrides: Partial<GradesGrid> = {}): GradesGrid {
 }
 
 /** A cell of 'Prova 1' as PUT /api/notas answers it. */
+/** Every save answered '1 nota salva.', with the cells the server says it saved. */
+const savingOne = (...notas: ReturnType<typeof savedCell>[]) =>
+  stubApi({}, reply(200, { success: true, data: { salvas: 1, notas }, message: '1 nota salva.' }));
+
 function savedCell(aluno: number, valor: number, version: number) {
   return {
     id: uuid(300 + aluno),
@@ -263,14 +267,7 @@ describe('GradeGrid', () => {
   });
 
   it('never drops a refused grade without a word: listed under the grid, and Salvar goes to it', async () => {
-    const fetchMock = stubApi(
-      {},
-      reply(200, {
-        success: true,
-        data: { salvas: 1, notas: [savedCell(12, 6, 1)] },
-        message: '1 nota salva.',
-      }),
-    );
+    const fetchMock = savingOne(savedCell(12, 6, 1));
     const user = userEvent.setup();
     renderGrid(gridOf());
     await user.click(cell('Prova 1', 'Aluno 2'));
@@ -433,10 +430,7 @@ describe('GradeGrid', () => {
   });
 
   it('saves a grade typed just before leaving the grid (another period, class or page)', async () => {
-    const fetchMock = stubApi(
-      {},
-      reply(200, { success: true, data: { salvas: 1, notas: [] }, message: '1 nota salva.' }),
-    );
+    const fetchMock = savingOne();
     const user = userEvent.setup();
     const view = renderGrid(gridOf());
     await user.click(cell('Prova 1', 'Aluno 2'));
@@ -455,14 +449,7 @@ describe('GradeGrid', () => {
   it('saves over the school’s own network in plain HTTP, where the browser has no crypto.randomUUID', async () => {
     // http://192.168.… is no secure context: randomUUID is absent there, getRandomValues is not.
     vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
-    const fetchMock = stubApi(
-      {},
-      reply(200, {
-        success: true,
-        data: { salvas: 1, notas: [savedCell(12, 7, 1)] },
-        message: '1 nota salva.',
-      }),
-    );
+    const fetchMock = savingOne(savedCell(12, 7, 1));
     const user = userEvent.setup();
     renderGrid(gridOf());
     await user.click(cell('Prova 1', 'Aluno 2'));
