@@ -194,9 +194,11 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
               nome: result.data.responsavel.nome,
             });
           } else onClose();
-          // The same child found (HomonymCheck): the box says so under the form, not an error toast.
         },
-        () => createForm.getFieldState('confirmar_homonimo').error ?? failed(),
+        () => {
+          // The same child found (HomonymCheck): the box says so under the form, not an error toast.
+          if (!createForm.getFieldState('confirmar_homonimo').error) failed();
+        },
       )}
     >
       {fields}
